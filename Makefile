@@ -1,0 +1,49 @@
+# The two commands a new machine needs: `make demo` and `make test`.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+RELEASE_FLAGS := -c release --static-swift-stdlib
+DEMO := Fixtures/demo
+VAULT := .build/release/vault
+
+.PHONY: deps build release demo test install clean
+
+# Installs the system libraries only when pkg-config cannot find them.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm; then \
+		echo "Installing $(SYSTEM_PACKAGES) from Debian's packages"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product vault
+
+demo: release
+	@echo '$$ vault --vault $(DEMO) info'
+	@$(VAULT) --vault $(DEMO) info
+	@echo
+	@echo '$$ vault --vault $(DEMO) list --folder journals'
+	@$(VAULT) --vault $(DEMO) list --folder journals
+	@echo
+	@echo '$$ vault --vault $(DEMO) tags'
+	@$(VAULT) --vault $(DEMO) tags
+	@echo
+	@echo '$$ vault --vault $(DEMO) show "Vault CLI" --json'
+	@$(VAULT) --vault $(DEMO) show "Vault CLI" --json
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(VAULT) $(DESTDIR)$(PREFIX)/bin/vault
+
+clean:
+	rm -rf .build
+
+-include Makefile.bench

@@ -1,0 +1,135 @@
+import Foundation
+import VaultKit
+
+/// The `vault` command line: global options, dispatch, help and exit codes (DESIGN.md 9).
+public enum CLI {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [
+        InitCommand.self, ListCommand.self, ShowCommand.self, InfoCommand.self, TagsCommand.self,
+    ]
+
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec("--vault", value: "PATH", help: "the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)"),
+        OptionSpec("--json", help: "print one JSON document"),
+        OptionSpec("--color", value: "WHEN", help: "auto, always or never (NO_COLOR turns auto off)"),
+        OptionSpec("--quiet", short: "-q", help: "no warnings"),
+        OptionSpec("--help", short: "-h", help: "show this help"),
+    ]
+
+    /// The result of one run: exit code and the bytes for stdout and stderr.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var output: [UInt8]
+        public var errors: [UInt8]
+    }
+
+    /// Runs `vault` with its arguments (without the program name) and returns what to print.
+    public static func run(
+        _ tokens: [String], environment: [String: String], workingDirectory: String, stdoutIsTerminal: Bool = false
+    ) -> Outcome {
+        var tokens = tokens
+        if tokens.first == "--version" || tokens == ["-V"] {
+            return Outcome(status: 0, output: Array("vault \(version)\n".utf8), errors: [])
+        }
+        // Global options may stand before the command name.
+        var leading: [String] = []
+        while let first = tokens.first, first.hasPrefix("-"), first != "-" {
+            leading.append(tokens.removeFirst())
+            if ["--vault", "--color"].contains(first), let value = tokens.first {
+                leading.append(value)
+                tokens.removeFirst()
+            }
+        }
+        guard let name = tokens.first else {
+            let wantsHelp = leading.contains("--help") || leading.contains("-h")
+            return Outcome(status: wantsHelp ? 0 : 2, output: wantsHelp ? Array(overview().utf8) : [], errors: wantsHelp ? [] : Array((overview()).utf8))
+        }
+        tokens.removeFirst()
+        if name == "help" {
+            if let topic = tokens.first, let command = commands.first(where: { $0.name == topic }) {
+                return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
+            }
+            return Outcome(status: 0, output: Array(overview().utf8), errors: [])
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let message = "vault: error: unknown command \"\(name)\"\nhint: `vault --help` lists the commands\n"
+            return Outcome(status: 2, output: [], errors: Array(message.utf8))
+        }
+        return run(command, leading + tokens, environment: environment, workingDirectory: workingDirectory, stdoutIsTerminal: stdoutIsTerminal)
+    }
+
+    private static func run(
+        _ command: any Command.Type, _ tokens: [String], environment: [String: String], workingDirectory: String,
+        stdoutIsTerminal: Bool
+    ) -> Outcome {
+        var arguments: Arguments
+        do {
+            arguments = try Arguments(tokens, specs: command.options + globalOptions)
+        } catch {
+            return usageFailure(command, "\(error)")
+        }
+        if arguments.flag("--help") {
+            return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
+        }
+        let colorChoice: String
+        do {
+            colorChoice = try arguments.choice("--color", ["auto", "always", "never"], default: "auto")
+        } catch {
+            return usageFailure(command, "\(error)")
+        }
+        let color =
+            colorChoice == "always"
+            || (colorChoice == "auto" && stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        let context = Context(
+            environment: environment, workingDirectory: workingDirectory, vaultOption: arguments.option("--vault"),
+            json: arguments.flag("--json"), quiet: arguments.flag("--quiet"), color: color,
+            stdoutIsTerminal: stdoutIsTerminal)
+        var status: Int32
+        do {
+            status = try command.run(&arguments, context)
+        } catch let error as UsageError {
+            let partial = context.drain()
+            var outcome = usageFailure(command, error.message)
+            outcome.errors = partial.errors + outcome.errors
+            return outcome
+        } catch let error as VaultError {
+            context.error(error.description, hint: error.hint)
+            status = error.exitCode
+        } catch {
+            context.error("\(error)")
+            status = 1
+        }
+        let streams = context.drain()
+        return Outcome(status: status, output: streams.output, errors: streams.errors)
+    }
+
+    private static func usageFailure(_ command: any Command.Type, _ message: String) -> Outcome {
+        let usage = "vault: error: \(message)\nUsage: vault \(command.name) [options]\(command.usage.isEmpty ? "" : " " + command.usage)\nhint: `vault \(command.name) --help` shows every option\n"
+        return Outcome(status: 2, output: [], errors: Array(usage.utf8))
+    }
+
+    static func overview() -> String {
+        var text = "vault \(version): a plain-text vault of markdown notes, from the terminal\n\n"
+        text += "Usage: vault [--vault PATH] <command> [options] [arguments]\n\nCommands:\n"
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            text += "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += "\nGlobal options:\n" + describe(globalOptions + [OptionSpec("--version", help: "print the version")])
+        text += "\n`vault help COMMAND` or `vault COMMAND --help` shows a command's options.\n"
+        text += "Exit codes: 0 success, 1 failure or nothing found, 2 usage error, 3 a file changed elsewhere.\n"
+        return text
+    }
+
+    static func describe(_ options: [OptionSpec]) -> String {
+        let labels = options.map { spec in
+            (spec.short.map { $0 + ", " } ?? "    ") + spec.name + (spec.value.map { " " + $0 } ?? "")
+        }
+        let width = labels.map(\.count).max() ?? 0
+        return zip(labels, options).map { label, spec in
+            "  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.help + "\n"
+        }.joined()
+    }
+}

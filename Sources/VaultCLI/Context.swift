@@ -1,0 +1,104 @@
+import Foundation
+import VaultKit
+
+/// Where a command writes, with what settings, and how it finds its vault.
+final class Context {
+    let environment: [String: String]
+    let workingDirectory: String
+    let vaultOption: String?
+    let json: Bool
+    let quiet: Bool
+    let color: Bool
+    let stdoutIsTerminal: Bool
+    private(set) var output: [UInt8] = []
+    private(set) var errors: [UInt8] = []
+    private let fileSystem: any FileSystem
+
+    init(
+        environment: [String: String], workingDirectory: String, vaultOption: String?, json: Bool, quiet: Bool,
+        color: Bool, stdoutIsTerminal: Bool, fileSystem: any FileSystem = LocalFileSystem()
+    ) {
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.vaultOption = vaultOption
+        self.json = json
+        self.quiet = quiet
+        self.color = color
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.fileSystem = fileSystem
+    }
+
+    /// The vault this command works on.
+    func vault() throws -> Vault {
+        try Vault.locate(
+            explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+    }
+
+    /// Writes a line for people to stdout.
+    func line(_ text: String = "") {
+        output.append(contentsOf: text.utf8)
+        output.append(0x0A)
+    }
+
+    /// Writes raw bytes to stdout (a note's text, exactly as stored).
+    func raw(_ bytes: [UInt8]) {
+        output.append(contentsOf: bytes)
+    }
+
+    /// Writes one JSON document to stdout.
+    func emit<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Foundation's pretty printer differs between platforms; ours is the same everywhere.
+        output.append(contentsOf: try JSONValue.parse(Array(encoder.encode(value))).formatted().utf8)
+    }
+
+    /// A warning on stderr, unless `--quiet`.
+    func warn(_ text: String) {
+        if quiet { return }
+        errors.append(contentsOf: "vault: warning: \(text)\n".utf8)
+    }
+
+    /// Scan warnings, at most `limit` of them and then a count of the rest.
+    func warn(_ warnings: [VaultWarning], limit: Int = 20) {
+        for warning in warnings.prefix(limit) { warn(warning.description) }
+        if warnings.count > limit { warn("\(warnings.count - limit) more warnings (`vault info` lists them)") }
+    }
+
+    /// An error message on stderr, with an optional hint.
+    func error(_ text: String, hint: String? = nil) {
+        errors.append(contentsOf: "vault: error: \(text)\n".utf8)
+        if let hint { errors.append(contentsOf: "hint: \(hint)\n".utf8) }
+    }
+
+    /// Text in bold, when colour is on.
+    func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    /// Text dimmed, when colour is on.
+    func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    /// Text in a colour (ANSI code), when colour is on.
+    func tint(_ text: String, _ code: Int) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    /// Two columns: padded on a terminal, tab-separated for scripts.
+    func columns(_ rows: [[String]]) {
+        guard stdoutIsTerminal, let width = rows.map({ $0.first?.count ?? 0 }).max() else {
+            for row in rows { line(([bold(row.first ?? "")] + row.dropFirst()).joined(separator: "\t")) }
+            return
+        }
+        let padded = min(width, 60)
+        for row in rows {
+            guard let first = row.first else { continue }
+            let gap = String(repeating: " ", count: max(2, padded - first.count + 2))
+            line(bold(first) + gap + row.dropFirst().joined(separator: "  "))
+        }
+    }
+
+    /// Takes what was written so far (for the caller to send to the real streams).
+    func drain() -> (output: [UInt8], errors: [UInt8]) {
+        defer {
+            output = []
+            errors = []
+        }
+        return (output, errors)
+    }
+}

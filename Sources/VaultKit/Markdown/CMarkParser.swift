@@ -1,0 +1,106 @@
+internal import CCmarkGFM
+import Foundation
+
+/// The only place that sees cmark: parses bytes and returns the block structure as Swift
+/// values, freeing the C tree before it returns.
+enum CMarkParser {
+    /// What cmark reports about the blocks of a document; lines are 1-based.
+    struct Blocks {
+        var headings: [Heading] = []
+        var codeBlocks: [CodeBlock] = []
+        var htmlBlocks: [ClosedRange<Int>] = []
+        var listItems: [ListItem] = []
+    }
+
+    /// cmark keeps a global registry of extensions; registering is done once per process
+    /// (Swift runs a global's initializer exactly once, thread-safely).
+    /// The pointers are to cmark's immutable, process-wide extension records.
+    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return ["table", "strikethrough", "autolink", "tasklist"].compactMap { name in
+            name.withCString { cmark_find_syntax_extension($0) }
+        }
+    }()
+
+    /// Parses `bytes` (frontmatter already blanked) into block facts. Never fails.
+    static func parse(_ bytes: [UInt8]) -> Blocks {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return Blocks() }
+        defer { cmark_parser_free(parser) }
+        for ext in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return Blocks() }
+        defer { cmark_node_free(root) }
+        return collect(root)
+    }
+
+    private static func collect(_ root: OpaquePointer) -> Blocks {
+        var blocks = Blocks()
+        guard let iterator = cmark_iter_new(root) else { return blocks }
+        defer { cmark_iter_free(iterator) }
+        var headingText: String?
+        var headingStart = (level: 0, line: 0)
+        var listDepth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let entering = event == CMARK_EVENT_ENTER
+            switch type {
+            case CMARK_NODE_HEADING:
+                if entering {
+                    headingText = ""
+                    headingStart = (Int(cmark_node_get_heading_level(node)), Int(cmark_node_get_start_line(node)))
+                } else {
+                    blocks.headings.append(
+                        Heading(level: headingStart.level, text: trimmed(headingText ?? ""), line: headingStart.line))
+                    headingText = nil
+                }
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if entering, headingText != nil { headingText! += literal(node) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if entering, headingText != nil { headingText! += " " }
+            case CMARK_NODE_CODE_BLOCK:
+                var length: Int32 = 0
+                var offset: Int32 = 0
+                var character: CChar = 0
+                let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                blocks.codeBlocks.append(
+                    CodeBlock(
+                        lines: lineRange(node), isFenced: fenced,
+                        info: fenced ? trimmed(info) : ""))
+            case CMARK_NODE_HTML_BLOCK:
+                blocks.htmlBlocks.append(lineRange(node))
+            case CMARK_NODE_LIST:
+                listDepth += entering ? 1 : -1
+            case CMARK_NODE_ITEM:
+                if entering {
+                    blocks.listItems.append(ListItem(line: Int(cmark_node_get_start_line(node)), depth: listDepth))
+                }
+            default:
+                break
+            }
+        }
+        return blocks
+    }
+
+    private static func lineRange(_ node: OpaquePointer) -> ClosedRange<Int> {
+        let start = Int(cmark_node_get_start_line(node))
+        return start...max(start, Int(cmark_node_get_end_line(node)))
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

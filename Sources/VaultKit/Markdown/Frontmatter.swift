@@ -1,0 +1,341 @@
+import Foundation
+
+/// A note's YAML frontmatter, read with the subset of YAML that notes really use.
+///
+/// Scalars (plain, `'single'` and `"double"` quoted), flow lists `[a, b]` and block lists
+/// (`- a`) are understood. Anything else (nested maps, block scalars, flow maps) is kept
+/// verbatim as `.verbatim` and never rewritten; lines that cannot be read at all are reported
+/// in `issues`, and the note is still a note.
+public struct Frontmatter: Equatable, Sendable {
+    /// One value of a top-level key.
+    public enum Value: Equatable, Sendable {
+        case null
+        case string(String)
+        case list([String])
+        /// A value outside the supported subset, kept exactly as written.
+        case verbatim(String)
+    }
+
+    /// A top-level `key: value` pair, in the order written.
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: Value
+        /// The 1-based line of the key in the note.
+        public var line: Int
+    }
+
+    /// A line that could not be read, with a message for the person at the terminal.
+    public struct Issue: Equatable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
+    }
+
+    /// The entries in the order written.
+    public private(set) var entries: [Entry] = []
+    /// Lines that could not be read.
+    public private(set) var issues: [Issue] = []
+    /// The byte range of the whole block, both delimiter lines included.
+    public let byteRange: Range<Int>
+    /// The 1-based lines of the block, both delimiter lines included.
+    public let lines: ClosedRange<Int>
+
+    /// The value of `key`, if present.
+    public subscript(key: String) -> Value? {
+        entries.first(where: { $0.key == key })?.value
+    }
+
+    /// The strings under the first of `keys` present: a list's items, or a string split on
+    /// commas (and, when `splitOnSpaces`, on white space too).
+    public func strings(for keys: [String], splitOnSpaces: Bool = false) -> [String] {
+        for key in keys {
+            switch self[key] {
+            case .list(let items): return items.filter { !$0.isEmpty }
+            case .string(let text):
+                let separators: Set<Character> = splitOnSpaces ? [",", " ", "\t"] : [","]
+                return text.split(whereSeparator: { separators.contains($0) })
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case .verbatim, .null, nil: continue
+            }
+        }
+        return []
+    }
+
+    /// Finds and reads the frontmatter at the start of `bytes` (after `offset`, which skips a
+    /// BOM); nil when the note has none. A block that never closes is not frontmatter.
+    public static func locate(in bytes: [UInt8], from offset: Int = 0) -> Frontmatter? {
+        var lines: [(range: Range<Int>, text: String)] = []
+        var start = offset
+        var closed = false
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var content = end
+            if content > start && bytes[content - 1] == 0x0D { content -= 1 }
+            let text = String(decoding: bytes[start..<content], as: UTF8.self)
+            let next = end < bytes.count ? end + 1 : end
+            if lines.isEmpty {
+                guard text.trimmingTrailingSpaces() == "---" else { return nil }
+            } else if ["---", "..."].contains(text.trimmingTrailingSpaces()) {
+                lines.append((start..<next, text))
+                closed = true
+                break
+            }
+            lines.append((start..<next, text))
+            start = next
+        }
+        guard closed else { return nil }
+        var frontmatter = Frontmatter(
+            byteRange: offset..<lines.last!.range.upperBound, lines: 1...lines.count)
+        frontmatter.read(lines.dropFirst().dropLast().map(\.text), firstLine: 2)
+        return frontmatter
+    }
+
+    private init(byteRange: Range<Int>, lines: ClosedRange<Int>) {
+        self.byteRange = byteRange
+        self.lines = lines
+    }
+
+    private mutating func read(_ body: [String], firstLine: Int) {
+        // JSON is YAML too, and Obsidian reads a frontmatter block written as a JSON object.
+        if let first = body.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+            body[first].trimmingCharacters(in: .whitespaces).hasPrefix("{")
+        {
+            readJSON(body, firstLine: firstLine + first, from: first)
+            return
+        }
+        var index = 0
+        var seen = Set<String>()
+        while index < body.count {
+            let line = body[index]
+            let number = firstLine + index
+            index += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if line.first == " " || line.first == "\t" {
+                issues.append(Issue(line: number, message: "indented line outside any key"))
+                continue
+            }
+            guard let (key, rest) = Self.splitKey(line) else {
+                issues.append(Issue(line: number, message: "expected `key: value`"))
+                continue
+            }
+            if !seen.insert(key).inserted {
+                issues.append(Issue(line: number, message: "key `\(key)` appears twice"))
+            }
+            // The lines indented under this key belong to its value.
+            var nested: [String] = []
+            while index < body.count {
+                let candidate = body[index]
+                let isBlank = candidate.trimmingCharacters(in: .whitespaces).isEmpty
+                guard isBlank || candidate.first == " " || candidate.first == "\t" || candidate.hasPrefix("- ")
+                    || candidate == "-"
+                else { break }
+                nested.append(candidate)
+                index += 1
+            }
+            while let last = nested.last, last.trimmingCharacters(in: .whitespaces).isEmpty { nested.removeLast() }
+            let value = readValue(rest, nested: nested, line: number)
+            entries.append(Entry(key: key, value: value, line: number))
+        }
+    }
+
+    private mutating func readJSON(_ body: [String], firstLine: Int, from first: Int) {
+        let text = body[first...].joined(separator: "\n")
+        guard case .object(let members)? = try? JSONValue.parse(Array(text.utf8)) else {
+            issues.append(Issue(line: firstLine, message: "a `{` block that is not a JSON object"))
+            return
+        }
+        for (key, value) in members {
+            let converted: Value
+            switch value {
+            case .null: converted = .null
+            case .string(let text): converted = .string(text)
+            case .number(let text): converted = .string(text)
+            case .bool(let flag): converted = .string(flag ? "true" : "false")
+            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
+                converted = .list(items.compactMap(\.stringValue))
+            default: converted = .verbatim(value.formatted().trimmingCharacters(in: .newlines))
+            }
+            entries.append(Entry(key: key, value: converted, line: firstLine))
+        }
+    }
+
+    private mutating func readValue(_ rest: String, nested: [String], line: Int) -> Value {
+        let text = rest.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty || text.hasPrefix("#") {
+            if nested.isEmpty { return .null }
+            let items = nested.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if items.allSatisfy({ $0 == "-" || $0.hasPrefix("- ") }) {
+                var list: [String] = []
+                for (offset, item) in items.enumerated() {
+                    switch Self.scalar(String(item.dropFirst()).trimmingCharacters(in: .whitespaces)) {
+                    case .success(let value): list.append(value)
+                    case .failure(let failure):
+                        issues.append(Issue(line: line + 1 + offset, message: failure.message))
+                        return .verbatim(nested.joined(separator: "\n"))
+                    }
+                }
+                return .list(list)
+            }
+            return .verbatim(nested.joined(separator: "\n"))
+        }
+        if !nested.isEmpty {
+            // A plain scalar continued on indented lines folds them with spaces.
+            if !text.hasPrefix("\"") && !text.hasPrefix("'") && !text.hasPrefix("[") && !text.hasPrefix("{")
+                && text != "|" && text != ">" && !text.hasPrefix("|") && !text.hasPrefix(">")
+            {
+                let folded = ([text] + nested.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")
+                return .string(folded)
+            }
+            return .verbatim(([text] + nested).joined(separator: "\n"))
+        }
+        if text.hasPrefix("[") {
+            guard let items = Self.flowList(text) else {
+                issues.append(Issue(line: line, message: "a `[` list that does not close or cannot be read"))
+                return .verbatim(text)
+            }
+            return .list(items)
+        }
+        if text.hasPrefix("{") || text.hasPrefix("|") || text.hasPrefix(">") || text.hasPrefix("&")
+            || text.hasPrefix("*") || text.hasPrefix("!")
+        {
+            return .verbatim(text)
+        }
+        switch Self.scalar(text) {
+        case .success(let value):
+            return (value == "~" || value == "null") && !text.hasPrefix("\"") && !text.hasPrefix("'") ? .null : .string(value)
+        case .failure(let failure):
+            issues.append(Issue(line: line, message: failure.message))
+            return .verbatim(text)
+        }
+    }
+
+    /// `key: rest` for a top-level line; keys may be quoted.
+    private static func splitKey(_ line: String) -> (String, String)? {
+        let characters = Array(line)
+        var index = 0
+        var key = ""
+        if let quote = characters.first, quote == "\"" || quote == "'" {
+            index = 1
+            while index < characters.count && characters[index] != quote {
+                key.append(characters[index])
+                index += 1
+            }
+            guard index < characters.count else { return nil }
+            index += 1
+            guard index < characters.count, characters[index] == ":" else { return nil }
+        } else {
+            while index < characters.count {
+                if characters[index] == ":" && (index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t") {
+                    break
+                }
+                key.append(characters[index])
+                index += 1
+            }
+            guard index < characters.count else { return nil }
+            key = key.trimmingTrailingSpaces()
+            if key.isEmpty || key.hasPrefix("-") || key.hasPrefix("[") || key.hasPrefix("{") { return nil }
+        }
+        return (key, String(characters[(index + 1)...]))
+    }
+
+    /// Reads one scalar: quoted (with escapes) or plain (a ` #` starts a comment).
+    static func scalar(_ text: String) -> Result<String, ScalarFailure> {
+        guard let first = text.first else { return .success("") }
+        if first == "\"" || first == "'" {
+            var value = ""
+            var iterator = text.dropFirst().makeIterator()
+            while let character = iterator.next() {
+                if character == first {
+                    if first == "'", let following = iterator.next() {
+                        if following == "'" { value.append("'"); continue }
+                        return remainderIsComment(following, &iterator) ? .success(value) : .failure(.init("text after a closing quote"))
+                    }
+                    let rest = String(IteratorSequence(iterator)).trimmingCharacters(in: .whitespaces)
+                    return rest.isEmpty || rest.hasPrefix("#") ? .success(value) : .failure(.init("text after a closing quote"))
+                }
+                if first == "\"" && character == "\\", let escaped = iterator.next() {
+                    switch escaped {
+                    case "n": value.append("\n")
+                    case "t": value.append("\t")
+                    case "\\", "\"", "/": value.append(escaped)
+                    default: value.append("\\"); value.append(escaped)
+                    }
+                    continue
+                }
+                value.append(character)
+            }
+            return .failure(.init("a quoted value that does not close"))
+        }
+        if let comment = text.range(of: " #") {
+            return .success(String(text[..<comment.lowerBound]).trimmingTrailingSpaces())
+        }
+        return .success(text)
+    }
+
+    private static func remainderIsComment(_ first: Character, _ iterator: inout IndexingIterator<Substring>) -> Bool {
+        let rest = (String(first) + String(IteratorSequence(iterator))).trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty || rest.hasPrefix("#")
+    }
+
+    /// Why a scalar could not be read.
+    struct ScalarFailure: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Reads `[a, "b, c", 'd']`; nil when it does not close.
+    private static func flowList(_ text: String) -> [String]? {
+        var items: [String] = []
+        var current = ""
+        var quote: Character?
+        var remainder = Substring("")
+        var closed = false
+        var characters = text.dropFirst()
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'":
+                quote = character
+                current.append(character)
+            case ",", "]":
+                let item = current.trimmingCharacters(in: .whitespaces)
+                if !item.isEmpty {
+                    guard case .success(let value) = scalar(item) else { return nil }
+                    items.append(value)
+                }
+                current = ""
+                if character == "]" {
+                    closed = true
+                    remainder = characters
+                }
+            case "[", "{":
+                return nil
+            default:
+                current.append(character)
+            }
+            if closed { break }
+        }
+        let rest = remainder.trimmingCharacters(in: .whitespaces)
+        return closed && (rest.isEmpty || rest.hasPrefix("#")) ? items : nil
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = Substring(self)
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return String(result)
+    }
+}

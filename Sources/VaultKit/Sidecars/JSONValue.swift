@@ -1,0 +1,245 @@
+import Foundation
+
+/// A JSON value that keeps the order of object keys, so a settings file `vault` rewrites
+/// differs from the original only where it changed (a reordered file is a sync upload and a
+/// noisy diff for nothing).
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// The value under `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first(where: { $0.0 == key })?.1
+    }
+
+    /// The string, when this is one.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// Sets `key` of an object, keeping its place when it exists, appending it otherwise.
+    public mutating func set(_ key: String, _ value: JSONValue) {
+        guard case .object(var members) = self else { return }
+        if let index = members.firstIndex(where: { $0.0 == key }) {
+            members[index].1 = value
+        } else {
+            members.append((key, value))
+        }
+        self = .object(members)
+    }
+
+    /// Parses JSON text.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.document()
+    }
+
+    /// The value as JSON with 2-space indent and a final newline.
+    public func formatted() -> String {
+        var output = ""
+        write(to: &output, indent: "")
+        return output + "\n"
+    }
+
+    private func write(to output: inout String, indent: String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let text): output += text
+        case .string(let text): output += Self.quoted(text)
+        case .array(let items):
+            if items.isEmpty { output += "[]"; return }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += indent + "  "
+                item.write(to: &output, indent: indent + "  ")
+                output += index + 1 < items.count ? ",\n" : "\n"
+            }
+            output += indent + "]"
+        case .object(let members):
+            if members.isEmpty { output += "{}"; return }
+            output += "{\n"
+            for (index, member) in members.enumerated() {
+                output += indent + "  " + Self.quoted(member.0) + ": "
+                member.1.write(to: &output, indent: indent + "  ")
+                output += index + 1 < members.count ? ",\n" : "\n"
+            }
+            output += indent + "}"
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Why a JSON text could not be read, with the byte offset.
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public let offset: Int
+    public let message: String
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+private struct JSONParser {
+    let bytes: [UInt8]
+    var position = 0
+
+    mutating func document() throws -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        let value = try self.value(depth: 0)
+        skipSpace()
+        guard position == bytes.count else { throw fail("unexpected text after the value") }
+        return value
+    }
+
+    private func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: position, message: message) }
+
+    private mutating func skipSpace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    private mutating func expect(_ word: String) throws {
+        let pattern = Array(word.utf8)
+        guard position + pattern.count <= bytes.count, Array(bytes[position..<position + pattern.count]) == pattern
+        else { throw fail("expected \(word)") }
+        position += pattern.count
+    }
+
+    private mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < 512 else { throw fail("nested too deeply") }
+        skipSpace()
+        guard position < bytes.count else { throw fail("unexpected end of file") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            position += 1
+            var members: [(String, JSONValue)] = []
+            skipSpace()
+            if position < bytes.count && bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let key = try string()
+                skipSpace()
+                try expect(":")
+                members.append((key, try value(depth: depth + 1)))
+                skipSpace()
+                guard position < bytes.count else { throw fail("unexpected end of file") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                try expect("}")
+                return .object(members)
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+            while true {
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard position < bytes.count else { throw fail("unexpected end of file") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                try expect("]")
+                return .array(items)
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        default:
+            let start = position
+            while position < bytes.count, "+-0123456789.eE".utf8.contains(bytes[position]) { position += 1 }
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            guard !text.isEmpty, Double(text) != nil else {
+                position = start
+                throw fail("unexpected character")
+            }
+            return .number(text)
+        }
+    }
+
+    private mutating func string() throws -> String {
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var raw: [UInt8] = []
+        func flush() {
+            if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\"") {
+                flush()
+                return String(scalars)
+            }
+            if byte < 0x20 { throw fail("a control character inside a string") }
+            guard byte == UInt8(ascii: "\\") else { raw.append(byte); continue }
+            flush()
+            guard position < bytes.count else { break }
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code), position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
+                    position += 2
+                    let low = try hex4()
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(escape))
+            default: throw fail("unknown escape")
+            }
+        }
+        throw fail("a string that does not close")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard position + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        else { throw fail("bad \\u escape") }
+        position += 4
+        return code
+    }
+}

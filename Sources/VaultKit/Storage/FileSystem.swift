@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a `stat` says about a file: enough to notice that it changed.
+public struct FileStatus: Equatable, Sendable {
+    /// The kind of file system object.
+    public enum Kind: Sendable, Equatable {
+        case file, directory, symlink, other
+    }
+
+    public var kind: Kind
+    public var size: Int64
+    /// Modification time in nanoseconds since 1970.
+    public var modifiedNanoseconds: Int64
+    public var device: UInt64
+    public var inode: UInt64
+    /// Permission bits (`st_mode & 0o7777`).
+    public var permissions: UInt32
+
+    public init(
+        kind: Kind, size: Int64, modifiedNanoseconds: Int64, device: UInt64 = 0, inode: UInt64 = 0,
+        permissions: UInt32 = 0o644
+    ) {
+        self.kind = kind
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.device = device
+        self.inode = inode
+        self.permissions = permissions
+    }
+
+    /// The modification time as a `Date`.
+    public var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
+}
+
+/// One entry of a folder listing.
+public struct DirectoryEntry: Equatable, Sendable {
+    public var name: String
+    /// The kind from the listing itself; a symlink is reported as such, not followed.
+    public var kind: FileStatus.Kind
+
+    public init(name: String, kind: FileStatus.Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// The file system operations `VaultKit` needs, as a seam so tests can inject faults.
+///
+/// The granularity follows the safe-write recipe of DESIGN.md 7 step by step, so that a test
+/// can fail exactly one step (the `fsync`, a `write` with `ENOSPC`) and check what is left.
+/// Paths are absolute POSIX paths. Every method throws `SystemError`.
+public protocol FileSystem: Sendable {
+    /// Reads a whole file.
+    func readFile(_ path: String) throws -> [UInt8]
+    /// `stat` (following symlinks), or nil when nothing is there.
+    func status(_ path: String) throws -> FileStatus?
+    /// `lstat`: a symlink is reported as itself; nil when nothing is there.
+    func linkStatus(_ path: String) throws -> FileStatus?
+    /// Lists a folder, without `.` and `..`.
+    func entries(_ path: String) throws -> [DirectoryEntry]
+    /// Creates a new file that must not exist yet and opens it for writing.
+    func createExclusive(_ path: String, permissions: UInt32) throws -> Int32
+    /// Writes every byte to an open file.
+    func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws
+    /// Sets the permission bits of an open file (`fchmod`), ignoring the umask.
+    func setPermissions(_ descriptor: Int32, _ permissions: UInt32, path: String) throws
+    /// Flushes an open file to disk.
+    func synchronize(_ descriptor: Int32, path: String) throws
+    /// Closes an open file.
+    func close(_ descriptor: Int32, path: String) throws
+    /// Atomically renames, replacing any file at the destination.
+    func rename(_ source: String, to destination: String) throws
+    /// Makes a hard link; fails with `EEXIST` when the destination exists (no-overwrite).
+    func link(_ source: String, to destination: String) throws
+    /// Removes a file (never a folder).
+    func removeFile(_ path: String) throws
+    /// Flushes a folder's entries to disk, so a rename in it survives a power loss.
+    func synchronizeDirectory(_ path: String) throws
+    /// Creates one folder; succeeds when it already exists as a folder.
+    func createDirectory(_ path: String) throws
+    /// Opens (creating if needed) a file and holds an exclusive `flock` on it.
+    func lockExclusive(_ path: String, wait: Bool) throws -> Int32?
+}
+
+extension FileSystem {
+    /// Creates a folder and every missing parent.
+    public func createDirectories(_ path: String) throws {
+        var prefix = ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + part
+            if try status(prefix)?.kind != .directory {
+                try createDirectory(prefix)
+            }
+        }
+    }
+
+    /// True when something (a file, folder or dangling symlink) is at `path`.
+    public func exists(_ path: String) -> Bool {
+        ((try? linkStatus(path)) ?? nil) != nil
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The one way `VaultKit` writes a file (DESIGN.md 7).
+///
+/// A write goes to a temporary file in the same folder, named `.~<name>.<random>.tmp` so sync
+/// tools skip it, created exclusively, given the old file's permissions, fsync'd, renamed over
+/// the target, and then the folder is fsync'd. A failure at any step removes the temporary
+/// file and leaves the target as it was.
+public struct SafeWriter: Sendable {
+    /// The file system written through.
+    public let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Replaces a file that was read earlier, refusing when it changed since `snapshot`.
+    ///
+    /// - Throws: `VaultError.fileChanged` when the file on disk is no longer what was read;
+    ///   `VaultError.system` when a step fails (the target is then untouched).
+    public func replace(_ path: String, with bytes: [UInt8], expecting snapshot: FileSnapshot) throws {
+        let permissions = try checkUnchanged(path, snapshot)?.permissions ?? 0o644
+        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions)
+        do {
+            // Checked again right before the rename: the window in which an editor's save can
+            // still be lost shrinks to one system call.
+            _ = try checkUnchanged(path, snapshot)
+            try fileSystem.rename(temporary, to: path)
+        } catch {
+            try? fileSystem.removeFile(temporary)
+            throw Self.wrap(error)
+        }
+        try synchronizeFolder(of: path)
+    }
+
+    /// Creates a new file, never replacing one that exists (no-overwrite create).
+    ///
+    /// - Throws: `VaultError.fileExists` when something is already at `path`.
+    public func create(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o644) throws {
+        if fileSystem.exists(path) { throw VaultError.fileExists(path: path) }
+        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions)
+        defer { try? fileSystem.removeFile(temporary) }
+        do {
+            // link(2) fails with EEXIST instead of replacing, unlike rename(2).
+            try fileSystem.link(temporary, to: path)
+        } catch let error as SystemError where error.code == EEXIST {
+            throw VaultError.fileExists(path: path)
+        } catch {
+            throw Self.wrap(error)
+        }
+        try synchronizeFolder(of: path)
+    }
+
+    /// Reads a file and records what was read, for a later `replace`.
+    public func read(_ path: String) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
+        do {
+            guard let status = try fileSystem.status(path) else {
+                throw SystemError(code: ENOENT, operation: "open", path: path)
+            }
+            let bytes = try fileSystem.readFile(path)
+            return (bytes, FileSnapshot(status: status, bytes: bytes))
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
+    /// Returns the current status when the file is still what `snapshot` saw.
+    private func checkUnchanged(_ path: String, _ snapshot: FileSnapshot) throws -> FileStatus? {
+        let current: FileStatus?
+        do { current = try fileSystem.status(path) } catch { throw Self.wrap(error) }
+        guard let expected = snapshot.status else {
+            if current != nil { throw VaultError.fileChanged(path: path) }
+            return nil
+        }
+        guard let current else { throw VaultError.fileChanged(path: path) }
+        if current.size == expected.size && current.modifiedNanoseconds == expected.modifiedNanoseconds
+            && current.inode == expected.inode
+        {
+            return current
+        }
+        // Touched but not changed (a sync tool restoring mtimes, `touch`): the bytes decide.
+        let bytes: [UInt8]
+        do { bytes = try fileSystem.readFile(path) } catch { throw Self.wrap(error) }
+        if ContentHash.of(bytes) != snapshot.contentHash { throw VaultError.fileChanged(path: path) }
+        return current
+    }
+
+    private func writeTemporary(beside path: String, bytes: [UInt8], permissions: UInt32) throws -> String {
+        let (folder, name) = Self.split(path)
+        var descriptor: Int32 = -1
+        var temporary = ""
+        for _ in 0..<8 {
+            temporary = folder + "/.~" + name + "." + Self.randomSuffix() + ".tmp"
+            do {
+                descriptor = try fileSystem.createExclusive(temporary, permissions: permissions)
+                break
+            } catch let error as SystemError where error.code == EEXIST {
+                continue
+            } catch {
+                throw Self.wrap(error)
+            }
+        }
+        guard descriptor >= 0 else { throw VaultError.system(SystemError(code: EEXIST, operation: "create", path: temporary)) }
+        do {
+            try fileSystem.write(descriptor, bytes, path: temporary)
+            // The umask may have narrowed the mode given to open(2); the old file's mode wins.
+            try fileSystem.setPermissions(descriptor, permissions, path: temporary)
+            try fileSystem.synchronize(descriptor, path: temporary)
+        } catch {
+            try? fileSystem.close(descriptor, path: temporary)
+            try? fileSystem.removeFile(temporary)
+            throw Self.wrap(error)
+        }
+        do {
+            try fileSystem.close(descriptor, path: temporary)
+        } catch {
+            try? fileSystem.removeFile(temporary)
+            throw Self.wrap(error)
+        }
+        return temporary
+    }
+
+    private func synchronizeFolder(of path: String) throws {
+        do { try fileSystem.synchronizeDirectory(Self.split(path).folder) } catch { throw Self.wrap(error) }
+    }
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    private static func randomSuffix() -> String {
+        String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+
+    static func wrap(_ error: any Error) -> any Error {
+        if let error = error as? SystemError { return VaultError.system(error) }
+        return error
+    }
+
+    /// True for a temporary file name this writer makes; only these are ever cleaned up.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".~") && name.hasSuffix(".tmp")
+    }
+}

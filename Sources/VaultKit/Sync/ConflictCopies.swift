@@ -1,0 +1,104 @@
+/// Recognises the conflict copies sync tools make, by the shape of the name rather than by
+/// English words, since Dropbox translates its wording (DESIGN.md 8).
+public enum ConflictCopies {
+    /// The tool whose naming a conflict copy follows.
+    public enum Tool: String, Sendable, Codable {
+        case syncthing, dropbox, nextcloud, onedrive, icloud, resilio
+    }
+
+    /// What a conflict copy's name says about it.
+    public struct Match: Equatable, Sendable {
+        /// The name of the note it is a copy of, in the same folder.
+        public var originalName: String
+        public var tool: Tool
+    }
+
+    /// Tells whether `name` is a conflict copy.
+    ///
+    /// - Parameters:
+    ///   - siblings: the other names in the same folder; shapes that a person might also
+    ///     choose (`x 2.md`, `x-HOST.md`, `x (… 2026-01-02).md`) count only when `x.md` exists.
+    ///   - iCloud: whether the vault lives in iCloud Drive, the only place `x 2.md` is a copy
+    ///     rather than the `T 2` name `vault` itself gives a second note titled T.
+    public static func match(_ name: String, siblings: Set<String>, iCloud: Bool) -> Match? {
+        guard NoteFiles.isNoteName(name) else { return nil }
+        let ext = NoteFiles.fileExtension(name)
+        let stem = Array(NoteFiles.stem(name))
+        func original(_ end: Int) -> String { String(stem[..<end]) + ext }
+
+        if let marker = lastRange(of: ".sync-conflict-", in: stem) {
+            let tail = stem[marker.upperBound...]
+            let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[0].count == 8, parts[0].allSatisfy(\.isASCIIDigit), parts[1].count == 6,
+                parts[1].allSatisfy(\.isASCIIDigit), !parts[2].isEmpty,
+                parts[2].allSatisfy({ $0.isASCIIDigit || ("A"..."Z").contains($0) })
+            {
+                return Match(originalName: original(marker.lowerBound), tool: .syncthing)
+            }
+        }
+        if stem.count > 9, String(stem.suffix(9)) == ".Conflict" {
+            return Match(originalName: original(stem.count - 9), tool: .resilio)
+        }
+        if let match = parenthesised(stem, ext: ext), siblings.contains(match.originalName) { return match }
+        // OneDrive appends the machine's name, which may itself hold dashes (`DESKTOP-1AB2C3D`).
+        for dash in stem.indices where stem[dash] == "-" && dash > 0 {
+            let host = stem[(dash + 1)...]
+            if host.count >= 2, host.allSatisfy({ $0.isASCIIDigit || ("A"..."Z").contains($0) || $0 == "-" }),
+                host.contains(where: { ("A"..."Z").contains($0) }), siblings.contains(original(dash))
+            {
+                return Match(originalName: original(dash), tool: .onedrive)
+            }
+        }
+        if iCloud, let space = stem.lastIndex(of: " "), space > 0 {
+            let number = stem[(space + 1)...]
+            if !number.isEmpty, number.allSatisfy(\.isASCIIDigit), siblings.contains(original(space)) {
+                return Match(originalName: original(space), tool: .icloud)
+            }
+        }
+        return nil
+    }
+
+    /// `x (words YYYY-MM-DD).md` (Dropbox, any language, with an optional ` (n)`) and
+    /// `x (words YYYY-MM-DD HHMMSS).md` (Nextcloud and ownCloud).
+    private static func parenthesised(_ stem: [Character], ext: String) -> Match? {
+        guard stem.last == ")" else { return nil }
+        var inner = Array(stem.dropLast())
+        // Dropbox numbers repeated copies: `(… conflicted copy 2026-01-02 (1))`.
+        if inner.last == ")", let open = inner.lastIndex(of: "("), open > 0, inner[open - 1] == " ",
+            inner[(open + 1)..<(inner.count - 1)].allSatisfy(\.isASCIIDigit), open + 1 < inner.count - 1
+        {
+            inner = Array(inner[..<(open - 1)])
+        }
+        guard let open = inner.lastIndex(of: "("), open >= 2, inner[open - 1] == " " else { return nil }
+        let words = inner[(open + 1)...].split(separator: " ").map { String($0) }
+        guard words.count >= 2 else { return nil }
+        let isDate: (String) -> Bool = { text in
+            let parts = text.split(separator: "-")
+            return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+        }
+        let base = String(inner[..<(open - 1)]) + ext
+        if isDate(words[words.count - 1]) {
+            return Match(originalName: base, tool: .dropbox)
+        }
+        if words.count >= 3, isDate(words[words.count - 2]), words[words.count - 1].count == 6,
+            words[words.count - 1].allSatisfy(\.isASCIIDigit)
+        {
+            return Match(originalName: base, tool: .nextcloud)
+        }
+        return nil
+    }
+
+    private static func lastRange(of marker: String, in stem: [Character]) -> Range<Int>? {
+        let pattern = Array(marker)
+        guard stem.count > pattern.count else { return nil }
+        for start in stride(from: stem.count - pattern.count, through: 1, by: -1)
+        where Array(stem[start..<(start + pattern.count)]) == pattern {
+            return start..<(start + pattern.count)
+        }
+        return nil
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,57 @@
+/// Files that sync tools and `vault` itself leave while they work (DESIGN.md 8): never notes,
+/// never assets, never touched.
+public enum SyncArtifacts {
+    /// True when a file or folder name belongs to a sync tool's or `vault`'s own machinery.
+    ///
+    /// Every name starting with `.` is already outside the vault's notes; this also covers
+    /// the ones that do not start with a dot.
+    public static func isIgnored(_ name: String) -> Bool {
+        if name.hasPrefix(".") { return !Placeholders.isPlaceholderName(name) }
+        return (name.hasPrefix("~syncthing~") && name.hasSuffix(".tmp"))
+            || name.hasSuffix(".!Sync")
+            || name.hasPrefix("~$")
+            || name.hasSuffix(".part")
+            || name == "desktop.ini"
+            || name == "Icon\r"
+    }
+}
+
+/// iCloud Drive's stand-ins for evicted files: `.Name.md.icloud` stands for `Name.md`.
+public enum Placeholders {
+    /// True for a `.X.icloud` name whose X is a note name.
+    public static func isPlaceholderName(_ name: String) -> Bool {
+        noteName(forPlaceholder: name) != nil
+    }
+
+    /// The note name a placeholder stands for (`.Idea.md.icloud` -> `Idea.md`).
+    public static func noteName(forPlaceholder name: String) -> String? {
+        guard name.hasPrefix("."), name.hasSuffix(".icloud"), name.count > ".x.md.icloud".count - 1 else { return nil }
+        let inner = String(name.dropFirst().dropLast(".icloud".count))
+        return NoteFiles.isNoteName(inner) ? inner : nil
+    }
+}
+
+/// Which file names are notes.
+public enum NoteFiles {
+    /// The extensions of notes, lower-case.
+    public static let extensions = ["md", "markdown"]
+
+    /// True for a visible `.md` or `.markdown` file name.
+    public static func isNoteName(_ name: String) -> Bool {
+        guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+        return extensions.contains(name[name.index(after: dot)...].lowercased()) && dot != name.startIndex
+    }
+
+    /// The name without its note extension (`Idea.md` -> `Idea`).
+    public static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The extension with its dot (`.md`), or empty.
+    public static func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return "" }
+        return String(name[dot...])
+    }
+}

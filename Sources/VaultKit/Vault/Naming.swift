@@ -1,0 +1,46 @@
+import Foundation
+
+/// File names from titles, and the `T`, `T 2`, `T 3` rule for collisions (DESIGN.md 3).
+public enum Naming {
+    /// The file stem for a title: forbidden characters become `-`, white space collapses,
+    /// at most 200 characters and 255 bytes with the extension, `Untitled` when nothing is left.
+    public static func fileStem(forTitle title: String, extensionBytes: Int = 3) -> String {
+        var result = ""
+        var lastWasSpace = false
+        for scalar in title.precomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                // Tabs and line breaks are white space first, so they collapse like spaces.
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            } else if "\\/:*?\"<>|".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
+                result.unicodeScalars.append("-")
+                lastWasSpace = false
+            } else {
+                result.unicodeScalars.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        result = result.trimmingCharacters(in: .whitespaces)
+        // A leading dot would hide the note from every tool.
+        while result.hasPrefix(".") { result.removeFirst() }
+        var characters = Array(result)
+        if characters.count > 200 { characters = Array(characters.prefix(200)) }
+        while String(characters).utf8.count + extensionBytes > 255 { characters.removeLast() }
+        result = String(characters).trimmingCharacters(in: .whitespaces)
+        return result.isEmpty ? "Untitled" : result
+    }
+
+    /// The first of `stem`, `stem 2`, `stem 3`, … that is free, comparing names the way a
+    /// case-insensitive, normalising disk does.
+    public static func availableStem(_ stem: String, ext: String = ".md", taken: (String) -> Bool) -> String {
+        if !taken(stem + ext) { return stem }
+        var number = 2
+        while taken("\(stem) \(number)\(ext)") { number += 1 }
+        return "\(stem) \(number)"
+    }
+
+    /// The key under which two names collide: NFC, then case-folded.
+    public static func collisionKey(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased()
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Finds the note a person means by a name: a path, a path without `.md`, or a title
+/// (DESIGN.md 9). An ambiguous name is an error listing the candidates.
+public struct NoteLookup: Sendable {
+    public let notes: [Note]
+
+    public init(notes: [Note]) {
+        self.notes = notes
+    }
+
+    /// The one note `name` stands for.
+    ///
+    /// - Throws: `VaultError.unknownNote` (with close names) or `.ambiguousNote`.
+    public func note(named name: String) throws -> Note {
+        let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+        let key = Naming.collisionKey(wanted)
+        for candidate in [wanted, wanted + ".md", wanted + ".markdown"] {
+            if let exact = notes.first(where: { $0.path == candidate }) { return exact }
+        }
+        let byPath = notes.filter {
+            let path = Naming.collisionKey($0.path)
+            return path == key || NoteFiles.stem(path) == key && path.hasPrefix(key)
+        }
+        if let match = try single(byPath, name: name) { return match }
+        let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
+        if let match = try single(byTitle, name: name) { return match }
+        let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }
+        if let match = try single(byStem, name: name) { return match }
+        let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
+        if let match = try single(byAlias, name: name) { return match }
+        throw VaultError.unknownNote(name: name, suggestions: suggestions(for: key))
+    }
+
+    private func single(_ matches: [Note], name: String) throws -> Note? {
+        if matches.count > 1 { throw VaultError.ambiguousNote(name: name, candidates: matches.map(\.path)) }
+        return matches.first
+    }
+
+    /// Up to three notes whose title or path contains the name, for the error's hint.
+    private func suggestions(for key: String) -> [String] {
+        guard key.count >= 3 else { return [] }
+        return Array(
+            notes.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
+                .prefix(3).map(\.path))
+    }
+}

@@ -1,0 +1,56 @@
+/// Which notes to list and in what order, as `vault list` and scripts ask.
+public struct NoteQuery: Sendable, Equatable {
+    /// How notes are ordered.
+    public enum Order: String, Sendable, CaseIterable {
+        case name, modified
+    }
+
+    /// Folders (vault-relative, or a system folder's kind name like `inbox`); empty means all.
+    public var folders: [String] = []
+    /// Tags every listed note must have; `project` also matches `project/vault`.
+    public var tags: [String] = []
+    /// Whether notes in the trash are listed when no folder asks for them.
+    public var includeTrash = false
+    public var order: Order = .name
+
+    public init(folders: [String] = [], tags: [String] = [], includeTrash: Bool = false, order: Order = .name) {
+        self.folders = folders
+        self.tags = tags
+        self.includeTrash = includeTrash
+        self.order = order
+    }
+
+    /// The notes that match, in order (newest first for `.modified`).
+    public func apply(to notes: [Note], layout: VaultLayout) -> [Note] {
+        let prefixes = folders.map { folder -> String in
+            var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
+            while name.hasSuffix("/") { name.removeLast() }
+            if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
+                let mapped = layout.folder(for: kind)
+            {
+                name = mapped
+            }
+            return Naming.collisionKey(name) + "/"
+        }
+        let wantedTags = tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+        let asksForTrash = prefixes.contains { Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/" == $0 }
+        let selected = notes.filter { note in
+            if note.kind == .trash && !includeTrash && !asksForTrash { return false }
+            if !prefixes.isEmpty {
+                let path = Naming.collisionKey(note.path)
+                if !prefixes.contains(where: { path.hasPrefix($0) }) { return false }
+            }
+            if !wantedTags.isEmpty {
+                let noteTags = note.tags.map(Naming.collisionKey)
+                for wanted in wantedTags where !noteTags.contains(where: { $0 == wanted || $0.hasPrefix(wanted + "/") }) {
+                    return false
+                }
+            }
+            return true
+        }
+        switch order {
+        case .name: return selected.sorted { $0.path < $1.path }
+        case .modified: return selected.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
+        }
+    }
+}

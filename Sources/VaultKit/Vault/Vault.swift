@@ -1,0 +1,134 @@
+import Foundation
+
+/// A handle on a vault folder: where it is, its settings and layout. Not a cache: every
+/// question is answered from the files.
+public struct Vault: Sendable {
+    /// The absolute path of the vault folder, as it was reached (a symlink is kept as given).
+    public let root: String
+    /// The settings from `.zennotes/vault.json`, nil when the vault has none.
+    public let settings: VaultSettings?
+    /// The folder layout in force.
+    public let layout: VaultLayout
+    /// The file system the vault is read and written through.
+    public let fileSystem: any FileSystem
+
+    /// The folder of `vault`'s sidecars.
+    public var metadataFolder: String { root + "/.zennotes" }
+    /// The settings file.
+    public var settingsPath: String { metadataFolder + "/vault.json" }
+
+    /// Opens the folder at `root` as a vault; any folder works, with or without `.zennotes/`.
+    ///
+    /// - Throws: `VaultError.vaultFolderMissing`, or a settings error for a bad `vault.json`.
+    public init(root: String, fileSystem: any FileSystem = LocalFileSystem()) throws {
+        let absolute = Self.absolute(root)
+        guard let status = try? fileSystem.status(absolute), status.kind == .directory else {
+            throw VaultError.vaultFolderMissing(path: root)
+        }
+        self.root = absolute
+        self.fileSystem = fileSystem
+        let settingsPath = absolute + "/.zennotes/vault.json"
+        if fileSystem.exists(settingsPath) {
+            let bytes: [UInt8]
+            do { bytes = try fileSystem.readFile(settingsPath) } catch let error as SystemError {
+                throw VaultError.settingsNotJSON(path: ".zennotes/vault.json", reason: error.reason)
+            }
+            let settings = try VaultSettings(bytes: bytes, path: ".zennotes/vault.json")
+            self.settings = settings
+            layout = try settings.layout()
+        } else {
+            settings = nil
+            layout = .standard
+        }
+    }
+
+    /// Finds the vault: `explicit` (`--vault`), else `VAULT_DIR`, else the nearest folder
+    /// from `workingDirectory` upwards that holds `.zennotes/`.
+    public static func locate(
+        explicit: String?, environment: [String: String], workingDirectory: String,
+        fileSystem: any FileSystem = LocalFileSystem()
+    ) throws -> Vault {
+        for given in [explicit, environment["VAULT_DIR"]] {
+            guard let given, !given.isEmpty else { continue }
+            do {
+                return try Vault(root: absolute(given, from: workingDirectory), fileSystem: fileSystem)
+            } catch VaultError.vaultFolderMissing {
+                // Name the folder as the person wrote it, not as resolved.
+                throw VaultError.vaultFolderMissing(path: given)
+            }
+        }
+        var folder = absolute(workingDirectory)
+        while true {
+            if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory {
+                return try Vault(root: folder, fileSystem: fileSystem)
+            }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+        throw VaultError.noVaultFound(searchedFrom: workingDirectory)
+    }
+
+    /// Makes `path` a vault: the system folders and `.zennotes/vault.json` with a fresh id.
+    ///
+    /// Existing folders and notes are left as they are; an existing `vault.json` is refused.
+    @discardableResult
+    public static func initialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> Vault {
+        let root = absolute(path)
+        let settingsPath = root + "/.zennotes/vault.json"
+        if fileSystem.exists(settingsPath) { throw VaultError.alreadyAVault(path: path) }
+        if let status = try? fileSystem.linkStatus(root), status.kind != .directory {
+            throw VaultError.fileExists(path: path)
+        }
+        do {
+            try fileSystem.createDirectories(root + "/.zennotes")
+            for kind in VaultLayout.systemKinds {
+                try fileSystem.createDirectory(root + "/" + kind.settingsKey!)
+            }
+        } catch let error as SystemError {
+            throw VaultError.system(error)
+        }
+        try SafeWriter(fileSystem: fileSystem).create(settingsPath, with: VaultSettings().encoded())
+        return try Vault(root: root, fileSystem: fileSystem)
+    }
+
+    /// True when the vault lives in iCloud Drive or holds iCloud placeholders, the places
+    /// where `x 2.md` beside `x.md` is a conflict copy.
+    public var isInICloud: Bool {
+        root.contains("/Mobile Documents/") || root.contains("com~apple~CloudDocs")
+    }
+
+    /// Walks the vault and reads every note's metadata.
+    public func scan() throws -> VaultScan {
+        try VaultScanner(root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud).scan()
+    }
+
+    /// The absolute path of a vault-relative path.
+    public func absolutePath(_ relative: String) -> String { root + "/" + relative }
+
+    /// Reads a note's bytes.
+    ///
+    /// - Throws: `VaultError.noteNotDownloaded` for a placeholder, `.noteUnavailable` when the
+    ///   read fails: never an empty note.
+    public func contents(of note: Note) throws -> [UInt8] {
+        if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
+        do {
+            return try fileSystem.readFile(absolutePath(note.path))
+        } catch let error as SystemError {
+            throw VaultError.noteUnavailable(path: note.path, reason: error.reason)
+        }
+    }
+
+    static func absolute(_ path: String, from base: String = FileManager.default.currentDirectoryPath) -> String {
+        var joined = path.hasPrefix("/") ? path : base + "/" + path
+        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            joined = home + path.dropFirst()
+        }
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

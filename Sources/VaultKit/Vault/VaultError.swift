@@ -1,0 +1,105 @@
+import Foundation
+
+/// Everything that can go wrong in `VaultKit`, each case saying what and where.
+///
+/// Messages are written for the person at the terminal: `description` is the sentence after
+/// `vault: error:`, `hint` the next step to try.
+public enum VaultError: Error, Equatable, Sendable {
+    /// No vault was found from `--vault`, `$VAULT_DIR` or the working directory upwards.
+    case noVaultFound(searchedFrom: String)
+    /// The folder named as the vault does not exist or is not a folder.
+    case vaultFolderMissing(path: String)
+    /// The vault folder exists but cannot be read.
+    case vaultUnreadable(path: String, reason: String)
+    /// `vault.json` is not a JSON object.
+    case settingsNotJSON(path: String, reason: String)
+    /// A `systemFolderPaths` value breaks a layout rule.
+    case invalidSystemFolder(key: String, value: String, reason: String)
+    /// `vault init` found an existing vault.
+    case alreadyAVault(path: String)
+    /// No note matches the name given.
+    case unknownNote(name: String, suggestions: [String])
+    /// Several notes match the name given.
+    case ambiguousNote(name: String, candidates: [String])
+    /// The note exists only as a sync placeholder that is not downloaded.
+    case noteNotDownloaded(path: String)
+    /// The note could not be read (permission, I/O error, timeout).
+    case noteUnavailable(path: String, reason: String)
+    /// A file changed between the moment it was read and the moment it would be written.
+    case fileChanged(path: String)
+    /// A new file would replace an existing one.
+    case fileExists(path: String)
+    /// Another `vault` process holds the write lock.
+    case lockBusy(path: String)
+    /// A system call failed.
+    case system(SystemError)
+
+    /// The exit code a command ends with when this error stops it (DESIGN.md 9).
+    public var exitCode: Int32 {
+        switch self {
+        case .fileChanged: return 3
+        default: return 1
+        }
+    }
+}
+
+extension VaultError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noVaultFound(let from):
+            return "no vault found in \(from) or any folder above it"
+        case .vaultFolderMissing(let path):
+            return "the vault folder \(path) does not exist or is not a folder"
+        case .vaultUnreadable(let path, let reason):
+            return "cannot read the vault folder \(path): \(reason)"
+        case .settingsNotJSON(let path, let reason):
+            return "\(path) is not a valid settings file: \(reason)"
+        case .invalidSystemFolder(let key, let value, let reason):
+            return "systemFolderPaths.\(key) = \"\(value)\" is not allowed: \(reason)"
+        case .alreadyAVault(let path):
+            return "\(path) is already a vault"
+        case .unknownNote(let name, _):
+            return "no note named \"\(name)\""
+        case .ambiguousNote(let name, let candidates):
+            return "\"\(name)\" names \(candidates.count) notes: " + candidates.joined(separator: ", ")
+        case .noteNotDownloaded(let path):
+            return "\(path) is not downloaded from the sync service yet"
+        case .noteUnavailable(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .fileChanged(let path):
+            return "\(path) changed since it was read; nothing was written"
+        case .fileExists(let path):
+            return "\(path) already exists; nothing was overwritten"
+        case .lockBusy(let path):
+            return "another vault process is writing to this vault (lock \(path))"
+        case .system(let error):
+            return error.description
+        }
+    }
+
+    /// A next step for the person at the terminal, when there is one.
+    public var hint: String? {
+        switch self {
+        case .noVaultFound:
+            return "run `vault init` to make this folder a vault, or pass --vault PATH or set VAULT_DIR"
+        case .vaultFolderMissing:
+            return "check the path given with --vault or VAULT_DIR"
+        case .settingsNotJSON, .invalidSystemFolder:
+            return "fix .zennotes/vault.json by hand; vault never rewrites a settings file it cannot read"
+        case .alreadyAVault:
+            return "nothing was changed; use the vault as it is"
+        case .unknownNote(_, let suggestions):
+            return suggestions.isEmpty ? "`vault list` shows every note" : "did you mean: " + suggestions.joined(separator: ", ")
+        case .ambiguousNote:
+            return "name the note by its path"
+        case .noteNotDownloaded:
+            return "open the file in the sync app (or Finder) to download it, then try again"
+        case .fileChanged:
+            return "another program edited the file; run the command again to work on the new version"
+        case .lockBusy:
+            return "wait for the other command to finish, then try again"
+        default:
+            return nil
+        }
+    }
+}

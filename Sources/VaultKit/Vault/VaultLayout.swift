@@ -1,0 +1,104 @@
+/// What a folder is for, from the vault's layout (DESIGN.md 2).
+public enum FolderKind: String, CaseIterable, Sendable, Codable, Comparable {
+    case journal, page, inbox, quick, archive, trash
+    /// A note outside every system folder (most Obsidian and Foam vaults keep notes anywhere).
+    case other
+
+    /// The key of this kind in `systemFolderPaths`, and its default folder name.
+    public var settingsKey: String? {
+        switch self {
+        case .journal: return "journals"
+        case .page: return "pages"
+        case .inbox, .quick, .archive, .trash: return rawValue
+        case .other: return nil
+        }
+    }
+
+    public static func < (lhs: FolderKind, rhs: FolderKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// Which top-level folder holds each kind of note, with ZenNotes-style remaps applied.
+public struct VaultLayout: Equatable, Sendable {
+    /// The system kinds, in the order folders are listed.
+    public static let systemKinds: [FolderKind] = [.journal, .page, .inbox, .quick, .archive, .trash]
+    /// Folder names that can never hold a system folder.
+    public static let reservedNames = ["assets", ".zennotes", "attachements", "_assets"]
+    /// Folders recognised as attachments.
+    public static let assetFolders = ["assets", "attachements", "_assets"]
+
+    private var folders: [FolderKind: String]
+
+    /// The layout with every folder at its default name.
+    public static let standard = VaultLayout(folders: [:])
+
+    private init(folders: [FolderKind: String]) {
+        var all = folders
+        for kind in Self.systemKinds where all[kind] == nil { all[kind] = kind.settingsKey }
+        self.folders = all
+    }
+
+    /// Builds a layout from `systemFolderPaths`, validating every value.
+    ///
+    /// - Throws: `VaultError.invalidSystemFolder` naming the first bad key. Keys that name no
+    ///   system folder are ignored (a newer app may know more kinds).
+    public init(systemFolderPaths: [(key: String, value: JSONValue)]) throws {
+        var remaps: [FolderKind: String] = [:]
+        var used: [String: String] = [:]
+        for (key, value) in systemFolderPaths {
+            guard let kind = Self.systemKinds.first(where: { $0.settingsKey == key }) else { continue }
+            guard case .string(let name) = value else {
+                throw VaultError.invalidSystemFolder(key: key, value: "\(value)", reason: "the value must be a folder name in quotes")
+            }
+            try Self.validate(key: key, name: name)
+            let folded = name.lowercased()
+            if let other = used[folded] {
+                throw VaultError.invalidSystemFolder(key: key, value: name, reason: "\(other) already uses this folder")
+            }
+            used[folded] = key
+            remaps[kind] = name
+        }
+        // A remapped folder must not take the default name of a folder that kept its default.
+        for kind in Self.systemKinds where remaps[kind] == nil {
+            if let key = kind.settingsKey, let other = used[key] {
+                throw VaultError.invalidSystemFolder(
+                    key: other, value: remaps.values.first { $0.lowercased() == key } ?? key,
+                    reason: "\"\(key)\" is the default folder of \(key)")
+            }
+        }
+        self.init(folders: remaps)
+    }
+
+    private static func validate(key: String, name: String) throws {
+        func bad(_ reason: String) -> VaultError { .invalidSystemFolder(key: key, value: name, reason: reason) }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw bad("the folder name is empty") }
+        if name.count > 128 { throw bad("a folder name has at most 128 characters") }
+        if name.contains("/") || name.contains("\\") { throw bad("it must be one top-level folder, without / or \\") }
+        if name.hasPrefix(".") { throw bad("a folder name starting with . is hidden and not synced by some tools") }
+        if let bad = name.first(where: { ":*?\"<>|#^[]".contains($0) }) {
+            throw VaultError.invalidSystemFolder(key: key, value: name, reason: "the character \(bad) is not allowed")
+        }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 }) { throw bad("control characters are not allowed") }
+        if reservedNames.contains(name.lowercased()) { throw bad("\(name) is reserved") }
+        let defaults = systemKinds.compactMap(\.settingsKey).filter { $0 != key }
+        if defaults.contains(name.lowercased()) { throw bad("\"\(name.lowercased())\" is the default folder of \(name.lowercased())") }
+    }
+
+    /// The top-level folder of a kind (`.other` has none).
+    public func folder(for kind: FolderKind) -> String? { folders[kind] }
+
+    /// True when any folder is not at its default name.
+    public var isRemapped: Bool { folders.contains { $0.value != $0.key.settingsKey } }
+
+    /// The kind of note at a vault-relative path: the kind of its top-level folder.
+    public func kind(of relativePath: String) -> FolderKind {
+        guard let slash = relativePath.firstIndex(of: "/") else { return .other }
+        let top = relativePath[..<slash]
+        for kind in Self.systemKinds where folders[kind].map({ $0 == top }) == true { return kind }
+        // Case-insensitive disks let `Journals/` stand for `journals/`.
+        let folded = top.lowercased()
+        for kind in Self.systemKinds where folders[kind]?.lowercased() == folded { return kind }
+        return .other
+    }
+}

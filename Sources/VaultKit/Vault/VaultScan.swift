@@ -1,0 +1,37 @@
+import Foundation
+
+/// Everything one walk of the vault found: its notes, conflict copies and problems.
+public struct VaultScan: Sendable {
+    /// Every note, placeholders and unreadable ones included, sorted by path.
+    public var notes: [Note]
+    /// Conflict copies, kept apart from the notes (DESIGN.md 8).
+    public var conflictCopies: [ConflictCopy]
+    /// The number of files that are not notes (attachments).
+    public var assetCount: Int
+    /// Things a person should know about, each naming a file.
+    public var warnings: [VaultWarning]
+}
+
+/// A conflict copy beside its original.
+public struct ConflictCopy: Sendable, Equatable, Codable {
+    public var path: String
+    /// The note it is a copy of; it may no longer exist.
+    public var originalPath: String
+    public var tool: ConflictCopies.Tool
+    public var size: Int64
+    public var modified: Date
+}
+
+/// A problem found while reading the vault, naming the file.
+public struct VaultWarning: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The vault-relative path concerned.
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+import Foundation
+
+/// Walks a vault's folders and reads its notes' metadata, in parallel across the cores.
+struct VaultScanner {
+    let root: String
+    let layout: VaultLayout
+    let fileSystem: any FileSystem
+    let iCloud: Bool
+
+    /// A note file found by the walk, before it is read.
+    private struct Found {
+        var path: String
+        var placeholderFile: String?
+    }
+
+    func scan() throws -> VaultScan {
+        guard let rootStatus = try? fileSystem.status(root), rootStatus.kind == .directory else {
+            throw VaultError.vaultFolderMissing(path: root)
+        }
+        var found: [Found] = []
+        var conflicts: [(path: String, match: ConflictCopies.Match)] = []
+        var warnings: [VaultWarning] = []
+        var assets = 0
+        var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
+        var pending: [String] = [""]
+        var isRoot = true
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? root : root + "/" + relative
+            let entries: [DirectoryEntry]
+            do {
+                entries = try fileSystem.entries(absolute)
+            } catch let error as SystemError {
+                if isRoot { throw VaultError.vaultUnreadable(path: root, reason: error.reason) }
+                warnings.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
+                continue
+            }
+            isRoot = false
+            let names = Set(entries.map(\.name))
+            for entry in entries.sorted(by: { $0.name < $1.name }) {
+                let name = entry.name
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if SyncArtifacts.isIgnored(name) { continue }
+                var kind = entry.kind
+                if kind == .symlink {
+                    guard let target = try? fileSystem.status(absolute + "/" + name) else {
+                        warnings.append(VaultWarning(path: path, message: "a symlink to nothing; skipped"))
+                        continue
+                    }
+                    if target.kind == .directory, !visited.insert([target.device, target.inode]).inserted {
+                        warnings.append(VaultWarning(path: path, message: "a symlink loop; skipped"))
+                        continue
+                    }
+                    kind = target.kind
+                } else if kind == .directory, let status = try? fileSystem.status(absolute + "/" + name) {
+                    if !visited.insert([status.device, status.inode]).inserted { continue }
+                }
+                if kind == .directory {
+                    pending.append(path)
+                } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
+                    if !names.contains(noteName) {
+                        found.append(Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path))
+                    }
+                } else if NoteFiles.isNoteName(name) {
+                    if let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud) {
+                        conflicts.append((path, match))
+                    } else {
+                        found.append(Found(path: path, placeholderFile: nil))
+                    }
+                } else if kind == .file {
+                    assets += 1
+                }
+            }
+        }
+        var notes = readAll(found)
+        notes.sort { $0.path < $1.path }
+        for note in notes {
+            if !note.isUTF8 {
+                warnings.append(VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, never rewritten"))
+            }
+            for issue in note.frontmatterIssues {
+                warnings.append(VaultWarning(path: note.path, message: "frontmatter \(issue); the rest of the note is read as usual"))
+            }
+            if note.availability == .unreadable {
+                warnings.append(VaultWarning(path: note.path, message: "unavailable: \(note.unavailableReason ?? "cannot be read")"))
+            }
+        }
+        let copies = conflicts.map { entry -> ConflictCopy in
+            let folder = entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) + "/" } ?? ""
+            let status = (try? fileSystem.status(root + "/" + entry.path)) ?? nil
+            return ConflictCopy(
+                path: entry.path, originalPath: folder + entry.match.originalName, tool: entry.match.tool,
+                size: status?.size ?? 0, modified: status?.modified ?? Date(timeIntervalSince1970: 0))
+        }.sorted { $0.path < $1.path }
+        return VaultScan(notes: notes, conflictCopies: copies, assetCount: assets, warnings: warnings)
+    }
+
+    /// Reads every note's metadata; each worker takes notes by a shared counter so one large
+    /// note does not hold up a fixed slice.
+    private func readAll(_ found: [Found]) -> [Note] {
+        let results = Slots<Note>(count: found.count)
+        let next = Counter()
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, found.count / 64 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.increment()
+                if index >= found.count { break }
+                results[index] = read(found[index])
+            }
+        }
+        return results.values.compactMap { $0 }
+    }
+
+    /// Nil when the file vanished between the listing and the read: it is gone, not empty.
+    private func read(_ item: Found) -> Note? {
+        let kind = layout.kind(of: item.path)
+        let absolute = root + "/" + item.path
+        if let placeholder = item.placeholderFile {
+            let status = ((try? fileSystem.status(root + "/" + placeholder)) ?? nil) ?? FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0)
+            return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .placeholder)
+        }
+        do {
+            guard let status = try fileSystem.status(absolute) else {
+                throw SystemError(code: ENOENT, operation: "stat", path: absolute)
+            }
+            return NoteReader.note(path: item.path, kind: kind, status: status, bytes: try fileSystem.readFile(absolute))
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil
+        } catch {
+            var note = NoteReader.skeleton(
+                path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
+                availability: .unreadable)
+            note.unavailableReason = (error as? SystemError)?.reason ?? "\(error)"
+            return note
+        }
+    }
+}
+
+/// A lock-protected counter shared by the scan's workers.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}
+
+/// Result slots that concurrent workers fill, each index written by exactly one worker.
+final class Slots<Value>: @unchecked Sendable {
+    private(set) var values: [Value?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { values[index] }
+        set { values.withUnsafeMutableBufferPointer { $0[index] = newValue } }
+    }
+}

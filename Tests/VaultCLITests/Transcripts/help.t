@@ -1,0 +1,113 @@
+@fixture demo
+# Help comes from the command types: the overview, each command's options, the version.
+$ vault --help
+> vault 0.1.0: a plain-text vault of markdown notes, from the terminal
+> 
+> Usage: vault [--vault PATH] <command> [options] [arguments]
+> 
+> Commands:
+>   init  make a folder a vault (system folders and .zennotes/vault.json)
+>   list  list notes (path and title), filtered by folder or tag
+>   show  print a note's text (or, with --json, its metadata)
+>   info  counts per folder, tags, placeholders, conflict copies and the layout in force
+>   tags  list every tag with its count of notes
+> 
+> Global options:
+>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+>       --json        print one JSON document
+>       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+>   -q, --quiet       no warnings
+>   -h, --help        show this help
+>       --version     print the version
+> 
+> `vault help COMMAND` or `vault COMMAND --help` shows a command's options.
+> Exit codes: 0 success, 1 failure or nothing found, 2 usage error, 3 a file changed elsewhere.
+$ vault --version
+> vault 0.1.0
+$ vault list --help
+> list notes (path and title), filtered by folder or tag
+> 
+> Usage: vault list [options]
+> 
+> Prints one note a line: its path and title, separated by a tab when the output is not a
+> terminal. Notes in the trash are left out unless --folder trash or --include-trash.
+> Exits 1 when no note matches.
+> 
+> Options:
+>       --folder FOLDER  only notes under FOLDER (a path, or inbox, journals, …)
+>       --tag TAG        only notes tagged TAG (nested tags match too); repeat to need all
+>       --sort ORDER     name (default) or modified (newest first)
+>       --include-trash  list notes in the trash too
+>       --vault PATH     the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+>       --json           print one JSON document
+>       --color WHEN     auto, always or never (NO_COLOR turns auto off)
+>   -q, --quiet          no warnings
+>   -h, --help           show this help
+$ vault help tags
+> list every tag with its count of notes
+> 
+> Usage: vault tags [options]
+> 
+> Tags from frontmatter and inline #tags; tags compare case-insensitively. Notes in the trash do not count.
+> 
+> Options:
+>       --sort ORDER  count (default, most used first) or name
+>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+>       --json        print one JSON document
+>       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+>   -q, --quiet       no warnings
+>   -h, --help        show this help
+# No command at all is a usage error: the overview goes to stderr.
+$ vault
+2> vault 0.1.0: a plain-text vault of markdown notes, from the terminal
+2> 
+2> Usage: vault [--vault PATH] <command> [options] [arguments]
+2> 
+2> Commands:
+2>   init  make a folder a vault (system folders and .zennotes/vault.json)
+2>   list  list notes (path and title), filtered by folder or tag
+2>   show  print a note's text (or, with --json, its metadata)
+2>   info  counts per folder, tags, placeholders, conflict copies and the layout in force
+2>   tags  list every tag with its count of notes
+2> 
+2> Global options:
+2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+2>       --json        print one JSON document
+2>       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+2>   -q, --quiet       no warnings
+2>   -h, --help        show this help
+2>       --version     print the version
+2> 
+2> `vault help COMMAND` or `vault COMMAND --help` shows a command's options.
+2> Exit codes: 0 success, 1 failure or nothing found, 2 usage error, 3 a file changed elsewhere.
+? 2
+# Unknown commands and options, and bad option values, are usage errors (exit 2).
+$ vault frobnicate
+2> vault: error: unknown command "frobnicate"
+2> hint: `vault --help` lists the commands
+? 2
+$ vault list --bogus
+2> vault: error: unknown option --bogus
+2> Usage: vault list [options]
+2> hint: `vault list --help` shows every option
+? 2
+$ vault list --sort size
+2> vault: error: --sort must be one of name, modified, not "size"
+2> Usage: vault list [options]
+2> hint: `vault list --help` shows every option
+? 2
+$ vault show
+2> vault: error: missing NOTE
+2> Usage: vault show [options] NOTE
+2> hint: `vault show --help` shows every option
+? 2
+$ vault show a b
+2> vault: error: unexpected argument "b"
+2> Usage: vault show [options] NOTE
+2> hint: `vault show --help` shows every option
+? 2
+$ vault list --vault
+2> vault: error: --vault needs a value (PATH)
+2> Usage: vault list [options]
+2> hint: `vault list --help` shows every option
+? 2

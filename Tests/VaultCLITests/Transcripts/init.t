@@ -1,0 +1,34 @@
+@fixture empty
+$ vault list
+2> vault: error: no vault found in <tmp>/empty or any folder above it
+2> hint: run `vault init` to make this folder a vault, or pass --vault PATH or set VAULT_DIR
+? 1
+$ vault init notes
+> Initialized a vault in <tmp>/empty/notes
+$ ls -A notes
+> .zennotes
+> archive
+> inbox
+> journals
+> pages
+> quick
+> trash
+$ cd notes && vault info | head -3 | sed 's/id     .*/id     <fresh>/'
+> Vault  <tmp>/empty/notes
+> id     <fresh>
+> 
+# A second init refuses and changes nothing.
+$ cp notes/.zennotes/vault.json before.json && vault init notes
+2> vault: error: <tmp>/empty/notes is already a vault
+2> hint: nothing was changed; use the vault as it is
+? 1
+$ cmp before.json notes/.zennotes/vault.json && echo unchanged
+> unchanged
+# An existing folder of notes becomes a vault without a note being touched.
+$ mkdir garden && printf '# Roses\n' > garden/Roses.md && vault init garden --json | sed 's/"id": ".*"/"id": "<fresh>"/'
+> {
+>   "id": "<fresh>",
+>   "path": "<tmp>/empty/garden"
+> }
+$ cat garden/Roses.md
+> # Roses

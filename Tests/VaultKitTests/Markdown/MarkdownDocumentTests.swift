@@ -1,0 +1,101 @@
+import Testing
+@testable import VaultKit
+
+@Suite("The markdown document")
+struct MarkdownDocumentTests {
+    private func document(_ text: String) -> MarkdownDocument { MarkdownDocument(bytes: Array(text.utf8)) }
+
+    private func text(_ document: MarkdownDocument, _ range: Range<Int>) -> String {
+        String(decoding: document.bytes[range], as: UTF8.self)
+    }
+
+    @Test("headings carry level, plain text and their true line after frontmatter")
+    func headings() {
+        let doc = document("---\ntitle: x\n---\n# One *big* `code`\n\nSetext\n===\n\n## Two\n")
+        #expect(doc.headings == [
+            Heading(level: 1, text: "One big code", line: 4),
+            Heading(level: 1, text: "Setext", line: 6),
+            Heading(level: 2, text: "Two", line: 9),
+        ])
+    }
+
+    @Test("fenced and indented code blocks report the lines they cover")
+    func codeBlocks() {
+        let doc = document("text\n\n```swift\nlet a = 1\n```\n\n    indented\n    more\n\n~~~\nx\n~~~\n")
+        #expect(doc.codeBlocks.map(\.lines) == [3...5, 7...8, 10...12])
+        #expect(doc.codeBlocks.map(\.isFenced) == [true, false, true])
+        #expect(doc.codeBlocks[0].info == "swift")
+        #expect(doc.isCodeLine(4) && !doc.isCodeLine(6))
+    }
+
+    @Test("an unclosed fence runs to the end of the note")
+    func unclosedFence() {
+        let doc = document("a\n\n```\ncode\nmore\n")
+        #expect(doc.codeBlocks.map(\.lines) == [3...5])
+    }
+
+    @Test("inline code spans are found by backtick runs, across a line break")
+    func inlineCode() {
+        let doc = document("a `one` and ``two ` inside`` and `open\nclose` end\n\n`not closed\n\nnext` para\n")
+        #expect(doc.inlineCodeSpans.map { text(doc, $0) } == ["`one`", "``two ` inside``", "`open\nclose`"])
+    }
+
+    @Test("an escaped backtick opens no span, as in cmark")
+    func escapedBacktick() {
+        let doc = document("\\`not code` but `code`\n")
+        #expect(doc.inlineCodeSpans.map { text(doc, $0) } == ["` but `"])
+    }
+
+    @Test("HTML and Obsidian comments are found, across lines")
+    func comments() {
+        let doc = document("a <!-- one\ntwo --> b %% hidden %% c\n```\n<!-- in code -->\n```\n")
+        #expect(doc.comments.map { text(doc, $0) } == ["<!-- one\ntwo -->", "%% hidden %%"])
+    }
+
+    @Test("list items report their line and depth")
+    func listItems() {
+        let doc = document("- a\n  - b\n    1. c\n- d\n")
+        #expect(doc.listItems == [ListItem(line: 1, depth: 1), ListItem(line: 2, depth: 2), ListItem(line: 3, depth: 3), ListItem(line: 4, depth: 1)])
+    }
+
+    @Test("HTML blocks report their lines")
+    func htmlBlocks() {
+        let doc = document("text\n\n<div>\nhello\n</div>\n\nafter\n")
+        #expect(doc.htmlBlocks == [3...5])
+    }
+
+    @Test("a BOM is recognised and frontmatter after it is read")
+    func byteOrderMark() {
+        let doc = MarkdownDocument(bytes: [0xEF, 0xBB, 0xBF] + Array("---\ntitle: B\n---\n# H\n".utf8))
+        #expect(doc.hasByteOrderMark)
+        #expect(doc.frontmatter?["title"] == .string("B"))
+        #expect(doc.headings.first?.line == 4)
+    }
+
+    @Test("frontmatter lines are skipped and are never mistaken for a heading")
+    func frontmatterBlanked() {
+        let doc = document("---\ntitle: x\n# not a heading: comment\n---\nbody\n")
+        #expect(doc.headings.isEmpty)
+        #expect(doc.isSkippedLine(3) && !doc.isSkippedLine(5))
+    }
+}
+
+@Suite("The source map")
+struct SourceMapTests {
+    @Test("lines map to byte ranges without their line endings, CRLF included")
+    func ranges() {
+        let bytes = Array("one\r\ntwo\nthree".utf8)
+        let map = SourceMap(bytes)
+        #expect(map.lineCount == 3)
+        #expect(map.range(ofLine: 1, in: bytes) == 0..<3)
+        #expect(map.range(ofLine: 2, in: bytes) == 5..<8)
+        #expect(map.range(ofLine: 3, in: bytes) == 9..<14)
+        #expect(map.line(containing: 0) == 1 && map.line(containing: 5) == 2 && map.line(containing: 13) == 3)
+    }
+
+    @Test("a final newline does not start another line")
+    func finalNewline() {
+        #expect(SourceMap(Array("a\nb\n".utf8)).lineCount == 2)
+        #expect(SourceMap([UInt8]()).lineCount == 1)
+    }
+}

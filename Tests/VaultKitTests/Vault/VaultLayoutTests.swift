@@ -1,0 +1,135 @@
+import Testing
+@testable import VaultKit
+
+@Suite("The vault layout")
+struct VaultLayoutTests {
+    private func layout(_ pairs: [(String, String)]) throws -> VaultLayout {
+        try VaultLayout(systemFolderPaths: pairs.map { (key: $0.0, value: JSONValue.string($0.1)) })
+    }
+
+    private func reason(_ pairs: [(String, String)]) -> String? {
+        do {
+            _ = try layout(pairs)
+            return nil
+        } catch let VaultError.invalidSystemFolder(_, _, reason) {
+            return reason
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test("remaps move system folders and kinds follow them")
+    func remaps() throws {
+        let remapped = try layout([("inbox", "00 Inbox"), ("journals", "Daily")])
+        #expect(remapped.folder(for: .inbox) == "00 Inbox")
+        #expect(remapped.folder(for: .page) == "pages")
+        #expect(remapped.kind(of: "00 Inbox/x.md") == .inbox)
+        #expect(remapped.kind(of: "Daily/2026-11-30.md") == .journal)
+        #expect(remapped.kind(of: "inbox/x.md") == .other)
+        #expect(remapped.isRemapped)
+    }
+
+    @Test("a folder's own default name is allowed")
+    func ownDefault() throws {
+        #expect(try !layout([("inbox", "inbox")]).isRemapped)
+    }
+
+    @Test(
+        "each bad value is refused with a reason",
+        arguments: [
+            ("", "the folder name is empty"),
+            ("a/b", "it must be one top-level folder, without / or \\"),
+            ("a\\b", "it must be one top-level folder, without / or \\"),
+            (".hidden", "a folder name starting with . is hidden and not synced by some tools"),
+            ("What?", "the character ? is not allowed"),
+            ("tag#", "the character # is not allowed"),
+            ("[x]", "the character [ is not allowed"),
+            ("assets", "assets is reserved"),
+            ("_assets", "_assets is reserved"),
+            ("pages", "\"pages\" is the default folder of pages"),
+            ("Trash", "\"trash\" is the default folder of trash"),
+            (String(repeating: "x", count: 129), "a folder name has at most 128 characters"),
+        ])
+    func badValues(value: String, expected: String) {
+        #expect(reason([("inbox", value)]) == expected)
+    }
+
+    @Test("two kinds may not share a folder, whatever the case")
+    func unique() {
+        #expect(reason([("inbox", "Stuff"), ("quick", "stuff")]) == "inbox already uses this folder")
+    }
+
+    @Test("a remapped folder may not take the default name of a folder left at its default")
+    func defaultTaken() {
+        #expect(reason([("inbox", "quick")]) == "\"quick\" is the default folder of quick")
+    }
+
+    @Test("a value that is not a string names its key")
+    func notAString() {
+        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "number(\"3\")", reason: "the value must be a folder name in quotes")) {
+            try VaultLayout(systemFolderPaths: [(key: "trash", value: .number("3"))])
+        }
+    }
+
+    @Test("a case-insensitive disk's folder name still gives the kind")
+    func caseInsensitiveKind() {
+        #expect(VaultLayout.standard.kind(of: "Journals/2026-11-30.md") == .journal)
+    }
+}
+
+@Suite("Vault settings")
+struct VaultSettingsTests {
+    @Test("unknown keys and key order survive a rewrite, with 2-space indent and a final newline")
+    func roundTrip() throws {
+        let original = "{\n  \"zeta\": {\"keep\": [1, true, null]},\n  \"id\": \"abc\",\n  \"note\": \"caf\\u00e9 \\\"q\\\"\"\n}\n"
+        var settings = try VaultSettings(bytes: Array(original.utf8), path: "vault.json")
+        #expect(settings.id == "abc")
+        settings.set("favorites", .array([.string("pages/A.md")]))
+        let text = String(decoding: settings.encoded(), as: UTF8.self)
+        #expect(
+            text == """
+                {
+                  "zeta": {
+                    "keep": [
+                      1,
+                      true,
+                      null
+                    ]
+                  },
+                  "id": "abc",
+                  "note": "café \\"q\\"",
+                  "favorites": [
+                    "pages/A.md"
+                  ]
+                }
+
+                """)
+        #expect(try VaultSettings(bytes: settings.encoded(), path: "vault.json") == settings)
+    }
+
+    @Test("the demo vault's settings keep their unknown key")
+    func demoSettings() throws {
+        let vault = try Vault(root: Fixtures.path("demo"))
+        #expect(vault.settings?.id == "6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10")
+        #expect(vault.settings?.document["someFutureKey"] == .object([("keep", .bool(true))]))
+    }
+
+    @Test("text that is not JSON is an error that says where")
+    func notJSON() {
+        #expect(throws: VaultError.settingsNotJSON(path: "vault.json", reason: "expected a key at byte 2")) {
+            try VaultSettings(bytes: Array("{ id: 1 }".utf8), path: "vault.json")
+        }
+        #expect(throws: VaultError.settingsNotJSON(path: "vault.json", reason: "the top level is not an object")) {
+            try VaultSettings(bytes: Array("[1]".utf8), path: "vault.json")
+        }
+    }
+
+    @Test("a bad systemFolderPaths value stops the vault from opening")
+    func badLayout() throws {
+        let folder = TemporaryFolder()
+        try folder.write(".zennotes/vault.json", "{\"systemFolderPaths\": {\"trash\": \"a/b\"}}\n")
+        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "a/b", reason: "it must be one top-level folder, without / or \\")) {
+            try Vault(root: folder.path)
+        }
+    }
+}
