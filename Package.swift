@@ -21,7 +21,7 @@ let package = Package(
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultBenchTests", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultKitTests", dependencies: ["VaultKit"]),
-        .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"]),
+        .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

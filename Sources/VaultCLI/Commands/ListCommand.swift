@@ -24,7 +24,9 @@ enum ListCommand: Command {
             includeTrash: arguments.flag("--include-trash"), order: NoteQuery.Order(rawValue: order)!)
         try arguments.finish()
         let vault = try context.vault()
-        let scan = try vault.scan()
+        // Titles need no markdown parse; tags and the JSON fields do.
+        let detail: NoteReader.Detail = context.json ? .full : query.tags.isEmpty ? .summary : .tags
+        let scan = try vault.scan(detail: detail)
         context.warn(scan.warnings)
         let notes = query.apply(to: scan.notes, layout: vault.layout)
         if context.json {

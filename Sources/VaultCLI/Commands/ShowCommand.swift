@@ -14,14 +14,17 @@ enum ShowCommand: Command {
         let name = try arguments.required("NOTE")
         try arguments.finish()
         let vault = try context.vault()
-        let scan = try vault.scan()
+        let scan = try vault.scan(detail: .summary)
         let note = try NoteLookup(notes: scan.notes).note(named: name)
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
-            if note.availability == .available, note.isUTF8,
-                let frontmatter = MarkdownDocument(bytes: try vault.contents(of: note)).frontmatter
-            {
-                for entry in frontmatter.entries { details.frontmatter[entry.key] = FrontmatterJSON(entry.value) }
+            if note.availability == .available {
+                let bytes = try vault.contents(of: note)
+                let status = FileStatus(kind: .file, size: note.size, modifiedNanoseconds: Int64(note.modified.timeIntervalSince1970 * 1e9))
+                details = NoteDetails(note: NoteReader.note(path: note.path, kind: note.kind, status: status, bytes: bytes), frontmatter: [:])
+                if note.isUTF8, let frontmatter = Frontmatter.locate(in: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) {
+                    for entry in frontmatter.entries { details.frontmatter[entry.key] = FrontmatterJSON(entry.value) }
+                }
             }
             try context.emit(details)
         } else {

@@ -101,6 +101,6 @@ enum CMarkParser {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmed()
     }
 }

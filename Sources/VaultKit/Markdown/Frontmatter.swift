@@ -59,7 +59,7 @@ public struct Frontmatter: Equatable, Sendable {
             case .string(let text):
                 let separators: Set<Character> = splitOnSpaces ? [",", " ", "\t"] : [","]
                 return text.split(whereSeparator: { separators.contains($0) })
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    .map { $0.trimmed() }.filter { !$0.isEmpty }
             case .verbatim, .null, nil: continue
             }
         }
@@ -77,7 +77,7 @@ public struct Frontmatter: Equatable, Sendable {
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             var content = end
             if content > start && bytes[content - 1] == 0x0D { content -= 1 }
-            let text = String(decoding: bytes[start..<content], as: UTF8.self)
+            let text = bytes.utf8String(start..<content)
             let next = end < bytes.count ? end + 1 : end
             if lines.isEmpty {
                 guard text.trimmingTrailingSpaces() == "---" else { return nil }
@@ -103,8 +103,8 @@ public struct Frontmatter: Equatable, Sendable {
 
     private mutating func read(_ body: [String], firstLine: Int) {
         // JSON is YAML too, and Obsidian reads a frontmatter block written as a JSON object.
-        if let first = body.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-            body[first].trimmingCharacters(in: .whitespaces).hasPrefix("{")
+        if let first = body.firstIndex(where: { !$0.isBlank }),
+            body[first].trimmed().hasPrefix("{")
         {
             readJSON(body, firstLine: firstLine + first, from: first)
             return
@@ -115,7 +115,7 @@ public struct Frontmatter: Equatable, Sendable {
             let line = body[index]
             let number = firstLine + index
             index += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmed()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if line.first == " " || line.first == "\t" {
                 issues.append(Issue(line: number, message: "indented line outside any key"))
@@ -132,14 +132,14 @@ public struct Frontmatter: Equatable, Sendable {
             var nested: [String] = []
             while index < body.count {
                 let candidate = body[index]
-                let isBlank = candidate.trimmingCharacters(in: .whitespaces).isEmpty
+                let isBlank = candidate.isBlank
                 guard isBlank || candidate.first == " " || candidate.first == "\t" || candidate.hasPrefix("- ")
                     || candidate == "-"
                 else { break }
                 nested.append(candidate)
                 index += 1
             }
-            while let last = nested.last, last.trimmingCharacters(in: .whitespaces).isEmpty { nested.removeLast() }
+            while let last = nested.last, last.isBlank { nested.removeLast() }
             let value = readValue(rest, nested: nested, line: number)
             entries.append(Entry(key: key, value: value, line: number))
         }
@@ -167,14 +167,14 @@ public struct Frontmatter: Equatable, Sendable {
     }
 
     private mutating func readValue(_ rest: String, nested: [String], line: Int) -> Value {
-        let text = rest.trimmingCharacters(in: .whitespaces)
+        let text = rest.trimmed()
         if text.isEmpty || text.hasPrefix("#") {
             if nested.isEmpty { return .null }
-            let items = nested.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let items = nested.map { $0.trimmed() }.filter { !$0.isEmpty }
             if items.allSatisfy({ $0 == "-" || $0.hasPrefix("- ") }) {
                 var list: [String] = []
                 for (offset, item) in items.enumerated() {
-                    switch Self.scalar(String(item.dropFirst()).trimmingCharacters(in: .whitespaces)) {
+                    switch Self.scalar(String(item.dropFirst()).trimmed()) {
                     case .success(let value): list.append(value)
                     case .failure(let failure):
                         issues.append(Issue(line: line + 1 + offset, message: failure.message))
@@ -190,7 +190,7 @@ public struct Frontmatter: Equatable, Sendable {
             if !text.hasPrefix("\"") && !text.hasPrefix("'") && !text.hasPrefix("[") && !text.hasPrefix("{")
                 && text != "|" && text != ">" && !text.hasPrefix("|") && !text.hasPrefix(">")
             {
-                let folded = ([text] + nested.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")
+                let folded = ([text] + nested.map { $0.trimmed() }).joined(separator: " ")
                 return .string(folded)
             }
             return .verbatim(([text] + nested).joined(separator: "\n"))
@@ -257,7 +257,7 @@ public struct Frontmatter: Equatable, Sendable {
                         if following == "'" { value.append("'"); continue }
                         return remainderIsComment(following, &iterator) ? .success(value) : .failure(.init("text after a closing quote"))
                     }
-                    let rest = String(IteratorSequence(iterator)).trimmingCharacters(in: .whitespaces)
+                    let rest = String(IteratorSequence(iterator)).trimmed()
                     return rest.isEmpty || rest.hasPrefix("#") ? .success(value) : .failure(.init("text after a closing quote"))
                 }
                 if first == "\"" && character == "\\", let escaped = iterator.next() {
@@ -280,7 +280,7 @@ public struct Frontmatter: Equatable, Sendable {
     }
 
     private static func remainderIsComment(_ first: Character, _ iterator: inout IndexingIterator<Substring>) -> Bool {
-        let rest = (String(first) + String(IteratorSequence(iterator))).trimmingCharacters(in: .whitespaces)
+        let rest = (String(first) + String(IteratorSequence(iterator))).trimmed()
         return rest.isEmpty || rest.hasPrefix("#")
     }
 
@@ -310,7 +310,7 @@ public struct Frontmatter: Equatable, Sendable {
                 quote = character
                 current.append(character)
             case ",", "]":
-                let item = current.trimmingCharacters(in: .whitespaces)
+                let item = current.trimmed()
                 if !item.isEmpty {
                     guard case .success(let value) = scalar(item) else { return nil }
                     items.append(value)
@@ -327,7 +327,7 @@ public struct Frontmatter: Equatable, Sendable {
             }
             if closed { break }
         }
-        let rest = remainder.trimmingCharacters(in: .whitespaces)
+        let rest = remainder.trimmed()
         return closed && (rest.isEmpty || rest.hasPrefix("#")) ? items : nil
     }
 }

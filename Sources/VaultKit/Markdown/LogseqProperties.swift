@@ -4,6 +4,8 @@
 public struct LogseqProperties: Equatable, Sendable {
     /// The properties in the order written, keys lower-cased.
     public private(set) var entries: [(key: String, value: String)] = []
+    /// How many bytes of the text the property lines take, line endings included.
+    public private(set) var byteCount = 0
 
     public static func == (lhs: LogseqProperties, rhs: LogseqProperties) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
@@ -17,7 +19,8 @@ public struct LogseqProperties: Equatable, Sendable {
             else { break }
             let key = content[..<marker.lowerBound]
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
-            entries.append((key.lowercased(), String(content[marker.upperBound...]).trimmingCharacters(in: .whitespaces)))
+            entries.append((key.lowercased(), String(content[marker.upperBound...]).trimmed()))
+            byteCount += line.utf8.count + 1
         }
     }
 
@@ -28,7 +31,7 @@ public struct LogseqProperties: Equatable, Sendable {
     public func names(_ key: String) -> [String] {
         guard let value = self[key] else { return [] }
         return value.split(separator: ",").map { item in
-            var name = item.trimmingCharacters(in: .whitespaces)
+            var name = item.trimmed()
             if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
             if name.hasPrefix("#") { name.removeFirst() }
             return name

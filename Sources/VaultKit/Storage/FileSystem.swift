@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// What a `stat` says about a file: enough to notice that it changed.
 public struct FileStatus: Equatable, Sendable {
@@ -32,6 +33,20 @@ public struct FileStatus: Equatable, Sendable {
     public var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
 }
 
+/// Bytes read from a file and the file's status at that moment.
+public struct FileContents: Sendable {
+    public var bytes: [UInt8]
+    /// False when the file holds more than was read.
+    public var complete: Bool
+    public var status: FileStatus
+
+    public init(bytes: [UInt8], complete: Bool, status: FileStatus) {
+        self.bytes = bytes
+        self.complete = complete
+        self.status = status
+    }
+}
+
 /// One entry of a folder listing.
 public struct DirectoryEntry: Equatable, Sendable {
     public var name: String
@@ -52,6 +67,9 @@ public struct DirectoryEntry: Equatable, Sendable {
 public protocol FileSystem: Sendable {
     /// Reads a whole file.
     func readFile(_ path: String) throws -> [UInt8]
+    /// Reads at most `limit` bytes from the start of a file, with the file's status from the
+    /// same open; `complete` is false when more remain.
+    func readPrefix(_ path: String, limit: Int) throws -> FileContents
     /// `stat` (following symlinks), or nil when nothing is there.
     func status(_ path: String) throws -> FileStatus?
     /// `lstat`: a symlink is reported as itself; nil when nothing is there.
@@ -83,6 +101,12 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
+        guard let status = try status(path) else { throw SystemError(code: ENOENT, operation: "open", path: path) }
+        let bytes = try readFile(path)
+        return FileContents(bytes: Array(bytes.prefix(limit)), complete: bytes.count <= limit, status: status)
+    }
+
     /// Creates a folder and every missing parent.
     public func createDirectories(_ path: String) throws {
         var prefix = ""

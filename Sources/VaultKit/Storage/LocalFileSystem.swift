@@ -7,6 +7,10 @@ public struct LocalFileSystem: FileSystem {
     public init() {}
 
     public func readFile(_ path: String) throws -> [UInt8] {
+        try readPrefix(path, limit: Int.max).bytes
+    }
+
+    public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
         let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         defer { _ = Glibc.close(fd) }
@@ -14,12 +18,12 @@ public struct LocalFileSystem: FileSystem {
         guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(code: EISDIR, operation: "read", path: path) }
         // The size is a hint: the file may grow while it is read, so read until EOF.
-        var capacity = max(Int(info.st_size), 0) + 1
+        var capacity = min(max(Int(info.st_size), 0) + 1, limit)
         var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
-        while true {
+        while count < limit {
             if count == capacity {
-                capacity *= 2
+                capacity = min(capacity * 2, limit)
                 bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
@@ -30,7 +34,7 @@ public struct LocalFileSystem: FileSystem {
             count += got
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
     }
 
     public func status(_ path: String) throws -> FileStatus? {

@@ -54,11 +54,9 @@ public struct SafeWriter: Sendable {
     /// Reads a file and records what was read, for a later `replace`.
     public func read(_ path: String) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
         do {
-            guard let status = try fileSystem.status(path) else {
-                throw SystemError(code: ENOENT, operation: "open", path: path)
-            }
-            let bytes = try fileSystem.readFile(path)
-            return (bytes, FileSnapshot(status: status, bytes: bytes))
+            // Status and bytes come from one open, so the snapshot describes exactly what was read.
+            let contents = try fileSystem.readPrefix(path, limit: Int.max)
+            return (contents.bytes, FileSnapshot(status: contents.status, bytes: contents.bytes))
         } catch {
             throw Self.wrap(error)
         }

@@ -21,7 +21,7 @@ public enum ConflictCopies {
     ///   - iCloud: whether the vault lives in iCloud Drive, the only place `x 2.md` is a copy
     ///     rather than the `T 2` name `vault` itself gives a second note titled T.
     public static func match(_ name: String, siblings: Set<String>, iCloud: Bool) -> Match? {
-        guard NoteFiles.isNoteName(name) else { return nil }
+        guard NoteFiles.isNoteName(name), mayBeCopy(name, iCloud: iCloud) else { return nil }
         let ext = NoteFiles.fileExtension(name)
         let stem = Array(NoteFiles.stem(name))
         func original(_ end: Int) -> String { String(stem[..<end]) + ext }
@@ -56,6 +56,21 @@ public enum ConflictCopies {
             }
         }
         return nil
+    }
+
+    /// A cheap look at the bytes that rules out most names before they are taken apart.
+    private static func mayBeCopy(_ name: String, iCloud: Bool) -> Bool {
+        let bytes = Array(NoteFiles.stem(name).utf8)
+        guard let last = bytes.last else { return false }
+        if last == UInt8(ascii: ")") { return true }
+        if iCloud && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last) { return true }
+        if bytes.contains(UInt8(ascii: "-")) || bytes.count > 9 && bytes.suffix(9).elementsEqual(".Conflict".utf8) {
+            // Syncthing and OneDrive both end in a dash-separated code of capitals and digits.
+            return bytes.reversed().prefix(while: { $0 != UInt8(ascii: "-") }).allSatisfy {
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            } || bytes.suffix(9).elementsEqual(".Conflict".utf8)
+        }
+        return false
     }
 
     /// `x (words YYYY-MM-DD).md` (Dropbox, any language, with an optional ` (n)`) and

@@ -20,13 +20,13 @@ public enum Naming {
                 lastWasSpace = false
             }
         }
-        result = result.trimmingCharacters(in: .whitespaces)
+        result = result.trimmed()
         // A leading dot would hide the note from every tool.
         while result.hasPrefix(".") { result.removeFirst() }
         var characters = Array(result)
         if characters.count > 200 { characters = Array(characters.prefix(200)) }
         while String(characters).utf8.count + extensionBytes > 255 { characters.removeLast() }
-        result = String(characters).trimmingCharacters(in: .whitespaces)
+        result = String(characters).trimmed()
         return result.isEmpty ? "Untitled" : result
     }
 

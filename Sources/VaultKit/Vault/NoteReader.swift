@@ -2,79 +2,155 @@ import Foundation
 
 /// Builds a `Note`'s metadata from its bytes (DESIGN.md 3).
 public enum NoteReader {
-    /// Reads title, aliases, tags, headings and frontmatter facts from a note's bytes.
+    /// How much of a note to read: parsing the whole markdown costs far more than reading the
+    /// file, so commands ask only for what they show.
+    public enum Detail: Int, Sendable, Comparable {
+        /// Title, aliases, frontmatter and Logseq tags, frontmatter facts: no markdown parse.
+        case summary
+        /// The summary plus inline tags (the markdown is parsed only when a tag may be there).
+        case tags
+        /// Everything, headings included.
+        case full
+
+        public static func < (lhs: Detail, rhs: Detail) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// How much of a note a summary reads: its header and first block fit in far less.
+    public static let summaryPrefix = 16 * 1024
+
+    /// Reads a note's metadata from its bytes, to the level of detail asked for.
+    ///
+    /// - Parameter complete: false when `bytes` is only the start of the note (a summary
+    ///   reads `summaryPrefix` bytes); UTF-8 is then checked on what was read.
     public static func note(
-        path: String, kind: FolderKind, status: FileStatus, bytes: [UInt8]
+        path: String, kind: FolderKind, status: FileStatus, bytes: [UInt8], detail: Detail = .full,
+        complete: Bool = true
     ) -> Note {
         var note = skeleton(path: path, kind: kind, status: status, availability: .available)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard isUTF8(bytes, complete: complete) else {
             note.isUTF8 = false
             return note
         }
-        let document = MarkdownDocument(bytes: bytes)
-        apply(document, to: &note)
+        let bodyStart = readHeader(bytes, into: &note)
+        var tags = note.tags
+        switch detail {
+        case .summary:
+            break
+        case .tags where !mayHoldInlineTag(bytes, from: bodyStart):
+            break
+        case .tags, .full:
+            let document = MarkdownDocument(bytes: bytes)
+            if detail == .full { note.headings = document.headings }
+            tags += TagScanner.inlineTags(in: document)
+        }
+        note.tags = unique(tags)
         return note
     }
 
-    /// Fills a note's metadata from an already parsed document.
-    public static func apply(_ document: MarkdownDocument, to note: inout Note) {
-        note.headings = document.headings
-        var tags: [String] = []
-        if let frontmatter = document.frontmatter {
+    /// True when the bytes are UTF-8; a prefix may end inside a character.
+    static func isUTF8(_ bytes: [UInt8], complete: Bool) -> Bool {
+        if String(validating: bytes, as: UTF8.self) != nil { return true }
+        guard !complete else { return false }
+        return (1...3).contains { String(validating: bytes.dropLast($0), as: UTF8.self) != nil }
+    }
+
+    /// True when a prefix holds the whole header a summary needs: it is not cut inside an
+    /// open frontmatter block.
+    public static func prefixHoldsHeader(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return !bytes[start...].starts(with: Array("---".utf8)) || Frontmatter.locate(in: bytes, from: start) != nil
+    }
+
+    /// Reads frontmatter (or Logseq properties) and the title; returns where the body starts.
+    private static func readHeader(_ bytes: [UInt8], into note: inout Note) -> Int {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var bodyStart = start
+        var title: String?
+        if let frontmatter = Frontmatter.locate(in: bytes, from: start) {
             note.hasFrontmatter = true
             note.frontmatterIssues = frontmatter.issues
             note.verbatimKeys = frontmatter.entries.compactMap {
                 if case .verbatim = $0.value { return $0.key }
                 return nil
             }
-            if case .string(let title) = frontmatter["title"], !title.trimmingCharacters(in: .whitespaces).isEmpty {
-                note.title = title.trimmingCharacters(in: .whitespaces)
-            } else if let heading = leadingTitleHeading(document, skippingLines: frontmatter.lines.upperBound) {
-                note.title = heading.text
-            }
+            if case .string(let text) = frontmatter["title"] { title = text.trimmed() }
             note.aliases = frontmatter.strings(for: ["aliases", "alias"])
-            tags = frontmatter.strings(for: ["tags", "tag"], splitOnSpaces: true).map {
+            note.tags = frontmatter.strings(for: ["tags", "tag"], splitOnSpaces: true).map {
                 $0.hasPrefix("#") ? String($0.dropFirst()) : $0
             }
+            bodyStart = frontmatter.byteRange.upperBound
         } else {
-            let properties = LogseqProperties(text: Substring(String(decoding: document.bytes.prefix(4096), as: UTF8.self)))
-            if let title = properties["title"], !title.isEmpty {
-                note.title = title
-            } else if let heading = leadingTitleHeading(document, skippingLines: properties.entries.count) {
-                note.title = heading.text
+            // Properties start on the first line, so a first line without `::` rules them out.
+            let firstLine = bytes[start...].prefix(while: { $0 != 0x0A })
+            let properties =
+                firstLine.firstRange(of: Array("::".utf8)) == nil
+                ? LogseqProperties(text: "") : LogseqProperties(text: Substring(bytes.utf8String(start..<min(bytes.count, start + 4096))))
+            if !properties.entries.isEmpty {
+                title = properties["title"]
+                note.aliases = properties.names("alias")
+                note.tags = properties.names("tags")
+                bodyStart = start + properties.byteCount
             }
-            note.aliases = properties.names("alias")
-            tags = properties.names("tags")
         }
-        tags += TagScanner.inlineTags(in: document)
-        note.tags = unique(tags.filter { !$0.isEmpty })
+        if let title, !title.isEmpty {
+            note.title = title
+        } else if let heading = leadingTitle(bytes, from: bodyStart) {
+            note.title = heading
+        }
+        return bodyStart
     }
 
-    /// The `# Title` a note starts with: a level-1 heading that is the first thing after the
-    /// frontmatter (or Logseq properties), not nested in a list or quote. A heading further
-    /// down names a section, not the note; Obsidian and Logseq name such notes by file.
-    static func leadingTitleHeading(_ document: MarkdownDocument, skippingLines skipped: Int) -> Heading? {
-        let bytes = document.bytes
-        var line = skipped + 1
-        while line <= document.sourceMap.lineCount {
-            let range = document.sourceMap.range(ofLine: line, in: bytes)
-            var start = range.lowerBound
-            if line == 1 && document.hasByteOrderMark { start += 3 }
-            let content = bytes[min(start, range.upperBound)..<range.upperBound]
-            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                line += 1
-                continue
-            }
-            guard let heading = document.headings.first, heading.line == line, heading.level == 1, !heading.text.isEmpty
-            else { return nil }
-            let indent = content.prefix(while: { $0 == 0x20 }).count
-            let isATX = indent <= 3 && content.dropFirst(indent).first == UInt8(ascii: "#")
-            // A setext heading's text line is plain; its underline of `=` follows.
-            let isSetext = !isATX && line < document.sourceMap.lineCount
-                && bytes[document.sourceMap.range(ofLine: line + 1, in: bytes)].first == UInt8(ascii: "=")
-            return isATX || isSetext ? heading : nil
+    /// The `# Title` a note starts with: a level-1 heading that is the first block of the
+    /// body, not nested in a list or quote. A heading further down names a section, not the
+    /// note (Obsidian and Logseq name such notes by file).
+    ///
+    /// Only that first block is handed to cmark, so the title costs the same whatever the
+    /// note's length, and its text is the same plain text a full parse gives.
+    static func leadingTitle(_ bytes: [UInt8], from offset: Int) -> String? {
+        var lines: [Range<Int>] = []
+        var position = offset
+        while position < bytes.count && lines.count < 64 {
+            var end = position
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let isBlank = bytes[position..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if isBlank && !lines.isEmpty { break }
+            if !isBlank { lines.append(position..<end) }
+            position = end + 1
         }
-        return nil
+        guard let first = lines.first else { return nil }
+        let indent = bytes[first].prefix(while: { $0 == 0x20 }).count
+        guard indent <= 3, let lead = bytes[first].dropFirst(indent).first else { return nil }
+        let isATX = lead == UInt8(ascii: "#")
+        let hasUnderline = lines.dropFirst().contains { line in
+            let content = bytes[line].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            return !content.isEmpty && content.allSatisfy { $0 == UInt8(ascii: "=") }
+        }
+        let opensContainer = "-*+>".utf8.contains(lead) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lead)
+        guard isATX || (hasUnderline && !opensContainer) else { return nil }
+        let chunk = Array(bytes[first.lowerBound..<lines.last!.upperBound])
+        guard let heading = CMarkParser.parse(chunk).headings.first, heading.line == 1, heading.level == 1,
+            !heading.text.isEmpty
+        else { return nil }
+        return heading.text
+    }
+
+    /// False when no `#` in the body could start a tag (each is a heading marker or follows a
+    /// word), so the markdown need not be parsed to know there are no inline tags.
+    static func mayHoldInlineTag(_ bytes: [UInt8], from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "#") {
+                let before = index == start ? 0x0A : bytes[index - 1]
+                let after = index + 1 < bytes.count ? bytes[index + 1] : 0x20
+                if (before == 0x0A || before == 0x20 || before == 0x09)
+                    && !(after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D || after == UInt8(ascii: "#"))
+                {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
@@ -106,8 +182,8 @@ public enum NoteReader {
     static func unique(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
-        for tag in tags {
-            let normalized = tag.precomposedStringWithCanonicalMapping
+        for tag in tags where !tag.isEmpty {
+            let normalized = tag.utf8.allSatisfy { $0 < 0x80 } ? tag : tag.precomposedStringWithCanonicalMapping
             if seen.insert(normalized.lowercased()).inserted { result.append(normalized) }
         }
         return result

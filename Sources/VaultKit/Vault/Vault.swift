@@ -97,9 +97,9 @@ public struct Vault: Sendable {
         root.contains("/Mobile Documents/") || root.contains("com~apple~CloudDocs")
     }
 
-    /// Walks the vault and reads every note's metadata.
-    public func scan() throws -> VaultScan {
-        try VaultScanner(root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud).scan()
+    /// Walks the vault and reads every note's metadata, to the detail asked for.
+    public func scan(detail: NoteReader.Detail = .full) throws -> VaultScan {
+        try VaultScanner(root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail).scan()
     }
 
     /// The absolute path of a vault-relative path.

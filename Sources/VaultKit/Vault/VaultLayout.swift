@@ -72,7 +72,7 @@ public struct VaultLayout: Equatable, Sendable {
 
     private static func validate(key: String, name: String) throws {
         func bad(_ reason: String) -> VaultError { .invalidSystemFolder(key: key, value: name, reason: reason) }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw bad("the folder name is empty") }
+        if name.isBlank { throw bad("the folder name is empty") }
         if name.count > 128 { throw bad("a folder name has at most 128 characters") }
         if name.contains("/") || name.contains("\\") { throw bad("it must be one top-level folder, without / or \\") }
         if name.hasPrefix(".") { throw bad("a folder name starting with . is hidden and not synced by some tools") }

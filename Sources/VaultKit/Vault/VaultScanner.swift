@@ -7,6 +7,7 @@ struct VaultScanner {
     let layout: VaultLayout
     let fileSystem: any FileSystem
     let iCloud: Bool
+    var detail: NoteReader.Detail = .full
 
     /// A note file found by the walk, before it is read.
     private struct Found {
@@ -120,10 +121,14 @@ struct VaultScanner {
             return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .placeholder)
         }
         do {
-            guard let status = try fileSystem.status(absolute) else {
-                throw SystemError(code: ENOENT, operation: "stat", path: absolute)
+            let limit = detail == .summary ? NoteReader.summaryPrefix : Int.max
+            var contents = try fileSystem.readPrefix(absolute, limit: limit)
+            if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
+                contents = try fileSystem.readPrefix(absolute, limit: Int.max)
             }
-            return NoteReader.note(path: item.path, kind: kind, status: status, bytes: try fileSystem.readFile(absolute))
+            return NoteReader.note(
+                path: item.path, kind: kind, status: contents.status, bytes: contents.bytes, detail: detail,
+                complete: contents.complete)
         } catch let error as SystemError where error.code == ENOENT {
             return nil
         } catch {

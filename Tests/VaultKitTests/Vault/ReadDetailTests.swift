@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite("Reading notes to a level of detail")
+struct ReadDetailTests {
+    @Test("a summary gives the same titles and aliases as a full read, and the tag level the same tags")
+    func levelsAgree() throws {
+        let vault = try Vault(root: Fixtures.path("demo"))
+        let full = try vault.scan(detail: .full).notes
+        let summary = try vault.scan(detail: .summary).notes
+        let tags = try vault.scan(detail: .tags).notes
+        #expect(summary.map(\.path) == full.map(\.path))
+        #expect(summary.map(\.title) == full.map(\.title))
+        #expect(summary.map(\.aliases) == full.map(\.aliases))
+        #expect(tags.map(\.tags) == full.map(\.tags))
+        #expect(full.contains { !$0.headings.isEmpty })
+    }
+
+    @Test("a summary of a long note reads only its start, and a cut inside a character is still UTF-8")
+    func longNote() throws {
+        let folder = TemporaryFolder()
+        let body = "# Long\n\n" + String(repeating: "é", count: NoteReader.summaryPrefix)
+        try folder.write("pages/long.md", body)
+        let contents = try LocalFileSystem().readPrefix(folder.path + "/pages/long.md", limit: NoteReader.summaryPrefix)
+        #expect(contents.bytes.count == NoteReader.summaryPrefix && !contents.complete)
+        let note = try #require(try Vault(root: folder.path).scan(detail: .summary).notes.first)
+        #expect(note.title == "Long")
+        #expect(note.isUTF8)
+        #expect(note.size == Int64(body.utf8.count))
+    }
+
+    @Test("frontmatter longer than the summary's prefix is still read whole")
+    func longFrontmatter() throws {
+        let folder = TemporaryFolder()
+        let filler = (0..<2000).map { "key\($0): some value here" }.joined(separator: "\n")
+        try folder.write("pages/big.md", "---\n\(filler)\ntitle: Deep title\n---\n# Heading\n")
+        let note = try #require(try Vault(root: folder.path).scan(detail: .summary).notes.first)
+        #expect(note.title == "Deep title")
+    }
+
+    @Test("the leading title is found with cmark's plain text, and only as the first block")
+    func leadingTitle() {
+        func title(_ text: String) -> String? { NoteReader.leadingTitle(Array(text.utf8), from: 0) }
+        #expect(title("\n\n# One *two* `three`\n\ntext") == "One two three")
+        #expect(title("Setext\n===\n") == "Setext")
+        #expect(title("- Item\n===\n") == nil)
+        #expect(title("    # indented code\n") == nil)
+        #expect(title("Paragraph\n\n# Later\n") == nil)
+        #expect(title("## Two\n") == nil)
+        #expect(title("#tag only\n") == nil)
+    }
+
+    @Test("a note whose only # are heading markers or inside words needs no parse for tags")
+    func tagPrefilter() {
+        #expect(!NoteReader.mayHoldInlineTag(Array("## Heading\nC# and page#x\n".utf8), from: 0))
+        #expect(NoteReader.mayHoldInlineTag(Array("text #tag\n".utf8), from: 0))
+        #expect(NoteReader.mayHoldInlineTag(Array("#tag at start\n".utf8), from: 0))
+    }
+}
