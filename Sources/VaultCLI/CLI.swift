@@ -27,7 +27,8 @@ public enum CLI {
 
     /// Runs `vault` with its arguments (without the program name) and returns what to print.
     public static func run(
-        _ tokens: [String], environment: [String: String], workingDirectory: String, stdoutIsTerminal: Bool = false
+        _ tokens: [String], environment: [String: String], workingDirectory: String, stdoutIsTerminal: Bool = false,
+        stderrIsTerminal: Bool = false
     ) -> Outcome {
         var tokens = tokens
         if tokens.first == "--version" || tokens == ["-V"] {
@@ -57,12 +58,14 @@ public enum CLI {
             let message = "vault: error: unknown command \"\(name)\"\nhint: `vault --help` lists the commands\n"
             return Outcome(status: 2, output: [], errors: Array(message.utf8))
         }
-        return run(command, leading + tokens, environment: environment, workingDirectory: workingDirectory, stdoutIsTerminal: stdoutIsTerminal)
+        return run(
+            command, leading + tokens, environment: environment, workingDirectory: workingDirectory,
+            terminal: (stdoutIsTerminal, stderrIsTerminal))
     }
 
     private static func run(
         _ command: any Command.Type, _ tokens: [String], environment: [String: String], workingDirectory: String,
-        stdoutIsTerminal: Bool
+        terminal: (stdout: Bool, stderr: Bool)
     ) -> Outcome {
         var arguments: Arguments
         do {
@@ -81,11 +84,11 @@ public enum CLI {
         }
         let color =
             colorChoice == "always"
-            || (colorChoice == "auto" && stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+            || (colorChoice == "auto" && terminal.stdout && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
         let context = Context(
             environment: environment, workingDirectory: workingDirectory, vaultOption: arguments.option("--vault"),
             json: arguments.flag("--json"), quiet: arguments.flag("--quiet"), color: color,
-            stdoutIsTerminal: stdoutIsTerminal)
+            stdoutIsTerminal: terminal.stdout, stderrIsTerminal: terminal.stderr)
         var status: Int32
         do {
             status = try command.run(&arguments, context)

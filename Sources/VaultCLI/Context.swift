@@ -10,14 +10,17 @@ final class Context {
     let quiet: Bool
     let color: Bool
     let stdoutIsTerminal: Bool
+    /// True when stderr is a terminal, where progress is shown.
+    let stderrIsTerminal: Bool
     private(set) var output: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private let fileSystem: any FileSystem
 
     init(
         environment: [String: String], workingDirectory: String, vaultOption: String?, json: Bool, quiet: Bool,
-        color: Bool, stdoutIsTerminal: Bool, fileSystem: any FileSystem = LocalFileSystem()
+        color: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, fileSystem: any FileSystem = LocalFileSystem()
     ) {
+        self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.vaultOption = vaultOption
@@ -34,6 +37,14 @@ final class Context {
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
     }
 
+    /// Walks the vault, with a progress line on a terminal when it takes a while.
+    func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
+        guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }
+        let progress = Progress("reading notes")
+        defer { progress.finish() }
+        return try vault.scan(detail: detail) { progress.update($0, $1) }
+    }
+
     /// Writes a line for people to stdout.
     func line(_ text: String = "") {
         output.append(contentsOf: text.utf8)
@@ -45,13 +56,9 @@ final class Context {
         output.append(contentsOf: bytes)
     }
 
-    /// Writes one JSON document to stdout.
+    /// Writes one JSON document to stdout: keys sorted, 2-space indent.
     func emit<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        // Foundation's pretty printer differs between platforms; ours is the same everywhere.
-        output.append(contentsOf: try JSONValue.parse(Array(encoder.encode(value))).formatted().utf8)
+        output.append(contentsOf: try JSONValueEncoder().encode(value).formattedBytes())
     }
 
     /// A warning on stderr, unless `--quiet`.

@@ -3,7 +3,8 @@ import VaultCLI
 
 let outcome = CLI.run(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-    workingDirectory: FileManager.default.currentDirectoryPath, stdoutIsTerminal: isatty(1) == 1)
+    workingDirectory: FileManager.default.currentDirectoryPath, stdoutIsTerminal: isatty(1) == 1,
+    stderrIsTerminal: isatty(2) == 1)
 FileHandle.standardOutput.write(Data(outcome.output))
 FileHandle.standardError.write(Data(outcome.errors))
 exit(outcome.status)

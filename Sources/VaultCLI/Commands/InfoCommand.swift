@@ -9,7 +9,7 @@ enum InfoCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
         let vault = try context.vault()
-        let scan = try vault.scan(detail: .tags)
+        let scan = try context.scan(vault, detail: .tags)
         let summary = VaultSummary(scan)
         let folders = VaultLayout.systemKinds.map { ($0.settingsKey!, vault.layout.folder(for: $0) ?? "") }
         if context.json {

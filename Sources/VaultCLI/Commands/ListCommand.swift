@@ -26,7 +26,7 @@ enum ListCommand: Command {
         let vault = try context.vault()
         // Titles need no markdown parse; tags and the JSON fields do.
         let detail: NoteReader.Detail = context.json ? .full : query.tags.isEmpty ? .summary : .tags
-        let scan = try vault.scan(detail: detail)
+        let scan = try context.scan(vault, detail: detail)
         context.warn(scan.warnings)
         let notes = query.apply(to: scan.notes, layout: vault.layout)
         if context.json {

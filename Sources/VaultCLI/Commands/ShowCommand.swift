@@ -14,7 +14,7 @@ enum ShowCommand: Command {
         let name = try arguments.required("NOTE")
         try arguments.finish()
         let vault = try context.vault()
-        let scan = try vault.scan(detail: .summary)
+        let scan = try context.scan(vault, detail: .summary)
         let note = try NoteLookup(notes: scan.notes).note(named: name)
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])

@@ -11,7 +11,7 @@ enum TagsCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let order = try arguments.choice("--sort", ["count", "name"], default: "count")
         try arguments.finish()
-        let scan = try context.vault().scan(detail: .tags)
+        let scan = try context.scan(context.vault(), detail: .tags)
         context.warn(scan.warnings)
         var counts = VaultSummary.tagCounts(scan.notes)
         if order == "name" {

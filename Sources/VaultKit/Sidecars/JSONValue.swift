@@ -55,56 +55,67 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The value as JSON with 2-space indent and a final newline.
     public func formatted() -> String {
-        var output = ""
-        write(to: &output, indent: "")
-        return output + "\n"
+        String(decoding: formattedBytes(), as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: String) {
+    /// The value as UTF-8 JSON text with 2-space indent and a final newline.
+    public func formattedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(to: &output, depth: 0)
+        output.append(0x0A)
+        return output
+    }
+
+    private func write(to output: inout [UInt8], depth: Int) {
+        func indent(_ level: Int) {
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(0x20, count: 2 * level))
+        }
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): output += Self.quoted(text)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): Self.appendQuoted(text, to: &output)
         case .array(let items):
-            if items.isEmpty { output += "[]"; return }
-            output += "[\n"
+            if items.isEmpty { output.append(contentsOf: "[]".utf8); return }
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                output += indent + "  "
-                item.write(to: &output, indent: indent + "  ")
-                output += index + 1 < items.count ? ",\n" : "\n"
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                indent(depth + 1)
+                item.write(to: &output, depth: depth + 1)
             }
-            output += indent + "]"
+            indent(depth)
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{\n"
+            if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                output += indent + "  " + Self.quoted(member.0) + ": "
-                member.1.write(to: &output, indent: indent + "  ")
-                output += index + 1 < members.count ? ",\n" : "\n"
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                indent(depth + 1)
+                Self.appendQuoted(member.0, to: &output)
+                output.append(contentsOf: ": ".utf8)
+                member.1.write(to: &output, depth: depth + 1)
             }
-            output += indent + "}"
+            indent(depth)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case 0x0A: output.append(contentsOf: "\\n".utf8)
+            case 0x0D: output.append(contentsOf: "\\r".utf8)
+            case 0x09: output.append(contentsOf: "\\t".utf8)
+            case 0..<0x20: output.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+            default: output.append(byte)
             }
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -98,8 +98,15 @@ public struct Vault: Sendable {
     }
 
     /// Walks the vault and reads every note's metadata, to the detail asked for.
-    public func scan(detail: NoteReader.Detail = .full) throws -> VaultScan {
-        try VaultScanner(root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail).scan()
+    ///
+    /// - Parameter progress: called now and then from worker threads with the notes read so
+    ///   far and the total, for a progress display.
+    public func scan(
+        detail: NoteReader.Detail = .full, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> VaultScan {
+        try VaultScanner(
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
+        ).scan()
     }
 
     /// The absolute path of a vault-relative path.

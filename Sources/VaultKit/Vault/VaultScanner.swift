@@ -8,6 +8,7 @@ struct VaultScanner {
     let fileSystem: any FileSystem
     let iCloud: Bool
     var detail: NoteReader.Detail = .full
+    var progress: (@Sendable (Int, Int) -> Void)?
 
     /// A note file found by the walk, before it is read.
     private struct Found {
@@ -107,6 +108,7 @@ struct VaultScanner {
                 let index = next.increment()
                 if index >= found.count { break }
                 results[index] = read(found[index])
+                if index % 256 == 255 { progress?(index + 1, found.count) }
             }
         }
         return results.values.compactMap { $0 }

@@ -6,7 +6,7 @@ import Glibc
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// A step of the safe-write recipe that can be made to fail.
     enum Step: Hashable {
-        case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile
+        case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile, entries
     }
 
     private let base = LocalFileSystem()
@@ -35,7 +35,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
     func status(_ path: String) throws -> FileStatus? { try base.status(path) }
     func linkStatus(_ path: String) throws -> FileStatus? { try base.linkStatus(path) }
-    func entries(_ path: String) throws -> [DirectoryEntry] { try base.entries(path) }
+    func entries(_ path: String) throws -> [DirectoryEntry] {
+        try check(.entries, path)
+        return try base.entries(path)
+    }
     func createExclusive(_ path: String, permissions: UInt32) throws -> Int32 {
         try check(.create, path)
         return try base.createExclusive(path, permissions: permissions)

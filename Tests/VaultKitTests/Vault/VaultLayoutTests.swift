@@ -133,3 +133,50 @@ struct VaultSettingsTests {
         }
     }
 }
+
+@Suite("Updating vault settings")
+struct SettingsUpdateTests {
+    @Test("an update keeps unknown keys and their order, and writes through the safe writer")
+    func keepsUnknownKeys() throws {
+        let folder = TemporaryFolder()
+        let vaultPath = try folder.copy(fixture: "demo")
+        let vault = try Vault(root: vaultPath)
+        try vault.updateSettings { $0.set("favorites", .array([.string("pages/Errands.md")])) }
+        let text = String(decoding: try folder.read("demo/.zennotes/vault.json"), as: UTF8.self)
+        #expect(
+            text == """
+                {
+                  "id": "6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10",
+                  "dailyNotes": {
+                    "folder": "journals"
+                  },
+                  "favorites": [
+                    "pages/Errands.md"
+                  ],
+                  "someFutureKey": {
+                    "keep": true
+                  }
+                }
+
+                """)
+        #expect(try folder.names(in: "demo/.zennotes").filter { SafeWriter.isTemporaryName($0) }.isEmpty)
+    }
+
+    @Test("an update that changes nothing does not write the file")
+    func noChangeNoWrite() throws {
+        let folder = TemporaryFolder()
+        let vaultPath = try folder.copy(fixture: "demo")
+        let before = try LocalFileSystem().status(vaultPath + "/.zennotes/vault.json")
+        try Vault(root: vaultPath).updateSettings { _ in }
+        #expect(try LocalFileSystem().status(vaultPath + "/.zennotes/vault.json") == before)
+    }
+
+    @Test("a vault without settings gets a vault.json with an id")
+    func createsSettings() throws {
+        let folder = TemporaryFolder()
+        try folder.write("note.md", "x")
+        let settings = try Vault(root: folder.path).updateSettings { $0.set("dailyNotes", .object([])) }
+        #expect(settings.id != nil)
+        #expect(try Vault(root: folder.path).settings == settings)
+    }
+}

@@ -147,11 +147,31 @@ struct VaultScannerTests {
         #expect(scan.notes.map(\.availability) == [.available, .placeholder])
     }
 
-    @Test("an unreadable vault folder is an error")
-    func unreadableRoot() throws {
-        let faulty = FaultyFileSystem()
+    @Test("a missing vault folder is an error")
+    func missingRoot() throws {
         #expect(throws: VaultError.vaultFolderMissing(path: "/nonexistent")) {
-            try VaultScanner(root: "/nonexistent", layout: .standard, fileSystem: faulty, iCloud: false).scan()
+            try VaultScanner(root: "/nonexistent", layout: .standard, fileSystem: FaultyFileSystem(), iCloud: false).scan()
         }
+    }
+
+    @Test("a vault folder that cannot be listed is an error that says why")
+    func unreadableRoot() throws {
+        let folder = TemporaryFolder()
+        let faulty = FaultyFileSystem()
+        faulty.fail(.entries, with: EACCES)
+        #expect(throws: VaultError.vaultUnreadable(path: folder.path, reason: "Permission denied")) {
+            try Vault(root: folder.path, fileSystem: faulty).scan()
+        }
+    }
+
+    @Test("a file deleted between the listing and the read is left out, not listed as empty")
+    func deletedWhileReading() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/a.md", "# A\n")
+        try folder.write("pages/b.md", "# B\n")
+        let faulty = FaultyFileSystem()
+        faulty.actions[.readFile] = { unlink(folder.path + "/pages/b.md") }
+        let notes = try Vault(root: folder.path, fileSystem: faulty).scan(detail: .full).notes
+        #expect(notes.map(\.path) == ["pages/a.md"])
     }
 }

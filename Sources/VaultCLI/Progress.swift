@@ -1,0 +1,31 @@
+import Foundation
+
+/// A progress line on stderr for long work (DESIGN.md 9): shown only on a terminal, only
+/// once the work has taken half a second, and erased when it ends.
+final class Progress: @unchecked Sendable {
+    private let start = Date()
+    private let lock = NSLock()
+    private var shown = false
+    private let label: String
+
+    init(_ label: String) {
+        self.label = label
+    }
+
+    /// Reports `done` of `total`; cheap when nothing is shown.
+    func update(_ done: Int, _ total: Int) {
+        guard Date().timeIntervalSince(start) > 0.5 else { return }
+        lock.withLock {
+            shown = true
+            FileHandle.standardError.write(Data("\r\u{1B}[Kvault: \(label) \(done)/\(total)".utf8))
+        }
+    }
+
+    /// Erases the line, if one was shown.
+    func finish() {
+        lock.withLock {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite("Encoding values as JSON")
+struct JSONValueEncoderTests {
+    struct Sample: Encodable {
+        enum Kind: String, Encodable { case page }
+        var name = "a \"quoted\"\nline\t\u{1}"
+        var count = 3
+        var ratio = 1.5
+        var flag = true
+        var missing: String? = nil
+        var kind = Kind.page
+        var date = Date(timeIntervalSince1970: 1_796_040_000)
+        var nested = [["b": 2, "a": 1]]
+        var empty: [Int] = []
+    }
+
+    @Test("keys are sorted, nil is left out, dates are ISO 8601, strings are escaped")
+    func sample() throws {
+        let text = try JSONValueEncoder().encode(Sample()).formatted()
+        #expect(
+            text == """
+                {
+                  "count": 3,
+                  "date": "2026-11-30T12:00:00Z",
+                  "empty": [],
+                  "flag": true,
+                  "kind": "page",
+                  "name": "a \\"quoted\\"\\nline\\t\\u0001",
+                  "nested": [
+                    {
+                      "a": 1,
+                      "b": 2
+                    }
+                  ],
+                  "ratio": 1.5
+                }
+
+                """)
+    }
+
+    @Test("what it writes, JSONSerialization reads back as the same value")
+    func roundTrip() throws {
+        let bytes = try JSONValueEncoder().encode(Sample()).formattedBytes()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["name"] as? String == Sample().name)
+        #expect(object["count"] as? Int == 3)
+        #expect(try JSONValue.parse(bytes) == JSONValueEncoder().encode(Sample()))
+    }
+}
