@@ -20,7 +20,9 @@ public struct MarkdownDocument: Sendable {
     public let listItems: [ListItem]
     /// Byte ranges of inline code spans, backticks included.
     public let inlineCodeSpans: [Range<Int>]
-    /// Byte ranges of HTML comments (`<!-- -->`) and Obsidian comments (`%% %%`).
+    /// Byte ranges of HTML comments (`<!-- -->`) and Obsidian comment blocks (`%%` at the
+    /// start of a line up to the next `%%`). An inline `%% … %%` hides text when Obsidian
+    /// renders, but its links and tags still count there, so they count here too.
     public let comments: [Range<Int>]
     /// For each 1-based line (index 0 unused), true when it is frontmatter or code.
     private let skippedLines: [Bool]
@@ -112,7 +114,7 @@ private struct InlineScanner {
                 position = codeSpan(from: position, line: line)
             } else if byte == UInt8(ascii: "<") && matches("<!--", at: position) {
                 position = comment(from: position, opener: 4, closer: Array("-->".utf8))
-            } else if byte == UInt8(ascii: "%") && matches("%%", at: position) {
+            } else if byte == UInt8(ascii: "%") && matches("%%", at: position) && startsLine(position) {
                 position = comment(from: position, opener: 2, closer: Array("%%".utf8))
             } else {
                 position += 1
@@ -120,6 +122,12 @@ private struct InlineScanner {
             // A span or comment may end on a later line; move the line cursor along with it.
             while line < sourceMap.lineCount && position >= sourceMap.lineStarts[line] { line += 1 }
         }
+    }
+
+    private func startsLine(_ position: Int) -> Bool {
+        var index = position
+        while index > 0 && (bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09) { index -= 1 }
+        return index == 0 || bytes[index - 1] == 0x0A
     }
 
     private func lineEnd(_ line: Int) -> Int {

@@ -6,8 +6,10 @@ public struct VaultScan: Sendable {
     public var notes: [Note]
     /// Conflict copies, kept apart from the notes (DESIGN.md 8).
     public var conflictCopies: [ConflictCopy]
-    /// The number of files that are not notes (attachments).
-    public var assetCount: Int
+    /// The vault-relative paths of files that are not notes (attachments), sorted.
+    public var assets: [String]
+    /// The number of attachments.
+    public var assetCount: Int { assets.count }
     /// Things a person should know about, each naming a file.
     public var warnings: [VaultWarning]
 }

@@ -23,7 +23,7 @@ struct VaultScanner {
         var found: [Found] = []
         var conflicts: [(path: String, match: ConflictCopies.Match)] = []
         var warnings: [VaultWarning] = []
-        var assets = 0
+        var assets: [String] = []
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
         var pending: [String] = [""]
         var isRoot = true
@@ -70,7 +70,7 @@ struct VaultScanner {
                         found.append(Found(path: path, placeholderFile: nil))
                     }
                 } else if kind == .file {
-                    assets += 1
+                    assets.append(path)
                 }
             }
         }
@@ -94,7 +94,7 @@ struct VaultScanner {
                 path: entry.path, originalPath: folder + entry.match.originalName, tool: entry.match.tool,
                 size: status?.size ?? 0, modified: status?.modified ?? Date(timeIntervalSince1970: 0))
         }.sorted { $0.path < $1.path }
-        return VaultScan(notes: notes, conflictCopies: copies, assetCount: assets, warnings: warnings)
+        return VaultScan(notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings)
     }
 
     /// Reads every note's metadata; each worker takes notes by a shared counter so one large

@@ -46,10 +46,10 @@ struct MarkdownDocumentTests {
         #expect(doc.inlineCodeSpans.map { text(doc, $0) } == ["` but `"])
     }
 
-    @Test("HTML and Obsidian comments are found, across lines")
+    @Test("HTML comments and Obsidian comment blocks are found, across lines")
     func comments() {
-        let doc = document("a <!-- one\ntwo --> b %% hidden %% c\n```\n<!-- in code -->\n```\n")
-        #expect(doc.comments.map { text(doc, $0) } == ["<!-- one\ntwo -->", "%% hidden %%"])
+        let doc = document("a <!-- one\ntwo --> b %% inline %% c\n%%\nblock\n%%\n```\n<!-- in code -->\n```\n")
+        #expect(doc.comments.map { text(doc, $0) } == ["<!-- one\ntwo -->", "%%\nblock\n%%"])
     }
 
     @Test("list items report their line and depth")

@@ -1,0 +1,88 @@
+import VaultKit
+
+/// `vault links NOTE`: where a note's links go.
+enum LinksCommand: Command {
+    static let name = "links"
+    static let summary = "list a note's outbound links, resolved or dangling"
+    static let usage = "NOTE"
+    static let discussion = "Each link with its line and the file it resolves to. Exits 1 when the note has no links."
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let name = try arguments.required("NOTE")
+        try arguments.finish()
+        let vault = try context.vault()
+        let scan = try context.scan(vault, detail: .summary)
+        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        _ = try vault.contents(of: note)
+        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: [note])
+        context.warn(graph.skipped)
+        let reports = graph.edges.map(LinkReport.init)
+        if context.json {
+            try context.emit(reports)
+        } else {
+            for report in reports {
+                let target = report.resolved.map { context.tint($0, 32) } ?? context.tint("(dangling)", 31)
+                context.line("\(report.line): \(report.text) -> \(target)")
+            }
+        }
+        return reports.isEmpty ? 1 : 0
+    }
+}
+
+/// `vault backlinks NOTE`: the notes that link to a note.
+enum BacklinksCommand: Command {
+    static let name = "backlinks"
+    static let summary = "list the notes that link to a note, with line and context"
+    static let usage = "NOTE"
+    static let discussion = "Prints `path:line: text` for each link to NOTE. Exits 1 when nothing links to it."
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let name = try arguments.required("NOTE")
+        try arguments.finish()
+        let vault = try context.vault()
+        let scan = try context.scan(vault, detail: .summary)
+        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let graph = LinkGraph.build(
+            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [note.path]))
+        context.warn(graph.skipped)
+        let reports = graph.backlinks(to: note.path).map(LinkReport.init)
+        if context.json {
+            try context.emit(reports)
+        } else {
+            for report in reports { context.line("\(context.tint(report.source, 35)):\(report.line): \(report.context)") }
+        }
+        return reports.isEmpty ? 1 : 0
+    }
+}
+
+/// `vault check`: dangling links, ambiguous names, unreadable notes, conflict copies.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "find dangling links, ambiguous names, unreadable notes and conflict copies"
+    static let usage = ""
+    static let discussion = "Exits 1 when anything is found, 0 when the vault is clean."
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try arguments.finish()
+        let vault = try context.vault()
+        let check = VaultCheck(vault: vault, scan: try context.scan(vault, detail: .summary))
+        if context.json {
+            try context.emit(check)
+            return check.isClean ? 0 : 1
+        }
+        section(context, "Dangling links", check.dangling.map { "\($0.source):\($0.line): \($0.text)" })
+        section(
+            context, "Ambiguous names",
+            check.ambiguous.map { "\($0.source):\($0.line): \($0.text) -> \($0.resolved ?? "") (\($0.candidates) files match)" })
+        section(context, "Unreadable notes", check.unreadable.map(\.description))
+        section(context, "Conflict copies", check.conflictCopies.map { "\($0.path) (\($0.tool.rawValue) copy of \($0.originalPath))" })
+        if check.isClean { context.line("No problems found.") }
+        return check.isClean ? 0 : 1
+    }
+
+    private static func section(_ context: Context, _ title: String, _ rows: [String]) {
+        guard !rows.isEmpty else { return }
+        context.line(context.bold("\(title) (\(rows.count))"))
+        for row in rows { context.line("  " + row) }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// What a link resolves to: a file, or nothing; with the number of files its name matched,
+/// so a check can report bare names that needed a tie-break.
+public struct Resolution: Sendable, Equatable {
+    /// The vault-relative path of the note or attachment, nil when the link dangles.
+    public var path: String?
+    /// How many files the name matched before the tie-break.
+    public var candidates: Int
+
+    public static let dangling = Resolution(path: nil, candidates: 0)
+}
+
+/// The files a link can point to and the rules that pick one (DESIGN.md 4): compared
+/// case-insensitively after NFC; a path-like target matches the vault-relative path (and,
+/// as in Obsidian, a path suffix); a bare name matches a file stem; markdown links resolve
+/// relative to the linking note first; ties go to the same folder, then the shortest path,
+/// then `pages/`. Files in the trash are not in the index.
+public struct LinkIndex: Sendable {
+    private var paths: [String] = []
+    private var byPath: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+    private let pagesFolder: String
+
+    /// Indexes notes and attachments by their vault-relative paths.
+    public init(notes: [String], assets: [String], layout: VaultLayout) {
+        pagesFolder = layout.folder(for: .page) ?? "pages"
+        let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
+        for (files, isNote) in [(notes, true), (assets, false)] {
+            for path in files {
+                let key = Naming.collisionKey(path)
+                if !key.hasPrefix(trash) { add(path, key: key, isNote: isNote) }
+            }
+        }
+    }
+
+    private mutating func add(_ path: String, key: String, isNote: Bool) {
+        let index = paths.count
+        paths.append(path)
+        byPath[key, default: []].append(index)
+        let name = key.split(separator: "/").last.map(String.init) ?? key
+        byName[name, default: []].append(index)
+        if isNote {
+            let stemKey = NoteFiles.stem(key)
+            byPath[stemKey, default: []].append(index)
+            byName[NoteFiles.stem(name), default: []].append(index)
+        }
+    }
+
+    /// The index with some files renamed (`moves` maps old path to new path).
+    public func moving(_ moves: [String: String], notes: [String], assets: [String], layout: VaultLayout) -> LinkIndex {
+        LinkIndex(notes: notes.map { moves[$0] ?? $0 }, assets: assets.map { moves[$0] ?? $0 }, layout: layout)
+    }
+
+    /// True when a file (note or attachment, outside the trash) is at this path.
+    public func contains(_ path: String) -> Bool { byPath[Naming.collisionKey(path)] != nil }
+
+    /// Resolves a link written in the note at `source`.
+    public func resolve(_ link: Link, from source: String) -> Resolution {
+        if link.isSelfLink { return Resolution(path: source, candidates: 1) }
+        switch link.form {
+        case .wikilink, .frontmatter: return resolveWikilink(link.target, from: source)
+        case .markdown: return resolveMarkdown(link.target, from: source)
+        }
+    }
+
+    func resolveWikilink(_ target: String, from source: String) -> Resolution {
+        let key = Naming.collisionKey(target.trimmed())
+        if key.hasPrefix("./") || key.hasPrefix("../") {
+            return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
+        }
+        let path = key.hasPrefix("/") ? String(key.dropFirst()) : key
+        if path.contains("/") {
+            let found = exact(path)
+            if found.path != nil { return found }
+            // `[[Projects/Roadmap]]` names a note by the end of its path, as in Obsidian.
+            let name = String(path.split(separator: "/").last ?? "")
+            let matches = (byName[name] ?? []).filter { index in
+                let candidate = Naming.collisionKey(paths[index])
+                return candidate.hasSuffix("/" + path) || NoteFiles.stem(candidate).hasSuffix("/" + path)
+            }
+            return pick(matches, from: source)
+        }
+        return pick(byName[path] ?? [], from: source)
+    }
+
+    func resolveMarkdown(_ target: String, from source: String) -> Resolution {
+        let key = Naming.collisionKey(target.trimmed())
+        if key.hasPrefix("/") { return exact(Self.join("", String(key.dropFirst()))) }
+        let relative = exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
+        if relative.path != nil { return relative }
+        let absolute = exact(Self.join("", key))
+        if absolute.path != nil || key.contains("/") { return absolute }
+        return pick(byName[key] ?? [], from: source)
+    }
+
+    private func exact(_ key: String?) -> Resolution {
+        guard let key, let matches = byPath[key], let first = matches.first else { return .dangling }
+        return Resolution(path: paths[first], candidates: 1)
+    }
+
+    /// Picks among files matching a name: same folder as the linking note, then the
+    /// shortest path, then the pages folder, then the first by name.
+    private func pick(_ matches: [Int], from source: String) -> Resolution {
+        guard !matches.isEmpty else { return .dangling }
+        let unique = Array(Set(matches))
+        if unique.count == 1 { return Resolution(path: paths[unique[0]], candidates: 1) }
+        let sourceFolder = Self.folder(of: Naming.collisionKey(source))
+        let pages = Naming.collisionKey(pagesFolder) + "/"
+        let best = unique.min { a, b in
+            let (pa, pb) = (paths[a], paths[b])
+            let (ka, kb) = (Naming.collisionKey(pa), Naming.collisionKey(pb))
+            let sameA = Self.folder(of: ka) == sourceFolder
+            let sameB = Self.folder(of: kb) == sourceFolder
+            if sameA != sameB { return sameA }
+            if pa.count != pb.count { return pa.count < pb.count }
+            let inPagesA = ka.hasPrefix(pages)
+            let inPagesB = kb.hasPrefix(pages)
+            if inPagesA != inPagesB { return inPagesA }
+            return pa < pb
+        }!
+        return Resolution(path: paths[best], candidates: unique.count)
+    }
+
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// Joins a folder and a relative path, resolving `.` and `..`; nil when it climbs out of
+    /// the vault.
+    static func join(_ folder: String, _ relative: String) -> String? {
+        var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.isEmpty { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
+/// code, inline code spans, HTML comments, comment blocks and escaped brackets.
+public enum LinkScanner {
+    /// The links of a parsed note, in order.
+    public static func links(in document: MarkdownDocument) -> [Link] {
+        var links: [Link] = []
+        if let frontmatter = document.frontmatter {
+            links += frontmatterLinks(document.bytes, frontmatter.byteRange, document.sourceMap)
+        }
+        let exclusions = document.inlineExclusions
+        let bytes = document.bytes
+        var exclusionIndex = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            while line <= document.sourceMap.lineCount {
+                defer { line += 1 }
+                if document.isSkippedLine(line) { continue }
+                let range = document.sourceMap.range(ofLine: line, in: bytes)
+                var position = range.lowerBound
+                while position < range.upperBound {
+                    let byte = buffer[position]
+                    guard byte == UInt8(ascii: "[") else {
+                        position += byte == UInt8(ascii: "\\") ? 2 : 1
+                        continue
+                    }
+                    while exclusionIndex < exclusions.count && exclusions[exclusionIndex].upperBound <= position {
+                        exclusionIndex += 1
+                    }
+                    if exclusionIndex < exclusions.count && exclusions[exclusionIndex].lowerBound <= position {
+                        position = exclusions[exclusionIndex].upperBound
+                        continue
+                    }
+                    let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
+                    let found =
+                        position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                        ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
+                        : markdownLink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
+                    if let link = found, !overlaps(link.range, exclusions, from: exclusionIndex) {
+                        links.append(link)
+                        position = link.range.upperBound
+                    } else {
+                        position += 1
+                    }
+                }
+            }
+        }
+        return links
+    }
+
+    private static func overlaps(_ range: Range<Int>, _ exclusions: [Range<Int>], from index: Int) -> Bool {
+        var index = index
+        while index < exclusions.count && exclusions[index].lowerBound < range.upperBound {
+            if exclusions[index].overlaps(range) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// `[[target#fragment|alias]]` on one line; `\|` (inside tables) also separates the alias.
+    static func wikilink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int) -> Link? {
+        var close = start + 2
+        while close + 1 < end && !(bytes[close] == UInt8(ascii: "]") && bytes[close + 1] == UInt8(ascii: "]")) {
+            if bytes[close] == UInt8(ascii: "[") && bytes[close + 1] == UInt8(ascii: "[") { return nil }
+            close += 1
+        }
+        guard close + 1 < end else { return nil }
+        let inner = start + 2..<close
+        guard !inner.isEmpty else { return nil }
+        var pipe: Int?
+        var escaped = false
+        for index in inner where bytes[index] == UInt8(ascii: "|") {
+            pipe = index
+            escaped = index > inner.lowerBound && bytes[index - 1] == UInt8(ascii: "\\")
+            break
+        }
+        let targetEnd = pipe.map { escaped ? $0 - 1 : $0 } ?? inner.upperBound
+        var hash = inner.lowerBound
+        while hash < targetEnd && bytes[hash] != UInt8(ascii: "#") { hash += 1 }
+        let target = text(bytes, inner.lowerBound..<hash)
+        let fragment = hash < targetEnd ? text(bytes, hash..<targetEnd) : nil
+        if target.isBlank && fragment == nil {
+            guard pipe != nil else { return nil }
+            // `[[|x]]` names no note; Obsidian keeps the whole text as a dangling target.
+            let whole = text(bytes, inner)
+            return Link(
+                form: .wikilink, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 2), targetRange: inner,
+                rawTarget: whole, target: normalized(whole), fragment: nil, alias: nil, line: line, escapedPipe: false,
+                angleBrackets: false)
+        }
+        return Link(
+            form: .wikilink, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 2),
+            targetRange: inner.lowerBound..<hash, rawTarget: target, target: normalized(target.trimmed()),
+            fragment: fragment, alias: pipe.map { text(bytes, ($0 + 1)..<inner.upperBound) }, line: line,
+            escapedPipe: escaped, angleBrackets: false)
+    }
+
+    /// `[text](destination "title")` with a local destination; URLs with a scheme are not
+    /// vault links.
+    static func markdownLink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int) -> Link? {
+        var depth = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            index += 1
+        }
+        guard index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else { return nil }
+        var position = index + 2
+        while position < end && bytes[position] == UInt8(ascii: " ") { position += 1 }
+        let destination: Range<Int>
+        let angle = position < end && bytes[position] == UInt8(ascii: "<")
+        if angle {
+            var close = position + 1
+            while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
+            guard close < end else { return nil }
+            destination = (position + 1)..<close
+            position = close + 1
+        } else {
+            var parens = 0
+            var stop = position
+            while stop < end {
+                let byte = bytes[stop]
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
+                if byte == UInt8(ascii: "(") { parens += 1 }
+                if byte == UInt8(ascii: ")") {
+                    if parens == 0 { break }
+                    parens -= 1
+                }
+                stop += 1
+            }
+            destination = position..<stop
+            position = stop
+        }
+        // An optional title, then the closing parenthesis.
+        while position < end && bytes[position] != UInt8(ascii: ")") {
+            if bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                while position < end && bytes[position] != UInt8(ascii: "\"") { position += 1 }
+            }
+            position += 1
+        }
+        guard position < end, !destination.isEmpty else { return nil }
+        let raw = text(bytes, destination)
+        if hasScheme(raw) { return nil }
+        var targetEnd = destination.upperBound
+        if let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            targetEnd = destination.lowerBound + raw.utf8.distance(from: raw.utf8.startIndex, to: hash)
+        }
+        let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
+        let fragment = targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil
+        return Link(
+            form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(position + 1),
+            targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
+            target: normalized(rawTarget.removingPercentEncoding ?? rawTarget), fragment: fragment, alias: nil, line: line,
+            escapedPipe: false, angleBrackets: angle)
+    }
+
+    /// Quoted `"[[Note]]"` values in frontmatter.
+    static func frontmatterLinks(_ bytes: [UInt8], _ range: Range<Int>, _ map: SourceMap) -> [Link] {
+        var links: [Link] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            while index + 1 < range.upperBound {
+                let quote = buffer[index]
+                if (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")) && buffer[index + 1] == UInt8(ascii: "[") {
+                    var lineEnd = index
+                    while lineEnd < range.upperBound && buffer[lineEnd] != 0x0A { lineEnd += 1 }
+                    if var link = wikilink(buffer, at: index + 1, end: lineEnd, embed: false, line: map.line(containing: index)) {
+                        link.form = .frontmatter
+                        links.append(link)
+                        index = link.range.upperBound
+                        continue
+                    }
+                }
+                index += 1
+            }
+        }
+        return links
+    }
+
+    /// `http:`, `mailto:`, `obsidian:` and the like; a Windows drive letter is not a scheme.
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        return scheme.count > 1 && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// NFC, so a link typed on one system finds a file named on another.
+    static func normalized(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+    }
+}

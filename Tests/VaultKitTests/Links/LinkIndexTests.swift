@@ -1,0 +1,114 @@
+import Testing
+@testable import VaultKit
+
+/// The resolution rules, checked on the demo vault's link table in `Fixtures/README.md`.
+@Suite("Resolving links")
+struct LinkIndexTests {
+    let vault: Vault
+    let scan: VaultScan
+    let graph: LinkGraph
+
+    init() throws {
+        vault = try Vault(root: Fixtures.path("demo"))
+        scan = try vault.scan(detail: .summary)
+        graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
+    }
+
+    private func resolved(_ source: String, _ text: String) -> [String?] {
+        graph.edges.filter { $0.source == source && $0.text == text }.map(\.resolution.path)
+    }
+
+    static let table: [(source: String, text: String, target: String?)] = [
+        ("Home.md", "[[Roadmap]]", "pages/Projects/Roadmap.md"),
+        ("journals/2026-11-24.md", "[[Roadmap]]", "pages/Projects/Roadmap.md"),
+        ("journals/2026-11-20.md", "[[Ideas]]", "pages/Ideas.md"),
+        ("pages/Projects/Roadmap.md", "[[Ideas]]", "pages/Ideas.md"),
+        ("pages/Templates/Weekly Review Template.md", "[[Ideas]]", "pages/Ideas.md"),
+        ("inbox/Call notes.md", "[[Ideas]]", "inbox/Ideas.md"),
+        ("Home.md", "[[inbox/Ideas|the inbox]]", "inbox/Ideas.md"),
+        ("journals/2026-11-25.md", "[[inbox/Ideas]]", "inbox/Ideas.md"),
+        ("inbox/Ideas.md", "[[pages/Ideas|the real ideas page]]", "pages/Ideas.md"),
+        ("pages/Projects/Vault CLI.md", "[[pages/Reading/Thinking in Systems\\|Meadows]]", "pages/Reading/Thinking in Systems.md"),
+        ("journals/2026-11-17.md", "[[quick/example.org|link]]", "quick/example.org.md"),
+        ("journals/2026-11-25.md", "[[Home.md|home page]]", "Home.md"),
+        ("journals/2026-11-30.md", "[[Reading List.md]]", "pages/Reading List.md"),
+        ("journals/2026-11-23.md", "[[reading list]]", "pages/Reading List.md"),
+        ("journals/2026-11-23.md", "[[Cafe\u{301} Ole\u{301}]]", "pages/Café Olé.md"),
+        ("Home.md", "[[京都旅行]]", "pages/京都旅行.md"),
+        ("Home.md", "[[Budget (50% draft)|budget]]", "pages/Budget (50% draft).md"),
+        ("pages/Errands.md", "[budget](Budget%20%2850%25%20draft%29.md)", "pages/Budget (50% draft).md"),
+        ("pages/Reading List.md", "[her page](People/Ana%20Pereira.md)", "pages/People/Ana Pereira.md"),
+        ("pages/Reading/Piranesi.md", "[Thinking in Systems](Thinking%20in%20Systems.md)", "pages/Reading/Thinking in Systems.md"),
+        ("pages/Ideas.md", "[errands](Errands.md)", "pages/Errands.md"),
+        ("pages/Ideas.md", "[reading list](<Reading List.md>)", "pages/Reading List.md"),
+        ("journals/2026-11-24.md", "[shopping list](../pages/Errands.md#groceries)", "pages/Errands.md"),
+        ("pages/Meetings/Sync design review.md", "[[Vault CLI]]", "pages/Projects/Vault CLI.md"),
+        ("pages/Meetings/Sync design review.md", "[[Vault CLI#^rename-rule]]", "pages/Projects/Vault CLI.md"),
+        ("pages/Windows Note.md", "[[Vault CLI#Goals]]", "pages/Projects/Vault CLI.md"),
+        ("journals/2026-11-27.md", "![[Weekly Review Template]]", "pages/Templates/Weekly Review Template.md"),
+        ("pages/Projects/Vault CLI.md", "![[diagram.png]]", "assets/diagram.png"),
+        ("pages/Reading List.md", "[[Books of 2025]]", "archive/pages/Reading/Books of 2025.md"),
+        ("pages/People/Tom Becker.md", "[[Call notes]]", "inbox/Call notes.md"),
+        ("journals/2026-11-18.md", "[[Gym Plan]]", nil),
+        ("journals/2026-11-27.md", "[[Tax return 2026]]", nil),
+        ("pages/京都旅行.md", "[[Kyoto hotels]]", nil),
+        ("pages/Ideas.md", "[[Evicted Idea]]", "pages/Evicted Idea.md"),
+    ]
+
+    @Test("each link of the fixture table resolves as the table says", arguments: table.indices)
+    func fixtureTable(index: Int) {
+        let row = Self.table[index]
+        let found = resolved(row.source, row.text)
+        #expect(!found.isEmpty, "\(row.text) not found in \(row.source)")
+        #expect(found.allSatisfy { $0 == row.target }, "\(row.text) in \(row.source)")
+    }
+
+    @Test("the dangling targets are exactly the four the fixture promises")
+    func danglingSet() {
+        let dangling = graph.edges.filter { $0.resolution.path == nil }.map(\.link.target).sorted()
+        #expect(dangling == ["Gym Plan", "Kyoto hotels", "Tax return 2026", "Tax return 2026"])
+    }
+
+    @Test("trash and conflict copies are never read for links")
+    func trashAndCopiesUnread() {
+        #expect(!graph.edges.contains { $0.source.hasPrefix("trash/") || $0.source.contains("conflict") })
+    }
+
+    @Test("ties go to the same folder, then the shortest path, then pages")
+    func tieBreaks() {
+        let index = LinkIndex(
+            notes: ["pages/a/X.md", "inbox/X.md", "pages/X.md", "zz/X.md", "trash/Y.md"], assets: [], layout: .standard)
+        #expect(index.resolveWikilink("X", from: "inbox/n.md") == Resolution(path: "inbox/X.md", candidates: 4))
+        #expect(index.resolveWikilink("X", from: "other/n.md").path == "zz/X.md")
+        #expect(index.resolveWikilink("Y", from: "n.md") == .dangling)
+        let even = LinkIndex(notes: ["inbox/X.md", "pages/X.md"], assets: [], layout: .standard)
+        #expect(even.resolveWikilink("X", from: "n.md").path == "pages/X.md")
+    }
+
+    @Test("markdown links resolve relative first, then from the vault root, and never out of it")
+    func markdownRelative() {
+        let index = LinkIndex(notes: ["a/N.md", "N.md", "b/c/M.md"], assets: [], layout: .standard)
+        #expect(index.resolveMarkdown("N.md", from: "a/x.md").path == "a/N.md")
+        #expect(index.resolveMarkdown("N.md", from: "b/x.md").path == "N.md")
+        #expect(index.resolveMarkdown("../c/M.md", from: "b/d/x.md").path == "b/c/M.md")
+        #expect(index.resolveMarkdown("../../../N.md", from: "a/x.md") == .dangling)
+        #expect(index.resolveMarkdown("/b/c/M", from: "a/x.md").path == "b/c/M.md")
+    }
+
+    @Test("a partial path matches the end of a note's path")
+    func suffixPath() {
+        let index = LinkIndex(notes: ["pages/Projects/Roadmap.md", "archive/pages/Old/Roadmap.md"], assets: [], layout: .standard)
+        #expect(index.resolveWikilink("Projects/Roadmap", from: "n.md").path == "pages/Projects/Roadmap.md")
+    }
+
+    @Test("needles let only notes that may link to a file through")
+    func needles() {
+        let needles = LinkNeedles(paths: ["pages/Café Olé.md", "pages/My Note.md"])
+        #expect(needles.mayMatch(Array("see [[CAFÉ OLÉ]]".utf8)))
+        #expect(needles.mayMatch(Array("see [[my note]]".utf8)))
+        #expect(needles.mayMatch(Array("see [x](My%20Note.md)".utf8)))
+        #expect(needles.mayMatch(Array("see [[Cafe\u{301} Ole\u{301}]]".utf8)))
+        #expect(!needles.mayMatch(Array("nothing here [[Other]]".utf8)))
+        #expect(LinkNeedles(paths: ["pages/Éé.md"]).matchesEverything)
+    }
+}
