@@ -31,10 +31,21 @@ final class Context {
         self.fileSystem = fileSystem
     }
 
-    /// The vault this command works on.
+    private var located: Vault?
+
+    /// The vault this command works on. The first time, a change an earlier run left
+    /// unfinished (a rename killed halfway) is finished before anything else, and said so.
     func vault() throws -> Vault {
-        try Vault.locate(
+        if let located { return located }
+        let vault = try Vault.locate(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+        for report in try ChangeExecutor(vault: vault).recover() {
+            let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
+            errors.append(contentsOf: "vault: \(message)\n".utf8)
+            for conflict in report.conflicts { warn(conflict.description) }
+        }
+        located = vault
+        return vault
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.

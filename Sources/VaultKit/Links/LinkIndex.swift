@@ -84,14 +84,22 @@ public struct LinkIndex: Sendable {
         return pick(byName[path] ?? [], from: source)
     }
 
-    func resolveMarkdown(_ target: String, from source: String) -> Resolution {
+    /// Resolves a markdown destination: relative to the linking note, then from the vault
+    /// root, then (as Obsidian does for a bare file name) by name anywhere. `strict` stops
+    /// before the last step: what a plain markdown viewer would also find.
+    func resolveMarkdown(_ target: String, from source: String, strict: Bool = false) -> Resolution {
         let key = Naming.collisionKey(target.trimmed())
         if key.hasPrefix("/") { return exact(Self.join("", String(key.dropFirst()))) }
         let relative = exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
         if relative.path != nil { return relative }
         let absolute = exact(Self.join("", key))
-        if absolute.path != nil || key.contains("/") { return absolute }
+        if absolute.path != nil || key.contains("/") || strict { return absolute }
         return pick(byName[key] ?? [], from: source)
+    }
+
+    /// True when a markdown link resolves by its path, not only by name.
+    public func resolvesByPath(_ link: Link, from source: String) -> Bool {
+        link.form == .markdown && resolveMarkdown(link.target, from: source, strict: true).path != nil
     }
 
     private func exact(_ key: String?) -> Resolution {

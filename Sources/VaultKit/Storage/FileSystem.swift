@@ -98,9 +98,21 @@ public protocol FileSystem: Sendable {
     func createDirectory(_ path: String) throws
     /// Opens (creating if needed) a file and holds an exclusive `flock` on it.
     func lockExclusive(_ path: String, wait: Bool) throws -> Int32?
+    /// Removes a folder that is empty; fails with `ENOTEMPTY` otherwise.
+    func removeEmptyDirectory(_ path: String) throws
+    /// Flushes every pending write of the file system that holds `path` (`syncfs`).
+    func synchronizeFileSystem(_ path: String) throws
 }
 
 extension FileSystem {
+    public func removeEmptyDirectory(_ path: String) throws {
+        try LocalFileSystem().removeEmptyDirectory(path)
+    }
+
+    public func synchronizeFileSystem(_ path: String) throws {
+        try LocalFileSystem().synchronizeFileSystem(path)
+    }
+
     public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
         guard let status = try status(path) else { throw SystemError(code: ENOENT, operation: "open", path: path) }
         let bytes = try readFile(path)

@@ -137,6 +137,17 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    public func removeEmptyDirectory(_ path: String) throws {
+        guard rmdir(path) == 0 else { throw SystemError.current("rmdir", path) }
+    }
+
+    public func synchronizeFileSystem(_ path: String) throws {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        defer { _ = Glibc.close(fd) }
+        guard linuxSyncfs(fd) == 0 else { throw SystemError.current("syncfs", path) }
+    }
+
     public func lockExclusive(_ path: String, wait: Bool) throws -> Int32? {
         let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
@@ -165,3 +176,8 @@ extension FileStatus {
         )
     }
 }
+
+/// `syncfs(2)`: Glibc declares it only under `_GNU_SOURCE`, which the Swift module map does
+/// not set, so it is bound by name here.
+@_silgen_name("syncfs")
+private func linuxSyncfs(_ descriptor: Int32) -> Int32

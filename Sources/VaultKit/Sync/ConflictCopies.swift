@@ -29,9 +29,9 @@ public enum ConflictCopies {
         if let marker = lastRange(of: ".sync-conflict-", in: stem) {
             let tail = stem[marker.upperBound...]
             let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
-            if parts.count == 3, parts[0].count == 8, parts[0].allSatisfy(\.isASCIIDigit), parts[1].count == 6,
-                parts[1].allSatisfy(\.isASCIIDigit), !parts[2].isEmpty,
-                parts[2].allSatisfy({ $0.isASCIIDigit || ("A"..."Z").contains($0) })
+            if parts.count == 3, parts[0].count == 8, parts[0].allSatisfy(\.isPlainDigit), parts[1].count == 6,
+                parts[1].allSatisfy(\.isPlainDigit), !parts[2].isEmpty,
+                parts[2].allSatisfy({ $0.isPlainDigit || ("A"..."Z").contains($0) })
             {
                 return Match(originalName: original(marker.lowerBound), tool: .syncthing)
             }
@@ -43,7 +43,7 @@ public enum ConflictCopies {
         // OneDrive appends the machine's name, which may itself hold dashes (`DESKTOP-1AB2C3D`).
         for dash in stem.indices where stem[dash] == "-" && dash > 0 {
             let host = stem[(dash + 1)...]
-            if host.count >= 2, host.allSatisfy({ $0.isASCIIDigit || ("A"..."Z").contains($0) || $0 == "-" }),
+            if host.count >= 2, host.allSatisfy({ $0.isPlainDigit || ("A"..."Z").contains($0) || $0 == "-" }),
                 host.contains(where: { ("A"..."Z").contains($0) }), siblings.contains(original(dash))
             {
                 return Match(originalName: original(dash), tool: .onedrive)
@@ -51,7 +51,7 @@ public enum ConflictCopies {
         }
         if iCloud, let space = stem.lastIndex(of: " "), space > 0 {
             let number = stem[(space + 1)...]
-            if !number.isEmpty, number.allSatisfy(\.isASCIIDigit), siblings.contains(original(space)) {
+            if !number.isEmpty, number.allSatisfy(\.isPlainDigit), siblings.contains(original(space)) {
                 return Match(originalName: original(space), tool: .icloud)
             }
         }
@@ -80,7 +80,7 @@ public enum ConflictCopies {
         var inner = Array(stem.dropLast())
         // Dropbox numbers repeated copies: `(… conflicted copy 2026-01-02 (1))`.
         if inner.last == ")", let open = inner.lastIndex(of: "("), open > 0, inner[open - 1] == " ",
-            inner[(open + 1)..<(inner.count - 1)].allSatisfy(\.isASCIIDigit), open + 1 < inner.count - 1
+            inner[(open + 1)..<(inner.count - 1)].allSatisfy(\.isPlainDigit), open + 1 < inner.count - 1
         {
             inner = Array(inner[..<(open - 1)])
         }
@@ -89,14 +89,14 @@ public enum ConflictCopies {
         guard words.count >= 2 else { return nil }
         let isDate: (String) -> Bool = { text in
             let parts = text.split(separator: "-")
-            return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+            return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isPlainDigit) }
         }
         let base = String(inner[..<(open - 1)]) + ext
         if isDate(words[words.count - 1]) {
             return Match(originalName: base, tool: .dropbox)
         }
         if words.count >= 3, isDate(words[words.count - 2]), words[words.count - 1].count == 6,
-            words[words.count - 1].allSatisfy(\.isASCIIDigit)
+            words[words.count - 1].allSatisfy(\.isPlainDigit)
         {
             return Match(originalName: base, tool: .nextcloud)
         }
@@ -115,5 +115,5 @@ public enum ConflictCopies {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    var isPlainDigit: Bool { isASCII && isNumber }
 }

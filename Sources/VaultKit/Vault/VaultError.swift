@@ -31,6 +31,10 @@ public enum VaultError: Error, Equatable, Sendable {
     case fileExists(path: String)
     /// Another `vault` process holds the write lock.
     case lockBusy(path: String)
+    /// A rename or move cannot go where it was asked to.
+    case invalidDestination(path: String, reason: String)
+    /// A multi-file change was interrupted and could not be finished: what was left, and why.
+    case unfinishedChange(journal: String, reason: String)
     /// A system call failed.
     case system(SystemError)
 
@@ -72,6 +76,10 @@ extension VaultError: CustomStringConvertible {
             return "\(path) already exists; nothing was overwritten"
         case .lockBusy(let path):
             return "another vault process is writing to this vault (lock \(path))"
+        case .invalidDestination(let path, let reason):
+            return "cannot move to \(path): \(reason)"
+        case .unfinishedChange(let journal, let reason):
+            return "an interrupted change (\(journal)) could not be finished: \(reason)"
         case .system(let error):
             return error.description
         }
@@ -98,6 +106,8 @@ extension VaultError: CustomStringConvertible {
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:
             return "wait for the other command to finish, then try again"
+        case .unfinishedChange:
+            return "the journal in .zennotes/journal/ lists what is left; `vault check` shows any dangling link"
         default:
             return nil
         }

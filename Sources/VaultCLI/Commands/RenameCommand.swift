@@ -1,0 +1,123 @@
+import Foundation
+import VaultKit
+
+/// `vault rename NOTE NEW-TITLE` and `vault move NOTE|FOLDER DEST`: the plan, then the change.
+enum RenameCommand: Command {
+    static let name = "rename"
+    static let summary = "rename a note in its folder and rewrite every link to it"
+    static let usage = "NOTE NEW-TITLE"
+    static let discussion = """
+        The file is named after NEW-TITLE; a leading `# Old title` heading becomes `# NEW-TITLE`.
+        Every link that resolved to the note is rewritten in its own form, and links that would
+        become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
+        would not change are not written. --dry-run prints the change as a diff.
+        """
+    static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing")]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let note = try arguments.required("NOTE")
+        let title = try arguments.required("NEW-TITLE")
+        try arguments.finish()
+        let vault = try context.vault()
+        let plan = try RenamePlanner(vault: vault).rename(note, to: title)
+        return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context)
+    }
+}
+
+enum MoveCommand: Command {
+    static let name = "move"
+    static let summary = "move a note or a folder and rewrite every link into it"
+    static let usage = "NOTE|FOLDER DEST"
+    static let discussion = """
+        DEST is a folder to move into (an existing folder, or any path ending in /) or the new
+        path. Moving a folder moves every file in it. Links into the moved files are rewritten,
+        and so are the moved notes' own relative links. --dry-run prints the change as a diff.
+        """
+    static let options = RenameCommand.options
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let source = try arguments.required("NOTE|FOLDER")
+        let destination = try arguments.required("DEST")
+        try arguments.finish()
+        let vault = try context.vault()
+        let plan = try RenamePlanner(vault: vault).move(source, to: destination)
+        return try carryOut(plan, vault: vault, arguments: arguments, context: context)
+    }
+
+    /// Prints or applies a plan.
+    static func carryOut(_ plan: RenamePlan, vault: Vault, arguments: Arguments, context: Context) throws -> Int32 {
+        for warning in plan.skipped { context.warn(warning.description) }
+        for link in plan.newlyResolving {
+            context.warn("\(link.source):\(link.line): \(link.text) dangled and will now resolve to \(link.resolved ?? "")")
+        }
+        let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
+        if arguments.flag("--dry-run") {
+            if context.json {
+                try context.emit(PlanSummary(plan, applied: false))
+            } else {
+                context.line(plan.diff().trimmingSuffixNewline())
+            }
+            return 0
+        }
+        let report = try ChangeExecutor(vault: vault, beforeStep: CrashSeam.fromEnvironment(context.environment))
+            .apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
+        for conflict in report.conflicts { context.warn(conflict.description) }
+        if context.json {
+            try context.emit(PlanSummary(plan, applied: true))
+        } else if !context.quiet {
+            let notes = Set(plan.edits.map(\.path)).count
+            context.line("Moved \(summary)")
+            context.line("Rewrote \(plan.linkCount) link\(plan.linkCount == 1 ? "" : "s") in \(notes) note\(notes == 1 ? "" : "s")")
+        }
+        return report.conflicts.isEmpty ? 0 : 3
+    }
+}
+
+/// A plan for `--json`.
+struct PlanSummary: Encodable {
+    struct Edit: Encodable {
+        let path: String
+        let changes: [LinkChange]
+    }
+
+    let applied: Bool
+    let moves: [FileMove]
+    let edits: [Edit]
+    let sidecars: [FileMove]
+    let skipped: [VaultWarning]
+
+    init(_ plan: RenamePlan, applied: Bool) {
+        self.applied = applied
+        moves = plan.moves
+        edits = plan.edits.map { Edit(path: $0.path, changes: $0.changes) }
+        sidecars = plan.sidecarMoves
+        skipped = plan.skipped
+    }
+}
+
+/// A test seam: `VAULT_TEST_CRASH_AT=N` ends the process abruptly before the Nth step of a
+/// multi-file change, as a kill or a power cut would, so tests can check what the next run
+/// finishes. Unset, it does nothing.
+enum CrashSeam {
+    static func fromEnvironment(_ environment: [String: String]) -> ((String) throws -> Void)? {
+        guard let value = environment["VAULT_TEST_CRASH_AT"], let limit = Int(value) else { return nil }
+        let counter = StepCounter()
+        return { _ in
+            if counter.next() == limit { _exit(137) }
+        }
+    }
+
+    final class StepCounter: @unchecked Sendable {
+        private var count = 0
+        func next() -> Int {
+            count += 1
+            return count
+        }
+    }
+}
+
+extension String {
+    func trimmingSuffixNewline() -> String {
+        hasSuffix("\n") ? String(dropLast()) : self
+    }
+}

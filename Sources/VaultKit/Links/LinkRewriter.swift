@@ -1,0 +1,104 @@
+import Foundation
+
+/// Writes a link's target anew so it resolves to a moved file, keeping the link's own form
+/// (DESIGN.md 4): bare names stay bare unless that would become ambiguous, then gain the
+/// shortest path that makes them resolve; paths stay paths; `.md` only where it was;
+/// markdown links stay relative (or rooted), percent-encoded or in `<…>` as they were.
+enum LinkRewriter {
+    /// The new text for `link.targetRange`, or nil when no spelling in the link's form
+    /// resolves to `destination` from `source`.
+    ///
+    /// - Parameter byName: the markdown link found its file by bare name (as Obsidian allows),
+    ///   not by path; it stays a bare name where that still works.
+    static func target(for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool) -> String? {
+        switch link.form {
+        case .wikilink, .frontmatter: return wikilinkTarget(link, destination, source, index)
+        case .markdown: return markdownTarget(link, destination, source, index, byName: byName)
+        }
+    }
+
+    private static func wikilinkTarget(_ link: Link, _ destination: String, _ source: String, _ index: LinkIndex) -> String? {
+        let written = link.target.trimmed()
+        let isNote = NoteFiles.isNoteName(destination.split(separator: "/").last.map(String.init) ?? destination)
+        let keepsExtension = !isNote || NoteFiles.isNoteName(written.split(separator: "/").last.map(String.init) ?? written)
+        let ext = NoteFiles.fileExtension(destination)
+        let base = isNote && !keepsExtension ? String(destination.dropLast(ext.count)) : destination
+        let parts = base.split(separator: "/").map(String.init)
+        let works: (String) -> Bool = { index.resolveWikilink($0, from: source).path == destination }
+        if written.hasPrefix("./") || written.hasPrefix("../") {
+            if let relative = relativePath(from: LinkIndex.folder(of: source), to: base), works(relative) {
+                return relative.hasPrefix("../") ? relative : "./" + relative
+            }
+        }
+        // Bare names first when the link was bare; a path-like link keeps at least its depth.
+        let depth = written.hasPrefix("/") ? parts.count : min(parts.count, max(1, written.split(separator: "/").count))
+        for count in depth...parts.count {
+            let candidate = parts.suffix(count).joined(separator: "/")
+            if works(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func markdownTarget(
+        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, byName: Bool
+    ) -> String? {
+        let written = link.target.trimmed()
+        let lastWritten = written.split(separator: "/").last.map(String.init) ?? written
+        let dropsExtension = NoteFiles.isNoteName(destination) && !NoteFiles.isNoteName(lastWritten)
+            && NoteFiles.fileExtension(lastWritten).isEmpty
+        let target = dropsExtension ? String(destination.dropLast(NoteFiles.fileExtension(destination).count)) : destination
+        // Where only the name changed, the written folder part stays as it was.
+        let name = String(target.split(separator: "/").last ?? Substring(target))
+        if byName && !written.contains("/"), index.resolveMarkdown(name, from: source).path == destination {
+            return link.angleBrackets ? name : encode(name, like: link.rawTarget)
+        }
+        var candidates: [String] = []
+        if let slash = link.rawTarget.lastIndex(of: "/") {
+            let kept = String(link.rawTarget[...slash])
+            let decoded = kept.removingPercentEncoding ?? kept
+            if index.resolveMarkdown(decoded + name, from: source, strict: true).path == destination {
+                return link.angleBrackets ? decoded + name : kept + encode(name, like: link.rawTarget)
+            }
+        }
+        if written.hasPrefix("/") {
+            candidates.append("/" + target)
+        } else {
+            if let relative = relativePath(from: LinkIndex.folder(of: source), to: target) { candidates.append(relative) }
+            candidates.append("/" + target)
+        }
+        for candidate in candidates where index.resolveMarkdown(candidate, from: source, strict: true).path == destination {
+            return link.angleBrackets ? candidate : encode(candidate, like: link.rawTarget)
+        }
+        return nil
+    }
+
+    /// The path from a folder to a file, with `..` where needed.
+    static func relativePath(from folder: String, to path: String) -> String? {
+        let from = folder.split(separator: "/").map(String.init)
+        let to = path.split(separator: "/").map(String.init)
+        var common = 0
+        while common < from.count && common < to.count - 1 && from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+
+    /// Percent-encodes a path the way the original destination was written: characters a
+    /// bare destination cannot hold are always encoded; non-ASCII only when the original
+    /// encoded it.
+    static func encode(_ path: String, like original: String) -> String {
+        let encodesNonASCII = original.range(of: "%[89A-Fa-f][0-9A-Fa-f]", options: .regularExpression) != nil
+        var result = ""
+        for scalar in path.unicodeScalars {
+            let needs =
+                scalar.isASCII
+                ? scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"".unicodeScalars.contains(scalar)
+                : encodesNonASCII
+            if needs {
+                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

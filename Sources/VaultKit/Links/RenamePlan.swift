@@ -1,0 +1,80 @@
+import Foundation
+
+/// A file that changes place: a note, an attachment or a sidecar.
+public struct FileMove: Sendable, Equatable, Codable {
+    /// Vault-relative paths.
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// One link rewritten, for the plan's report and diff.
+public struct LinkChange: Sendable, Equatable, Codable {
+    public var line: Int
+    public var before: String
+    public var after: String
+}
+
+/// A file whose bytes change: read at `source`, written at `path` (they differ for a moved
+/// note whose own links or heading change).
+public struct FileEdit: Sendable {
+    public var source: String
+    public var path: String
+    /// What was read when the plan was made; the write is refused if the file changed since.
+    public var snapshot: FileSnapshot
+    public var before: [UInt8]
+    public var after: [UInt8]
+    public var changes: [LinkChange]
+}
+
+/// Everything a rename or move will do, computed before anything is touched, so it can be
+/// shown (`--dry-run`), checked by tests, and applied through the intent journal.
+public struct RenamePlan: Sendable {
+    /// Notes and attachments that change place.
+    public var moves: [FileMove]
+    /// Files whose bytes change.
+    public var edits: [FileEdit]
+    /// Comment sidecars that follow their notes.
+    public var sidecarMoves: [FileMove]
+    /// Notes that may hold links to the moved files but cannot be rewritten (not UTF-8, not
+    /// downloaded, unreadable).
+    public var skipped: [VaultWarning]
+    /// Links that dangled before and will resolve to a moved file under its new name.
+    public var newlyResolving: [LinkReport]
+    /// Folders left empty by a folder move, removed after the move.
+    public var emptiedFolders: [String]
+
+    /// The number of links rewritten.
+    public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
+
+    /// The plan as a diff for people: the moves, then each changed line.
+    public func diff() -> String {
+        var text = ""
+        for move in moves + sidecarMoves { text += "rename \(move.from) -> \(move.to)\n" }
+        for edit in edits {
+            text += "--- \(edit.source)\n+++ \(edit.path)\n"
+            let before = Self.lines(edit.before)
+            let after = Self.lines(edit.after)
+            for index in 0..<max(before.count, after.count) {
+                let old = index < before.count ? before[index] : nil
+                let new = index < after.count ? after[index] : nil
+                if old == new { continue }
+                text += "@@ line \(index + 1) @@\n"
+                if let old { text += "-" + old + "\n" }
+                if let new { text += "+" + new + "\n" }
+            }
+        }
+        return text
+    }
+
+    /// Lines split on bytes: to a Swift `String`, `\r\n` is one character, not a line end.
+    private static func lines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+    }
+}

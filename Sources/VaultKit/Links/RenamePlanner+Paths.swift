@@ -1,0 +1,74 @@
+import Foundation
+
+extension RenamePlanner {
+    /// A destination as a vault-relative path; an absolute path inside the vault is accepted.
+    ///
+    /// - Throws: `VaultError.invalidDestination` for a path outside the vault, a NUL byte,
+    ///   a hidden or over-long name.
+    static func relativePath(_ destination: String, vault: Vault) throws -> String {
+        func bad(_ reason: String) -> VaultError { .invalidDestination(path: destination, reason: reason) }
+        if destination.contains("\0") { throw bad("a path cannot hold a NUL byte") }
+        var path = destination
+        if path.hasPrefix("/") {
+            guard path == vault.root || path.hasPrefix(vault.root + "/") else { throw bad("it is outside the vault") }
+            path = String(path.dropFirst(vault.root.count)).drop { $0 == "/" }.description
+        }
+        let trailingSlash = path.hasSuffix("/")
+        var parts: [String] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { throw bad("it is outside the vault") }
+                parts.removeLast()
+                continue
+            }
+            if part.hasPrefix(".") { throw bad("a name starting with . is hidden from every note app") }
+            if part.utf8.count > 255 { throw bad("a name has at most 255 bytes") }
+            if part.contains(where: { ":*?\"<>|\\".contains($0) || $0.asciiValue.map { $0 < 0x20 } == true }) {
+                throw bad("the characters \\ : * ? \" < > | are not allowed in names on every system")
+            }
+            parts.append(String(part))
+        }
+        return parts.joined(separator: "/") + (trailingSlash && !parts.isEmpty ? "/" : "")
+    }
+
+    static func joined(_ folder: String, _ name: String) -> String {
+        let base = trimmed(folder)
+        return base.isEmpty ? name : base + "/" + name
+    }
+
+    static func trimmed(_ path: String) -> String {
+        var result = path
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    /// Refuses moves that would overwrite, land in the trash, or touch what cannot be moved.
+    func validate(_ moves: [String: String], scan: VaultScan) throws {
+        guard !moves.isEmpty else { throw VaultError.invalidDestination(path: "", reason: "nothing to move") }
+        let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
+        // Counted, not a set: on a case-sensitive disk `Note.md` and `note.md` can both exist.
+        var known: [String: Int] = [:]
+        for path in scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path) {
+            known[Naming.collisionKey(path), default: 0] += 1
+        }
+        for from in moves.keys { known[Naming.collisionKey(from), default: 0] -= 1 }
+        var targets = Set<String>()
+        for (from, to) in moves.sorted(by: { $0.key < $1.key }) {
+            let key = Naming.collisionKey(to)
+            if key == trash || key.hasPrefix(trash + "/") {
+                throw VaultError.invalidDestination(path: to, reason: "notes go to the trash with `vault trash`, which can restore them")
+            }
+            if let note = scan.notes.first(where: { $0.path == from }), note.availability == .placeholder {
+                throw VaultError.noteNotDownloaded(path: from)
+            }
+            if from == to { throw VaultError.invalidDestination(path: to, reason: "it is already there") }
+            // A name that differs only in case is the same file on macOS and Windows disks.
+            let caseOnly = Naming.collisionKey(from) == key
+            if known[key, default: 0] > 0 || (!caseOnly && vault.fileSystem.exists(vault.absolutePath(to))) {
+                throw VaultError.fileExists(path: to)
+            }
+            if !targets.insert(key).inserted { throw VaultError.invalidDestination(path: to, reason: "two files would land there") }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Plans renames and moves so that the link graph afterwards is the graph before, modulo the
+/// moved files (DESIGN.md 4): every link whose resolution would change is rewritten in its
+/// own form to resolve as before.
+public struct RenamePlanner {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
+    public func rename(_ name: String, to title: String) throws -> RenamePlan {
+        let scan = try vault.scan(detail: .summary)
+        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
+        guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
+            throw VaultError.invalidDestination(path: title, reason: "the title has no characters a file name can hold")
+        }
+        let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
+        return try plan([note.path: target], scan: scan, retitle: (note, title.trimmed()))
+    }
+
+    /// Plans moving a note or a folder. `destination` is a folder to move into (existing, or
+    /// written with a trailing `/`) or the new path.
+    public func move(_ source: String, to destination: String) throws -> RenamePlan {
+        let scan = try vault.scan(detail: .summary)
+        var from = source.hasPrefix("./") ? String(source.dropFirst(2)) : source
+        while from.hasSuffix("/") { from.removeLast() }
+        let systemFolders = VaultLayout.systemKinds.compactMap { vault.layout.folder(for: $0) }.map(Naming.collisionKey)
+        if from.isEmpty || from == "." || systemFolders.contains(Naming.collisionKey(from)) {
+            throw VaultError.invalidDestination(
+                path: source, reason: "\(from.isEmpty ? "the vault" : from) is a system folder; move the notes in it instead")
+        }
+        let destination = try Self.relativePath(destination, vault: vault)
+        let intoFolder =
+            destination.hasSuffix("/") || destination.isEmpty
+            || (try? vault.fileSystem.status(vault.absolutePath(destination)))??.kind == .directory
+        let folderPrefix = Naming.collisionKey(from) + "/"
+        let inFolder = (scan.notes.map(\.path) + scan.assets).filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
+        var moves: [String: String] = [:]
+        if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
+            let name = String(from.split(separator: "/").last ?? "")
+            let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
+            for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
+        } else {
+            let note = try NoteLookup(notes: scan.notes).note(named: source)
+            let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
+            moves[note.path] = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
+                ? base : base + NoteFiles.fileExtension(note.fileName)
+        }
+        return try plan(moves, scan: scan, retitle: nil)
+    }
+
+    /// The planning core: `moves` maps old to new vault-relative paths.
+    func plan(_ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?) throws -> RenamePlan {
+        try validate(moves, scan: scan)
+        let notes = scan.notes.map(\.path)
+        let before = LinkIndex(notes: notes, assets: scan.assets, layout: vault.layout)
+        let after = before.moving(moves, notes: notes, assets: scan.assets, layout: vault.layout)
+        let needles = LinkNeedles(paths: Array(moves.keys) + Array(moves.values))
+        var edits: [FileEdit] = []
+        var skipped: [VaultWarning] = []
+        var newlyResolving: [LinkReport] = []
+        for note in scan.notes where note.kind != .trash {
+            let moved = moves[note.path] != nil
+            let read: (bytes: [UInt8], snapshot: FileSnapshot)
+            if note.availability == .placeholder {
+                skipped.append(VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
+                continue
+            }
+            do {
+                read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path))
+            } catch {
+                skipped.append(VaultWarning(path: note.path, message: "unreadable, links in it are not rewritten: \(error)"))
+                continue
+            }
+            guard moved || needles.mayMatch(read.bytes) else { continue }
+            guard String(validating: read.bytes, as: UTF8.self) != nil else {
+                skipped.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
+                continue
+            }
+            let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
+            newlyResolving += result.newlyResolving
+            if result.bytes != read.bytes {
+                edits.append(
+                    FileEdit(
+                        source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes,
+                        after: result.bytes, changes: result.changes))
+            }
+        }
+        let sidecars = moves.keys.sorted().compactMap { from -> FileMove? in
+            let sidecar = Comments.sidecarPath(forNote: from)
+            return vault.fileSystem.exists(vault.absolutePath(sidecar))
+                ? FileMove(from: sidecar, to: Comments.sidecarPath(forNote: moves[from]!)) : nil
+        }
+        return RenamePlan(
+            moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
+            sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
+            emptiedFolders: emptiedFolders(moves, scan: scan))
+    }
+
+    private struct Rewrite {
+        var bytes: [UInt8]
+        var changes: [LinkChange]
+        var newlyResolving: [LinkReport]
+    }
+
+    /// Rewrites the links of one note whose resolution the moves would change.
+    private func rewrite(
+        _ note: Note, _ bytes: [UInt8], before: LinkIndex, after: LinkIndex, moves: [String: String],
+        retitle: (note: Note, title: String)?
+    ) throws -> Rewrite {
+        let source = note.path
+        let newSource = moves[source] ?? source
+        var replacements: [(range: Range<Int>, text: String, line: Int)] = []
+        var newlyResolving: [LinkReport] = []
+        let document = MarkdownDocument(bytes: bytes)
+        for link in LinkScanner.links(in: document) where !link.isSelfLink {
+            let was = before.resolve(link, from: source).path
+            // A link to a moved file takes the file's new name, even where the old spelling
+            // would still resolve (a case-only rename, a bare name after a folder move).
+            if let was, let moved = moves[was] {
+                let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
+                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName) else {
+                    throw VaultError.invalidDestination(
+                        path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
+                }
+                if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line)) }
+                continue
+            }
+            let expected = was
+            let now = after.resolve(link, from: newSource).path
+            // A markdown link that worked by path must keep working by path, so it also
+            // works in viewers that do not look files up by name.
+            let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
+            if now == expected && keepsPath { continue }
+            guard let expected else {
+                let edge = LinkEdge(
+                    source: source, link: link, resolution: Resolution(path: now, candidates: 1),
+                    text: bytes.utf8String(link.range), context: "")
+                newlyResolving.append(LinkReport(edge))
+                continue
+            }
+            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false) else {
+                throw VaultError.invalidDestination(
+                    path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
+            }
+            replacements.append((link.targetRange, text, link.line))
+        }
+        if let retitle, retitle.note.path == source, let heading = Self.titleHeading(document, title: retitle.note.title) {
+            replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound)))
+        }
+        var result = bytes
+        var changes: [LinkChange] = []
+        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            result.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+        }
+        // Report per link, in order: the text of each link before and after.
+        var shift = 0
+        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let newLength = replacement.text.utf8.count
+            changes.append(
+                LinkChange(
+                    line: replacement.line, before: bytes.utf8String(replacement.range),
+                    after: result.utf8String((replacement.range.lowerBound + shift)..<(replacement.range.lowerBound + shift + newLength))))
+            shift += newLength - replacement.range.count
+        }
+        return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
+    }
+
+    /// The byte range of the text of a leading `# Title` heading that names the note.
+    static func titleHeading(_ document: MarkdownDocument, title: String) -> Range<Int>? {
+        guard let heading = document.headings.first, heading.level == 1, heading.text == title else { return nil }
+        let bytes = document.bytes
+        let line = document.sourceMap.range(ofLine: heading.line, in: bytes)
+        var start = line.lowerBound
+        while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
+        var end = line.upperBound
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        guard start < end, bytes.utf8String(start..<end) == title else { return nil }
+        return start..<end
+    }
+
+    private func emptiedFolders(_ moves: [String: String], scan: VaultScan) -> [String] {
+        let folders = Set(moves.keys.map { LinkIndex.folder(of: $0) }).filter { !$0.isEmpty }
+        return folders.filter { folder in
+            let prefix = folder + "/"
+            return (scan.notes.map(\.path) + scan.assets).allSatisfy { !$0.hasPrefix(prefix) || moves[$0] != nil }
+        }.sorted { $0.count > $1.count }
+    }
+}

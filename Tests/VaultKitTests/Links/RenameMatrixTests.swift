@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Every link form against every kind of rename, checked by the exact text of the notes
+/// afterwards.
+@Suite("Rename and move rewrite every link form")
+struct RenameMatrixTests {
+    static let target = "# My Target\n\nBody with a block ^blk\n\n## Heading\n"
+
+    static let source = """
+        ---
+        related: "[[My Target]]"
+        ---
+        # Source
+
+        [[My Target]] [[pages/My Target]] [[My Target.md]] [[My Target|alias]]
+        [[My Target#Heading]] [[My Target#^blk]] [[My Target#Heading|alias]] ![[My Target]]
+        [t](My%20Target.md) [t](../pages/My%20Target.md#heading) [t](<My Target.md>) [t](My%20Target.md "title")
+
+        | a | [[My Target\\|alias]] |
+        |---|---|
+
+        `[[My Target]]` and
+
+            [[My Target]]
+
+        ```
+        [t](My%20Target.md)
+        ```
+
+        """
+
+    static let journal = "- [[My Target]] and [j](../pages/My%20Target.md) and [[New Name]]\n"
+
+    /// A fresh vault with the target, a note linking it in every form, and a journal.
+    private func vault() throws -> (TemporaryFolder, Vault) {
+        let folder = TemporaryFolder()
+        try folder.write("pages/My Target.md", Self.target)
+        try folder.write("pages/Source.md", Self.source)
+        try folder.write("journals/2026-11-30.md", Self.journal)
+        try folder.write("inbox/New Name.md", "# Other\n")
+        return (folder, try Vault(root: folder.path))
+    }
+
+    private func apply(_ plan: RenamePlan, _ vault: Vault) throws {
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "test")
+    }
+
+    private func text(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        String(decoding: try folder.read(path), as: UTF8.self)
+    }
+
+    /// The source note with its links (outside code) spelled as given.
+    private func expectedSource(wiki: String, pathWiki: String, wikiMD: String, markdown: String, markdownUp: String, angle: String) -> String {
+        Self.source
+            .replacingOccurrences(of: "[[My Target]] [[pages/My Target]] [[My Target.md]] [[My Target|alias]]", with: "[[\(wiki)]] [[\(pathWiki)]] [[\(wikiMD)]] [[\(wiki)|alias]]")
+            .replacingOccurrences(of: "[[My Target#Heading]] [[My Target#^blk]] [[My Target#Heading|alias]] ![[My Target]]", with: "[[\(wiki)#Heading]] [[\(wiki)#^blk]] [[\(wiki)#Heading|alias]] ![[\(wiki)]]")
+            .replacingOccurrences(of: "[t](My%20Target.md) [t](../pages/My%20Target.md#heading) [t](<My Target.md>) [t](My%20Target.md \"title\")", with: "[t](\(markdown)) [t](\(markdownUp)#heading) [t](<\(angle)>) [t](\(markdown) \"title\")")
+            .replacingOccurrences(of: "| a | [[My Target\\|alias]] |", with: "| a | [[\(wiki)\\|alias]] |")
+            .replacingOccurrences(of: "related: \"[[My Target]]\"", with: "related: \"[[\(wiki)]]\"")
+    }
+
+    @Test("a rename in the same folder rewrites every form and carries the title heading")
+    func rename() throws {
+        let (folder, vault) = try vault()
+        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "Renamed Note"), vault)
+        #expect(try text(folder, "pages/Renamed Note.md") == Self.target.replacingOccurrences(of: "# My Target", with: "# Renamed Note"))
+        #expect(
+            try text(folder, "pages/Source.md")
+                == expectedSource(
+                    wiki: "Renamed Note", pathWiki: "pages/Renamed Note", wikiMD: "Renamed Note.md", markdown: "Renamed%20Note.md",
+                    markdownUp: "../pages/Renamed%20Note.md", angle: "Renamed Note.md"))
+        #expect(try text(folder, "journals/2026-11-30.md") == "- [[Renamed Note]] and [j](../pages/Renamed%20Note.md) and [[New Name]]\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/My Target.md"))
+    }
+
+    @Test("a move to another folder fixes relative markdown links and keeps bare names")
+    func moveToFolder() throws {
+        let (folder, vault) = try vault()
+        try apply(try RenamePlanner(vault: vault).move("pages/My Target.md", to: "archive/"), vault)
+        #expect(
+            try text(folder, "pages/Source.md")
+                == expectedSource(
+                    wiki: "My Target", pathWiki: "archive/My Target", wikiMD: "My Target.md", markdown: "../archive/My%20Target.md",
+                    markdownUp: "../archive/My%20Target.md", angle: "../archive/My Target.md"))
+        #expect(try text(folder, "journals/2026-11-30.md") == "- [[My Target]] and [j](../archive/My%20Target.md) and [[New Name]]\n")
+        #expect(try text(folder, "archive/My Target.md") == Self.target)
+    }
+
+    @Test("a folder move carries the linking note along and rewrites links into the folder")
+    func folderMove() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Proj/My Target.md", Self.target)
+        try folder.write(
+            "pages/Proj/Source.md",
+            "[[My Target]] [[pages/Proj/My Target|p]] [t](My%20Target.md) [u](../Errands.md) ![[img.png]] ![i](img.png)\n")
+        try folder.write("pages/Proj/img.png", "png")
+        try folder.write("pages/Errands.md", "# Errands\n")
+        try folder.write(
+            "journals/2026-11-30.md", "- [[Proj/My Target]] [j](../pages/Proj/My%20Target.md) ![i](../pages/Proj/img.png)\n")
+        let vault = try Vault(root: folder.path)
+        try apply(try RenamePlanner(vault: vault).move("pages/Proj", to: "archive/"), vault)
+        #expect(
+            try text(folder, "archive/Proj/Source.md")
+                == "[[My Target]] [[archive/Proj/My Target|p]] [t](My%20Target.md) [u](../../pages/Errands.md) ![[img.png]] ![i](img.png)\n")
+        #expect(
+            try text(folder, "journals/2026-11-30.md")
+                == "- [[Proj/My Target]] [j](../archive/Proj/My%20Target.md) ![i](../archive/Proj/img.png)\n")
+        #expect(try folder.names(in: "archive/Proj") == ["My Target.md", "Source.md", "img.png"])
+        #expect(try folder.names(in: "pages") == ["Errands.md"])
+    }
+
+    @Test("a system folder or the vault itself is not moved whole")
+    func systemFolderRefused() throws {
+        let (_, vault) = try vault()
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).move("pages", to: "notes") }
+    }
+
+    @Test("a case-only rename really changes the case and rewrites the links")
+    func caseOnly() throws {
+        let (folder, vault) = try vault()
+        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "my target"), vault)
+        #expect(try folder.names(in: "pages") == ["Source.md", "my target.md"])
+        #expect(
+            try text(folder, "pages/Source.md")
+                == expectedSource(
+                    wiki: "my target", pathWiki: "pages/my target", wikiMD: "my target.md", markdown: "my%20target.md",
+                    markdownUp: "../pages/my%20target.md", angle: "my target.md"))
+    }
+
+    @Test("a rename that makes a bare name ambiguous qualifies the links it would steal")
+    func ambiguous() throws {
+        let (folder, vault) = try vault()
+        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "New Name"), vault)
+        // `pages/` wins the tie, so the journal's old `[[New Name]]` must now say `inbox/`.
+        #expect(try text(folder, "journals/2026-11-30.md") == "- [[New Name]] and [j](../pages/New%20Name.md) and [[inbox/New Name]]\n")
+        #expect(try text(folder, "pages/Source.md").contains("[[New Name#Heading|alias]]"))
+    }
+
+    @Test("renaming there and back leaves every byte as it was")
+    func roundTrip() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "demo")
+        let before = try Self.snapshot(root)
+        var vault = try Vault(root: root)
+        try apply(try RenamePlanner(vault: vault).rename("pages/Projects/Vault CLI.md", to: "Vault Tool"), vault)
+        #expect(try Self.snapshot(root) != before)
+        vault = try Vault(root: root)
+        try apply(try RenamePlanner(vault: vault).rename("pages/Projects/Vault Tool.md", to: "Vault CLI"), vault)
+        #expect(try Self.snapshot(root) == before)
+    }
+
+    /// Every file's bytes, outside the lock and journal folder.
+    static func snapshot(_ root: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: root)! {
+            guard !path.hasPrefix(".zennotes/lock"), !path.hasPrefix(".zennotes/journal") else { continue }
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            if !isFolder.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) }
+        }
+        return files
+    }
+}
