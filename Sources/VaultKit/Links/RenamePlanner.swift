@@ -122,6 +122,14 @@ public struct RenamePlanner {
             // A link to a moved file takes the file's new name, even where the old spelling
             // would still resolve (a case-only rename, a bare name after a folder move).
             if let was, let moved = moves[was] {
+                // Only a new name is written into links; after a plain move a link that still
+                // finds the file keeps its spelling.
+                let renamed = NoteFiles.stem(String(was.split(separator: "/").last!)) != NoteFiles.stem(String(moved.split(separator: "/").last!))
+                if !renamed && after.resolve(link, from: newSource).path == moved
+                    && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
+                {
+                    continue
+                }
                 let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
                 guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName) else {
                     throw VaultError.invalidDestination(
@@ -149,7 +157,9 @@ public struct RenamePlanner {
             }
             replacements.append((link.targetRange, text, link.line))
         }
-        if let retitle, retitle.note.path == source, let heading = Self.titleHeading(document, title: retitle.note.title) {
+        if let retitle, retitle.note.path == source,
+            let heading = Self.titleHeading(document, title: retitle.note.title) ?? Self.titleHeading(document, title: retitle.note.stem)
+        {
             replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound)))
         }
         var result = bytes

@@ -1,0 +1,20 @@
+@fixture demo
+# A rename killed halfway (the test seam ends the process before its 5th step) leaves
+# every link resolvable; the next command, whatever it is, finishes it and says so.
+$ VAULT_TEST_CRASH_AT=5 vault rename "Vault CLI" "Vault Tool" > /dev/null
+? 137
+$ ls .zennotes/journal | wc -l
+> 1
+$ vault check | head -1
+> Dangling links (4)
+2> vault: finished an interrupted change: move pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md (11 files rewritten)
+$ vault list --folder pages/Projects
+> pages/Projects/Roadmap.md	Roadmap
+> pages/Projects/Vault Tool.md	Vault Tool
+$ ls .zennotes/journal | wc -l
+> 0
+$ vault backlinks "Vault Tool" | wc -l
+> 11
+2> vault: warning: pages/Evicted Idea.md: not downloaded, so its links are not known yet
+$ find . -name '.~*' | wc -l
+> 0

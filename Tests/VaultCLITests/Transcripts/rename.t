@@ -1,0 +1,110 @@
+@fixture demo
+# The plan first: --dry-run prints the change as a diff and writes nothing.
+$ vault rename "Thinking in Systems" "Systems Primer" --dry-run
+> rename pages/Reading/Thinking in Systems.md -> pages/Reading/Systems Primer.md
+> --- Home.md
+> +++ Home.md
+> @@ line 7 @@
+> -- Reading: [[Reading List]], [[Thinking in Systems]]
+> +- Reading: [[Reading List]], [[Systems Primer]]
+> --- journals/2026-11-18.md
+> +++ journals/2026-11-18.md
+> @@ line 6 @@
+> -- The inbox is a stock, triage is the flow ([[Thinking in Systems#Stocks and flows]])
+> +- The inbox is a stock, triage is the flow ([[Systems Primer#Stocks and flows]])
+> --- pages/People/Ana Pereira.md
+> +++ pages/People/Ana Pereira.md
+> @@ line 24 @@
+> -- Recommended [[Piranesi]] and [[Thinking in Systems]].
+> +- Recommended [[Piranesi]] and [[Systems Primer]].
+> --- pages/Projects/Vault CLI.md
+> +++ pages/Projects/Vault CLI.md
+> @@ line 46 @@
+> -| [[pages/Reading/Thinking in Systems\|Meadows]] | feedback loops, for the sync design |
+> +| [[pages/Reading/Systems Primer\|Meadows]] | feedback loops, for the sync design |
+> --- pages/Reading List.md
+> +++ pages/Reading List.md
+> @@ line 9 @@
+> -- [[Thinking in Systems]], slowly, one chapter a week
+> +- [[Systems Primer]], slowly, one chapter a week
+> @@ line 15 @@
+> -| [[Thinking in Systems\|Thinking in Systems]] | Donella Meadows | reading |
+> +| [[Systems Primer\|Thinking in Systems]] | Donella Meadows | reading |
+> --- pages/Reading/Piranesi.md
+> +++ pages/Reading/Piranesi.md
+> @@ line 13 @@
+> -Oddly close to [Thinking in Systems](Thinking%20in%20Systems.md): he learns the House by
+> +Oddly close to [Thinking in Systems](Systems%20Primer.md): he learns the House by
+> --- pages/Reading/Thinking in Systems.md
+> +++ pages/Reading/Systems Primer.md
+> @@ line 8 @@
+> -# Thinking in Systems
+> +# Systems Primer
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
+$ vault list --folder pages/Reading
+> pages/Reading/Piranesi.md	Piranesi
+> pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
+# Then the change. The title heading follows only when it named the note.
+$ vault rename "Thinking in Systems" "Systems Primer"
+> Moved pages/Reading/Thinking in Systems.md -> pages/Reading/Systems Primer.md
+> Rewrote 8 links in 7 notes
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
+$ vault backlinks "Systems Primer"
+> Home.md:7: - Reading: [[Reading List]], [[Systems Primer]]
+> journals/2026-11-18.md:6: - The inbox is a stock, triage is the flow ([[Systems Primer#Stocks and flows]])
+> pages/People/Ana Pereira.md:24: - Recommended [[Piranesi]] and [[Systems Primer]].
+> pages/Projects/Vault CLI.md:46: | [[pages/Reading/Systems Primer\|Meadows]] | feedback loops, for the sync design |
+> pages/Reading List.md:9: - [[Systems Primer]], slowly, one chapter a week
+> pages/Reading List.md:15: | [[Systems Primer\|Thinking in Systems]] | Donella Meadows | reading |
+> pages/Reading/Piranesi.md:13: Oddly close to [Thinking in Systems](Systems%20Primer.md): he learns the House by
+2> vault: warning: pages/Evicted Idea.md: not downloaded, so its links are not known yet
+$ vault check | head -1
+> Dangling links (4)
+# A move into another folder fixes the moved note's own relative links.
+$ vault move "pages/Reading List.md" inbox/ --dry-run
+> rename pages/Reading List.md -> inbox/Reading List.md
+> rename .zennotes/comments/pages/Reading List.md.comments.json -> .zennotes/comments/inbox/Reading List.md.comments.json
+> --- pages/Ideas.md
+> +++ pages/Ideas.md
+> @@ line 9 @@
+> -- Keep errands in one place: [errands](Errands.md), and the [reading list](<Reading List.md>)
+> +- Keep errands in one place: [errands](Errands.md), and the [reading list](<../inbox/Reading List.md>)
+> --- pages/Reading List.md
+> +++ inbox/Reading List.md
+> @@ line 19 @@
+> -Ana keeps her own list, see [her page](People/Ana%20Pereira.md).
+> +Ana keeps her own list, see [her page](../pages/People/Ana%20Pereira.md).
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
+$ vault move "pages/Reading List.md" inbox/
+> Moved pages/Reading List.md -> inbox/Reading List.md
+> Rewrote 2 links in 2 notes
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
+$ ls .zennotes/comments/inbox
+> Reading List.md.comments.json
+$ vault links "inbox/Reading List.md"
+> 8: [[Piranesi]] -> pages/Reading/Piranesi.md
+> 8: [[Ana Pereira|Ana]] -> pages/People/Ana Pereira.md
+> 9: [[Systems Primer]] -> pages/Reading/Systems Primer.md
+> 15: [[Systems Primer\|Thinking in Systems]] -> pages/Reading/Systems Primer.md
+> 17: [[Piranesi\|Piranesi (re-read)]] -> pages/Reading/Piranesi.md
+> 19: [her page](../pages/People/Ana%20Pereira.md) -> pages/People/Ana Pereira.md
+> 27: [[Books of 2025]] -> archive/pages/Reading/Books of 2025.md
+# Refusals: an existing target, a path outside the vault, the trash, a placeholder.
+$ vault rename Errands Ideas
+2> vault: error: pages/Ideas.md already exists; nothing was overwritten
+? 1
+$ vault move Errands ../elsewhere/
+2> vault: error: cannot move to ../elsewhere/: it is outside the vault
+? 1
+$ vault move Errands trash/
+2> vault: error: cannot move to trash/Errands.md: notes go to the trash with `vault trash`, which can restore them
+? 1
+$ vault rename "Evicted Idea" "Anything"
+2> vault: error: pages/Evicted Idea.md is not downloaded from the sync service yet
+2> hint: open the file in the sync app (or Finder) to download it, then try again
+? 1
+$ vault rename Errands
+2> vault: error: missing NEW-TITLE
+2> Usage: vault rename [options] NOTE NEW-TITLE
+2> hint: `vault rename --help` shows every option
+? 2
