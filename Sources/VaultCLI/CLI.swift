@@ -8,7 +8,7 @@ public enum CLI {
 
     static let commands: [any Command.Type] = [
         InitCommand.self, ListCommand.self, ShowCommand.self, InfoCommand.self, TagsCommand.self,
-        LinksCommand.self, BacklinksCommand.self, CheckCommand.self,
+        LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
