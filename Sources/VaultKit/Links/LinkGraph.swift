@@ -59,7 +59,7 @@ public struct LinkGraph: Sendable {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"))
         }
         if let needles, !needles.mayMatch(bytes) { return ([], nil) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard NoteReader.isUTF8(bytes, complete: true) else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"))
         }
         let document = MarkdownDocument(bytes: bytes)

@@ -18,6 +18,8 @@ public struct Resolution: Sendable, Equatable {
 /// then `pages/`. Files in the trash are not in the index.
 public struct LinkIndex: Sendable {
     private var paths: [String] = []
+    /// `collisionKey` of each path, computed once: tie-breaks compare them often.
+    private var keys: [String] = []
     private var byPath: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private let pagesFolder: String
@@ -37,8 +39,9 @@ public struct LinkIndex: Sendable {
     private mutating func add(_ path: String, key: String, isNote: Bool) {
         let index = paths.count
         paths.append(path)
+        keys.append(key)
         byPath[key, default: []].append(index)
-        let name = key.split(separator: "/").last.map(String.init) ?? key
+        let name = key.lastPathComponent
         byName[name, default: []].append(index)
         if isNote {
             let stemKey = NoteFiles.stem(key)
@@ -70,13 +73,13 @@ public struct LinkIndex: Sendable {
             return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
         }
         let path = key.hasPrefix("/") ? String(key.dropFirst()) : key
-        if path.contains("/") {
+        if path.hasByte(UInt8(ascii: "/")) {
             let found = exact(path)
             if found.path != nil { return found }
             // `[[Projects/Roadmap]]` names a note by the end of its path, as in Obsidian.
-            let name = String(path.split(separator: "/").last ?? "")
+            let name = path.lastPathComponent
             let matches = (byName[name] ?? []).filter { index in
-                let candidate = Naming.collisionKey(paths[index])
+                let candidate = keys[index]
                 return candidate.hasSuffix("/" + path) || NoteFiles.stem(candidate).hasSuffix("/" + path)
             }
             return pick(matches, from: source)
@@ -93,7 +96,7 @@ public struct LinkIndex: Sendable {
         let relative = exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
         if relative.path != nil { return relative }
         let absolute = exact(Self.join("", key))
-        if absolute.path != nil || key.contains("/") || strict { return absolute }
+        if absolute.path != nil || key.hasByte(UInt8(ascii: "/")) || strict { return absolute }
         return pick(byName[key] ?? [], from: source)
     }
 
@@ -110,14 +113,16 @@ public struct LinkIndex: Sendable {
     /// Picks among files matching a name: same folder as the linking note, then the
     /// shortest path, then the pages folder, then the first by name.
     private func pick(_ matches: [Int], from source: String) -> Resolution {
-        guard !matches.isEmpty else { return .dangling }
-        let unique = Array(Set(matches))
-        if unique.count == 1 { return Resolution(path: paths[unique[0]], candidates: 1) }
+        guard let first = matches.first else { return .dangling }
+        if matches.count == 1 { return Resolution(path: paths[first], candidates: 1) }
+        var unique: [Int] = []
+        for match in matches where !unique.contains(match) { unique.append(match) }
+        if unique.count == 1 { return Resolution(path: paths[first], candidates: 1) }
         let sourceFolder = Self.folder(of: Naming.collisionKey(source))
         let pages = Naming.collisionKey(pagesFolder) + "/"
         let best = unique.min { a, b in
             let (pa, pb) = (paths[a], paths[b])
-            let (ka, kb) = (Naming.collisionKey(pa), Naming.collisionKey(pb))
+            let (ka, kb) = (keys[a], keys[b])
             let sameA = Self.folder(of: ka) == sourceFolder
             let sameB = Self.folder(of: kb) == sourceFolder
             if sameA != sameB { return sameA }
@@ -131,22 +136,43 @@ public struct LinkIndex: Sendable {
     }
 
     static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// True when every `/`-separated part of a path is a real name (not empty, `.` or `..`).
+    static func isPlainPath(_ path: String) -> Bool {
+        var partLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if partLength == 0 || partLength == dots && dots <= 2 { return false }
+                partLength = 0
+                dots = 0
+            } else {
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return partLength > 0 && !(partLength == dots && dots <= 2)
     }
 
     /// Joins a folder and a relative path, resolving `.` and `..`; nil when it climbs out of
     /// the vault.
     static func join(_ folder: String, _ relative: String) -> String? {
-        var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
+        // The common case, a path with no `.`, `..` or empty parts, needs no splitting.
+        if isPlainPath(relative) { return folder.isEmpty ? relative : folder + "/" + relative }
+        var result = folder
         for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." {
-                if parts.isEmpty { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
+                if result.isEmpty { return nil }
+                result = Self.folder(of: result)
+                continue
             }
+            result = result.isEmpty ? String(part) : result + "/" + part
         }
-        return parts.joined(separator: "/")
+        return result
     }
+
 }

@@ -51,28 +51,30 @@ public struct LinkNeedles: Sendable {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
-    /// True when the bytes may hold a link to one of the files.
-    public func mayMatch(_ bytes: [UInt8]) -> Bool {
-        if matchesEverything { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needles.contains { Self.contains(haystack, $0) }
-        }
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        let upperFirst = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) ? first - 32 : first
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            let byte = haystack[index]
-            if byte == first || byte == upperFirst {
-                var offset = 1
-                while offset < needle.count && lower(haystack[index + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            index += 1
+    /// True when the bytes may hold a link to one of the files: one pass over the bytes,
+    /// comparing needles only where a byte can start one.
+    public func mayMatch(_ bytes: [UInt8]) -> Bool {
+        if matchesEverything { return true }
+        var starts = [Bool](repeating: false, count: 256)
+        for needle in needles {
+            starts[Int(needle[0])] = true
+            starts[Int(Self.upper(needle[0]))] = true
         }
-        return false
+        return bytes.withUnsafeBufferPointer { haystack in
+            starts.withUnsafeBufferPointer { starts in
+                for index in haystack.indices where starts[Int(haystack[index])] {
+                    for needle in needles where needle.count <= haystack.count - index {
+                        var offset = 0
+                        while offset < needle.count && Self.lower(haystack[index + offset]) == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                }
+                return false
+            }
+        }
     }
 }

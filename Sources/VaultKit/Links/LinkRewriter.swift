@@ -49,7 +49,7 @@ enum LinkRewriter {
         let target = dropsExtension ? String(destination.dropLast(NoteFiles.fileExtension(destination).count)) : destination
         // Where only the name changed, the written folder part stays as it was.
         let name = String(target.split(separator: "/").last ?? Substring(target))
-        if byName && !written.contains("/"), index.resolveMarkdown(name, from: source).path == destination {
+        if byName && !written.hasByte(UInt8(ascii: "/")), index.resolveMarkdown(name, from: source).path == destination {
             return link.angleBrackets ? name : encode(name, like: link.rawTarget)
         }
         var candidates: [String] = []
@@ -86,7 +86,11 @@ enum LinkRewriter {
     /// bare destination cannot hold are always encoded; non-ASCII only when the original
     /// encoded it.
     static func encode(_ path: String, like original: String) -> String {
-        let encodesNonASCII = original.range(of: "%[89A-Fa-f][0-9A-Fa-f]", options: .regularExpression) != nil
+        // An escape of a byte from 0x80 up means the original encoded non-ASCII text.
+        let bytes = Array(original.utf8)
+        let encodesNonASCII = bytes.indices.dropLast(2).contains { index in
+            bytes[index] == UInt8(ascii: "%") && "89ABCDEFabcdef".utf8.contains(bytes[index + 1])
+        }
         var result = ""
         for scalar in path.unicodeScalars {
             let needs =

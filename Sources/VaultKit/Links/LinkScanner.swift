@@ -161,7 +161,8 @@ public enum LinkScanner {
         return Link(
             form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(position + 1),
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
-            target: normalized(rawTarget.removingPercentEncoding ?? rawTarget), fragment: fragment, alias: nil, line: line,
+            target: normalized(rawTarget.hasByte(UInt8(ascii: "%")) ? rawTarget.removingPercentEncoding ?? rawTarget : rawTarget),
+            fragment: fragment, alias: nil, line: line,
             escapedPipe: false, angleBrackets: angle)
     }
 

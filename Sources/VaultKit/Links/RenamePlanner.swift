@@ -12,8 +12,7 @@ public struct RenamePlanner {
 
     /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
     public func rename(_ name: String, to title: String) throws -> RenamePlan {
-        let scan = try vault.scan(detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let (scan, note) = try find(name)
         let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
             throw VaultError.invalidDestination(path: title, reason: "the title has no characters a file name can hold")
@@ -22,10 +21,19 @@ public struct RenamePlanner {
         return try plan([note.path: target], scan: scan, retitle: (note, title.trimmed()))
     }
 
+    /// Walks the vault without reading notes, and finds the note `name` names; titles are
+    /// read only when the name is not a path.
+    private func find(_ name: String) throws -> (VaultScan, Note) {
+        let scan = try vault.scan(detail: .paths)
+        if let note = try NoteLookup(notes: scan.notes).note(atPath: name) { return (scan, note) }
+        let titled = try vault.scan(detail: .summary)
+        return (titled, try NoteLookup(notes: titled.notes).note(named: name))
+    }
+
     /// Plans moving a note or a folder. `destination` is a folder to move into (existing, or
     /// written with a trailing `/`) or the new path.
     public func move(_ source: String, to destination: String) throws -> RenamePlan {
-        let scan = try vault.scan(detail: .summary)
+        var scan = try vault.scan(detail: .paths)
         var from = source.hasPrefix("./") ? String(source.dropFirst(2)) : source
         while from.hasSuffix("/") { from.removeLast() }
         let systemFolders = VaultLayout.systemKinds.compactMap { vault.layout.folder(for: $0) }.map(Naming.collisionKey)
@@ -45,7 +53,8 @@ public struct RenamePlanner {
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
         } else {
-            let note = try NoteLookup(notes: scan.notes).note(named: source)
+            let note: Note
+            (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
             moves[note.path] = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
@@ -77,7 +86,7 @@ public struct RenamePlanner {
                 continue
             }
             guard moved || needles.mayMatch(read.bytes) else { continue }
-            guard String(validating: read.bytes, as: UTF8.self) != nil else {
+            guard NoteReader.isUTF8(read.bytes, complete: true) else {
                 skipped.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
                 continue
             }
@@ -124,7 +133,7 @@ public struct RenamePlanner {
             if let was, let moved = moves[was] {
                 // Only a new name is written into links; after a plain move a link that still
                 // finds the file keeps its spelling.
-                let renamed = NoteFiles.stem(String(was.split(separator: "/").last!)) != NoteFiles.stem(String(moved.split(separator: "/").last!))
+                let renamed = NoteFiles.stem(was.lastPathComponent) != NoteFiles.stem(moved.lastPathComponent)
                 if !renamed && after.resolve(link, from: newSource).path == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
                 {
@@ -158,7 +167,9 @@ public struct RenamePlanner {
             replacements.append((link.targetRange, text, link.line))
         }
         if let retitle, retitle.note.path == source,
-            let heading = Self.titleHeading(document, title: retitle.note.title) ?? Self.titleHeading(document, title: retitle.note.stem)
+            let heading = Self.titleHeading(document, title: NoteReader.note(
+                path: note.path, kind: note.kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes,
+                detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem)
         {
             replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound)))
         }

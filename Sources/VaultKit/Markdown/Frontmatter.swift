@@ -218,31 +218,31 @@ public struct Frontmatter: Equatable, Sendable {
 
     /// `key: rest` for a top-level line; keys may be quoted.
     private static func splitKey(_ line: String) -> (String, String)? {
-        let characters = Array(line)
+        // Keys and the `:` after them are ASCII: scan the bytes, not Characters.
+        let bytes = Array(line.utf8)
         var index = 0
-        var key = ""
-        if let quote = characters.first, quote == "\"" || quote == "'" {
+        var key: String
+        if let quote = bytes.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             index = 1
-            while index < characters.count && characters[index] != quote {
-                key.append(characters[index])
-                index += 1
-            }
-            guard index < characters.count else { return nil }
+            while index < bytes.count && bytes[index] != quote { index += 1 }
+            guard index < bytes.count else { return nil }
+            key = bytes.utf8String(1..<index)
             index += 1
-            guard index < characters.count, characters[index] == ":" else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         } else {
-            while index < characters.count {
-                if characters[index] == ":" && (index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t") {
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: ":")
+                    && (index + 1 == bytes.count || bytes[index + 1] == 0x20 || bytes[index + 1] == 0x09)
+                {
                     break
                 }
-                key.append(characters[index])
                 index += 1
             }
-            guard index < characters.count else { return nil }
-            key = key.trimmingTrailingSpaces()
+            guard index < bytes.count else { return nil }
+            key = bytes.utf8String(0..<index).trimmingTrailingSpaces()
             if key.isEmpty || key.hasPrefix("-") || key.hasPrefix("[") || key.hasPrefix("{") { return nil }
         }
-        return (key, String(characters[(index + 1)...]))
+        return (key, bytes.utf8String((index + 1)..<bytes.count))
     }
 
     /// Reads one scalar: quoted (with escapes) or plain (a ` #` starts a comment).
@@ -273,8 +273,14 @@ public struct Frontmatter: Equatable, Sendable {
             }
             return .failure(.init("a quoted value that does not close"))
         }
-        if let comment = text.range(of: " #") {
-            return .success(String(text[..<comment.lowerBound]).trimmingTrailingSpaces())
+        // A ` #` starts a comment; found on bytes, as Foundation's `range(of:)` bridges.
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            if (bytes[index] == 0x20 || bytes[index] == 0x09) && bytes[index + 1] == UInt8(ascii: "#") {
+                return .success(bytes.utf8String(0..<index).trimmingTrailingSpaces())
+            }
+            index += 1
         }
         return .success(text)
     }

@@ -20,3 +20,15 @@ extension Array where Element == UInt8 {
         withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 }
+
+extension String {
+    /// The part after the last `/` (the whole string when there is none).
+    var lastPathComponent: String {
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return self }
+        return String(self[index(after: slash)...])
+    }
+
+    /// True when the string holds this ASCII byte; unlike `contains(_: String)`, which
+    /// Foundation answers through NSString, this is a plain scan.
+    func hasByte(_ byte: UInt8) -> Bool { utf8.contains(byte) }
+}

@@ -38,9 +38,9 @@ public struct ChangeExecutor {
     public func apply(_ plan: RenamePlan, summary: String) throws -> ChangeReport {
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem)
         defer { lock.release() }
-        for edit in plan.edits {
-            let current = try SafeWriter(fileSystem: fileSystem).read(vault.absolutePath(edit.source))
-            if current.snapshot.contentHash != edit.snapshot.contentHash { throw VaultError.fileChanged(path: edit.source) }
+        let writer = SafeWriter(fileSystem: fileSystem)
+        for edit in plan.edits where try !writer.isUnchanged(vault.absolutePath(edit.source), since: edit.snapshot) {
+            throw VaultError.fileChanged(path: edit.source)
         }
         for move in plan.moves where !fileSystem.exists(vault.absolutePath(move.from)) {
             throw VaultError.fileChanged(path: move.from)
@@ -49,7 +49,7 @@ public struct ChangeExecutor {
         try beforeStep?("journal")
         do { try fileSystem.createDirectories(journalFolder) } catch { throw SafeWriter.wrap(error) }
         try SafeWriter(fileSystem: fileSystem).create(journalPath(journal.id), with: try journal.encoded())
-        return try complete(journal)
+        return try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Finishes every journal an interrupted run left; nil when there was none.
@@ -74,7 +74,10 @@ public struct ChangeExecutor {
 
     /// Carries out a journal. Every step checks what is already done, so running it again
     /// after a crash at any point finishes the change.
-    private func complete(_ journal: IntentJournal) throws -> ChangeReport {
+    ///
+    /// - Parameter known: what the plan read of the files it rewrites; a file whose status
+    ///   still matches is written without being read again.
+    private func complete(_ journal: IntentJournal, known: [String: FileSnapshot] = [:]) throws -> ChangeReport {
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         var conflicts: [VaultWarning] = []
         for move in journal.moves + journal.sidecarMoves {
@@ -84,10 +87,16 @@ public struct ChangeExecutor {
         for edit in journal.edits {
             try beforeStep?("edit \(edit.path)")
             let path = vault.absolutePath(edit.path)
+            let after = Array(Data(base64Encoded: edit.after) ?? Data())
+            if let snapshot = known[edit.path], let status = snapshot.status,
+                (try? fileSystem.status(path)) == status
+            {
+                try writer.replace(path, with: after, expecting: snapshot)
+                continue
+            }
             let (bytes, snapshot) = try writer.read(path)
             let hash = String(ContentHash.of(bytes), radix: 16)
             if hash == edit.afterHash { continue }
-            let after = Array(Data(base64Encoded: edit.after) ?? Data())
             // Empty means a write the crash tore; anything else unexpected is someone's edit.
             guard hash == edit.beforeHash || bytes.isEmpty else {
                 conflicts.append(VaultWarning(path: edit.path, message: "changed elsewhere; its links were not rewritten"))

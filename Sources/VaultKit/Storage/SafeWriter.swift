@@ -88,6 +88,17 @@ public struct SafeWriter: Sendable {
         }
     }
 
+    /// True when the file is still what `snapshot` saw (a `stat`, and a read only when the
+    /// status differs).
+    public func isUnchanged(_ path: String, since snapshot: FileSnapshot) throws -> Bool {
+        do {
+            _ = try checkUnchanged(path, snapshot)
+            return true
+        } catch VaultError.fileChanged {
+            return false
+        }
+    }
+
     /// Returns the current status when the file is still what `snapshot` saw.
     private func checkUnchanged(_ path: String, _ snapshot: FileSnapshot) throws -> FileStatus? {
         let current: FileStatus?

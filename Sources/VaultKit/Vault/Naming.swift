@@ -41,6 +41,10 @@ public enum Naming {
 
     /// The key under which two names collide: NFC, then case-folded.
     public static func collisionKey(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased()
+        // Most names are ASCII, where normalising is a no-op and Foundation's NFC is slow.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? name.lowercased() : name
+        }
+        return name.precomposedStringWithCanonicalMapping.lowercased()
     }
 }

@@ -9,20 +9,27 @@ public struct NoteLookup: Sendable {
         self.notes = notes
     }
 
-    /// The one note `name` stands for.
-    ///
-    /// - Throws: `VaultError.unknownNote` (with close names) or `.ambiguousNote`.
-    public func note(named name: String) throws -> Note {
+    /// The note whose path `name` is (with or without `.md`, in any case); nil otherwise.
+    /// Needs no titles, so it works on a scan that read no note.
+    public func note(atPath name: String) throws -> Note? {
         let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-        let key = Naming.collisionKey(wanted)
         for candidate in [wanted, wanted + ".md", wanted + ".markdown"] {
             if let exact = notes.first(where: { $0.path == candidate }) { return exact }
         }
+        let key = Naming.collisionKey(wanted)
         let byPath = notes.filter {
             let path = Naming.collisionKey($0.path)
             return path == key || NoteFiles.stem(path) == key && path.hasPrefix(key)
         }
-        if let match = try single(byPath, name: name) { return match }
+        return try single(byPath, name: name)
+    }
+
+    /// The one note `name` stands for.
+    ///
+    /// - Throws: `VaultError.unknownNote` (with close names) or `.ambiguousNote`.
+    public func note(named name: String) throws -> Note {
+        if let match = try note(atPath: name) { return match }
+        let key = Naming.collisionKey(name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
         let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
         if let match = try single(byTitle, name: name) { return match }
         let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }

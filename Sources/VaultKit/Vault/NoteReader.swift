@@ -5,6 +5,8 @@ public enum NoteReader {
     /// How much of a note to read: parsing the whole markdown costs far more than reading the
     /// file, so commands ask only for what they show.
     public enum Detail: Int, Sendable, Comparable {
+        /// Paths, sizes and times only: no note is opened (titles are file names).
+        case paths = -1
         /// Title, aliases, frontmatter and Logseq tags, frontmatter facts: no markdown parse.
         case summary
         /// The summary plus inline tags (the markdown is parsed only when a tag may be there).
@@ -34,7 +36,7 @@ public enum NoteReader {
         let bodyStart = readHeader(bytes, into: &note)
         var tags = note.tags
         switch detail {
-        case .summary:
+        case .paths, .summary:
             break
         case .tags where !mayHoldInlineTag(bytes, from: bodyStart):
             break
@@ -49,9 +51,11 @@ public enum NoteReader {
 
     /// True when the bytes are UTF-8; a prefix may end inside a character.
     static func isUTF8(_ bytes: [UInt8], complete: Bool) -> Bool {
-        if String(validating: bytes, as: UTF8.self) != nil { return true }
-        guard !complete else { return false }
-        return (1...3).contains { String(validating: bytes.dropLast($0), as: UTF8.self) != nil }
+        switch UTF8Check.validate(bytes) {
+        case .valid: return true
+        case .truncated: return !complete
+        case .invalid: return false
+        }
     }
 
     /// True when a prefix holds the whole header a summary needs: it is not cut inside an
@@ -81,9 +85,17 @@ public enum NoteReader {
             bodyStart = frontmatter.byteRange.upperBound
         } else {
             // Properties start on the first line, so a first line without `::` rules them out.
-            let firstLine = bytes[start...].prefix(while: { $0 != 0x0A })
+            var colons = false
+            var index = start
+            while index + 1 < bytes.count && bytes[index] != 0x0A {
+                if bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: ":") {
+                    colons = true
+                    break
+                }
+                index += 1
+            }
             let properties =
-                firstLine.firstRange(of: Array("::".utf8)) == nil
+                !colons
                 ? LogseqProperties(text: "") : LogseqProperties(text: Substring(bytes.utf8String(start..<min(bytes.count, start + 4096))))
             if !properties.entries.isEmpty {
                 title = properties["title"]
@@ -155,7 +167,7 @@ public enum NoteReader {
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
     public static func skeleton(path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability) -> Note {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.lastPathComponent
         let stem = NoteFiles.stem(name)
         return Note(
             path: path, kind: kind, availability: availability, unavailableReason: nil,

@@ -123,6 +123,10 @@ struct VaultScanner {
             return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .placeholder)
         }
         do {
+            if detail == .paths {
+                guard let status = try fileSystem.status(absolute) else { return nil }
+                return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .available)
+            }
             let limit = detail == .summary ? NoteReader.summaryPrefix : Int.max
             var contents = try fileSystem.readPrefix(absolute, limit: limit)
             if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {

@@ -112,3 +112,18 @@ struct LinkIndexTests {
         #expect(LinkNeedles(paths: ["pages/Éé.md"]).matchesEverything)
     }
 }
+
+@Suite("Joining link paths")
+struct LinkPathTests {
+    @Test("plain paths join directly; dot parts and empty parts are resolved or refused")
+    func join() {
+        #expect(LinkIndex.join("a/b", "c.md") == "a/b/c.md")
+        #expect(LinkIndex.join("", "c.md") == "c.md")
+        #expect(LinkIndex.join("a/b", "../c.md") == "a/c.md")
+        #expect(LinkIndex.join("a/b", "./c.md") == "a/b/c.md")
+        #expect(LinkIndex.join("a", "x//y.md") == "a/x/y.md")
+        #expect(LinkIndex.join("a", "../../y.md") == nil)
+        #expect(LinkIndex.join("a", "...md") == "a/...md")
+        #expect(LinkIndex.isPlainPath("a/b.md") && !LinkIndex.isPlainPath("a/../b") && !LinkIndex.isPlainPath("a/") && !LinkIndex.isPlainPath(".."))
+    }
+}

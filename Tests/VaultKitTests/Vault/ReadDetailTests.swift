@@ -58,3 +58,22 @@ struct ReadDetailTests {
         #expect(NoteReader.mayHoldInlineTag(Array("#tag at start\n".utf8), from: 0))
     }
 }
+
+@Suite("UTF-8 validation")
+struct UTF8CheckTests {
+    @Test("it agrees with the standard library on valid, invalid and cut text")
+    func agreesWithStandardLibrary() {
+        let samples: [[UInt8]] = [
+            Array("plain ascii text that is longer than eight bytes".utf8), Array("café 日本 Κιότο 🙂 end".utf8),
+            [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x99], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0x80], [0xFF], Array("ok".utf8) + [0xE9] + Array(" latin-1".utf8), [],
+        ]
+        for bytes in samples {
+            let ours = UTF8Check.validate(bytes)
+            let standard = String(validating: bytes, as: UTF8.self) != nil
+            #expect((ours == .valid) == standard, "\(bytes)")
+        }
+        #expect(UTF8Check.validate([0x61, 0xE6, 0x97]) == .truncated)
+        #expect(UTF8Check.validate([0xC0, 0x80]) == .invalid)
+    }
+}
