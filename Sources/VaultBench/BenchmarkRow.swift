@@ -1,0 +1,76 @@
+/// One line of the benchmark table: a `vault` command and the peer a user would reach for
+/// instead, timed on the same vault in the same run.
+struct BenchmarkRow: Sendable {
+    /// What the row shows in its first column: the `vault` command, or the floor's name.
+    let name: String
+    /// Words shown after the command, e.g. which note a rename renames.
+    var remark: String?
+    /// The `vault` arguments (without `--vault`), or nil for a floor row that times only
+    /// the peer.
+    let vaultArguments: [String]?
+    /// What `vault <command> --help` must succeed with, and mention, for the row to run.
+    let probeCommand: [String]
+    let probeMentions: [String]
+    /// The peer as shown in the table.
+    let peerLabel: String
+    /// The peer as run: a program and its arguments, or `/bin/sh -c` and a pipeline.
+    let peerCommand: [String]
+    /// Programs the peer needs in `PATH`, with the Debian package that brings each.
+    let peerTools: [String: String]
+    /// Whether the row changes the vault: such rows run each time on a fresh copy.
+    let mutates: Bool
+
+    /// A row whose peer is a shell pipeline, run in the vault folder.
+    static func shell(_ name: String, vault: [String]?, probe: [String] = [], mentions: [String] = [],
+                      peer: String, label: String? = nil, tools: [String: String], mutates: Bool = false) -> BenchmarkRow {
+        BenchmarkRow(
+            name: name, vaultArguments: vault, probeCommand: probe.isEmpty ? Array((vault ?? []).prefix(1)) : probe,
+            probeMentions: mentions, peerLabel: label ?? peer, peerCommand: ["/bin/sh", "-c", peer],
+            peerTools: tools, mutates: mutates)
+    }
+
+    /// The rows of DESIGN.md section 10: each `vault` command against its peer, then the
+    /// floors (the cost of starting a process, the cost of reading every note).
+    static func standard(_ queries: BenchmarkQueries, helloWorld: String) -> [BenchmarkRow] {
+        let rg = ["rg": "ripgrep"]
+        let rgFzf = ["rg": "ripgrep", "fzf": "fzf"]
+        let word = Shell.quote(queries.word)
+        let fuzzy = Shell.quote(queries.fuzzy)
+        var rows: [BenchmarkRow] = [
+            .shell("list", vault: ["list"], peer: "rg --files -g '*.md'", tools: rg),
+            .shell("list", vault: ["list"], peer: "find . -name '*.md'", tools: [:]),
+            .shell("search --exact \(queries.word)", vault: ["search", "--exact", queries.word],
+                   mentions: ["--exact"], peer: "rg -c \(word)", tools: rg),
+            .shell("search \(queries.fuzzy)", vault: ["search", queries.fuzzy],
+                   peer: "rg --no-filename -n . | fzf --filter \(fuzzy)", tools: rgFzf),
+            .shell("find \(queries.fuzzy)", vault: ["find", queries.fuzzy],
+                   peer: "find . -name '*.md' | fzf --filter \(fuzzy)", tools: ["fzf": "fzf"]),
+            .shell("tasks --status all --json", vault: ["tasks", "--status", "all", "--json"],
+                   mentions: ["--status"], peer: #"rg -n '^\s*([-*+]|\d+[.)])\s+\[.\]'"#, tools: rg),
+        ]
+        if let note = queries.renameNote {
+            rows.append(renameRow(note: note, to: queries.renameTitle ?? "Renamed note"))
+        }
+        rows.append(BenchmarkRow(
+            name: "process floor", vaultArguments: nil, probeCommand: [], probeMentions: [],
+            peerLabel: "Swift hello-world (-O)", peerCommand: [helloWorld], peerTools: [:], mutates: false))
+        rows.append(.shell("I/O floor", vault: nil, peer: "find . -name '*.md' -print0 | xargs -0 cat > /dev/null",
+                           label: "cat of all notes", tools: [:]))
+        return rows
+    }
+
+    /// Renaming the most-linked note: `vault rename` against moving the file and rewriting
+    /// `[[Name` with sed in every file rg lists (the naive way, blind to other link forms).
+    static func renameRow(note path: String, to newTitle: String) -> BenchmarkRow {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+        let sedScript = "s/\\[\\[" + Shell.sedPattern(stem) + "\\([]|#\\.]\\)/[[" + Shell.sedReplacement(newTitle) + "\\1/g"
+        let peer = "mv -- " + Shell.quote(path) + " " + Shell.quote(folder + newTitle + ".md")
+            + " && rg -l0 -F " + Shell.quote("[[" + stem) + " -g '*.md' | xargs -0 -r sed -i " + Shell.quote(sedScript)
+        var row = BenchmarkRow.shell("rename", vault: ["rename", path, newTitle], peer: peer,
+                                     label: "mv + rg -l | xargs sed -i", tools: ["rg": "ripgrep"], mutates: true)
+        row.remark = "(the most-linked note)"
+        return row
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import VaultBench
+
+exit(BenchCommandLine.main(Array(CommandLine.arguments.dropFirst())))
