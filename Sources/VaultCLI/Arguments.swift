@@ -44,7 +44,9 @@ public struct Arguments {
         while index < tokens.count {
             let token = tokens[index]
             index += 1
-            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+            // Text that merely starts with a dash (`- [ ] buy bulbs`) is an argument, not an option.
+            let isText = token.contains(" ") && !(token.hasPrefix("--") && token.split(separator: " ")[0].contains("="))
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") || isText {
                 positionals.append(token)
                 continue
             }
@@ -117,6 +119,12 @@ public struct Arguments {
     public mutating func required(_ name: String) throws -> String {
         guard let value = positional() else { throw UsageError("missing \(name)") }
         return value
+    }
+
+    /// Every positional argument not taken yet.
+    public mutating func rest() -> [String] {
+        defer { taken = positionals.count }
+        return Array(positionals[taken...])
     }
 
     /// Rejects positional arguments nobody took.

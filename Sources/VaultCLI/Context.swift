@@ -12,6 +12,10 @@ final class Context {
     let stdoutIsTerminal: Bool
     /// True when stderr is a terminal, where progress is shown.
     let stderrIsTerminal: Bool
+    /// True when standard input is a terminal (a person), not a pipe or a file.
+    var stdinIsTerminal = true
+    /// Reads all of standard input, once.
+    var readInput: () -> [UInt8] = { [] }
     private(set) var output: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private let fileSystem: any FileSystem
@@ -46,6 +50,19 @@ final class Context {
         }
         located = vault
         return vault
+    }
+
+    /// The text of TEXT arguments, or standard input when there are none or TEXT is `-`.
+    func text(_ words: [String]) -> [UInt8] {
+        if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : readInput() }
+        return Array(words.joined(separator: " ").utf8)
+    }
+
+    /// Asks a yes/no question on the terminal; false when there is no person to ask.
+    func confirm(_ question: String) -> Bool {
+        guard stdinIsTerminal && stderrIsTerminal else { return false }
+        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.

@@ -176,3 +176,11 @@ public struct LinkIndex: Sendable {
     }
 
 }
+
+extension LinkIndex {
+    /// The folder part of a vault-relative path, for messages (`pages/` or the vault root).
+    public static func folderName(of path: String) -> String {
+        let folder = folder(of: path)
+        return folder.isEmpty ? "the vault's top folder" : folder + "/"
+    }
+}

@@ -15,7 +15,7 @@ public struct RenamePlanner {
         let (scan, note) = try find(name)
         let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
-            throw VaultError.invalidDestination(path: title, reason: "the title has no characters a file name can hold")
+            throw VaultError.invalidTitle(title: title, reason: "it has no characters a file name can hold")
         }
         let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
         return try plan([note.path: target], scan: scan, retitle: (note, title.trimmed()))
@@ -99,15 +99,19 @@ public struct RenamePlanner {
                         after: result.bytes, changes: result.changes))
             }
         }
-        let sidecars = moves.keys.sorted().compactMap { from -> FileMove? in
+        return RenamePlan(
+            moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
+            sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
+            emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout))
+    }
+
+    /// The comment sidecars that follow moved notes.
+    static func sidecarMoves(_ moves: [String: String], vault: Vault) -> [FileMove] {
+        moves.keys.sorted().compactMap { from in
             let sidecar = Comments.sidecarPath(forNote: from)
             return vault.fileSystem.exists(vault.absolutePath(sidecar))
                 ? FileMove(from: sidecar, to: Comments.sidecarPath(forNote: moves[from]!)) : nil
         }
-        return RenamePlan(
-            moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
-            sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
-            emptiedFolders: emptiedFolders(moves, scan: scan))
     }
 
     private struct Rewrite {
@@ -204,11 +208,5 @@ public struct RenamePlanner {
         return start..<end
     }
 
-    private func emptiedFolders(_ moves: [String: String], scan: VaultScan) -> [String] {
-        let folders = Set(moves.keys.map { LinkIndex.folder(of: $0) }).filter { !$0.isEmpty }
-        return folders.filter { folder in
-            let prefix = folder + "/"
-            return (scan.notes.map(\.path) + scan.assets).allSatisfy { !$0.hasPrefix(prefix) || moves[$0] != nil }
-        }.sorted { $0.count > $1.count }
-    }
+
 }

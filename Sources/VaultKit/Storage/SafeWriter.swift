@@ -56,6 +56,14 @@ public struct SafeWriter: Sendable {
         try synchronizeFolder(of: path)
     }
 
+    /// Deletes a file that was read earlier, refusing when it changed since `snapshot`. Only
+    /// emptying the trash deletes notes (DESIGN.md 7).
+    public func remove(_ path: String, expecting snapshot: FileSnapshot) throws {
+        _ = try checkUnchanged(path, snapshot)
+        do { try fileSystem.removeFile(path) } catch { throw Self.wrap(error) }
+        try synchronizeFolder(of: path)
+    }
+
     /// Removes `path`, a second name of a file that now lives at `keptPath` (a rename done by
     /// hard link): refused unless both names are the same file or `path` still holds the
     /// bytes hashed as `expectedHash`, so no byte is lost.

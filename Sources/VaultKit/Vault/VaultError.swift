@@ -31,6 +31,12 @@ public enum VaultError: Error, Equatable, Sendable {
     case fileExists(path: String)
     /// Another `vault` process holds the write lock.
     case lockBusy(path: String)
+    /// A title no file name can be made from.
+    case invalidTitle(title: String, reason: String)
+    /// A capture, append or new note was given no text.
+    case emptyText(what: String)
+    /// The note is not where the command needs it (archiving a note already archived, …).
+    case wrongPlace(path: String, reason: String)
     /// A rename or move cannot go where it was asked to.
     case invalidDestination(path: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
@@ -78,6 +84,12 @@ extension VaultError: CustomStringConvertible {
             return "another vault process is writing to this vault (lock \(path))"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
+        case .invalidTitle(let title, let reason):
+            return "\"\(title)\" cannot name a note: \(reason)"
+        case .emptyText(let what):
+            return "nothing to \(what): the text is empty"
+        case .wrongPlace(let path, let reason):
+            return "\(path) \(reason)"
         case .unfinishedChange(let journal, let reason):
             return "an interrupted change (\(journal)) could not be finished: \(reason)"
         case .system(let error):
@@ -106,6 +118,8 @@ extension VaultError: CustomStringConvertible {
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:
             return "wait for the other command to finish, then try again"
+        case .emptyText:
+            return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:
             return "the journal in .zennotes/journal/ lists what is left; `vault check` shows any dangling link"
         default:

@@ -139,7 +139,7 @@ struct RenameRefusalTests {
         "each bad rename or move is refused with a clear reason and nothing changes",
         arguments: [
             ("rename", "Errands", "Ideas", "pages/Ideas.md already exists; nothing was overwritten"),
-            ("rename", "Errands", "   ", "cannot move to    : the title has no characters a file name can hold"),
+            ("rename", "Errands", "   ", "\"   \" cannot name a note: it has no characters a file name can hold"),
             ("rename", "Errands", "???", "pages/---.md"),
             ("rename", "No such note", "X", "no note named \"No such note\""),
             ("rename", "Evicted Idea", "X", "pages/Evicted Idea.md is not downloaded from the sync service yet"),

@@ -1,0 +1,133 @@
+import Foundation
+import VaultKit
+
+/// `vault archive|unarchive|trash|restore NOTE`: moves that keep the original subpath.
+enum LifecycleCommand {
+    static let options = [OptionSpec("--dry-run", help: "print what would move, change nothing")]
+
+    static func run(_ action: NoteLifecycle.Action, _ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let name = try arguments.required("NOTE")
+        try arguments.finish()
+        let lifecycle = NoteLifecycle(vault: try context.vault())
+        var outcome = try lifecycle.plan(action, name)
+        guard let move = outcome.plan.moves.first else { return 1 }
+        if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
+        if arguments.flag("--dry-run") {
+            context.line(outcome.plan.diff().trimmingSuffixNewline())
+            return 0
+        }
+        outcome = try lifecycle.apply(outcome, action: action)
+        if context.json {
+            struct Moved: Encodable {
+                let from: String
+                let to: String
+                let links: Int
+            }
+            try context.emit(Moved(from: move.from, to: move.to, links: outcome.links))
+            return 0
+        }
+        context.line("\(move.from) -> \(move.to)")
+        if action == .trash && outcome.links > 0 {
+            context.warn("\(outcome.links) link\(outcome.links == 1 ? "" : "s") to it now dangle; `vault restore` heals them")
+        }
+        if action == .restore && outcome.links > 0 {
+            context.line("\(outcome.links) link\(outcome.links == 1 ? "" : "s") to it resolve again")
+        }
+        return 0
+    }
+}
+
+enum ArchiveCommand: Command {
+    static let name = "archive"
+    static let summary = "move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)"
+    static let usage = "NOTE"
+    static let options = LifecycleCommand.options
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try LifecycleCommand.run(.archive, &arguments, context)
+    }
+}
+
+enum UnarchiveCommand: Command {
+    static let name = "unarchive"
+    static let summary = "move an archived note back where it came from"
+    static let usage = "NOTE"
+    static let options = LifecycleCommand.options
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try LifecycleCommand.run(.unarchive, &arguments, context)
+    }
+}
+
+enum RestoreCommand: Command {
+    static let name = "restore"
+    static let summary = "move a note out of the trash, back where it came from"
+    static let usage = "NOTE"
+    static let options = LifecycleCommand.options
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try LifecycleCommand.run(.restore, &arguments, context)
+    }
+}
+
+/// `vault trash NOTE`, `vault trash --list`, `vault trash --empty`.
+enum TrashCommand: Command {
+    static let name = "trash"
+    static let summary = "move a note to trash/ (it moves, nothing is deleted); --list, --empty"
+    static let usage = "[NOTE]"
+    static let discussion = """
+        `vault trash NOTE` moves the note to trash/, keeping its subpath; links to it dangle until
+        `vault restore`. `--list` shows the trash. `--empty` is the only command that deletes: it
+        deletes the notes in trash/ (those not modified for --older-than, like 30d or 12h),
+        asking first on a terminal; scripts must pass --yes.
+        """
+    static let options = LifecycleCommand.options + [
+        OptionSpec("--list", help: "list the notes in the trash, oldest first"),
+        OptionSpec("--empty", help: "delete the notes in the trash"),
+        OptionSpec("--older-than", value: "AGE", help: "with --list or --empty: only notes not modified for AGE (30d, 12h, 90m)"),
+        OptionSpec("--yes", help: "with --empty: do not ask"),
+    ]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        guard arguments.flag("--list") || arguments.flag("--empty") else {
+            if arguments.option("--older-than") != nil || arguments.flag("--yes") {
+                throw UsageError("--older-than and --yes go with --list or --empty")
+            }
+            return try LifecycleCommand.run(.trash, &arguments, context)
+        }
+        try arguments.finish()
+        let age = try arguments.option("--older-than").map(parseAge)
+        let bin = TrashBin(vault: try context.vault())
+        let items = try bin.items(olderThan: age)
+        if arguments.flag("--list") {
+            if context.json { try context.emit(items) } else {
+                context.columns(items.map { [$0.path, "from " + $0.originalPath, ISO8601DateFormatter().string(from: $0.modified)] })
+            }
+            return items.isEmpty ? 1 : 0
+        }
+        guard !items.isEmpty else {
+            context.line("The trash is empty\(age == nil ? "" : " of notes that old").")
+            return 0
+        }
+        if arguments.flag("--dry-run") {
+            for item in items { context.line("delete \(item.path)") }
+            return 0
+        }
+        guard arguments.flag("--yes") || context.confirm("Delete \(items.count) note\(items.count == 1 ? "" : "s") from the trash for good?") else {
+            if context.stdinIsTerminal && context.stderrIsTerminal {
+                context.line("Nothing deleted.")
+                return 1
+            }
+            throw UsageError("emptying the trash deletes \(items.count) note\(items.count == 1 ? "" : "s") for good; pass --yes to confirm")
+        }
+        let count = try bin.empty(items)
+        context.line("Deleted \(count) note\(count == 1 ? "" : "s") from the trash.")
+        return 0
+    }
+
+    /// `30d`, `12h`, `90m`, `2w` as seconds.
+    static func parseAge(_ text: String) throws -> TimeInterval {
+        let units: [Character: TimeInterval] = ["m": 60, "h": 3600, "d": 86400, "w": 604_800]
+        guard let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 else {
+            throw UsageError("--older-than takes a number and a unit: 30d, 12h, 90m or 2w, not \"\(text)\"")
+        }
+        return count * seconds
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Throws a thought or a link into the vault (`quick/` or `inbox/`) without reading the
+/// vault: only the target folder is listed, so a capture costs about a process start.
+public struct Capture {
+    /// Where a capture goes.
+    public enum Destination: String, Sendable {
+        case quick, inbox
+
+        var kind: FolderKind { self == .quick ? .quick : .inbox }
+    }
+
+    /// What was captured, or where the same link already was.
+    public struct Result: Sendable, Codable, Equatable {
+        public var path: String
+        public var title: String
+        public var created: Date
+        /// Set when the link was already captured: the note that holds it.
+        public var alreadyCaptured: Bool
+        /// Tags added to an earlier capture of the same link.
+        public var addedTags: [String]
+    }
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Captures `bytes` (kept exactly, line endings and all) as a new note.
+    ///
+    /// - Parameters:
+    ///   - title: the note's title; else a link's host, else the first line (60 characters
+    ///     at most), else `Quick Note YYYY-MM-DD HHmm`.
+    ///   - force: capture a link again even when the vault already holds it.
+    public func capture(
+        _ bytes: [UInt8], title: String? = nil, to destination: Destination = .quick, tags: [String] = [],
+        force: Bool = false, now: Date = Date(), dryRun: Bool = false
+    ) throws -> Result {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.isBlank else { throw VaultError.emptyText(what: "capture") }
+        let url = Self.soleURL(text)
+        let folder = vault.layout.folder(for: destination.kind) ?? destination.rawValue
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+        defer { lock?.release() }
+        if let url, !force, let earlier = try findCapture(of: url.text) {
+            let added = dryRun ? [] : try addTags(tags, to: earlier)
+            return Result(path: earlier, title: url.host, created: now, alreadyCaptured: true, addedTags: added)
+        }
+        let name = title?.trimmed() ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
+        var content = bytes
+        if let title, !title.isBlank {
+            content = NoteText.lines("# \(title.trimmed())\n\n", ending: NoteText.lineEnding(of: bytes)) + bytes
+        }
+        if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
+        let stem = Naming.fileStem(forTitle: name)
+        let path = try vault.createNote(in: folder, stem: stem, content: content, dryRun: dryRun)
+        return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [])
+    }
+
+    /// The note in the capture folders that already holds `url`. Only notes named after the
+    /// link's host are read (a link capture is named so), which bounds the work to a few
+    /// files whatever the size of the vault.
+    func findCapture(of url: String) throws -> String? {
+        guard let host = Self.soleURL(url)?.host else { return nil }
+        let key = Naming.collisionKey(Naming.fileStem(forTitle: host))
+        for kind in [FolderKind.quick, .inbox] {
+            guard let folder = vault.layout.folder(for: kind) else { continue }
+            let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder))) ?? []
+            for entry in entries.sorted(by: { $0.name < $1.name }) where NoteFiles.isNoteName(entry.name) {
+                let stem = Naming.collisionKey(NoteFiles.stem(entry.name))
+                guard stem == key || stem.hasPrefix(key + " ") else { continue }
+                let path = folder + "/" + entry.name
+                guard let bytes = try? vault.fileSystem.readFile(vault.absolutePath(path)) else { continue }
+                if String(decoding: bytes, as: UTF8.self).contains(url) { return path }
+            }
+        }
+        return nil
+    }
+
+    private func addTags(_ tags: [String], to path: String) throws -> [String] {
+        guard !tags.isEmpty else { return [] }
+        let writer = SafeWriter(fileSystem: vault.fileSystem)
+        let (bytes, snapshot) = try writer.read(vault.absolutePath(path))
+        guard let updated = NoteText.addingTags(tags, to: bytes) else {
+            throw VaultError.wrongPlace(path: path, reason: "has tags in a form vault does not rewrite; add them by hand")
+        }
+        if updated == bytes { return [] }
+        let before = Set(NoteReader.note(path: path, kind: .quick, status: snapshot.status!, bytes: bytes).tags.map(Naming.collisionKey))
+        try writer.replace(vault.absolutePath(path), with: updated, expecting: snapshot)
+        return tags.filter { !before.contains(Naming.collisionKey($0)) }
+    }
+
+    /// The text as a link, when it is one `http(s)` URL and nothing else.
+    static func soleURL(_ text: String) -> (text: String, host: String)? {
+        let trimmed = text.trimmed()
+        guard !trimmed.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }),
+            trimmed.lowercased().hasPrefix("http://") || trimmed.lowercased().hasPrefix("https://"),
+            let host = URLComponents(string: trimmed)?.host, !host.isEmpty
+        else { return nil }
+        return (trimmed, host.lowercased().hasPrefix("www.") ? String(host.dropFirst(4)) : host)
+    }
+
+    /// The first non-blank line, without heading or list marks, at most 60 characters.
+    static func firstLine(_ text: String) -> String? {
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            var title = Substring(line.trimmed())
+            while let first = title.first, "#>*-+ ".contains(first) { title = title.dropFirst() }
+            if title.hasPrefix("[ ] ") || title.hasPrefix("[x] ") { title = title.dropFirst(4) }
+            let trimmed = title.trimmed()
+            if !trimmed.isEmpty { return String(trimmed.prefix(60)).trimmed() }
+        }
+        return nil
+    }
+
+    static func fallbackTitle(_ now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+        return String(
+            format: "Quick Note %04d-%02d-%02d %02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Writing notes: a new page, and text appended or prepended to a note, each through the
+/// safe writer under the vault's lock.
+public struct NoteAuthoring {
+    /// A change to one note, for `--dry-run` and reports.
+    public struct Change: Sendable {
+        public var path: String
+        public var before: [UInt8]
+        public var after: [UInt8]
+
+        /// The change as a diff of the lines it touches.
+        public func diff() -> String {
+            let edit = FileEdit(source: path, path: path, snapshot: .absent, before: before, after: after, changes: [])
+            return RenamePlan(moves: [], edits: [edit], sidecarMoves: [], skipped: [], newlyResolving: [], emptiedFolders: [])
+                .diff()
+        }
+    }
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
+    /// with `# title` and a blank line, or with the template `.zennotes/templates/T.md` whose
+    /// `{{title}}` and `{{date}}` are filled in.
+    public func create(title: String, folder: String? = nil, template: String? = nil, now: Date = Date(), dryRun: Bool = false) throws -> Change {
+        let stem = Naming.fileStem(forTitle: title)
+        guard !title.isBlank, stem.contains(where: { $0.isLetter || $0.isNumber }) else {
+            throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
+        }
+        let target = try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? (vault.layout.folder(for: .page) ?? "pages")
+        let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
+        let folderKey = Naming.collisionKey(RenamePlanner.trimmed(target))
+        if folderKey == trash || folderKey.hasPrefix(trash + "/") {
+            throw VaultError.invalidDestination(path: target, reason: "new notes do not go to the trash")
+        }
+        var content = Array("# \(title.trimmed())\n\n".utf8)
+        if let template {
+            let name = template.hasSuffix(".md") ? template : template + ".md"
+            let path = vault.metadataFolder + "/templates/" + name
+            guard let bytes = try? vault.fileSystem.readFile(path) else {
+                throw VaultError.unknownNote(name: ".zennotes/templates/" + name, suggestions: [])
+            }
+            let day = String(ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate]))
+            content = Array(
+                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{title}}", with: title.trimmed())
+                    .replacingOccurrences(of: "{{date}}", with: day).utf8)
+        }
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+        defer { lock?.release() }
+        let path = try vault.createNote(in: RenamePlanner.trimmed(target), stem: stem, content: content, dryRun: dryRun)
+        return Change(path: path, before: [], after: content)
+    }
+
+    /// Adds `text` as new lines at the end of a note (or, with `atStart`, after its
+    /// frontmatter and title heading).
+    public func add(_ text: String, to name: String, atStart: Bool = false, dryRun: Bool = false) throws -> Change {
+        guard !text.isBlank else { throw VaultError.emptyText(what: atStart ? "prepend" : "append") }
+        let scan = try vault.scan(detail: .paths)
+        let note = try NoteLookup(notes: scan.notes).note(atPath: name)
+            ?? NoteLookup(notes: try vault.scan(detail: .summary).notes).note(named: name)
+        if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+        defer { lock?.release() }
+        let writer = SafeWriter(fileSystem: vault.fileSystem)
+        let (bytes, snapshot) = try writer.read(vault.absolutePath(note.path))
+        guard NoteReader.isUTF8(bytes, complete: true) else {
+            throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it")
+        }
+        let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
+        if !dryRun { try writer.replace(vault.absolutePath(note.path), with: after, expecting: snapshot) }
+        return Change(path: note.path, before: bytes, after: after)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Moves notes through the inbox, archive and trash and back (DESIGN.md 2, 7): the original
+/// subpath is kept (`pages/a/b.md` <-> `archive/pages/a/b.md`), comment sidecars follow,
+/// and a name taken at the destination gets the `T 2` rule.
+public struct NoteLifecycle {
+    /// Where a note goes.
+    public enum Action: String, Sendable, CaseIterable {
+        case archive, unarchive, trash, restore
+    }
+
+    /// What an action will do, or did.
+    public struct Outcome: Sendable {
+        public var plan: RenamePlan
+        /// True when the natural destination was taken and the note got a `T 2` name.
+        public var renamed: Bool
+        /// Links to the note: for trash, those that now dangle; for restore, those healed.
+        public var links: Int
+    }
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Plans an action on the note `name` names.
+    public func plan(_ action: Action, _ name: String) throws -> Outcome {
+        let scan = try vault.scan(detail: .summary)
+        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
+        let archive = vault.layout.folder(for: .archive) ?? "archive"
+        let trash = vault.layout.folder(for: .trash) ?? "trash"
+        let target: String
+        switch action {
+        case .archive:
+            guard note.kind != .archive && note.kind != .trash else {
+                throw VaultError.wrongPlace(path: note.path, reason: "is already in \(note.kind == .trash ? trash : archive)/")
+            }
+            target = archive + "/" + note.path
+        case .trash:
+            guard note.kind != .trash else { throw VaultError.wrongPlace(path: note.path, reason: "is already in \(trash)/") }
+            target = trash + "/" + note.path
+        case .unarchive, .restore:
+            let from = action == .unarchive ? archive : trash
+            guard note.path.hasPrefix(from + "/"), note.path.split(separator: "/").count > 2 || action == .restore else {
+                throw VaultError.wrongPlace(path: note.path, reason: "is not in \(from)/")
+            }
+            target = String(note.path.dropFirst(from.count + 1))
+        }
+        let destination = freePath(target, scan: scan)
+        let moves = [note.path: destination]
+        var plan: RenamePlan
+        if action == .archive || action == .unarchive {
+            plan = try RenamePlanner(vault: vault).plan(moves, scan: scan, retitle: nil)
+        } else {
+            // The trash keeps links as they are: they dangle while the note is there and
+            // resolve again when it is restored.
+            plan = RenamePlan(
+                moves: [FileMove(from: note.path, to: destination)], edits: [],
+                sidecarMoves: RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
+                emptiedFolders: [])
+        }
+        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout)
+        let index = vault.linkIndex(scan)
+        let links =
+            action == .trash
+            ? LinkGraph.build(vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path]))
+                .backlinks(to: note.path).count : 0
+        return Outcome(plan: plan, renamed: destination != target, links: links)
+    }
+
+    /// Carries out a planned action; for a restore, counts the links it healed.
+    public func apply(_ outcome: Outcome, action: Action) throws -> Outcome {
+        _ = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
+        guard action == .restore, let path = outcome.plan.moves.first?.to else { return outcome }
+        var result = outcome
+        let scan = try vault.scan(detail: .paths)
+        result.links = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]))
+            .backlinks(to: path).count
+        return result
+    }
+
+    /// `path`, or `T 2`, `T 3` … beside it when a file already has that name.
+    func freePath(_ path: String, scan: VaultScan) -> String {
+        let taken = Set((scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path)).map(Naming.collisionKey))
+        let folder = LinkIndex.folder(of: path)
+        let ext = NoteFiles.fileExtension(path)
+        let stem = NoteFiles.stem(path.lastPathComponent)
+        let free = Naming.availableStem(stem, ext: ext) { name in
+            let candidate = folder.isEmpty ? name : folder + "/" + name
+            return taken.contains(Naming.collisionKey(candidate)) || vault.fileSystem.exists(vault.absolutePath(candidate))
+        }
+        return (folder.isEmpty ? "" : folder + "/") + free + ext
+    }
+
+    /// The folders a move leaves empty, deepest first, never a system folder.
+    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout) -> [String] {
+        let files = scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path)
+        let system = Set((VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders).map(Naming.collisionKey))
+        var folders = Set<String>()
+        for from in moves.keys {
+            var folder = LinkIndex.folder(of: from)
+            while !folder.isEmpty && !system.contains(Naming.collisionKey(folder)) {
+                folders.insert(folder)
+                folder = LinkIndex.folder(of: folder)
+            }
+        }
+        return folders.filter { folder in
+            files.allSatisfy { !$0.hasPrefix(folder + "/") || moves[$0] != nil }
+        }.sorted { $0.count > $1.count }
+    }
+}

@@ -1,0 +1,71 @@
+@fixture demo
+# Capture: arguments or standard input, into quick/ (or --inbox); prints the path.
+$ vault capture "Call the plumber about the boiler"
+> quick/Call the plumber about the boiler.md
+$ printf 'two lines\nfrom a pipe' | vault capture --inbox
+> inbox/two lines.md
+$ cat "inbox/two lines.md"; echo
+> two lines
+> from a pipe
+$ echo "https://www.swift.org/documentation/" | vault capture --tag swift
+> quick/swift.org.md
+$ cat quick/swift.org.md
+> ---
+> tags: [swift]
+> ---
+> https://www.swift.org/documentation/
+# The same link again: where it already is, with the new tag added, exit 0.
+$ vault capture https://www.swift.org/documentation/ --tag docs
+> quick/swift.org.md
+2> vault: warning: already captured in quick/swift.org.md (added tags: docs)
+$ vault capture https://www.swift.org/documentation/ --force
+> quick/swift.org 2.md
+$ vault capture --title "Named" "body text" --json | sed 's/"created": ".*"/"created": "<now>"/'
+> {
+>   "addedTags": [],
+>   "alreadyCaptured": false,
+>   "created": "<now>",
+>   "path": "quick/Named.md",
+>   "title": "Named"
+> }
+# Nothing to capture is an error, not an empty note.
+$ vault capture < /dev/null
+2> vault: error: nothing to capture: the text is empty
+2> hint: give the text as arguments, or pipe it in: echo "text" | vault capture
+? 1
+$ vault capture ""
+2> vault: error: nothing to capture: the text is empty
+2> hint: give the text as arguments, or pipe it in: echo "text" | vault capture
+? 1
+# New pages, append and prepend.
+$ vault new "Garden: plan / 2027"
+> pages/Garden- plan - 2027.md
+$ vault new Errands
+> pages/Errands 2.md
+$ vault new "???"
+2> vault: error: "???" cannot name a note: it has no letter or digit a file name can keep
+? 1
+$ vault append pages/Errands.md "- [ ] bulbs for the balcony" && tail -1 pages/Errands.md
+> pages/Errands.md
+> - [ ] bulbs for the balcony
+$ echo "Added from a script" | vault prepend "pages/Café Olé.md" - && head -3 "pages/Café Olé.md"
+> pages/Café Olé.md
+> # Café Olé
+> 
+> Added from a script
+$ vault append pages/Errands --dry-run "- [ ] only a plan"
+> --- pages/Errands.md
+> +++ pages/Errands.md
+> @@ line 22 @@
+> -
+> +- [ ] only a plan
+> @@ line 23 @@
+> +
+$ vault append "No such note" "text"
+2> vault: error: no note named "No such note"
+2> hint: `vault list` shows every note
+? 1
+$ vault append Ideas "text"
+2> vault: error: "Ideas" names 2 notes: inbox/Ideas.md, pages/Ideas.md
+2> hint: name the note by its path
+? 1

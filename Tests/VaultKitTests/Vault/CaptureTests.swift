@@ -1,0 +1,181 @@
+import Foundation
+import Dispatch
+import Testing
+@testable import VaultKit
+
+@Suite("Capturing")
+struct CaptureTests {
+    let folder = TemporaryFolder()
+
+    private func vault() throws -> Vault {
+        try Vault(root: try folder.copy(fixture: "demo"))
+    }
+
+    @Test("text from standard input keeps its bytes, CRLF and a missing final newline included")
+    func bytesKept() throws {
+        let vault = try vault()
+        let bytes = Array("first line\r\nsecond line".utf8)
+        let result = try Capture(vault: vault).capture(bytes)
+        #expect(result.path == "quick/first line.md")
+        #expect(try folder.read("demo/" + result.path) == bytes)
+    }
+
+    @Test("the title comes from --title, a link's host, the first line, or the time")
+    func titles() throws {
+        let vault = try vault()
+        let capture = Capture(vault: vault)
+        #expect(try capture.capture(Array("https://www.swift.org/blog/".utf8)).path == "quick/swift.org.md")
+        #expect(try capture.capture(Array("# Heading line\nbody".utf8)).title == "Heading line")
+        #expect(try capture.capture(Array(String(repeating: "long ", count: 30).utf8)).title.count <= 60)
+        let titled = try capture.capture(Array("body".utf8), title: "Named")
+        #expect(try folder.read("demo/" + titled.path) == Array("# Named\n\nbody".utf8))
+        let now = Date(timeIntervalSince1970: 1_796_040_000)
+        #expect(Capture.fallbackTitle(now).hasPrefix("Quick Note 2026-11-30"))
+    }
+
+    @Test("a link already captured is not captured twice; new tags are added to it")
+    func duplicateLink() throws {
+        let vault = try vault()
+        let result = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync\n".utf8), tags: ["sync"])
+        #expect(result.alreadyCaptured && result.path == "quick/example.org.md" && result.addedTags == ["sync"])
+        #expect(String(decoding: try folder.read("demo/quick/example.org.md"), as: UTF8.self).hasPrefix("---\ntags: [sync]\n---\n"))
+        let again = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync".utf8), tags: ["sync"])
+        #expect(again.addedTags.isEmpty)
+        let forced = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync".utf8), force: true)
+        #expect(forced.path == "quick/example.org 2.md")
+    }
+
+    @Test("empty text is an error, not an empty note")
+    func empty() throws {
+        let vault = try vault()
+        #expect(throws: VaultError.emptyText(what: "capture")) { try Capture(vault: vault).capture(Array(" \n\t".utf8)) }
+        #expect(try folder.names(in: "demo/quick").count == 4)
+    }
+
+    @Test("two captures racing for one name both land, under distinct names")
+    func racingCaptures() throws {
+        let vault = try vault()
+        let results = Slots<String>(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            results[index] = try? Capture(vault: vault).capture(Array("same thought \(index)".utf8), title: "Same minute").path
+        }
+        let paths = results.values.compactMap { $0 }
+        #expect(paths.count == 8)
+        #expect(Set(paths).count == 8)
+        #expect(try folder.names(in: "demo/quick").filter { $0.hasPrefix("Same minute") }.count == 8)
+    }
+}
+
+@Suite("Writing notes")
+struct AuthoringTests {
+    let folder = TemporaryFolder()
+
+    @Test("a new page starts with its title heading and takes the T 2 name when T is taken")
+    func newPage() throws {
+        let vault = try Vault(root: try folder.copy(fixture: "demo"))
+        let authoring = NoteAuthoring(vault: vault)
+        #expect(try authoring.create(title: "Errands").path == "pages/Errands 2.md")
+        #expect(try folder.read("demo/pages/Errands 2.md") == Array("# Errands\n\n".utf8))
+        #expect(try authoring.create(title: "A: b/c", folder: "pages/People").path == "pages/People/A- b-c.md")
+        #expect(throws: VaultError.self) { try authoring.create(title: "???") }
+        #expect(throws: VaultError.self) { try authoring.create(title: "x", folder: "../outside") }
+        #expect(throws: VaultError.self) { try authoring.create(title: "x", folder: "trash") }
+    }
+
+    @Test("append and prepend keep CRLF and the BOM, and go after the frontmatter and title")
+    func appendPrepend() throws {
+        let vault = try Vault(root: try folder.copy(fixture: "demo"))
+        let authoring = NoteAuthoring(vault: vault)
+        try authoring.add("- [ ] new", to: "pages/Windows Note.md")
+        let windows = String(decoding: try folder.read("demo/pages/Windows Note.md"), as: UTF8.self)
+        #expect(windows.hasSuffix("#windows/setup\r\n- [ ] new\r\n"))
+        #expect(!windows.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        try authoring.add("First!", to: "pages/Errands.md", atStart: true)
+        let errands = String(decoding: try folder.read("demo/pages/Errands.md"), as: UTF8.self)
+        #expect(errands.hasPrefix("---\ntags: errands, home\n---\n# Errands\n\nFirst!\n## Groceries\n"))
+        #expect(NoteText.prepending("x", to: Array("no final newline".utf8)) == Array("x\nno final newline".utf8))
+        #expect(NoteText.appending("x", to: Array("no final newline".utf8)) == Array("no final newline\nx\n".utf8))
+        #expect(NoteText.prepending("x", to: [0xEF, 0xBB, 0xBF] + Array("# T\n\nbody\n".utf8)) == [0xEF, 0xBB, 0xBF] + Array("# T\n\nx\nbody\n".utf8))
+    }
+
+    @Test("tags are added to frontmatter in each shape it comes in, or refused where kept verbatim")
+    func addingTags() {
+        func add(_ text: String) -> String? { NoteText.addingTags(["b", "c"], to: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(add("body\n") == "---\ntags: [b, c]\n---\nbody\n")
+        #expect(add("---\ntitle: x\n---\nbody\n") == "---\ntitle: x\ntags: [b, c]\n---\nbody\n")
+        #expect(add("---\ntags: [a, b]\n---\n") == "---\ntags: [a, b, c]\n---\n")
+        #expect(add("---\ntags:\n  - a\n  - B\nnext: 1\n---\n") == "---\ntags: [a, B, c]\nnext: 1\n---\n")
+        #expect(add("---\ntags: a\n---\r\n") == "---\ntags: [a, b, c]\n---\r\n")
+        #expect(add("---\ntags: |\n  a\n---\n") == nil)
+    }
+
+    @Test("a note changed between read and write is not overwritten")
+    func changedUnderUs() throws {
+        let vault = try Vault(root: try folder.copy(fixture: "demo"))
+        let path = vault.absolutePath("pages/Errands.md")
+        let writer = SafeWriter()
+        let (bytes, snapshot) = try writer.read(path)
+        try folder.write("demo/pages/Errands.md", "edited elsewhere\n")
+        #expect(throws: VaultError.fileChanged(path: path)) {
+            try writer.replace(path, with: NoteText.appending("x", to: bytes), expecting: snapshot)
+        }
+    }
+}
+
+@Suite("Archive, trash and restore")
+struct LifecycleTests {
+    let folder = TemporaryFolder()
+
+    @Test("archive then unarchive, and trash then restore, leave the vault byte-identical with its sidecars")
+    func roundTrips() throws {
+        let root = try folder.copy(fixture: "demo")
+        let before = try RenameMatrixTests.snapshot(root)
+        let lifecycle = NoteLifecycle(vault: try Vault(root: root))
+        for (there, back, path) in [(NoteLifecycle.Action.archive, NoteLifecycle.Action.unarchive, "pages/Reading List.md"), (.trash, .restore, "pages/Reading List.md")] {
+            let outcome = try lifecycle.apply(try lifecycle.plan(there, path), action: there)
+            let moved = outcome.plan.moves[0].to
+            #expect(FileManager.default.fileExists(atPath: root + "/.zennotes/comments/" + moved + ".comments.json"))
+            _ = try lifecycle.apply(try lifecycle.plan(back, moved), action: back)
+            #expect(try RenameMatrixTests.snapshot(root) == before, "\(there) and \(back)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/trash/pages/Reading List.md"))
+    }
+
+    @Test("trashing counts the links that dangle; restoring heals them")
+    func danglingAndHealed() throws {
+        let lifecycle = NoteLifecycle(vault: try Vault(root: try folder.copy(fixture: "demo")))
+        let trashed = try lifecycle.apply(try lifecycle.plan(.trash, "pages/Errands.md"), action: .trash)
+        #expect(trashed.links == 4)
+        let restored = try lifecycle.apply(try lifecycle.plan(.restore, "trash/pages/Errands.md"), action: .restore)
+        #expect(restored.links == 4)
+    }
+
+    @Test("a name taken at the destination gets the T 2 rule and says so")
+    func collision() throws {
+        let root = try folder.copy(fixture: "demo")
+        try folder.write("demo/trash/pages/Errands.md", "an older errands list\n")
+        let outcome = try NoteLifecycle(vault: try Vault(root: root)).plan(.trash, "pages/Errands.md")
+        #expect(outcome.renamed && outcome.plan.moves[0].to == "trash/pages/Errands 2.md")
+    }
+
+    @Test("only the trash is emptied, and only notes unchanged since they were listed")
+    func emptying() throws {
+        let root = try folder.copy(fixture: "demo")
+        let bin = TrashBin(vault: try Vault(root: root))
+        let items = try bin.items()
+        #expect(items.map(\.path) == ["trash/pages/Gym Plan.md"])
+        #expect(try bin.items(olderThan: 1e9).isEmpty)
+        try folder.write("demo/trash/pages/Gym Plan.md", "changed after listing, longer than before\n")
+        #expect(throws: VaultError.fileChanged(path: "trash/pages/Gym Plan.md")) { try bin.empty(items) }
+        #expect(try bin.empty(try bin.items()) == 1)
+        #expect(try folder.names(in: "demo/trash").isEmpty)
+    }
+
+    @Test("archiving an archived note, or restoring one not in the trash, is refused")
+    func wrongPlace() throws {
+        let lifecycle = NoteLifecycle(vault: try Vault(root: try folder.copy(fixture: "demo")))
+        #expect(throws: VaultError.self) { try lifecycle.plan(.archive, "archive/pages/Reading/Books of 2025.md") }
+        #expect(throws: VaultError.self) { try lifecycle.plan(.restore, "pages/Errands.md") }
+        #expect(throws: VaultError.self) { try lifecycle.plan(.unarchive, "pages/Errands.md") }
+    }
+}
