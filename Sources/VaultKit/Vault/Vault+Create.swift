@@ -3,7 +3,13 @@ extension Vault {
     /// second writer racing for the same name moves on to the next number.
     public func createNote(in folder: String, stem: String, content: [UInt8], dryRun: Bool) throws -> String {
         let absoluteFolder = absolutePath(folder)
-        var taken = Set(((try? fileSystem.entries(absoluteFolder)) ?? []).map { Naming.collisionKey($0.name) })
+        // Only names that could collide are normalised: same start, any case, or non-ASCII.
+        let lead = stem.utf8.first.map { $0 | 0x20 } ?? 0
+        var taken = Set(
+            ((try? fileSystem.entries(absoluteFolder)) ?? []).lazy.filter { entry in
+                guard let first = entry.name.utf8.first else { return false }
+                return first >= 0x80 || first | 0x20 == lead
+            }.map { Naming.collisionKey($0.name) })
         var number = 1
         while true {
             let name = (number == 1 ? stem : "\(stem) \(number)") + ".md"
