@@ -65,6 +65,15 @@ final class Context {
         return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
     }
 
+    /// The vault, its notes (titles read) and the one note `name` names, once the command's
+    /// arguments are all taken.
+    func note(named name: String, finishing arguments: Arguments) throws -> (Vault, VaultScan, Note) {
+        try arguments.finish()
+        let vault = try vault()
+        let scan = try scan(vault, detail: .summary)
+        return (vault, scan, try NoteLookup(notes: scan.notes).note(named: name))
+    }
+
     /// Walks the vault, with a progress line on a terminal when it takes a while.
     func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
         guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }

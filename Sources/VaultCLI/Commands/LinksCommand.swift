@@ -8,11 +8,7 @@ enum LinksCommand: Command {
     static let discussion = "Each link with its line and the file it resolves to. Exits 1 when the note has no links."
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let name = try arguments.required("NOTE")
-        try arguments.finish()
-        let vault = try context.vault()
-        let scan = try context.scan(vault, detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
         _ = try vault.contents(of: note)
         let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: [note])
         context.warn(graph.skipped)
@@ -37,11 +33,7 @@ enum BacklinksCommand: Command {
     static let discussion = "Prints `path:line: text` for each link to NOTE. Exits 1 when nothing links to it."
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let name = try arguments.required("NOTE")
-        try arguments.finish()
-        let vault = try context.vault()
-        let scan = try context.scan(vault, detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [note.path]))
         context.warn(graph.skipped)

@@ -11,11 +11,7 @@ enum ShowCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let name = try arguments.required("NOTE")
-        try arguments.finish()
-        let vault = try context.vault()
-        let scan = try context.scan(vault, detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
             if note.availability == .available {
