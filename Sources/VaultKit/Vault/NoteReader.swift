@@ -5,7 +5,8 @@ public enum NoteReader {
     /// How much of a note to read: parsing the whole markdown costs far more than reading the
     /// file, so commands ask only for what they show.
     public enum Detail: Int, Sendable, Comparable {
-        /// Paths, sizes and times only: no note is opened (titles are file names).
+        /// Paths only, from the folder listings: no note is opened or even `stat`ed (titles
+        /// are file names; size and modification time are left at zero).
         case paths = -1
         /// Title, aliases, frontmatter and Logseq tags, frontmatter facts: no markdown parse.
         case summary

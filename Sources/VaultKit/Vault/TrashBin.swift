@@ -21,10 +21,14 @@ public struct TrashBin {
     /// that long.
     public func items(olderThan age: TimeInterval? = nil, now: Date = Date()) throws -> [Item] {
         let trash = vault.layout.folder(for: .trash) ?? "trash"
-        return try vault.scan(detail: .paths).notes.filter { $0.kind == .trash && $0.availability != .placeholder }
-            .filter { age == nil || now.timeIntervalSince($0.modified) >= age! }
-            .map { Item(path: $0.path, originalPath: String($0.path.dropFirst(trash.count + 1)), modified: $0.modified, size: $0.size) }
-            .sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+        let notes = try vault.scan(detail: .paths).notes.filter { $0.kind == .trash && $0.availability != .placeholder }
+        return notes.compactMap { note -> Item? in
+            guard let status = try? vault.fileSystem.status(vault.absolutePath(note.path)) else { return nil }
+            return Item(
+                path: note.path, originalPath: String(note.path.dropFirst(trash.count + 1)), modified: status.modified, size: status.size)
+        }
+        .filter { age == nil || now.timeIntervalSince($0.modified) >= age! }
+        .sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
     }
 
     /// Deletes these notes and their comment sidecars, refusing any that changed since they

@@ -124,8 +124,9 @@ struct VaultScanner {
         }
         do {
             if detail == .paths {
-                guard let status = try fileSystem.status(absolute) else { return nil }
-                return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .available)
+                return NoteReader.skeleton(
+                    path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
+                    availability: .available)
             }
             let limit = detail == .summary ? NoteReader.summaryPrefix : Int.max
             var contents = try fileSystem.readPrefix(absolute, limit: limit)

@@ -1,0 +1,61 @@
+import VaultKit
+
+/// `vault find QUERY`: a quick switcher over titles, aliases and paths.
+enum FindCommand: Command {
+    static let name = "find"
+    static let summary = "find notes by a fuzzy match on title, aliases or path, best first"
+    static let usage = "[QUERY...]"
+    static let discussion = """
+        Ranks notes as fzf ranks lines, each by its best field: title, an alias, or the path
+        without extension. QUERY uses fzf's extended syntax: terms separated by spaces must all
+        match; 'term is exact, ^term a prefix, term$ a suffix, !term leaves out notes that hold
+        term, and a | b matches either. A term with an upper-case letter matches case; accents
+        never matter (cafe finds Café). Without QUERY, lists the notes most recently modified.
+        Prints path and title (tab-separated when piped), matches highlighted on a terminal.
+        Exits 1 when no note matches.
+        """
+    static let options = [
+        OptionSpec("--limit", value: "N", help: "at most N notes (default 20)"),
+        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
+        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too); repeat to need all"),
+        OptionSpec("--include-trash", help: "look in the trash too"),
+    ]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let limit = try SearchCommand.limit(arguments, default: 20)
+        let filter = NoteQuery(
+            folders: arguments.list("--folder"), tags: arguments.list("--tag"), includeTrash: arguments.flag("--include-trash"))
+        var words: [String] = []
+        while let word = arguments.positional() { words.append(word) }
+        try arguments.finish()
+        let vault = try context.vault()
+        // Titles and aliases need no markdown parse; inline tags do.
+        let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .summary : .tags)
+        let notes = filter.apply(to: scan.notes, layout: vault.layout)
+        let found = NoteFinder(words.joined(separator: " ")).rank(notes, limit: limit)
+        if context.json {
+            try context.emit(found)
+        } else {
+            render(found, context)
+        }
+        return found.isEmpty ? 1 : 0
+    }
+
+    private static func render(_ found: [NoteMatch], _ context: Context) {
+        let pathWidth = min(found.map { $0.note.path.count }.max() ?? 0, 60)
+        for match in found {
+            let path = SearchCommand.highlight(match.note.path, match.field == .path ? match.ranges : [], context)
+            var title = SearchCommand.highlight(match.note.title, match.field == .title ? match.ranges : [], context)
+            if match.field == .alias {
+                title += " " + context.dim("(alias: ") + SearchCommand.highlight(match.text, match.ranges, context) + context.dim(")")
+            }
+            if match.note.availability == .placeholder { title += " " + context.dim("(not downloaded)") }
+            if context.stdoutIsTerminal {
+                let gap = String(repeating: " ", count: max(2, pathWidth - match.note.path.count + 2))
+                context.line(path + gap + title)
+            } else {
+                context.line(path + "\t" + title)
+            }
+        }
+    }
+}

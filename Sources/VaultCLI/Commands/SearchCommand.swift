@@ -1,0 +1,173 @@
+import VaultKit
+
+/// `vault search QUERY`: every line of the notes, fuzzy, exact or by regular expression.
+enum SearchCommand: Command {
+    static let name = "search"
+    static let summary = "search the lines of every note: fuzzy (default), --exact or --regex"
+    static let usage = "QUERY..."
+    static let discussion = """
+        Prints each matching line as path:line: text, like rg, the match highlighted on a
+        terminal. Fuzzy matches come best first; exact and regex matches by path and line.
+        QUERY uses fzf's extended syntax: terms separated by spaces must all match; 'term is
+        exact, ^term a prefix, term$ a suffix, !term leaves out lines that hold term, a | b
+        matches either. With --exact every term is a substring ('term is then fuzzy). A term
+        with an upper-case letter matches case; accents never matter (cafe finds Café).
+        Frontmatter and code blocks are searched too. The trash is left out unless
+        --include-trash. Exits 1 when nothing matches, 2 for an empty or invalid query.
+        """
+    static let options = [
+        OptionSpec("--exact", help: "every term as a substring (smart case)"),
+        OptionSpec("--regex", help: "QUERY is a regular expression (smart case, ^ and $ at each line)"),
+        OptionSpec("--group", help: "lines under the path of their note"),
+        OptionSpec("--context", short: "-C", value: "N", help: "N lines before and after each match"),
+        OptionSpec("--limit", value: "N", help: "at most N matching lines"),
+        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
+        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too)"),
+        OptionSpec("--include-trash", help: "search the trash too"),
+        OptionSpec("--no-archive", help: "leave out the archive"),
+    ]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        if arguments.flag("--exact") && arguments.flag("--regex") { throw UsageError("--exact and --regex exclude each other") }
+        let mode: LineSearch.Mode = arguments.flag("--regex") ? .regex : arguments.flag("--exact") ? .exact : .fuzzy
+        let limit = try limit(arguments, default: nil)
+        let lines = try count(arguments, "--context") ?? 0
+        // The trash is searched when asked for, by flag or by --folder trash.
+        let filter = NoteQuery(
+            folders: arguments.list("--folder"), tags: arguments.list("--tag"), includeTrash: arguments.flag("--include-trash"))
+        var words: [String] = []
+        while let word = arguments.positional() { words.append(word) }
+        try arguments.finish()
+        guard !words.isEmpty else { throw UsageError("missing QUERY") }
+        var search: LineSearch
+        do {
+            search = try LineSearch(words.joined(separator: " "), mode: mode)
+        } catch {
+            throw UsageError(error.description)
+        }
+        search.context = lines
+        let vault = try context.vault()
+        // Lines need only the notes' paths: no note is opened twice.
+        let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .paths : .tags)
+        let notes = LineSearch.searchable(
+            filter.apply(to: scan.notes, layout: vault.layout), includeTrash: true, includeArchive: !arguments.flag("--no-archive"))
+        let report: SearchReport
+        if context.stderrIsTerminal && !context.quiet {
+            let progress = Progress("searching notes")
+            report = search.run(vault: vault, notes: notes, limit: limit) { progress.update($0, $1) }
+            progress.finish()
+        } else {
+            report = search.run(vault: vault, notes: notes, limit: limit)
+        }
+        context.warn(report.warnings)
+        if context.json {
+            try context.emit(SearchOutput(query: search.query, mode: mode.rawValue, matches: report.matches))
+        } else {
+            var printer = SearchPrinter(context: context, grouped: arguments.flag("--group"), separated: lines > 0)
+            printer.print(report.matches, ranked: mode == .fuzzy)
+        }
+        return report.matches.isEmpty ? 1 : 0
+    }
+
+    /// `--limit`: a whole number above 0.
+    static func limit(_ arguments: Arguments, default fallback: Int?) throws -> Int? {
+        guard let value = try count(arguments, "--limit") else { return fallback }
+        guard value > 0 else { throw UsageError("--limit must be at least 1") }
+        return value
+    }
+
+    /// A whole number option, or nil when absent.
+    static func count(_ arguments: Arguments, _ name: String) throws -> Int? {
+        guard let text = arguments.option(name) else { return nil }
+        guard let value = Int(text), value >= 0 else { throw UsageError("\(name) needs a whole number, not \"\(text)\"") }
+        return value
+    }
+
+    /// `text` with the UTF-8 byte `ranges` in bold colour, when colour is on.
+    static func highlight(_ text: String, _ ranges: [Range<Int>], _ context: Context) -> String {
+        guard context.color, !ranges.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        var result = ""
+        var position = 0
+        for range in ranges where range.lowerBound >= position && range.upperBound <= bytes.count {
+            result += String(decoding: bytes[position..<range.lowerBound], as: UTF8.self)
+            result += "\u{1B}[1;31m" + String(decoding: bytes[range], as: UTF8.self) + "\u{1B}[0m"
+            position = range.upperBound
+        }
+        return result + String(decoding: bytes[position...], as: UTF8.self)
+    }
+}
+
+/// `search --json`: the query and every match.
+private struct SearchOutput: Encodable {
+    let query: String
+    let mode: String
+    let matches: [LineMatch]
+}
+
+/// Prints matches like rg: `path:line: text` for a match, `path-line- text` for context,
+/// `--` between separate blocks; or grouped under each note's path.
+private struct SearchPrinter {
+    let context: Context
+    let grouped: Bool
+    /// True when context lines are shown, so blocks need separators.
+    let separated: Bool
+    private var lastPath: String?
+    private var lastLine = 0
+    private var pending: [ContextLine] = []
+
+    init(context: Context, grouped: Bool, separated: Bool) {
+        self.context = context
+        self.grouped = grouped
+        self.separated = separated
+    }
+
+    mutating func print(_ matches: [LineMatch], ranked: Bool) {
+        var ordered = matches
+        if grouped && ranked {
+            // Notes by their best line, lines in order within a note.
+            var rank: [String: Int] = [:]
+            for (index, match) in matches.enumerated() where rank[match.path] == nil { rank[match.path] = index }
+            ordered.sort { (rank[$0.path]!, $0.line) < (rank[$1.path]!, $1.line) }
+        }
+        // Ranked lines jump between notes, so each keeps its own context block.
+        let merges = grouped || !ranked
+        for match in ordered {
+            if match.path != lastPath || !merges {
+                flush(upTo: Int.max)
+                if grouped && match.path != lastPath {
+                    if lastPath != nil { context.line() }
+                    context.line(context.tint(match.path, 35))
+                } else if separated && lastPath != nil {
+                    context.line("--")
+                }
+                lastPath = match.path
+                lastLine = 0
+            } else {
+                flush(upTo: match.line)
+            }
+            for line in match.before where line.line > lastLine { emit(match.path, line.line, line.text, [], isMatch: false) }
+            emit(match.path, match.line, match.text, match.ranges, isMatch: true)
+            pending = match.after
+        }
+        flush(upTo: Int.max)
+    }
+
+    /// Prints the pending context lines that come before line `limit`.
+    private mutating func flush(upTo limit: Int) {
+        for line in pending where line.line > lastLine && line.line < limit {
+            emit(lastPath ?? "", line.line, line.text, [], isMatch: false)
+        }
+        pending = []
+    }
+
+    private mutating func emit(_ path: String, _ number: Int, _ text: String, _ ranges: [Range<Int>], isMatch: Bool) {
+        if separated && lastLine > 0 && number > lastLine + 1 { context.line("--") }
+        let mark = isMatch ? ":" : "-"
+        let body = SearchCommand.highlight(text, ranges, context)
+        let label = context.tint(String(number), 32)
+        let tail = text.isEmpty ? "" : " " + body
+        context.line(grouped ? "\(label)\(mark)\(tail)" : "\(context.tint(path, 35))\(mark)\(label)\(mark)\(tail)")
+        lastLine = number
+    }
+}

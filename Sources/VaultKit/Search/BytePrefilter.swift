@@ -1,0 +1,122 @@
+/// A check on raw bytes that rules out most texts a query cannot match, before any decoding
+/// or scoring: every group of the query must have an alternative whose ASCII characters are
+/// in the text, in order (as one run for exact terms).
+///
+/// It never rules out a text that matches: a text with letters that fold to ASCII (`ü`,
+/// an NFD mark) is checked through its ASCII projection instead.
+struct BytePrefilter: Sendable {
+    /// The ASCII bytes a term needs.
+    struct Needle: Sendable {
+        var bytes: [UInt8]
+        /// True when the bytes must be one run (an exact term made only of ASCII).
+        var contiguous: Bool
+        var caseSensitive: Bool
+        /// The index of the byte to look for first.
+        var rare: Int
+    }
+
+    /// Per group of the query, the needles of its alternatives. Groups that can match
+    /// without ASCII bytes (an inverse term, a term with no ASCII letter) are left out.
+    let groups: [[Needle]]
+    /// Every needle byte, lower-cased: the letters a folding character matters for.
+    let wanted: ByteSet
+
+    init(_ query: FuzzyQuery) {
+        var groups: [[Needle]] = []
+        for group in query.groups {
+            var needles: [Needle] = []
+            for term in group {
+                let ascii = term.pattern.filter { $0 < 0x80 }.map { UInt8($0) }
+                if term.inverse || ascii.isEmpty {
+                    needles = []
+                    break
+                }
+                needles.append(
+                    Needle(
+                        bytes: ascii, contiguous: term.algorithm != .fuzzy && ascii.count == term.pattern.count,
+                        caseSensitive: term.caseSensitive, rare: ByteScan.rarestIndex(ascii)))
+            }
+            if !needles.isEmpty { groups.append(needles) }
+        }
+        self.groups = groups
+        wanted = ByteSet(groups.joined().flatMap(\.bytes).map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 })
+    }
+
+    /// True when nothing can be ruled out on bytes.
+    var isEmpty: Bool { groups.isEmpty }
+
+    /// True when the text in `range` may match.
+    func mayMatch(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, projection: inout [UInt8]) -> Bool {
+        if groups.isEmpty { return true }
+        if ByteScan.firstFoldable(buffer, range, into: wanted) == nil { return check(buffer, range) }
+        return checkProjected(buffer, range, projection: &projection)
+    }
+
+    /// The check on the ASCII projection of `range` (see `ByteScan.project`).
+    func checkProjected(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, projection: inout [UInt8]) -> Bool {
+        ByteScan.project(buffer, range, into: &projection)
+        return projection.withUnsafeBufferPointer { check($0, 0..<$0.count) }
+    }
+
+    /// The check on bytes that need no folding.
+    func check(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        groups.allSatisfy { alternatives in
+            alternatives.contains { Self.holds($0, buffer, range) }
+        }
+    }
+
+    /// True when the needle is in `range`: as a run or as a subsequence.
+    static func holds(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        needle.bytes.withUnsafeBufferPointer { bytes in
+            if needle.contiguous {
+                return containsRun(bytes, buffer, range, caseSensitive: needle.caseSensitive)
+            }
+            var wanted = 0
+            let count = bytes.count
+            for index in range {
+                let byte = buffer[index]
+                let compared = needle.caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+                if compared == bytes[wanted] {
+                    wanted += 1
+                    if wanted == count { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// True when the needle's bytes stand at `start`.
+    @inline(__always)
+    static func holdsRun(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let count = needle.bytes.count
+        guard start >= 0 && start + count <= buffer.count else { return false }
+        return needle.bytes.withUnsafeBufferPointer { bytes in
+            for offset in 0..<count {
+                let byte = buffer[start + offset]
+                let compared = needle.caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+                if compared != bytes[offset] { return false }
+            }
+            return true
+        }
+    }
+
+    private static func containsRun(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, caseSensitive: Bool
+    ) -> Bool {
+        let count = bytes.count
+        guard range.count >= count else { return false }
+        var start = range.lowerBound
+        while start + count <= range.upperBound {
+            var offset = 0
+            while offset < count {
+                let byte = buffer[start + offset]
+                let compared = caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+                if compared != bytes[offset] { break }
+                offset += 1
+            }
+            if offset == count { return true }
+            start += 1
+        }
+        return false
+    }
+}

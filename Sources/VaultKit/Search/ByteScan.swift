@@ -1,0 +1,224 @@
+import Glibc
+
+/// A set of byte values, tested in one step.
+struct ByteSet: Sendable {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { insert(byte) }
+    }
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return bits.0 & bit != 0
+        case 1: return bits.1 & bit != 0
+        case 2: return bits.2 & bit != 0
+        default: return bits.3 & bit != 0
+        }
+    }
+}
+
+/// Byte-level searching over raw note bytes: what lets a search skip most lines without
+/// decoding them. Offsets are byte offsets into the buffer given.
+enum ByteScan {
+    /// The first `byte` in `range`, by the C library's vectorised `memchr`.
+    @inline(__always)
+    static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = buffer.baseAddress else { return nil }
+        guard let hit = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
+    /// The first occurrence of `needle` starting in `range` (it may not run past the range's
+    /// end), found by looking for its rarest byte first.
+    static func find(
+        _ needle: UnsafeBufferPointer<UInt8>, rare: Int, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> Int? {
+        let length = needle.count
+        guard length > 0 else { return range.lowerBound }
+        guard range.count >= length, let base = buffer.baseAddress, let needleBase = needle.baseAddress else {
+            return nil
+        }
+        let rareByte = needle[rare]
+        var from = range.lowerBound + rare
+        let last = range.upperBound - length + rare
+        while from <= last, let hit = find(rareByte, in: buffer, from..<(last + 1)) {
+            let start = hit - rare
+            if memcmp(base + start, needleBase, length) == 0 { return start }
+            from = hit + 1
+        }
+        return nil
+    }
+
+    /// The index of the byte of `needle` least likely in prose, for `find(_:rare:in:_:)`.
+    static func rarestIndex(_ needle: [UInt8]) -> Int {
+        var best = 0
+        for index in needle.indices where commonness(needle[index]) < commonness(needle[best]) { best = index }
+        return best
+    }
+
+    /// The start of the line that holds `offset`.
+    @inline(__always)
+    static func lineStart(_ buffer: UnsafeBufferPointer<UInt8>, before offset: Int, from floor: Int = 0) -> Int {
+        var index = offset
+        while index > floor && buffer[index - 1] != 0x0A { index -= 1 }
+        return index
+    }
+
+    /// The end of the line that holds `offset` (the newline's offset, or the buffer's end).
+    @inline(__always)
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int {
+        find(0x0A, in: buffer, offset..<buffer.count) ?? buffer.count
+    }
+
+    /// The number of newlines in `range`.
+    static func countLines(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var from = range.lowerBound
+        while let hit = find(0x0A, in: buffer, from..<range.upperBound) {
+            count += 1
+            from = hit + 1
+        }
+        return count
+    }
+
+    /// Copies `source` into `target` with ASCII letters lower-cased; other bytes unchanged.
+    static func lowercase(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
+        // Branch-free, so the compiler vectorises it.
+        for index in 0..<source.count {
+            let byte = source[index]
+            target[index] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+        }
+    }
+
+    /// The first character in `range` that may fold to one of the `wanted` ASCII bytes (a
+    /// letter with diacritics) or vanish (a combining mark): where byte-level matching of
+    /// an ASCII pattern stops being exact.
+    static func firstFoldable(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into wanted: ByteSet) -> Int? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        guard let base = buffer.baseAddress else { return nil }
+        while index < end {
+            // Thirty-two bytes at a time while they are all ASCII.
+            if index + 32 <= end {
+                let raw = UnsafeRawPointer(base + index)
+                let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 == 0 {
+                    index += 32
+                    continue
+                }
+            }
+            if index + 8 <= end && UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            if buffer[index] >= 0xC3 && foldsInto(wanted, buffer, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// True when the character starting at `index` is a combining mark or a letter that
+    /// folds to one of the `wanted` bytes (compared lower-case).
+    @inline(__always)
+    static func foldsInto(_ wanted: ByteSet, _ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let next = index + 1 < buffer.count ? buffer[index + 1] : 0
+        switch buffer[index] {
+        case 0xC3...0xC9:
+            let base = DiacriticFolding.asciiBase(lead: buffer[index], continuation: next)
+            return base != 0 && wanted.contains(base | 0x20)
+        case 0xCC: return true
+        case 0xCD: return next <= 0xAF
+        case 0xE1:
+            if next == 0xAA || next == 0xAB || next == 0xB7 { return true }
+            guard (0xB8...0xBB).contains(next), index + 2 < buffer.count else { return false }
+            let base = DiacriticFolding.asciiBase(extended: next, buffer[index + 2])
+            return base != 0 && wanted.contains(base | 0x20)
+        case 0xE2: return next == 0x83
+        case 0xEF: return next == 0xB8
+        default: return false
+        }
+    }
+
+    /// The bytes of `range` as an ASCII projection: letters with diacritics become their
+    /// base letter, combining marks go, other bytes stay. A pattern of ASCII bytes that
+    /// matches the folded text matches this projection too, so it is a sound pre-check.
+    static func project(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+        // The projection is never longer than the text: write through a pointer, then cut.
+        if output.count < range.count { output.append(contentsOf: repeatElement(0, count: range.count - output.count)) }
+        let slice = UnsafeBufferPointer(rebasing: buffer[..<range.upperBound])
+        let written = output.withUnsafeMutableBufferPointer { target -> Int in
+            var written = 0
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    target[written] = byte
+                    written += 1
+                    index += 1
+                    continue
+                }
+                // The common two-byte letters by table, without decoding.
+                if byte >= 0xC3 && byte <= 0xC9 && index + 1 < range.upperBound && buffer[index + 1] & 0xC0 == 0x80 {
+                    let base = DiacriticFolding.asciiBase(lead: byte, continuation: buffer[index + 1])
+                    if base != 0 {
+                        target[written] = base
+                        written += 1
+                    } else {
+                        target[written] = byte
+                        target[written + 1] = buffer[index + 1]
+                        written += 2
+                    }
+                    index += 2
+                    continue
+                }
+                let (value, length) = FuzzyText.decode(slice, at: index)
+                if !DiacriticFolding.isCombiningMark(value) {
+                    let folded = DiacriticFolding.fold(value)
+                    if folded < 0x80 {
+                        target[written] = UInt8(folded)
+                        written += 1
+                    } else {
+                        for offset in 0..<length { target[written + offset] = buffer[index + offset] }
+                        written += length
+                    }
+                }
+                index += length
+            }
+            return written
+        }
+        output.removeLast(output.count - written)
+    }
+
+    /// How often a byte appears in notes (higher is more common), for choosing which byte
+    /// of a pattern to look for first.
+    static func commonness(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: " "): return 100
+        case UInt8(ascii: "e"): return 90
+        case UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"), UInt8(ascii: "i"), UInt8(ascii: "n"): return 80
+        case UInt8(ascii: "s"), UInt8(ascii: "h"), UInt8(ascii: "r"): return 70
+        case UInt8(ascii: "d"), UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "c"), UInt8(ascii: "m"): return 60
+        case UInt8(ascii: "w"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "y"), UInt8(ascii: "p"), UInt8(ascii: "-"): return 50
+        case UInt8(ascii: "b"), UInt8(ascii: "v"), UInt8(ascii: "k"), UInt8(ascii: "."), UInt8(ascii: ","), 0x0A: return 40
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 20
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 15
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 25
+        case 0x80...: return 10
+        default: return 30
+        }
+    }
+}

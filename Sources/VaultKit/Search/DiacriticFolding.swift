@@ -1,0 +1,78 @@
+import Foundation
+
+/// Folds letters with diacritics to their base letter (`é` → `e`, `Ø` → `O`, `ά` → `α`), so
+/// that `cafe` finds `Café` as in fzf; combining marks (the second half of an NFD `é`) are
+/// dropped, so decomposed text (as macOS writes names) matches like composed text.
+///
+/// Only Latin and Greek letters fold: `й` and `и` are different letters to a Russian reader.
+enum DiacriticFolding {
+    /// The base of `value`, or `value` itself when it has none.
+    static func fold(_ value: UInt32) -> UInt32 {
+        if value < 0xC0 { return value }
+        if value < 0x370 { return table[Int(value) - 0xC0] }
+        if value >= 0x370 && value < 0x400 { return table[Int(value) - 0x370 + latinCount] }
+        if value >= 0x1E00 && value < 0x2000 { return table[Int(value) - 0x1E00 + latinCount + 0x90] }
+        return value
+    }
+
+    /// True for the combining diacritical marks an NFD text carries after its base letter.
+    static func isCombiningMark(_ value: UInt32) -> Bool {
+        (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
+            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
+    }
+
+    /// The ASCII letter a two-byte UTF-8 character (lead byte `0xC3`…`0xC9`) folds to, or 0.
+    ///
+    /// Byte-level search uses it to look for an ASCII word in text like `Zürich` without
+    /// decoding the line.
+    static func asciiBase(lead: UInt8, continuation: UInt8) -> UInt8 {
+        twoByteASCII[Int(lead &- 0xC3) &* 64 &+ Int(continuation & 0x3F)]
+    }
+
+    /// The ASCII letter a three-byte character of Latin Extended Additional (`E1 B8..BB xx`)
+    /// folds to, or 0.
+    static func asciiBase(extended second: UInt8, _ third: UInt8) -> UInt8 {
+        let value = 0x1000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+        let folded = fold(value)
+        return folded < 0x80 ? UInt8(folded) : 0
+    }
+
+    /// Latin-1 Supplement to the IPA block, `U+00C0..<U+0370`.
+    private static let latinCount = 0x370 - 0xC0
+
+    /// Letters that do not decompose but that people type without their stroke.
+    private static let strokes: [UInt32: UInt32] = [
+        0xD8: 0x4F, 0xF8: 0x6F, 0x110: 0x44, 0x111: 0x64, 0x126: 0x48, 0x127: 0x68, 0x131: 0x69,
+        0x141: 0x4C, 0x142: 0x6C, 0x166: 0x54, 0x167: 0x74, 0x180: 0x62, 0x197: 0x49, 0x1B5: 0x5A, 0x1B6: 0x7A,
+    ]
+
+    /// Bases of `U+00C0..<U+0370`, then `U+0370..<U+0400` (Greek), then `U+1E00..<U+2000`,
+    /// computed once from Unicode's canonical decompositions.
+    private static let table: [UInt32] = {
+        var table: [UInt32] = []
+        table.reserveCapacity(latinCount + 0x90 + 0x200)
+        for range in [0xC0..<0x370, 0x370..<0x400, 0x1E00..<0x2000] {
+            for value in range {
+                table.append(strokes[UInt32(value)] ?? base(of: UInt32(value)))
+            }
+        }
+        return table
+    }()
+
+    private static let twoByteASCII: [UInt8] = (0..<(7 * 64)).map { index in
+        let value = UInt32(0xC0 + index)
+        let folded = fold(value)
+        return folded < 0x80 && folded != value ? UInt8(folded) : 0
+    }
+
+    private static func base(of value: UInt32) -> UInt32 {
+        guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .nonspacingMark else {
+            return value
+        }
+        let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars
+        guard let first = decomposed.first, decomposed.count > 1 else { return value }
+        // Only a letter followed by marks is a letter with diacritics (not a ligature or a
+        // compatibility form).
+        return decomposed.dropFirst().allSatisfy { isCombiningMark($0.value) } ? first.value : value
+    }
+}

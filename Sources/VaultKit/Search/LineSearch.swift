@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+
+/// Searches every line of a vault's notes: fuzzy (fzf's extended syntax, the default),
+/// exact (smart-case substrings, every term) or by regular expression.
+///
+/// Frontmatter and code blocks are searched like any other line: people search their code.
+/// Notes are read as raw bytes; a byte-level pre-check skips most lines, and a `String` is
+/// built only for a line that matches. A note that is not valid UTF-8 is searched as bytes.
+public struct LineSearch: Sendable {
+    /// How the query is read.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// fzf's extended syntax: every term fuzzy unless marked (`'exact ^prefix suffix$ !not`).
+        case fuzzy
+        /// Every term as a substring (`'term` is fuzzy, the other marks as in fuzzy mode).
+        case exact
+        /// A regular expression (smart case: upper-case letters make it case-sensitive).
+        case regex
+    }
+
+    public let mode: Mode
+    /// The query as given.
+    public let query: String
+    /// The parsed query, for fuzzy and exact searches.
+    let terms: FuzzyQuery?
+    /// The compiled expression, for regex searches.
+    let expression: RegexPattern?
+    /// Lines of context to show before and after each match.
+    public var context = 0
+
+    /// Parses the query.
+    ///
+    /// - Throws: `SearchQueryError` for an empty query, one of only exclusions, or a regular
+    ///   expression that does not parse.
+    public init(_ query: String, mode: Mode) throws(SearchQueryError) {
+        self.mode = mode
+        self.query = query
+        if mode == .regex {
+            guard !query.isEmpty else { throw .empty }
+            expression = try RegexPattern(query)
+            terms = nil
+        } else {
+            let parsed = FuzzyQuery(query, exact: mode == .exact)
+            guard !parsed.isEmpty else { throw .empty }
+            guard parsed.looksForSomething else { throw .onlyExclusions(query: query) }
+            terms = parsed
+            expression = nil
+        }
+    }
+
+    /// The notes a search reads: the trash only when asked, the archive unless asked not to.
+    public static func searchable(_ notes: [Note], includeTrash: Bool, includeArchive: Bool) -> [Note] {
+        notes.filter { note in
+            switch note.kind {
+            case .trash: return includeTrash
+            case .archive: return includeArchive
+            default: return true
+            }
+        }
+    }
+
+    /// Searches `notes` (read from `vault`) and returns the matches in order: fuzzy matches
+    /// best first, others by path and line. `limit` keeps the first matches only.
+    public func run(
+        vault: Vault, notes: [Note], limit: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> SearchReport {
+        let results = Slots<NoteResult>(count: notes.count)
+        let next = Counter()
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, notes.count / 64 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var searcher = FileSearcher(search: self)
+            while true {
+                let index = next.increment()
+                if index >= notes.count { break }
+                results[index] = read(notes[index], vault: vault, with: &searcher)
+                if index % 256 == 255 { progress?(index + 1, notes.count) }
+            }
+        }
+        var matches: [LineMatch] = []
+        var warnings: [VaultWarning] = []
+        for case let result? in results.values {
+            matches += result.matches
+            if let warning = result.warning { warnings.append(warning) }
+        }
+        if mode == .fuzzy {
+            matches.sort { a, b in
+                if a.score != b.score { return a.score > b.score }
+                if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
+                return (a.path, a.line) < (b.path, b.line)
+            }
+        }
+        if let limit, matches.count > limit { matches.removeSubrange(limit...) }
+        return SearchReport(matches: matches, notesSearched: notes.count, warnings: warnings)
+    }
+
+    private struct NoteResult {
+        var matches: [LineMatch]
+        var warning: VaultWarning?
+    }
+
+    private func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try vault.contents(of: note)
+        } catch VaultError.noteNotDownloaded {
+            return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not downloaded, so not searched"))
+        } catch VaultError.noteUnavailable(_, let reason) {
+            return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not searched: \(reason)"))
+        } catch {
+            return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not searched: \(error)"))
+        }
+        let (matches, lossy) = searcher.search(bytes, path: note.path)
+        let warning =
+            lossy || !note.isUTF8
+            ? VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, shown with U+FFFD") : nil
+        return NoteResult(matches: matches, warning: warning)
+    }
+}
+
+/// What a search found.
+public struct SearchReport: Sendable {
+    /// The matching lines, in the order to show them.
+    public var matches: [LineMatch]
+    /// How many notes were read.
+    public var notesSearched: Int
+    /// Notes that could not be searched, or only as bytes.
+    public var warnings: [VaultWarning]
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// The byte-level shortcuts of a line search (rare-byte scan, ASCII projection of folding
+/// letters) must find exactly the lines that matching every line in full would find.
+@Suite("Search shortcuts agree with matching every line")
+struct SearchShortcutTests {
+    static let tricky = """
+        Zürich ZÜRICH Zu\u{308}rich and Zurich
+        Ærøskøbing on Øresund, Straße, İstanbul, ǅemal
+        résumé naïve café Cafe\u{301} CAFÉ
+        Αθήνα λόγος ΛΌΓΟΣ Москва МОСКВА
+        日本語 京都 and a 📅 2024-05-03 date
+        c\u{327}a e\u{1DC0}x tab\tsep ｆｕｌｌ
+        plan draft; project plan; plan (draft)
+        # Heading with plan.md
+        Ｃafe and cafe\u{301}s and cafés
+        """
+
+    static let queries = [
+        "cafe", "cafes", "zurich", "Zurich", "ZURICH", "resume", "oresund", "aeroskobing", "istanbul", "strasse",
+        "emal", "λογος", "ΛΟΓΟΣ", "москва", "京都", "2024", "plan", "'plan", "^#", "md$", "plan !draft",
+        "cafe | zurich", "ex", "ca", "full", "a b c", "budget", "vault cli", "tasks", "[[", "ana p",
+    ]
+
+    @Test("fuzzy and exact searches find the same lines as a full match of every line", arguments: [
+        LineSearch.Mode.fuzzy, .exact,
+    ])
+    func agree(mode: LineSearch.Mode) throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "demo")
+        try folder.write("demo/pages/Tricky.md", Self.tricky)
+        let vault = try Vault(root: root)
+        let notes = LineSearch.searchable(try vault.scan(detail: .paths).notes, includeTrash: true, includeArchive: true)
+            .filter { $0.availability == .available }
+        var contents: [String: [UInt8]] = [:]
+        for note in notes { contents[note.path] = try vault.contents(of: note) }
+        for query in Self.queries {
+            let search = try LineSearch(query, mode: mode)
+            let found = Set(search.run(vault: vault, notes: notes).matches.map { "\($0.path):\($0.line)" })
+            let parsed = FuzzyQuery(query, exact: mode == .exact)
+            var expected = Set<String>()
+            var matcher = FuzzyMatcher()
+            for (path, bytes) in contents {
+                let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+                for (index, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                    let trimmed = line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+                    var text = FuzzyText()
+                    trimmed.withUnsafeBufferPointer { text.load($0) }
+                    if parsed.match(text, with: &matcher, positions: false) != nil { expected.insert("\(path):\(index + 1)") }
+                }
+            }
+            #expect(found == expected, "\(mode) \(query): missing \(expected.subtracting(found).sorted()), extra \(found.subtracting(expected).sorted())")
+        }
+    }
+
+    @Test("the projection folds letters to ASCII and drops combining marks")
+    func projection() {
+        var output: [UInt8] = []
+        let text = Array("Zu\u{308}rich Ærø café ſ 日本".utf8)
+        text.withUnsafeBufferPointer { ByteScan.project($0, 0..<$0.count, into: &output) }
+        #expect(String(decoding: output, as: UTF8.self) == "Zurich Ærø cafe ſ 日本".replacingOccurrences(of: "ø", with: "o"))
+    }
+}
