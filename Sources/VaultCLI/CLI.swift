@@ -9,6 +9,9 @@ public enum CLI {
     static let commands: [any Command.Type] = [
         InitCommand.self, ListCommand.self, ShowCommand.self, InfoCommand.self, TagsCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
+        FindCommand.self, SearchCommand.self, TasksCommand.self, TaskCommand.self, JournalCommand.self,
+        CaptureCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self, ArchiveCommand.self,
+        UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -29,7 +32,7 @@ public enum CLI {
     /// Runs `vault` with its arguments (without the program name) and returns what to print.
     public static func run(
         _ tokens: [String], environment: [String: String], workingDirectory: String, stdoutIsTerminal: Bool = false,
-        stderrIsTerminal: Bool = false
+        stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true, readInput: @escaping () -> [UInt8] = { [] }
     ) -> Outcome {
         var tokens = tokens
         if tokens.first == "--version" || tokens == ["-V"] {
@@ -61,12 +64,12 @@ public enum CLI {
         }
         return run(
             command, leading + tokens, environment: environment, workingDirectory: workingDirectory,
-            terminal: (stdoutIsTerminal, stderrIsTerminal))
+            terminal: (stdoutIsTerminal, stderrIsTerminal), input: (stdinIsTerminal, readInput))
     }
 
     private static func run(
         _ command: any Command.Type, _ tokens: [String], environment: [String: String], workingDirectory: String,
-        terminal: (stdout: Bool, stderr: Bool)
+        terminal: (stdout: Bool, stderr: Bool), input: (isTerminal: Bool, read: () -> [UInt8])
     ) -> Outcome {
         var arguments: Arguments
         do {
@@ -90,6 +93,8 @@ public enum CLI {
             environment: environment, workingDirectory: workingDirectory, vaultOption: arguments.option("--vault"),
             json: arguments.flag("--json"), quiet: arguments.flag("--quiet"), color: color,
             stdoutIsTerminal: terminal.stdout, stderrIsTerminal: terminal.stderr)
+        context.stdinIsTerminal = input.isTerminal
+        context.readInput = input.read
         var status: Int32
         do {
             status = try command.run(&arguments, context)

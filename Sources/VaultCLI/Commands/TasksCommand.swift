@@ -1,0 +1,217 @@
+import Foundation
+import VaultKit
+
+/// `vault tasks`: the tasks of the vault, filtered, sorted, as a list, a tree or counts.
+enum TasksCommand: Command {
+    static let name = "tasks"
+    static let summary = "list tasks (open and in progress by default) with filters, a tree or counts"
+    static let usage = ""
+    static let discussion = """
+        Prints one task a line: its reference (PATH:LINE@HASH, what `vault task` takes), the
+        marker and text, then its dates, priority and subtask rollup. A task is a list item
+        whose marker is followed by [c]: ` ` open, `x` done, `/` in progress, `-` cancelled,
+        `>` forwarded, anything else "other". Tasks in code, HTML and comments are not tasks;
+        a note with `tasks: false` in its frontmatter has none. A journal's task without a due
+        date is due on the journal's day. Tasks in archive/ and trash/ are hidden unless
+        --include-archived (or --folder names those folders).
+
+        --due takes today, overdue, week (today and the next 6 days), before:D, after:D or on:D
+        (D: YYYY-MM-DD, today, tomorrow, yesterday, -N or +N days). --tag matches the task's own
+        #tags. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
+        Exits 1 when no task matches.
+        """
+    static let options = [
+        OptionSpec(
+            "--status", value: "STATE", repeatable: true,
+            help: "open, in-progress, done, cancelled, forwarded, other or all (default: open,in-progress)"),
+        OptionSpec("--due", value: "WHEN", help: "today, overdue, week, before:D, after:D or on:D"),
+        OptionSpec(
+            "--tag", value: "TAG", repeatable: true,
+            help: "only tasks tagged TAG (nested tags match too); repeat to need all"),
+        OptionSpec(
+            "--folder", value: "FOLDER", repeatable: true,
+            help: "only tasks in notes under FOLDER (a path, or inbox, journals, …)"),
+        OptionSpec("--note", value: "NOTE", help: "only the tasks of one note (path, title or alias)"),
+        OptionSpec("--priority", value: "LEVEL", repeatable: true, help: "highest, high, medium, low, lowest or none"),
+        OptionSpec("--include-archived", help: "list the retired tasks of archive/ and trash/ too"),
+        OptionSpec("--sort", value: "ORDER", help: "note (default), due or priority"),
+        OptionSpec("--tree", help: "indent subtasks under their parents"),
+        OptionSpec("--summary", help: "count the tasks in each state instead (every state unless --status)"),
+    ]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let today = try context.today()
+        var query = TaskQuery(today: today)
+        let summary = arguments.flag("--summary")
+        let states = arguments.list("--status")
+        if states.contains("all") || (summary && states.isEmpty) {
+            query.states = TaskQuery.allStates
+        } else if !states.isEmpty {
+            query.states = Set(
+                try states.map { name in
+                    guard let state = TaskQuery.state(named: name) else {
+                        throw UsageError(
+                            "unknown status \"\(name)\": use open, in-progress, done, cancelled, forwarded, other or all"
+                        )
+                    }
+                    return state
+                })
+        }
+        if let due = arguments.option("--due") {
+            guard let filter = TaskQuery.DueFilter(parsing: due, today: today) else {
+                throw UsageError(
+                    "--due must be today, overdue, week, before:D, after:D or on:D (D a YYYY-MM-DD day), not \"\(due)\""
+                )
+            }
+            query.due = filter
+        }
+        query.priorities = Set(
+            try arguments.list("--priority").map { name -> TaskPriority? in
+                if name.lowercased() == "none" { return nil }
+                guard let priority = TaskPriority(name: name) else {
+                    throw UsageError("unknown priority \"\(name)\": use highest, high, medium, low, lowest or none")
+                }
+                return priority
+            })
+        query.tags = arguments.list("--tag")
+        query.folders = arguments.list("--folder")
+        query.includeRetired = arguments.flag("--include-archived")
+        query.order = TaskQuery.Order(
+            rawValue: try arguments.choice("--sort", TaskQuery.Order.allCases.map(\.rawValue), default: "note"))!
+        let tree = arguments.flag("--tree")
+        if tree && query.order != .note {
+            throw UsageError("--tree lists tasks in the order written; leave out --sort")
+        }
+        try arguments.finish()
+
+        let vault = try context.vault()
+        let scan: TaskScan
+        if let name = arguments.option("--note") {
+            let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes).note(named: name)
+            query.includeRetired = true
+            scan = vault.tasks(of: [note])
+        } else if context.stderrIsTerminal && !context.quiet {
+            let progress = Progress("reading tasks")
+            defer { progress.finish() }
+            scan = try vault.tasks { progress.update($0, $1) }
+        } else {
+            scan = try vault.tasks()
+        }
+        context.warn(scan.warnings)
+        // The tree view needs every task (for the ancestors of those listed); else the scan's
+        // array is handed over, and filtered in place.
+        let all = tree ? scan.tasks : []
+        let tasks = query.apply(to: (consume scan).tasks, layout: vault.layout)
+        if summary {
+            let counts = TaskSummary(tasks)
+            if context.json {
+                try context.emit(counts)
+            } else {
+                context.columns(
+                    TaskState.allCases.map { [$0.rawValue, String(counts.counts[$0] ?? 0)] } + [
+                        ["total", String(counts.total)]
+                    ])
+            }
+            return 0
+        }
+        let depths = tree ? TaskTree.displayDepths(tasks, all: all) : []
+        if context.json {
+            context.raw(TaskJSON.encode(tasks))
+        } else if !context.stdoutIsTerminal && !context.color {
+            // For a pipe, the same tab-separated rows as `columns`, written as bytes: a long
+            // listing spends less on its strings than on finding the tasks.
+            var output: [UInt8] = []
+            output.reserveCapacity(tasks.count * 120)
+            for (index, task) in tasks.enumerated() {
+                appendRow(task, depth: tree ? depths[index] : 0, today: today, to: &output)
+            }
+            context.raw(output)
+        } else {
+            context.columns(
+                tasks.enumerated().map { index, task in
+                    row(task, depth: tree ? depths[index] : 0, today: today, context)
+                })
+        }
+        return tasks.isEmpty ? 1 : 0
+    }
+
+    /// A task as a row: reference, marker and description (indented by `depth`), details.
+    static func row(_ task: VaultTask, depth: Int, today: CalendarDay, _ context: Context) -> [String] {
+        let indent = String(repeating: "  ", count: depth)
+        let text = indent + marker(task, context) + (task.description.isEmpty ? "" : " " + task.description)
+        let details = self.details(task, today: today, context)
+        return details.isEmpty ? [task.reference, text] : [task.reference, text, details]
+    }
+
+    /// `[x]`, coloured by state when colour is on.
+    static func marker(_ task: VaultTask, _ context: Context) -> String {
+        let text = "[\(task.marker)]"
+        switch task.state {
+        case .done: return context.tint(text, 32)
+        case .inProgress: return context.tint(text, 33)
+        case .cancelled, .forwarded: return context.dim(text)
+        case .other: return context.tint(text, 35)
+        case .open: return text
+        }
+    }
+
+    /// `(due 2026-12-01, high, 2/4 done, in progress)`, the overdue date in red with colour.
+    static func details(_ task: VaultTask, today: CalendarDay, _ context: Context) -> String {
+        var bytes: [UInt8] = []
+        appendDetails(task, today: today, to: &bytes) { context.tint($0, 31) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A row as `row` and `Context.columns` print it for a pipe: tab-separated, no colour.
+    static func appendRow(_ task: VaultTask, depth: Int, today: CalendarDay, to output: inout [UInt8]) {
+        output += task.path.utf8
+        output.append(UInt8(ascii: ":"))
+        output += String(task.line).utf8
+        output.append(UInt8(ascii: "@"))
+        output += task.hash.utf8
+        output.append(0x09)
+        for _ in 0..<depth { output += [0x20, 0x20] }
+        output.append(UInt8(ascii: "["))
+        output += task.marker.utf8
+        output.append(UInt8(ascii: "]"))
+        if !task.description.isEmpty {
+            output.append(0x20)
+            output += task.description.utf8
+        }
+        let start = output.count
+        output.append(0x09)
+        appendDetails(task, today: today, to: &output) { $0 }
+        if output.count == start + 1 { output.removeLast() }
+        output.append(0x0A)
+    }
+
+    /// Appends the details of a task, if it has any.
+    static func appendDetails(
+        _ task: VaultTask, today: CalendarDay, to output: inout [UInt8], overdue: (String) -> String
+    ) {
+        var first = true
+        func part(_ text: String) {
+            output += (first ? "(" : ", ").utf8
+            output += text.utf8
+            first = false
+        }
+        if let due = task.due { part(due < today && !task.state.isClosed ? overdue("due \(due)") : "due \(due)") }
+        if let day = task.scheduled { part("scheduled \(day)") }
+        if let day = task.start { part("starts \(day)") }
+        if let day = task.doneDate { part("done \(day)") }
+        if let priority = task.priority { part(priority.rawValue) }
+        if let rollup = task.rollup { part("\(rollup.done)/\(rollup.total) done") }
+        if task.effectiveState != task.state { part(task.effectiveState.label) }
+        if task.isRetired { part(task.kind == .trash ? "in trash" : "archived") }
+        if !first { output.append(UInt8(ascii: ")")) }
+    }
+}
+
+extension Context {
+    /// The day "today" means: `VAULT_TODAY` (YYYY-MM-DD) when set, else the machine's date.
+    func today() throws -> CalendarDay {
+        guard let text = environment["VAULT_TODAY"], !text.isEmpty else { return CalendarDay(Date()) }
+        guard let day = CalendarDay(text) else { throw UsageError("VAULT_TODAY=\(text) is not a YYYY-MM-DD day") }
+        return day
+    }
+}

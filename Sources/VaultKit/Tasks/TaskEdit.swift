@@ -1,0 +1,138 @@
+/// What `vault task REF ACTION` does to a task's marker.
+public enum TaskAction: String, CaseIterable, Sendable {
+    case start, done, cancel, reopen, forward, toggle
+
+    /// The state the action gives a task that is now in `state`. `toggle` is a checkbox
+    /// click, as in Obsidian: an open task is done, anything else is open again.
+    public func target(from state: TaskState) -> TaskState {
+        switch self {
+        case .start: return .inProgress
+        case .done: return .done
+        case .cancel: return .cancelled
+        case .reopen: return .open
+        case .forward: return .forwarded
+        case .toggle: return state == .open ? .done : .open
+        }
+    }
+}
+
+/// A change of task states in one note, computed before anything is written.
+public struct TaskEditPlan: Sendable {
+    /// The note's new bytes.
+    public var rewrite: NoteRewrite
+    /// The tasks that change, as they will read after the change.
+    public var changed: [VaultTask]
+
+    /// True when every task already is in the state asked for.
+    public var isEmpty: Bool { changed.isEmpty }
+}
+
+extension Vault {
+    /// Changes the state of the task `reference` names (and, with `allSubtasks`, of its open
+    /// subtasks), under the vault's write lock. Only the marker changes, plus `✅ YYYY-MM-DD`
+    /// on done when the note already writes emoji dates (an old done date, left by a reopen,
+    /// is set to today).
+    ///
+    /// - Parameter dryRun: plan only; nothing is written and no lock is taken.
+    /// - Throws: `TaskError` when the reference names no task or a changed one (exit 3), or
+    ///   the note is not UTF-8; `VaultError.fileChanged` when the note changes meanwhile.
+    public func editTask(
+        _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay,
+        dryRun: Bool = false
+    ) throws -> TaskEditPlan {
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
+        defer { lock?.release() }
+        let plan = try planTaskEdit(reference, action: action, allSubtasks: allSubtasks, today: today)
+        if !dryRun { try plan.rewrite.write(in: self) }
+        return plan
+    }
+
+    /// Computes what `editTask` would change.
+    public func planTaskEdit(
+        _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay
+    ) throws -> TaskEditPlan {
+        let (bytes, snapshot, tasks) = try readTaskNote(reference.path, reference: reference.description)
+        guard let index = tasks.firstIndex(where: { $0.line == reference.line }) else {
+            throw TaskError.noTaskAtLine(reference: reference.description)
+        }
+        let root = tasks[index]
+        guard root.hash == reference.hash else {
+            throw TaskError.staleReference(reference: reference.description, now: "[\(root.marker)] \(root.text)")
+        }
+        let target = action.target(from: root.state)
+        var selected = [index]
+        if allSubtasks {
+            var inSubtree = Set([index])
+            for other in tasks.indices where other > index && inSubtree.contains(tasks[other].parentIndex) {
+                inSubtree.insert(other)
+                // Closed subtasks stay as they are, unless the whole subtree is reopened.
+                if target == .open || !tasks[other].state.isClosed { selected.append(other) }
+            }
+        }
+        let stampsDoneDate = target == .done && tasks.contains(where: \.hasEmojiDate)
+        var after = bytes
+        var changedLines: [Int] = []
+        for taskIndex in selected.reversed() {
+            let task = tasks[taskIndex]
+            guard task.state != target, let marker = target.marker else { continue }
+            if stampsDoneDate, let date = task.doneDateRange {
+                // A done date left from before the task was reopened: today is when it is done.
+                after.replaceSubrange(date, with: Array(today.description.utf8))
+            } else if stampsDoneDate {
+                after.insert(contentsOf: Array(" ✅ \(today)".utf8), at: task.doneDateInsertion)
+            }
+            after.replaceSubrange(task.markerRange, with: Array(String(marker).utf8))
+            changedLines.append(task.line)
+        }
+        let rewrite = NoteRewrite(path: reference.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
+        let updated = TaskScanner.tasks(in: after, origin: origin(of: reference.path))
+        return TaskEditPlan(rewrite: rewrite, changed: updated.filter { changedLines.contains($0.line) })
+    }
+
+    /// Reads a note to edit its tasks: it must exist, be downloaded, be UTF-8 and not opt out.
+    func readTaskNote(_ path: String, reference: String) throws -> (
+        bytes: [UInt8], snapshot: FileSnapshot, tasks: [VaultTask]
+    ) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"),
+            !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".") }),
+            NoteFiles.isNoteName(String(parts.last ?? ""))
+        else { throw TaskError.noSuchNote(reference: reference, path: path) }
+        let absolute = absolutePath(path)
+        guard (try? fileSystem.status(absolute))??.kind == .file else {
+            let (folder, name) = SafeWriter.split(absolute)
+            if fileSystem.exists(folder + "/." + name + ".icloud") { throw VaultError.noteNotDownloaded(path: path) }
+            throw TaskError.noSuchNote(reference: reference, path: path)
+        }
+        let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolute)
+        guard UTF8Check.validate(bytes) == .valid else { throw TaskError.notUTF8(path: path) }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let frontmatter = Frontmatter.locate(in: bytes, from: start), TaskScanner.optsOut(frontmatter) {
+            throw TaskError.optedOut(path: path)
+        }
+        return (bytes, snapshot, TaskScanner.tasks(in: bytes, origin: origin(of: path)))
+    }
+
+    /// Where a note is, for the fields that depend on it (a journal's day).
+    func origin(of path: String) -> TaskScanner.Origin {
+        let kind = layout.kind(of: path)
+        return TaskScanner.Origin(path: path, kind: kind, journalDay: kind == .journal ? Self.journalDay(path) : nil)
+    }
+
+    /// The day a journal's file name gives (`2026-11-30.md`, Logseq's `2026_11_30.md`), the
+    /// way `NoteReader.journalDate` reads it, without a `String` round trip per note.
+    static func journalDay(_ path: String) -> CalendarDay? {
+        var bytes = Array(path.utf8)
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot - slash == 10,
+            NoteFiles.extensions.contains(String(decoding: bytes[(dot + 1)...], as: UTF8.self).lowercased())
+        else { return nil }
+        let separator = bytes[slash + 4]
+        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "_"), bytes[slash + 7] == separator else {
+            return nil
+        }
+        bytes[slash + 4] = UInt8(ascii: "-")
+        bytes[slash + 7] = UInt8(ascii: "-")
+        return CalendarDay.parse(bytes, at: slash)
+    }
+}

@@ -1,0 +1,137 @@
+/// Moving unfinished tasks from the last journal into today's, as a bullet journal's
+/// migration: each task (with its subtasks and continuation lines) is copied to the end of
+/// today's journal, and left behind marked `[>]` forwarded.
+public struct RolloverPlan: Sendable {
+    /// The journal the tasks come from, nil when there is no earlier journal.
+    public var source: Journals.Entry?
+    /// The day the tasks move to.
+    public var day: CalendarDay
+    /// The earlier journal with the moved tasks marked forwarded.
+    public var sourceRewrite: NoteRewrite?
+    /// Today's journal with the tasks added (new when it did not exist).
+    public var destinationRewrite: NoteRewrite?
+    /// The unfinished tasks that move, as they were in the earlier journal.
+    public var moved: [VaultTask]
+    /// The tasks as they read in today's journal after the move.
+    public var added: [VaultTask] = []
+
+    /// True when there is nothing to move.
+    public var isEmpty: Bool { moved.isEmpty }
+
+    /// Both changes as a diff: today's journal first, the order they are written in.
+    public func diff() -> String {
+        [destinationRewrite, sourceRewrite].compactMap { $0 }.map { $0.diff() }.joined()
+    }
+}
+
+extension Vault {
+    /// Moves the unfinished tasks of the most recent journal before `day` into the journal of
+    /// `day` (created if needed), under the write lock.
+    ///
+    /// Today's journal is written first and the earlier one second, so a crash in between
+    /// leaves the tasks in both places, never in neither; a task line already present in
+    /// today's journal is not added twice, so running it again finishes the job.
+    ///
+    /// - Throws: `TaskError.notUTF8` for a journal that cannot be rewritten,
+    ///   `VaultError.noteNotDownloaded` for a placeholder, `VaultError.fileChanged` (exit 3).
+    public func rollover(into day: CalendarDay, dryRun: Bool = false) throws -> RolloverPlan {
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
+        defer { lock?.release() }
+        let plan = try planRollover(into: day)
+        if !dryRun && !plan.isEmpty {
+            try plan.destinationRewrite?.write(in: self)
+            try plan.sourceRewrite?.write(in: self)
+        }
+        return plan
+    }
+
+    /// Computes what `rollover` would do.
+    public func planRollover(into day: CalendarDay) throws -> RolloverPlan {
+        let journals = Journals(vault: self)
+        let entries = try journals.list()
+        guard let source = entries.first(where: { $0.day < day }) else {
+            return RolloverPlan(source: nil, day: day, sourceRewrite: nil, destinationRewrite: nil, moved: [])
+        }
+        if source.isPlaceholder { throw VaultError.noteNotDownloaded(path: source.path) }
+        let (bytes, snapshot, tasks): ([UInt8], FileSnapshot, [VaultTask])
+        do {
+            (bytes, snapshot, tasks) = try readTaskNote(source.path, reference: source.path)
+        } catch TaskError.optedOut {
+            return RolloverPlan(source: source, day: day, sourceRewrite: nil, destinationRewrite: nil, moved: [])
+        }
+        // A root is an unfinished task not already inside a moving subtree; it moves with all
+        // of its item's lines, and every unfinished task among them is marked forwarded.
+        var moving = [Bool](repeating: false, count: tasks.count)
+        var roots: [Int] = []
+        for (index, task) in tasks.enumerated() {
+            let parent = task.parentIndex
+            if parent >= 0 && moving[parent] {
+                moving[index] = true
+            } else if !task.state.isClosed {
+                moving[index] = true
+                roots.append(index)
+            }
+        }
+        let moved = tasks.indices.filter { moving[$0] }.map { tasks[$0] }
+        guard !roots.isEmpty else {
+            return RolloverPlan(source: source, day: day, sourceRewrite: nil, destinationRewrite: nil, moved: [])
+        }
+
+        var sourceAfter = bytes
+        for task in moved.reversed() where !task.state.isClosed {
+            sourceAfter.replaceSubrange(task.markerRange, with: [UInt8(ascii: ">")])
+        }
+        let sourceRewrite = NoteRewrite(
+            path: source.path, before: bytes, after: sourceAfter, isNew: false, snapshot: snapshot)
+
+        let destination: NoteRewrite
+        if let existing = try journals.entry(for: day) {
+            if existing.isPlaceholder { throw VaultError.noteNotDownloaded(path: existing.path) }
+            let (current, currentSnapshot, _) = try readTaskNote(existing.path, reference: existing.path)
+            destination = NoteRewrite(
+                path: existing.path, before: current, after: current, isNew: false, snapshot: currentSnapshot)
+        } else {
+            destination = NoteRewrite(
+                path: journals.newPath(for: day), before: [], after: journals.initialContents(for: day), isNew: true,
+                snapshot: .absent)
+        }
+        var destinationRewrite = destination
+        destinationRewrite.after = Self.appending(roots.map { tasks[$0] }, from: bytes, to: destination.after)
+        let keptLines = NoteRewrite.lines(destination.after).count
+        let added = TaskScanner.tasks(in: destinationRewrite.after, origin: origin(of: destinationRewrite.path))
+            .filter { $0.line > keptLines }
+        return RolloverPlan(
+            source: source, day: day, sourceRewrite: sourceRewrite, destinationRewrite: destinationRewrite,
+            moved: moved,
+            added: added)
+    }
+
+    /// `note` with the lines of each root's item added at the end, their indentation (or
+    /// quote prefix) taken off, in the note's own line endings.
+    private static func appending(_ roots: [VaultTask], from source: [UInt8], to note: [UInt8]) -> [UInt8] {
+        let sourceMap = SourceMap(source)
+        let newline: [UInt8] = note.firstRange(of: [0x0D, 0x0A]) != nil ? [0x0D, 0x0A] : [0x0A]
+        let present = Set(NoteRewrite.lines(note).map { $0.trimmed() })
+        var result = note
+        var separated = note.isEmpty || note.last == 0x0A
+        for root in roots {
+            let firstLine = sourceMap.range(ofLine: root.line, in: source)
+            let prefix = Array(source[firstLine.lowerBound..<root.itemStart])
+            var block: [[UInt8]] = []
+            for line in root.line...root.lastLine {
+                let bytes = Array(source[sourceMap.range(ofLine: line, in: source)])
+                var common = 0
+                while common < prefix.count && common < bytes.count && bytes[common] == prefix[common] { common += 1 }
+                block.append(Array(bytes[common...]))
+            }
+            // Already copied by an earlier, interrupted run.
+            if present.contains(String(decoding: block[0], as: UTF8.self).trimmed()) { continue }
+            if !separated {
+                result += newline
+                separated = true
+            }
+            for line in block { result += line + newline }
+        }
+        return result
+    }
+}

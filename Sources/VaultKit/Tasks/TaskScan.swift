@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+
+/// Every task of a vault, read straight from the files.
+///
+/// Listing tasks must keep pace with `rg` over the same folder, so this walk reads each note
+/// once and asks nothing of it but its tasks: no titles, no tags, no markdown parse for a note
+/// without a task line. The notes it reads are the ones `Vault.scan` lists: the same sync
+/// artefacts, placeholders and conflict copies are left out.
+public struct TaskScan: Sendable {
+    /// The tasks, note by note in path order, each note's in the order written.
+    public var tasks: [VaultTask]
+    /// Things a person should know: notes not downloaded or unreadable, notes that are not
+    /// UTF-8 (their tasks are listed but never edited), folders that could not be read.
+    public var warnings: [VaultWarning]
+
+    /// Appends `source`'s tasks to `tasks` by moving them (a copy would retain each task's
+    /// strings once more, and release them again when `source` goes), leaving `source` empty.
+    static func move(_ source: inout [VaultTask], to tasks: inout [VaultTask]) {
+        tasks.reserveCapacity(tasks.count + source.count)
+        let placeholder = VaultTask.placeholder
+        source.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                tasks.append((base + index).move())
+                (base + index).initialize(to: placeholder)
+            }
+        }
+        source.removeAll()
+    }
+}
+
+extension Vault {
+    /// Reads the tasks of every note of the vault.
+    ///
+    /// - Parameter progress: called now and then from worker threads with the notes read so
+    ///   far and the total, for a progress display.
+    public func tasks(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> TaskScan {
+        tasks(of: try TaskWalk(vault: self).files(), progress: progress)
+    }
+
+    /// Reads the tasks of some notes only (from an earlier `scan`).
+    public func tasks(of notes: [Note]) -> TaskScan {
+        tasks(
+            of: TaskWalk.Files(
+                files: notes.map { TaskWalk.File(path: $0.path, isPlaceholder: $0.availability == .placeholder) },
+                warnings: []))
+    }
+
+    private func tasks(of files: TaskWalk.Files, progress: (@Sendable (Int, Int) -> Void)? = nil) -> TaskScan {
+        // Each worker reads a contiguous run of notes into its own array, so the runs join in
+        // path order with one copy at most.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 256 + 1))
+        let runs = Slots<(tasks: [VaultTask], warnings: [VaultWarning])>(count: workers)
+        let read = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var tasks: [VaultTask] = []
+            var warnings: [VaultWarning] = []
+            for index in files.count * worker / workers..<files.count * (worker + 1) / workers {
+                if let warning = readTasks(files[index], into: &tasks) { warnings.append(warning) }
+                if let progress, index % 256 == 255 { progress(256 * (read.increment() + 1), files.count) }
+            }
+            runs[worker] = (tasks, warnings)
+        }
+        // Taken out of the slots, the runs are uniquely referenced: joining them moves the
+        // tasks instead of copying each one's strings.
+        var tasks = runs[0]?.tasks ?? []
+        var warnings = files.warnings + (runs[0]?.warnings ?? [])
+        runs[0] = nil
+        for worker in 1..<workers {
+            var run = runs[worker]?.tasks ?? []
+            warnings += runs[worker]?.warnings ?? []
+            runs[worker] = nil
+            TaskScan.move(&run, to: &tasks)
+        }
+        return TaskScan(tasks: tasks, warnings: warnings)
+    }
+
+    /// Appends a note's tasks; returns what a person should know about the note, if anything.
+    private func readTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
+        if file.isPlaceholder {
+            return VaultWarning(path: file.path, message: "not downloaded; its tasks are not listed")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.readFile(absolutePath(file.path))
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil
+        } catch {
+            let reason = (error as? SystemError)?.reason ?? "\(error)"
+            return VaultWarning(path: file.path, message: "unavailable: \(reason); its tasks are not listed")
+        }
+        guard TaskScanner.mayHoldTask(bytes) else { return nil }
+        let first = tasks.count
+        TaskScanner.append(prefiltered: bytes, origin: { origin(of: file.path) }, to: &tasks)
+        if tasks.count > first && tasks[first].inNonUTF8Note {
+            return VaultWarning(path: file.path, message: "not valid UTF-8; its tasks are listed but never edited")
+        }
+        return nil
+    }
+}
+
+/// The note files of a vault, found the way `Vault.scan` finds them, without reading them.
+struct TaskWalk {
+    struct File: Sendable {
+        var path: String
+        var isPlaceholder: Bool
+    }
+
+    struct Files: Sendable {
+        var files: [File]
+        var warnings: [VaultWarning]
+        var count: Int { files.count }
+        subscript(index: Int) -> File { files[index] }
+    }
+
+    let vault: Vault
+
+    func files() throws -> Files {
+        let fileSystem = vault.fileSystem
+        guard let rootStatus = try? fileSystem.status(vault.root), rootStatus.kind == .directory else {
+            throw VaultError.vaultFolderMissing(path: vault.root)
+        }
+        var files: [File] = []
+        var warnings: [VaultWarning] = []
+        var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
+        var pending: [String] = [""]
+        var isRoot = true
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? vault.root : vault.root + "/" + relative
+            let entries: [DirectoryEntry]
+            do {
+                entries = try fileSystem.entries(absolute)
+            } catch let error as SystemError {
+                if isRoot { throw VaultError.vaultUnreadable(path: vault.root, reason: error.reason) }
+                warnings.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
+                continue
+            }
+            isRoot = false
+            let names = Set(entries.map(\.name))
+            for entry in entries {
+                let name = entry.name
+                if SyncArtifacts.isIgnored(name) { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var kind = entry.kind
+                if kind == .symlink || kind == .directory {
+                    guard let target = try? fileSystem.status(absolute + "/" + name) else { continue }
+                    kind = target.kind
+                    if kind == .directory && !visited.insert([target.device, target.inode]).inserted { continue }
+                }
+                if kind == .directory {
+                    pending.append(path)
+                } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
+                    if !names.contains(noteName) {
+                        files.append(
+                            File(path: relative.isEmpty ? noteName : relative + "/" + noteName, isPlaceholder: true))
+                    }
+                } else if NoteFiles.isNoteName(name),
+                    ConflictCopies.match(name, siblings: names, iCloud: vault.isInICloud) == nil
+                {
+                    files.append(File(path: path, isPlaceholder: false))
+                }
+            }
+        }
+        files.sort { $0.path < $1.path }
+        return Files(files: files, warnings: warnings)
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+
+/// The daily notes of a vault (DESIGN.md 2): `journals/YYYY-MM-DD.md`, also Logseq's
+/// `YYYY_MM_DD.md`, in the journals folder of the vault's layout.
+///
+/// A day has at most one journal: an existing one in either form (or a placeholder of one
+/// that is not downloaded) is always used, never doubled by a new file.
+public struct Journals: Sendable {
+    /// One journal: its day and vault-relative path.
+    public struct Entry: Sendable, Equatable, Codable {
+        public var day: CalendarDay
+        public var path: String
+        /// True when only an iCloud placeholder of the note is on disk.
+        public var isPlaceholder: Bool
+    }
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The template a new journal is made from, when the vault has one.
+    public static let templatePath = ".zennotes/templates/journal.md"
+
+    /// The journals folder as it is on disk: the layout's name, or a folder differing only in
+    /// case (a case-insensitive disk lets `Journals/` stand for `journals/`).
+    public func folder() -> String {
+        let name = vault.layout.folder(for: .journal) ?? "journals"
+        if vault.fileSystem.exists(vault.absolutePath(name)) { return name }
+        let key = Naming.collisionKey(name)
+        let entries = (try? vault.fileSystem.entries(vault.root)) ?? []
+        return entries.first { $0.kind == .directory && Naming.collisionKey($0.name) == key }?.name ?? name
+    }
+
+    /// Every journal, newest first (a day with both name forms lists the dashed one first).
+    public func list() throws -> [Entry] {
+        var entries: [Entry] = []
+        var pending = [folder()]
+        while let relative = pending.popLast() {
+            let listing: [DirectoryEntry]
+            do {
+                listing = try vault.fileSystem.entries(vault.absolutePath(relative))
+            } catch let error as SystemError where error.code == ENOENT {
+                continue
+            } catch let error as SystemError {
+                throw VaultError.noteUnavailable(path: relative, reason: error.reason)
+            }
+            for item in listing {
+                let path = relative + "/" + item.name
+                if item.kind == .directory && !item.name.hasPrefix(".") {
+                    pending.append(path)
+                    continue
+                }
+                var name = item.name
+                var isPlaceholder = false
+                if let stands = Placeholders.noteName(forPlaceholder: name) {
+                    name = stands
+                    isPlaceholder = true
+                } else if !NoteFiles.isNoteName(name) || SyncArtifacts.isIgnored(name) {
+                    continue
+                }
+                guard let text = NoteReader.journalDate(fromStem: NoteFiles.stem(name)), let day = CalendarDay(text)
+                else {
+                    continue
+                }
+                entries.append(Entry(day: day, path: relative + "/" + name, isPlaceholder: isPlaceholder))
+            }
+        }
+        return entries.sorted { ($0.day, $1.path) > ($1.day, $0.path) }
+    }
+
+    /// The journal of a day, if it has one.
+    public func entry(for day: CalendarDay) throws -> Entry? {
+        try list().first { $0.day == day }
+    }
+
+    /// Where a new journal for the day goes.
+    public func newPath(for day: CalendarDay) -> String {
+        folder() + "/" + day.description + ".md"
+    }
+
+    /// What a new journal starts with: the vault's template with `{{date}}` and `{{title}}`
+    /// replaced by the day, else a `# YYYY-MM-DD` heading and a blank line.
+    public func initialContents(for day: CalendarDay) -> [UInt8] {
+        if let template = try? vault.fileSystem.readFile(vault.absolutePath(Self.templatePath)),
+            UTF8Check.validate(template) == .valid
+        {
+            let text = String(decoding: template, as: UTF8.self)
+            return Array(
+                text.replacingOccurrences(of: "{{date}}", with: day.description)
+                    .replacingOccurrences(of: "{{title}}", with: day.description).utf8)
+        }
+        return Array("# \(day)\n\n".utf8)
+    }
+
+    /// The journal of a day, created (under the write lock) when it has none.
+    ///
+    /// - Parameter dryRun: report what would be created without writing.
+    /// - Returns: the journal and, when it was (or would be) created, its new contents.
+    public func open(_ day: CalendarDay, dryRun: Bool = false) throws -> (entry: Entry, created: NoteRewrite?) {
+        if let existing = try entry(for: day) { return (existing, nil) }
+        let path = newPath(for: day)
+        let rewrite = NoteRewrite(
+            path: path, before: [], after: initialContents(for: day), isNew: true, snapshot: .absent)
+        if !dryRun {
+            let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+            defer { lock.release() }
+            // Another process may have made it while this one waited for the lock.
+            if let existing = try entry(for: day) { return (existing, nil) }
+            try rewrite.write(in: vault)
+        }
+        return (Entry(day: day, path: path, isPlaceholder: false), rewrite)
+    }
+}

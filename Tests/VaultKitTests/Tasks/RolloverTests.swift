@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import VaultKit
+
+/// `vault journal --rollover`: unfinished tasks move from the last journal into today's, with
+/// their subtasks, and are left behind as `[>]`.
+@Suite("Rolling tasks over")
+struct RolloverTests {
+    let folder = TemporaryFolder()
+
+    func text(_ path: String) throws -> String { String(decoding: try folder.read(path), as: UTF8.self) }
+
+    @Test("today's journal gets the last journal's open task, which is forwarded there")
+    func demo() throws {
+        let vault = try Vault(root: folder.copy(fixture: "demo"))
+        let plan = try vault.rollover(into: CalendarDay("2026-11-30")!)
+        #expect(plan.source?.path == "journals/2026-11-27.md")
+        #expect(plan.moved.map(\.description) == ["Taxes: start [[Tax return 2026]] before the holidays"])
+        #expect(
+            try text("demo/journals/2026-11-27.md").contains(
+                "\n- [>] Taxes: start [[Tax return 2026]] before the holidays !med\n"))
+        #expect(try text("demo/journals/2026-11-27.md").contains("\n- [x] Empty the inbox ✅ 2026-11-27\n"))
+        #expect(
+            try text("demo/journals/2026-11-30.md").hasSuffix(
+                "- [?] Is the goals tag still useful? #2026-goals\n- [ ] Taxes: start [[Tax return 2026]] before the holidays !med\n"
+            ))
+        // The moved task is due today now: it is in today's journal.
+        #expect(plan.added.map(\.due) == [CalendarDay("2026-11-30")])
+        // Nothing is left to move the second time.
+        #expect(try vault.rollover(into: CalendarDay("2026-11-30")!).isEmpty)
+    }
+
+    @Test("subtasks move with their parent, tabs and quotes taken off, and a new journal is made")
+    func subtrees() throws {
+        try folder.write("v/.zennotes/vault.json", "{}\n")
+        try folder.write(
+            "v/journals/2026-11-28.md",
+            """
+            # 28
+
+            - Kickoff
+            \t- [ ] Decide on a name
+            \t\t- [x] Shortlist
+            \t\t- [ ] Check the index
+            \t\t  continuation line
+            \t- [x] Done already
+            \t\t- [ ] Open under a done task
+            > - [/] Quoted, in progress
+            - [-] Cancelled
+            - [ ] Last
+
+            """)
+        let vault = try Vault(root: folder.path + "/v")
+        let plan = try vault.rollover(into: CalendarDay("2026-12-01")!)
+        #expect(plan.destinationRewrite?.isNew == true)
+        #expect(
+            try text("v/journals/2026-12-01.md") == """
+                # 2026-12-01
+
+                - [ ] Decide on a name
+                \t- [x] Shortlist
+                \t- [ ] Check the index
+                \t  continuation line
+                - [ ] Open under a done task
+                - [/] Quoted, in progress
+                - [ ] Last
+
+                """)
+        #expect(
+            try text("v/journals/2026-11-28.md") == """
+                # 28
+
+                - Kickoff
+                \t- [>] Decide on a name
+                \t\t- [x] Shortlist
+                \t\t- [>] Check the index
+                \t\t  continuation line
+                \t- [x] Done already
+                \t\t- [>] Open under a done task
+                > - [>] Quoted, in progress
+                - [-] Cancelled
+                - [>] Last
+
+                """)
+        let added = try vault.tasks().tasks.filter { $0.path == "journals/2026-12-01.md" }
+        #expect(added.map(\.parentLine) == [nil, 3, 3, nil, nil, nil])
+    }
+
+    @Test("a task line already in today's journal is not added twice, as after an interrupted run")
+    func idempotent() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [ ] Call Ana\n- [ ] Buy milk\n")
+        try folder.write("v/journals/2026-11-29.md", "# 29\r\n\r\n- [ ] Call Ana\r\n")
+        let vault = try Vault(root: folder.path + "/v")
+        _ = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        #expect(try text("v/journals/2026-11-29.md") == "# 29\r\n\r\n- [ ] Call Ana\r\n- [ ] Buy milk\r\n")
+        #expect(try text("v/journals/2026-11-28.md") == "- [>] Call Ana\n- [>] Buy milk\n")
+    }
+
+    @Test("no earlier journal, or nothing unfinished, changes nothing")
+    func nothing() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [x] Done\n- [-] Dropped\n")
+        let vault = try Vault(root: folder.path + "/v")
+        #expect(try vault.rollover(into: CalendarDay("2026-11-28")!).source == nil)
+        let plan = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        #expect(plan.isEmpty && plan.source?.path == "journals/2026-11-28.md")
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/journals/2026-11-29.md"))
+    }
+
+    @Test("a dry run shows both diffs and writes nothing")
+    func dryRun() throws {
+        let vault = try Vault(root: folder.copy(fixture: "demo"))
+        let before = try folder.read("demo/journals/2026-11-27.md")
+        let plan = try vault.rollover(into: CalendarDay("2026-11-30")!, dryRun: true)
+        #expect(plan.diff().contains("+++ journals/2026-11-30.md\n@@ line 11 @@\n+- [ ] Taxes"))
+        #expect(plan.diff().contains("-- [ ] Taxes: start [[Tax return 2026]] before the holidays !med\n+- [>] Taxes"))
+        #expect(try folder.read("demo/journals/2026-11-27.md") == before)
+    }
+
+    @Test("a journal that is not UTF-8 is not rolled over")
+    func notUTF8() throws {
+        try folder.write("v/journals/2026-11-28.md", bytes: Array("- [ ] caf".utf8) + [0xE9, 0x0A])
+        let vault = try Vault(root: folder.path + "/v")
+        #expect(throws: TaskError.notUTF8(path: "journals/2026-11-28.md")) {
+            try vault.rollover(into: CalendarDay("2026-11-29")!)
+        }
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/journals/2026-11-29.md"))
+    }
+}
