@@ -8,10 +8,11 @@ public enum CLI {
 
     static let commands: [any Command.Type] = [
         InitCommand.self, ListCommand.self, ShowCommand.self, InfoCommand.self, TagsCommand.self,
+        FindCommand.self, SearchCommand.self,
+        CaptureCommand.self, JournalCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self,
+        TasksCommand.self, TaskCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
-        FindCommand.self, SearchCommand.self, TasksCommand.self, TaskCommand.self, JournalCommand.self,
-        CaptureCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self, ArchiveCommand.self,
-        UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self,
+        ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [

@@ -58,6 +58,19 @@ final class Context {
         return Array(words.joined(separator: " ").utf8)
     }
 
+    /// Runs `$VISUAL` or `$EDITOR` (else `vi`) on a file and returns its exit code.
+    func launchEditor(_ path: String) throws -> Int32 {
+        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Through the shell, so an editor given with arguments (`code --wait`) works.
+        process.arguments = ["-c", editor + " \"$1\"", "vault-editor", path]
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Asks a yes/no question on the terminal; false when there is no person to ask.
     func confirm(_ question: String) -> Bool {
         guard stdinIsTerminal && stderrIsTerminal else { return false }

@@ -15,6 +15,7 @@ enum CaptureCommand: Command {
         """
     static let options = [
         OptionSpec("--inbox", help: "capture into inbox/ instead of quick/"),
+        OptionSpec("--journal", help: "append to today's journal instead (VAULT_TODAY=YYYY-MM-DD sets today)"),
         OptionSpec("--title", value: "TITLE", help: "the note's title (and file name)"),
         OptionSpec("--tag", value: "TAGS", repeatable: true, help: "tags, comma-separated or repeated"),
         OptionSpec("--force", help: "capture a link again even if the vault holds it"),
@@ -26,6 +27,14 @@ enum CaptureCommand: Command {
         try arguments.finish()
         let bytes = context.text(words)
         let vault = try context.vault()
+        if arguments.flag("--journal") {
+            if arguments.flag("--inbox") || arguments.option("--title") != nil || !arguments.list("--tag").isEmpty {
+                throw UsageError("--journal goes without --inbox, --title and --tag")
+            }
+            let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments.flag("--dry-run"))
+            if context.json { try context.emit(result) } else { context.line(result.path) }
+            return 0
+        }
         let result = try Capture(vault: vault).capture(
             bytes, title: arguments.option("--title"), to: arguments.flag("--inbox") ? .inbox : .quick,
             tags: arguments.list("--tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },

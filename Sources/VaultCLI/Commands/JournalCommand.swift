@@ -20,6 +20,8 @@ enum JournalCommand: Command {
     static let options = [
         OptionSpec("--list", help: "list every journal, newest first"),
         OptionSpec("--rollover", help: "move unfinished tasks from the last journal into this one"),
+        OptionSpec("--append", value: "TEXT", help: "add TEXT (- for standard input) as a new line at the end"),
+        OptionSpec("--open", help: "open the journal in $VISUAL or $EDITOR"),
         OptionSpec("--dry-run", help: "print what would change, change nothing"),
     ]
 
@@ -49,6 +51,12 @@ enum JournalCommand: Command {
             return entries.isEmpty ? 1 : 0
         }
         if rollover { return try roll(into: day, vault: vault, dryRun: dryRun, today: today, context) }
+        if let text = arguments.option("--append") {
+            let bytes = text == "-" ? context.text(["-"]) : Array(text.utf8)
+            let change = try journals.append(String(decoding: bytes, as: UTF8.self), to: day, dryRun: dryRun)
+            context.line(dryRun ? change.diff().trimmingSuffixNewline() : change.path)
+            return 0
+        }
         let (entry, created) = try journals.open(day, dryRun: dryRun)
         if context.json {
             try context.emit(Opened(day: entry.day, path: entry.path, created: created != nil && !dryRun))
@@ -58,6 +66,7 @@ enum JournalCommand: Command {
             context.line(entry.path)
         }
         if entry.isPlaceholder { context.warn("\(entry.path) is not downloaded from the sync service yet") }
+        if arguments.flag("--open") && !dryRun { return try context.launchEditor(vault.absolutePath(entry.path)) }
         return 0
     }
 

@@ -10,6 +10,10 @@ enum CMarkParser {
         var codeBlocks: [CodeBlock] = []
         var htmlBlocks: [ClosedRange<Int>] = []
         var listItems: [ListItem] = []
+        /// Fenced blocks whose reported end runs past their content: the code block's index,
+        /// the last line of its content, and the fence character, for `MarkdownDocument` to
+        /// tell a closing fence from cmark reporting one line too many.
+        var fenceChecks: [(block: Int, contentEnd: Int, fence: UInt8)] = []
     }
 
     /// cmark keeps a global registry of extensions; registering is done once per process
@@ -72,9 +76,22 @@ enum CMarkParser {
                 var character: CChar = 0
                 let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
                 let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                let lines = lineRange(node)
+                if fenced, let literal = cmark_node_get_literal(node) {
+                    var contentLines = 0
+                    var cursor = literal
+                    while cursor.pointee != 0 {
+                        if cursor.pointee == 0x0A { contentLines += 1 }
+                        cursor += 1
+                    }
+                    if lines.upperBound > lines.lowerBound + contentLines {
+                        blocks.fenceChecks.append(
+                            (blocks.codeBlocks.count, lines.lowerBound + contentLines, UInt8(bitPattern: character)))
+                    }
+                }
                 blocks.codeBlocks.append(
                     CodeBlock(
-                        lines: lineRange(node), isFenced: fenced,
+                        lines: lines, isFenced: fenced,
                         info: fenced ? trimmed(info) : ""))
             case CMARK_NODE_HTML_BLOCK:
                 blocks.htmlBlocks.append(lineRange(node))

@@ -42,8 +42,19 @@ public struct MarkdownDocument: Sendable {
         }
         let blocks = CMarkParser.parse(text)
         headings = blocks.headings
+        // A fence left open until its list item or quote ends is reported one line too long,
+        // into the next item; only a real closing fence on the last line keeps it.
+        var fixed = blocks.codeBlocks
+        for check in blocks.fenceChecks where fixed[check.block].lines.upperBound <= map.lineCount {
+            let last = map.range(ofLine: fixed[check.block].lines.upperBound, in: bytes)
+            let text = bytes[last].drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+            if text.prefix(3).count < 3 || !text.prefix(3).allSatisfy({ $0 == check.fence }) {
+                let lower = fixed[check.block].lines.lowerBound
+                fixed[check.block].lines = lower...max(lower, check.contentEnd)
+            }
+        }
         // cmark counts the blank lines after indented code as part of the block.
-        codeBlocks = blocks.codeBlocks.map { block in
+        codeBlocks = fixed.map { block in
             guard !block.isFenced else { return block }
             var trimmed = block
             while trimmed.lines.upperBound > trimmed.lines.lowerBound,

@@ -58,6 +58,13 @@ public struct Capture {
         return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [])
     }
 
+    /// Appends a capture to a day's journal (made when absent) instead of a new note.
+    public func captureToJournal(_ bytes: [UInt8], day: CalendarDay, dryRun: Bool = false) throws -> Result {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let change = try Journals(vault: vault).append(text, to: day, dryRun: dryRun)
+        return Result(path: change.path, title: day.description, created: Date(), alreadyCaptured: false, addedTags: [])
+    }
+
     /// The note in the capture folders that already holds `url`. Only notes named after the
     /// link's host are read (a link capture is named so), which bounds the work to a few
     /// files whatever the size of the vault.

@@ -69,3 +69,26 @@ $ vault append Ideas "text"
 2> vault: error: "Ideas" names 2 notes: inbox/Ideas.md, pages/Ideas.md
 2> hint: name the note by its path
 ? 1
+# Into a journal: today's (made when absent), or a Logseq-named one as it is.
+$ echo "a piped thought" | VAULT_TODAY=2026-12-01 vault capture --journal
+> journals/2026-12-01.md
+$ cat journals/2026-12-01.md
+> # 2026-12-01
+> 
+> a piped thought
+$ VAULT_TODAY=2026-11-30 vault journal --append "- met Tom for coffee" && tail -1 journals/2026-11-30.md
+> journals/2026-11-30.md
+> - met Tom for coffee
+$ vault journal 2026-11-16 --append "- a line for Logseq's file" && tail -1 journals/2026_11_16.md
+> journals/2026_11_16.md
+> - a line for Logseq's file
+$ vault journal 2026-13-01 --append "text"
+2> vault: error: DATE must be today, yesterday, tomorrow, YYYY-MM-DD or -N, not "2026-13-01"
+2> Usage: vault journal [options] [DATE]
+2> hint: `vault journal --help` shows every option
+? 2
+$ vault capture --journal --inbox "text"
+2> vault: error: --journal goes without --inbox, --title and --tag
+2> Usage: vault capture [options] [TEXT...]
+2> hint: `vault capture --help` shows every option
+? 2

@@ -99,3 +99,21 @@ struct SourceMapTests {
         #expect(SourceMap([UInt8]()).lineCount == 1)
     }
 }
+
+@Suite("Code blocks closed by their container")
+struct FenceEndTests {
+    @Test("a fence left open by its list item ends before the next item, which is not code")
+    func openFenceInList() {
+        let doc = MarkdownDocument(bytes: Array("- ```\n  code\n- [ ] task #tag [[Link]]\n".utf8))
+        #expect(doc.codeBlocks.map(\.lines) == [1...2])
+        #expect(!doc.isSkippedLine(3))
+        #expect(TagScanner.inlineTags(in: doc) == ["tag"])
+    }
+
+    @Test("a closed fence, in a list or a quote, keeps its closing line")
+    func closedFences() {
+        #expect(MarkdownDocument(bytes: Array("- a\n\n  ```\n  code\n  ```\n- b #t\n".utf8)).codeBlocks.map(\.lines) == [3...5])
+        #expect(MarkdownDocument(bytes: Array("> ```\n> code\n> ```\n\nafter\n".utf8)).codeBlocks.map(\.lines) == [1...3])
+        #expect(MarkdownDocument(bytes: Array("```\nunclosed\nto the end\n".utf8)).codeBlocks.map(\.lines) == [1...3])
+    }
+}
