@@ -105,7 +105,7 @@ final class Sandbox {
 
     let root: String
     let vault: String
-    private let binaries: String
+    let binaries: String
 
     init(fixture: String) throws {
         var base = NSTemporaryDirectory()
