@@ -57,7 +57,7 @@ enum JournalCommand: Command {
             context.line(dryRun ? change.diff().trimmingSuffixNewline() : change.path)
             return 0
         }
-        let (entry, created) = try journals.open(day, dryRun: dryRun)
+        let (entry, created) = try journals.openOrCreate(day, dryRun: dryRun)
         if context.json {
             try context.emit(Opened(day: entry.day, path: entry.path, created: created != nil && !dryRun))
         } else if dryRun, let created {

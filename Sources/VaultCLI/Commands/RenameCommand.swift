@@ -19,7 +19,7 @@ enum RenameCommand: Command {
         let title = try arguments.required("NEW-TITLE")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault).rename(note, to: title)
+        let plan = try RenamePlanner(vault: vault).planRename(note, to: title)
         return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 }
@@ -40,7 +40,7 @@ enum MoveCommand: Command {
         let destination = try arguments.required("DEST")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault).move(source, to: destination)
+        let plan = try RenamePlanner(vault: vault).planMove(source, to: destination)
         return try carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 

@@ -11,7 +11,7 @@ public struct RenamePlanner {
     }
 
     /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
-    public func rename(_ name: String, to title: String) throws -> RenamePlan {
+    public func planRename(_ name: String, to title: String) throws -> RenamePlan {
         let (scan, note) = try find(name)
         let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
@@ -32,7 +32,7 @@ public struct RenamePlanner {
 
     /// Plans moving a note or a folder. `destination` is a folder to move into (existing, or
     /// written with a trailing `/`) or the new path.
-    public func move(_ source: String, to destination: String) throws -> RenamePlan {
+    public func planMove(_ source: String, to destination: String) throws -> RenamePlan {
         var scan = try vault.scan(detail: .paths)
         var from = source.hasPrefix("./") ? String(source.dropFirst(2)) : source
         while from.hasSuffix("/") { from.removeLast() }

@@ -62,12 +62,12 @@ public enum JSONValue: Equatable, Sendable {
     public func formattedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(to: &output, depth: 0)
+        appendText(to: &output, depth: 0)
         output.append(0x0A)
         return output
     }
 
-    private func write(to output: inout [UInt8], depth: Int) {
+    private func appendText(to output: inout [UInt8], depth: Int) {
         func indent(_ level: Int) {
             output.append(0x0A)
             output.append(contentsOf: repeatElement(0x20, count: 2 * level))
@@ -83,7 +83,7 @@ public enum JSONValue: Equatable, Sendable {
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 indent(depth + 1)
-                item.write(to: &output, depth: depth + 1)
+                item.appendText(to: &output, depth: depth + 1)
             }
             indent(depth)
             output.append(UInt8(ascii: "]"))
@@ -95,7 +95,7 @@ public enum JSONValue: Equatable, Sendable {
                 indent(depth + 1)
                 Self.appendQuoted(member.0, to: &output)
                 output.append(contentsOf: ": ".utf8)
-                member.1.write(to: &output, depth: depth + 1)
+                member.1.appendText(to: &output, depth: depth + 1)
             }
             indent(depth)
             output.append(UInt8(ascii: "}"))

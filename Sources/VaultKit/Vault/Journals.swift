@@ -98,7 +98,7 @@ public struct Journals: Sendable {
     ///
     /// - Parameter dryRun: report what would be created without writing.
     /// - Returns: the journal and, when it was (or would be) created, its new contents.
-    public func open(_ day: CalendarDay, dryRun: Bool = false) throws -> (entry: Entry, created: NoteRewrite?) {
+    public func openOrCreate(_ day: CalendarDay, dryRun: Bool = false) throws -> (entry: Entry, created: NoteRewrite?) {
         if let existing = try entry(for: day) { return (existing, nil) }
         let path = newPath(for: day)
         let rewrite = NoteRewrite(
@@ -117,7 +117,7 @@ public struct Journals: Sendable {
     /// the day has none; the journal's line endings are kept.
     public func append(_ text: String, to day: CalendarDay, dryRun: Bool = false) throws -> NoteAuthoring.Change {
         guard !text.isBlank else { throw VaultError.emptyText(what: "append") }
-        let (entry, created) = try open(day, dryRun: dryRun)
+        let (entry, created) = try openOrCreate(day, dryRun: dryRun)
         if entry.isPlaceholder { throw VaultError.noteNotDownloaded(path: entry.path) }
         if dryRun, let created {
             return NoteAuthoring.Change(path: entry.path, before: [], after: NoteText.appending(text, to: created.after))

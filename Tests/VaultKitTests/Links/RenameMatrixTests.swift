@@ -64,7 +64,7 @@ struct RenameMatrixTests {
     @Test("a rename in the same folder rewrites every form and carries the title heading")
     func rename() throws {
         let (folder, vault) = try vault()
-        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "Renamed Note"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "Renamed Note"), vault)
         #expect(try text(folder, "pages/Renamed Note.md") == Self.target.replacingOccurrences(of: "# My Target", with: "# Renamed Note"))
         #expect(
             try text(folder, "pages/Source.md")
@@ -78,7 +78,7 @@ struct RenameMatrixTests {
     @Test("a move to another folder fixes relative markdown links and keeps bare names")
     func moveToFolder() throws {
         let (folder, vault) = try vault()
-        try apply(try RenamePlanner(vault: vault).move("pages/My Target.md", to: "archive/"), vault)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/My Target.md", to: "archive/"), vault)
         #expect(
             try text(folder, "pages/Source.md")
                 == expectedSource(
@@ -100,7 +100,7 @@ struct RenameMatrixTests {
         try folder.write(
             "journals/2026-11-30.md", "- [[Proj/My Target]] [j](../pages/Proj/My%20Target.md) ![i](../pages/Proj/img.png)\n")
         let vault = try Vault(root: folder.path)
-        try apply(try RenamePlanner(vault: vault).move("pages/Proj", to: "archive/"), vault)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/Proj", to: "archive/"), vault)
         #expect(
             try text(folder, "archive/Proj/Source.md")
                 == "[[My Target]] [[archive/Proj/My Target|p]] [t](My%20Target.md) [u](../../pages/Errands.md) ![[img.png]] ![i](img.png)\n")
@@ -114,13 +114,13 @@ struct RenameMatrixTests {
     @Test("a system folder or the vault itself is not moved whole")
     func systemFolderRefused() throws {
         let (_, vault) = try vault()
-        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).move("pages", to: "notes") }
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages", to: "notes") }
     }
 
     @Test("a case-only rename really changes the case and rewrites the links")
     func caseOnly() throws {
         let (folder, vault) = try vault()
-        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "my target"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "my target"), vault)
         #expect(try folder.names(in: "pages") == ["Source.md", "my target.md"])
         #expect(
             try text(folder, "pages/Source.md")
@@ -132,7 +132,7 @@ struct RenameMatrixTests {
     @Test("a rename that makes a bare name ambiguous qualifies the links it would steal")
     func ambiguous() throws {
         let (folder, vault) = try vault()
-        try apply(try RenamePlanner(vault: vault).rename("My Target", to: "New Name"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "New Name"), vault)
         // `pages/` wins the tie, so the journal's old `[[New Name]]` must now say `inbox/`.
         #expect(try text(folder, "journals/2026-11-30.md") == "- [[New Name]] and [j](../pages/New%20Name.md) and [[inbox/New Name]]\n")
         #expect(try text(folder, "pages/Source.md").contains("[[New Name#Heading|alias]]"))
@@ -144,10 +144,10 @@ struct RenameMatrixTests {
         let root = try folder.copy(fixture: "demo")
         let before = try Self.snapshot(root)
         var vault = try Vault(root: root)
-        try apply(try RenamePlanner(vault: vault).rename("pages/Projects/Vault CLI.md", to: "Vault Tool"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool"), vault)
         #expect(try Self.snapshot(root) != before)
         vault = try Vault(root: root)
-        try apply(try RenamePlanner(vault: vault).rename("pages/Projects/Vault Tool.md", to: "Vault CLI"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("pages/Projects/Vault Tool.md", to: "Vault CLI"), vault)
         #expect(try Self.snapshot(root) == before)
     }
 

@@ -33,27 +33,27 @@ struct JournalTests {
     func existing() throws {
         let vault = try vault()
         let journals = Journals(vault: vault)
-        let (logseq, created) = try journals.open(day("2026-11-16"))
+        let (logseq, created) = try journals.openOrCreate(day("2026-11-16"))
         #expect(logseq.path == "journals/2026_11_16.md" && created == nil)
-        #expect(try journals.open(day("2026-11-30")).entry.path == "journals/2026-11-30.md")
+        #expect(try journals.openOrCreate(day("2026-11-30")).entry.path == "journals/2026-11-30.md")
         #expect(!FileManager.default.fileExists(atPath: vault.root + "/journals/2026-11-16.md"))
     }
 
     @Test("a new journal starts with its day as heading, made through a no-overwrite create")
     func create() throws {
         let vault = try vault()
-        let (entry, created) = try Journals(vault: vault).open(day("2026-12-01"))
+        let (entry, created) = try Journals(vault: vault).openOrCreate(day("2026-12-01"))
         #expect(entry.path == "journals/2026-12-01.md")
         #expect(created?.isNew == true)
         #expect(try folder.read("demo/journals/2026-12-01.md") == Array("# 2026-12-01\n\n".utf8))
         // Asked again, it is found, not made a second time.
-        #expect(try Journals(vault: vault).open(day("2026-12-01")).created == nil)
+        #expect(try Journals(vault: vault).openOrCreate(day("2026-12-01")).created == nil)
     }
 
     @Test("a dry run creates nothing")
     func dryRun() throws {
         let vault = try vault()
-        let (_, created) = try Journals(vault: vault).open(day("2026-12-01"), dryRun: true)
+        let (_, created) = try Journals(vault: vault).openOrCreate(day("2026-12-01"), dryRun: true)
         #expect(
             created?.diff()
                 == "--- /dev/null\n+++ journals/2026-12-01.md\n@@ line 1 @@\n+# 2026-12-01\n@@ line 2 @@\n+\n")
@@ -64,7 +64,7 @@ struct JournalTests {
     func template() throws {
         let vault = try vault()
         try folder.write("demo/.zennotes/templates/journal.md", "# {{title}}\n\n## Tasks\n\nDay: {{date}}\n")
-        _ = try Journals(vault: vault).open(day("2026-12-24"))
+        _ = try Journals(vault: vault).openOrCreate(day("2026-12-24"))
         #expect(
             try folder.read("demo/journals/2026-12-24.md")
                 == Array("# 2026-12-24\n\n## Tasks\n\nDay: 2026-12-24\n".utf8))
@@ -75,10 +75,10 @@ struct JournalTests {
         let vault = try vault("remapped")
         let journals = Journals(vault: vault)
         #expect(try journals.list().map(\.path) == ["Daily/2026-11-29.md", "Daily/2026-11-28.md"])
-        #expect(try journals.open(day("2026-11-30")).entry.path == "Daily/2026-11-30.md")
+        #expect(try journals.openOrCreate(day("2026-11-30")).entry.path == "Daily/2026-11-30.md")
         try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
         let empty = try Vault(root: folder.path + "/empty")
-        #expect(try Journals(vault: empty).open(day("2026-11-30")).entry.path == "journals/2026-11-30.md")
+        #expect(try Journals(vault: empty).openOrCreate(day("2026-11-30")).entry.path == "journals/2026-11-30.md")
         #expect(FileManager.default.fileExists(atPath: empty.root + "/journals/2026-11-30.md"))
     }
 }
