@@ -6,7 +6,8 @@ public enum CLI {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [
+    /// Immutable after start-up; command types carry no state.
+    nonisolated(unsafe) static let commands: [any Command.Type] = [
         InitCommand.self, ListCommand.self, ShowCommand.self, InfoCommand.self, TagsCommand.self,
         FindCommand.self, SearchCommand.self,
         CaptureCommand.self, JournalCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self,

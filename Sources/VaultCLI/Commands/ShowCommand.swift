@@ -11,7 +11,7 @@ enum ShowCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
+        let (vault, _, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
             if note.availability == .available {
