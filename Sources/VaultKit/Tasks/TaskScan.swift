@@ -36,15 +36,14 @@ extension Vault {
     /// - Parameter progress: called now and then from worker threads with the notes read so
     ///   far and the total, for a progress display.
     public func tasks(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> TaskScan {
-        tasks(of: try TaskWalk(vault: self).files(), progress: progress)
+        // A paths-only scan walks the folders as every command does and opens no note.
+        let scan = try scan(detail: .paths)
+        return tasks(of: TaskWalk.Files(notes: scan.notes, warnings: scan.warnings), progress: progress)
     }
 
     /// Reads the tasks of some notes only (from an earlier `scan`).
     public func tasks(of notes: [Note]) -> TaskScan {
-        tasks(
-            of: TaskWalk.Files(
-                files: notes.map { TaskWalk.File(path: $0.path, isPlaceholder: $0.availability == .placeholder) },
-                warnings: []))
+        tasks(of: TaskWalk.Files(notes: notes, warnings: []))
     }
 
     private func tasks(of files: TaskWalk.Files, progress: (@Sendable (Int, Int) -> Void)? = nil) -> TaskScan {
@@ -100,8 +99,8 @@ extension Vault {
     }
 }
 
-/// The note files of a vault, found the way `Vault.scan` finds them, without reading them.
-struct TaskWalk {
+/// The note files whose tasks are read: paths and whether each is only a placeholder.
+enum TaskWalk {
     struct File: Sendable {
         var path: String
         var isPlaceholder: Bool
@@ -112,57 +111,10 @@ struct TaskWalk {
         var warnings: [VaultWarning]
         var count: Int { files.count }
         subscript(index: Int) -> File { files[index] }
-    }
 
-    let vault: Vault
-
-    func files() throws -> Files {
-        let fileSystem = vault.fileSystem
-        guard let rootStatus = try? fileSystem.status(vault.root), rootStatus.kind == .directory else {
-            throw VaultError.vaultFolderMissing(path: vault.root)
+        init(notes: [Note], warnings: [VaultWarning]) {
+            files = notes.map { File(path: $0.path, isPlaceholder: $0.availability == .placeholder) }
+            self.warnings = warnings
         }
-        var files: [File] = []
-        var warnings: [VaultWarning] = []
-        var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
-        var pending: [String] = [""]
-        var isRoot = true
-        while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? vault.root : vault.root + "/" + relative
-            let entries: [DirectoryEntry]
-            do {
-                entries = try fileSystem.entries(absolute)
-            } catch let error as SystemError {
-                if isRoot { throw VaultError.vaultUnreadable(path: vault.root, reason: error.reason) }
-                warnings.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
-                continue
-            }
-            isRoot = false
-            let names = Set(entries.map(\.name))
-            for entry in entries {
-                let name = entry.name
-                if SyncArtifacts.isIgnored(name) { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var kind = entry.kind
-                if kind == .symlink || kind == .directory {
-                    guard let target = try? fileSystem.status(absolute + "/" + name) else { continue }
-                    kind = target.kind
-                    if kind == .directory && !visited.insert([target.device, target.inode]).inserted { continue }
-                }
-                if kind == .directory {
-                    pending.append(path)
-                } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
-                    if !names.contains(noteName) {
-                        files.append(
-                            File(path: relative.isEmpty ? noteName : relative + "/" + noteName, isPlaceholder: true))
-                    }
-                } else if NoteFiles.isNoteName(name),
-                    ConflictCopies.match(name, siblings: names, iCloud: vault.isInICloud) == nil
-                {
-                    files.append(File(path: path, isPlaceholder: false))
-                }
-            }
-        }
-        files.sort { $0.path < $1.path }
-        return Files(files: files, warnings: warnings)
     }
 }
