@@ -32,8 +32,20 @@ demo: release
 	@echo '$$ vault --vault $(DEMO) tags'
 	@$(VAULT) --vault $(DEMO) tags
 	@echo
-	@echo '$$ vault --vault $(DEMO) show "Vault CLI" --json'
-	@$(VAULT) --vault $(DEMO) show "Vault CLI" --json
+	@echo '$$ vault --vault $(DEMO) find kyoto'
+	@$(VAULT) --vault $(DEMO) find kyoto
+	@echo
+	@echo '$$ vault --vault $(DEMO) search --exact lentil'
+	@$(VAULT) --vault $(DEMO) search --exact lentil -q
+	@echo
+	@echo '$$ vault --vault $(DEMO) tasks --tree --note "Vault CLI"'
+	@$(VAULT) --vault $(DEMO) tasks --tree --note "Vault CLI"
+	@echo
+	@echo '$$ vault --vault $(DEMO) backlinks "Vault CLI"'
+	@$(VAULT) --vault $(DEMO) backlinks "Vault CLI" -q
+	@echo
+	@echo '$$ vault --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run   (a plan, nothing written)'
+	@$(VAULT) --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run -q | head -12
 
 test: deps
 	$(SWIFT) build --build-tests
