@@ -6,29 +6,30 @@ $ vault --help
 > Usage: vault [--vault PATH] <command> [options] [arguments]
 > 
 > Commands:
->   init       make a folder a vault (system folders and .zennotes/vault.json)
->   list       list notes (path and title), filtered by folder or tag
->   show       print a note's text (or, with --json, its metadata)
->   info       counts per folder, tags, placeholders, conflict copies and the layout in force
->   tags       list every tag with its count of notes
->   find       find notes by a fuzzy match on title, aliases or path, best first
->   search     search the lines of every note: fuzzy (default), --exact or --regex
->   capture    capture text or a link into quick/ (or --inbox); reads stdin without TEXT
->   journal    print the path of a day's journal (creating it), list journals, or roll tasks over
->   new        create a page named after TITLE (in pages/ or --folder) and print its path
->   append     add TEXT (or stdin with -) as new lines at the end of a note
->   prepend    add TEXT (or stdin with -) after a note's frontmatter and title
->   tasks      list tasks (open and in progress by default) with filters, a tree or counts
->   task       change a task's state: start, done, cancel, reopen, forward or toggle
->   links      list a note's outbound links, resolved or dangling
->   backlinks  list the notes that link to a note, with line and context
->   check      find dangling links, ambiguous names, unreadable notes and conflict copies
->   rename     rename a note in its folder and rewrite every link to it
->   move       move a note or a folder and rewrite every link into it
->   archive    move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)
->   unarchive  move an archived note back where it came from
->   trash      move a note to trash/ (it moves, nothing is deleted); --list, --empty
->   restore    move a note out of the trash, back where it came from
+>   init         make a folder a vault (system folders and .zennotes/vault.json)
+>   list         list notes (path and title), filtered by folder or tag
+>   show         print a note's text (or, with --json, its metadata)
+>   info         counts per folder, tags, placeholders, conflict copies and the layout in force
+>   tags         list every tag with its count of notes
+>   find         find notes by a fuzzy match on title, aliases or path, best first
+>   search       search the lines of every note: fuzzy (default), --exact or --regex
+>   capture      capture text or a link into quick/ (or --inbox); reads stdin without TEXT
+>   journal      print the path of a day's journal (creating it), list journals, or roll tasks over
+>   new          create a page named after TITLE (in pages/ or --folder) and print its path
+>   append       add TEXT (or stdin with -) as new lines at the end of a note
+>   prepend      add TEXT (or stdin with -) after a note's frontmatter and title
+>   tasks        list tasks (open and in progress by default) with filters, a tree or counts
+>   task         change a task's state: start, done, cancel, reopen, forward or toggle
+>   links        list a note's outbound links, resolved or dangling
+>   backlinks    list the notes that link to a note, with line and context
+>   check        find dangling links, ambiguous names, unreadable notes and conflict copies
+>   rename       rename a note in its folder and rewrite every link to it
+>   move         move a note or a folder and rewrite every link into it
+>   archive      move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)
+>   unarchive    move an archived note back where it came from
+>   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
+>   restore      move a note out of the trash, back where it came from
+>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -82,29 +83,30 @@ $ vault
 2> Usage: vault [--vault PATH] <command> [options] [arguments]
 2> 
 2> Commands:
-2>   init       make a folder a vault (system folders and .zennotes/vault.json)
-2>   list       list notes (path and title), filtered by folder or tag
-2>   show       print a note's text (or, with --json, its metadata)
-2>   info       counts per folder, tags, placeholders, conflict copies and the layout in force
-2>   tags       list every tag with its count of notes
-2>   find       find notes by a fuzzy match on title, aliases or path, best first
-2>   search     search the lines of every note: fuzzy (default), --exact or --regex
-2>   capture    capture text or a link into quick/ (or --inbox); reads stdin without TEXT
-2>   journal    print the path of a day's journal (creating it), list journals, or roll tasks over
-2>   new        create a page named after TITLE (in pages/ or --folder) and print its path
-2>   append     add TEXT (or stdin with -) as new lines at the end of a note
-2>   prepend    add TEXT (or stdin with -) after a note's frontmatter and title
-2>   tasks      list tasks (open and in progress by default) with filters, a tree or counts
-2>   task       change a task's state: start, done, cancel, reopen, forward or toggle
-2>   links      list a note's outbound links, resolved or dangling
-2>   backlinks  list the notes that link to a note, with line and context
-2>   check      find dangling links, ambiguous names, unreadable notes and conflict copies
-2>   rename     rename a note in its folder and rewrite every link to it
-2>   move       move a note or a folder and rewrite every link into it
-2>   archive    move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)
-2>   unarchive  move an archived note back where it came from
-2>   trash      move a note to trash/ (it moves, nothing is deleted); --list, --empty
-2>   restore    move a note out of the trash, back where it came from
+2>   init         make a folder a vault (system folders and .zennotes/vault.json)
+2>   list         list notes (path and title), filtered by folder or tag
+2>   show         print a note's text (or, with --json, its metadata)
+2>   info         counts per folder, tags, placeholders, conflict copies and the layout in force
+2>   tags         list every tag with its count of notes
+2>   find         find notes by a fuzzy match on title, aliases or path, best first
+2>   search       search the lines of every note: fuzzy (default), --exact or --regex
+2>   capture      capture text or a link into quick/ (or --inbox); reads stdin without TEXT
+2>   journal      print the path of a day's journal (creating it), list journals, or roll tasks over
+2>   new          create a page named after TITLE (in pages/ or --folder) and print its path
+2>   append       add TEXT (or stdin with -) as new lines at the end of a note
+2>   prepend      add TEXT (or stdin with -) after a note's frontmatter and title
+2>   tasks        list tasks (open and in progress by default) with filters, a tree or counts
+2>   task         change a task's state: start, done, cancel, reopen, forward or toggle
+2>   links        list a note's outbound links, resolved or dangling
+2>   backlinks    list the notes that link to a note, with line and context
+2>   check        find dangling links, ambiguous names, unreadable notes and conflict copies
+2>   rename       rename a note in its folder and rewrite every link to it
+2>   move         move a note or a folder and rewrite every link into it
+2>   archive      move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)
+2>   unarchive    move an archived note back where it came from
+2>   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
+2>   restore      move a note out of the trash, back where it came from
+2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
