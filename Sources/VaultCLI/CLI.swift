@@ -13,7 +13,8 @@ public enum CLI {
         CaptureCommand.self, JournalCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self,
         TasksCommand.self, TaskCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
-        ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, SyncIgnoreCommand.self,
+        ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self,
+        SyncIgnoreCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [

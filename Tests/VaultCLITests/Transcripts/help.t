@@ -29,6 +29,7 @@ $ vault --help
 >   unarchive    move an archived note back where it came from
 >   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
 >   restore      move a note out of the trash, back where it came from
+>   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 > 
 > Global options:
@@ -106,6 +107,7 @@ $ vault
 2>   unarchive    move an archived note back where it came from
 2>   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
 2>   restore      move a note out of the trash, back where it came from
+2>   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2> 
 2> Global options:

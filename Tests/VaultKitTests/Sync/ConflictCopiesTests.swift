@@ -91,3 +91,14 @@ struct NamingTests {
         #expect(Naming.collisionKey("Cafe\u{301}.md") == Naming.collisionKey("Café.md"))
     }
 }
+
+@Suite("Line diffs")
+struct LineDiffTests {
+    @Test("a diff keeps common lines and marks removed and added ones in order")
+    func diff() throws {
+        let lines = try #require(LineDiff.lines(["a", "b", "c", "d"], ["a", "c", "x", "d"]))
+        #expect(lines == [.same("a"), .removed("b"), .same("c"), .added("x"), .same("d")])
+        #expect(LineDiff.lines(Array(repeating: "x", count: 5), ["x"], limit: 4) == nil)
+        #expect(LineDiff.split(Array("one\r\ntwo\n".utf8)) == ["one", "two"])
+    }
+}
