@@ -56,25 +56,9 @@ public struct RenamePlan: Sendable {
         var text = ""
         for move in moves + sidecarMoves { text += "rename \(move.from) -> \(move.to)\n" }
         for edit in edits {
-            text += "--- \(edit.source)\n+++ \(edit.path)\n"
-            let before = Self.lines(edit.before)
-            let after = Self.lines(edit.after)
-            for index in 0..<max(before.count, after.count) {
-                let old = index < before.count ? before[index] : nil
-                let new = index < after.count ? after[index] : nil
-                if old == new { continue }
-                text += "@@ line \(index + 1) @@\n"
-                if let old { text += "-" + old + "\n" }
-                if let new { text += "+" + new + "\n" }
-            }
+            text += NoteRewrite(path: edit.path, before: edit.before, after: edit.after, isNew: false, snapshot: edit.snapshot)
+                .diff(from: edit.source)
         }
         return text
-    }
-
-    /// Lines split on bytes: to a Swift `String`, `\r\n` is one character, not a line end.
-    private static func lines(_ bytes: [UInt8]) -> [String] {
-        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
-        }
     }
 }

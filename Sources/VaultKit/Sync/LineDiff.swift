@@ -45,13 +45,7 @@ public enum LineDiff {
     }
 
     /// The lines of a note's bytes, line endings removed.
-    public static func split(_ bytes: [UInt8]) -> [String] {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
-        }
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
+    public static func split(_ bytes: [UInt8]) -> [String] { NoteRewrite.lines(bytes) }
 }
 
 extension Vault {

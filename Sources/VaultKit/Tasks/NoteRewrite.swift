@@ -35,9 +35,10 @@ public struct NoteRewrite: Sendable {
         return changes
     }
 
-    /// The change as a diff for people, in the form `vault rename --dry-run` uses.
-    public func diff() -> String {
-        var text = "--- \(isNew ? "/dev/null" : path)\n+++ \(path)\n"
+    /// The change as a diff for people: `--- source` (`/dev/null` for a new note), `+++ path`,
+    /// then each changed line. `source` differs from `path` for a note a rename moves.
+    public func diff(from source: String? = nil) -> String {
+        var text = "--- \(isNew ? "/dev/null" : source ?? path)\n+++ \(path)\n"
         for change in changes {
             text += "@@ line \(change.line) @@\n"
             if let before = change.before { text += "-" + before + "\n" }

@@ -115,12 +115,12 @@ public struct Journals: Sendable {
 
     /// Appends text as new lines at the end of a day's journal, making the journal first when
     /// the day has none; the journal's line endings are kept.
-    public func append(_ text: String, to day: CalendarDay, dryRun: Bool = false) throws -> NoteAuthoring.Change {
+    public func append(_ text: String, to day: CalendarDay, dryRun: Bool = false) throws -> NoteRewrite {
         guard !text.isBlank else { throw VaultError.emptyText(what: "append") }
         let (entry, created) = try openOrCreate(day, dryRun: dryRun)
         if entry.isPlaceholder { throw VaultError.noteNotDownloaded(path: entry.path) }
         if dryRun, let created {
-            return NoteAuthoring.Change(path: entry.path, before: [], after: NoteText.appending(text, to: created.after))
+            return NoteRewrite(path: entry.path, before: [], after: NoteText.appending(text, to: created.after), isNew: true, snapshot: .absent)
         }
         return try NoteAuthoring(vault: vault).add(text, to: entry.path, dryRun: dryRun)
     }

@@ -3,20 +3,6 @@ import Foundation
 /// Writing notes: a new page, and text appended or prepended to a note, each through the
 /// safe writer under the vault's lock.
 public struct NoteAuthoring {
-    /// A change to one note, for `--dry-run` and reports.
-    public struct Change: Sendable {
-        public var path: String
-        public var before: [UInt8]
-        public var after: [UInt8]
-
-        /// The change as a diff of the lines it touches.
-        public func diff() -> String {
-            let edit = FileEdit(source: path, path: path, snapshot: .absent, before: before, after: after, changes: [])
-            return RenamePlan(moves: [], edits: [edit], sidecarMoves: [], skipped: [], newlyResolving: [], emptiedFolders: [])
-                .diff()
-        }
-    }
-
     public let vault: Vault
 
     public init(vault: Vault) {
@@ -26,7 +12,7 @@ public struct NoteAuthoring {
     /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
     /// with `# title` and a blank line, or with the template `.zennotes/templates/T.md` whose
     /// `{{title}}` and `{{date}}` are filled in.
-    public func create(title: String, folder: String? = nil, template: String? = nil, now: Date = Date(), dryRun: Bool = false) throws -> Change {
+    public func create(title: String, folder: String? = nil, template: String? = nil, now: Date = Date(), dryRun: Bool = false) throws -> NoteRewrite {
         let stem = Naming.fileStem(forTitle: title)
         guard !title.isBlank, stem.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
@@ -52,12 +38,12 @@ public struct NoteAuthoring {
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
         let path = try vault.createNote(in: RenamePlanner.trimmed(target), stem: stem, content: content, dryRun: dryRun)
-        return Change(path: path, before: [], after: content)
+        return NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent)
     }
 
     /// Adds `text` as new lines at the end of a note (or, with `atStart`, after its
     /// frontmatter and title heading).
-    public func add(_ text: String, to name: String, atStart: Bool = false, dryRun: Bool = false) throws -> Change {
+    public func add(_ text: String, to name: String, atStart: Bool = false, dryRun: Bool = false) throws -> NoteRewrite {
         guard !text.isBlank else { throw VaultError.emptyText(what: atStart ? "prepend" : "append") }
         let scan = try vault.scan(detail: .paths)
         let note = try NoteLookup(notes: scan.notes).note(atPath: name)
@@ -72,6 +58,6 @@ public struct NoteAuthoring {
         }
         let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
         if !dryRun { try writer.replace(vault.absolutePath(note.path), with: after, expecting: snapshot) }
-        return Change(path: note.path, before: bytes, after: after)
+        return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
     }
 }

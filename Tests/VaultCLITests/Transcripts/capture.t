@@ -57,10 +57,7 @@ $ vault append pages/Errands --dry-run "- [ ] only a plan"
 > --- pages/Errands.md
 > +++ pages/Errands.md
 > @@ line 22 @@
-> -
 > +- [ ] only a plan
-> @@ line 23 @@
-> +
 $ vault append "No such note" "text"
 2> vault: error: no note named "No such note"
 2> hint: `vault list` shows every note
