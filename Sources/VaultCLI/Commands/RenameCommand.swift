@@ -65,7 +65,7 @@ enum MoveCommand: Command {
         if context.json {
             try context.emit(PlanSummary(plan, applied: true))
         } else if !context.quiet {
-            let notes = Set(plan.edits.map(\.path)).count
+            let notes = Set(plan.edits.filter { !$0.changes.isEmpty }.map(\.path)).count
             context.line("Moved \(summary)")
             context.line("Rewrote \(plan.linkCount) link\(plan.linkCount == 1 ? "" : "s") in \(notes) note\(notes == 1 ? "" : "s")")
         }

@@ -127,7 +127,7 @@ public struct RenamePlanner {
     ) throws -> Rewrite {
         let source = note.path
         let newSource = moves[source] ?? source
-        var replacements: [(range: Range<Int>, text: String, line: Int)] = []
+        var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
         let document = MarkdownDocument(bytes: bytes)
         for link in LinkScanner.links(in: document) where !link.isSelfLink {
@@ -148,7 +148,7 @@ public struct RenamePlanner {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
                 }
-                if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line)) }
+                if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line, true)) }
                 continue
             }
             let expected = was
@@ -168,14 +168,14 @@ public struct RenamePlanner {
                 throw VaultError.invalidDestination(
                     path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
             }
-            replacements.append((link.targetRange, text, link.line))
+            replacements.append((link.targetRange, text, link.line, true))
         }
         if let retitle, retitle.note.path == source,
             let heading = Self.titleHeading(document, title: NoteReader.note(
                 path: note.path, kind: note.kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes,
                 detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem)
         {
-            replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound)))
+            replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
         }
         var result = bytes
         var changes: [LinkChange] = []
@@ -186,10 +186,13 @@ public struct RenamePlanner {
         var shift = 0
         for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             let newLength = replacement.text.utf8.count
-            changes.append(
-                LinkChange(
-                    line: replacement.line, before: bytes.utf8String(replacement.range),
-                    after: result.utf8String((replacement.range.lowerBound + shift)..<(replacement.range.lowerBound + shift + newLength))))
+            // The title heading moves with the note but is not a link.
+            if replacement.isLink {
+                changes.append(
+                    LinkChange(
+                        line: replacement.line, before: bytes.utf8String(replacement.range),
+                        after: result.utf8String((replacement.range.lowerBound + shift)..<(replacement.range.lowerBound + shift + newLength))))
+            }
             shift += newLength - replacement.range.count
         }
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)

@@ -47,7 +47,7 @@ $ vault list --folder pages/Reading
 # Then the change. The title heading follows only when it named the note.
 $ vault rename "Thinking in Systems" "Systems Primer"
 > Moved pages/Reading/Thinking in Systems.md -> pages/Reading/Systems Primer.md
-> Rewrote 8 links in 7 notes
+> Rewrote 7 links in 6 notes
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
 $ vault backlinks "Systems Primer"
 > Home.md:7: - Reading: [[Reading List]], [[Systems Primer]]
