@@ -92,7 +92,9 @@ struct CommentScanner {
                     position = codeSpan(from: position, line: line)
                 } else if byte == UInt8(ascii: "<") && matches("<!--", at: position) {
                     position = comment(from: position, opener: 4, closer: "-->")
-                } else if byte == UInt8(ascii: "%") && matches("%%", at: position) {
+                } else if byte == UInt8(ascii: "%") && matches("%%", at: position) && startsLine(position) {
+                    // Only a `%%` that starts a line opens a comment block, as in
+                    // `MarkdownDocument`: Obsidian still reads what an inline `%% %%` holds.
                     position = comment(from: position, opener: 2, closer: "%%")
                 } else {
                     position += 1
@@ -169,5 +171,11 @@ struct CommentScanner {
             if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
         }
         return true
+    }
+
+    private func startsLine(_ position: Int) -> Bool {
+        var index = position
+        while index > 0 && (text[index - 1] == 0x20 || text[index - 1] == 0x09) { index -= 1 }
+        return index == 0 || text[index - 1] == 0x0A
     }
 }

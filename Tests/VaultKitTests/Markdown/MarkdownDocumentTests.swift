@@ -117,3 +117,18 @@ struct FenceEndTests {
         #expect(MarkdownDocument(bytes: Array("```\nunclosed\nto the end\n".utf8)).codeBlocks.map(\.lines) == [1...3])
     }
 }
+
+@Suite("Comments agree across scanners")
+struct CommentAgreementTests {
+    @Test("an inline %% pair hides nothing from tasks, tags or links; a %% block hides all three")
+    func inlineAndBlock() throws {
+        let text = "text %% start\n- [ ] visible #seen [[Seen]]\nend %%\n%%\n- [ ] hidden #gone [[Gone]]\n%%\n"
+        let document = MarkdownDocument(bytes: Array(text.utf8))
+        #expect(TagScanner.inlineTags(in: document) == ["seen"])
+        #expect(LinkScanner.links(in: document).map(\.target) == ["Seen"])
+        let folder = TemporaryFolder()
+        try folder.write("pages/a.md", text)
+        let tasks = try Vault(root: folder.path).tasks().tasks
+        #expect(tasks.map(\.line) == [2])
+    }
+}
