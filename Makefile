@@ -44,8 +44,8 @@ demo: release
 	@echo '$$ vault --vault $(DEMO) backlinks "Vault CLI"'
 	@$(VAULT) --vault $(DEMO) backlinks "Vault CLI" -q
 	@echo
-	@echo '$$ vault --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run   (a plan, nothing written)'
-	@$(VAULT) --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run -q | head -12
+	@echo '$$ vault --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run --skip-unavailable   (a plan, nothing written)'
+	@$(VAULT) --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run --skip-unavailable -q | head -12
 
 test: deps
 	$(SWIFT) build --build-tests

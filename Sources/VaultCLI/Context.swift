@@ -88,11 +88,24 @@ final class Context {
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.
+    /// Leftover temporary files of an interrupted write are removed on the way, and said so.
     func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
-        guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }
-        let progress = Progress("reading notes")
-        defer { progress.finish() }
-        return try vault.scan(detail: detail) { progress.update($0, $1) }
+        let scan: VaultScan
+        if stderrIsTerminal && !quiet {
+            let progress = Progress("reading notes")
+            defer { progress.finish() }
+            scan = try vault.scan(detail: detail) { progress.update($0, $1) }
+        } else {
+            scan = try vault.scan(detail: detail)
+        }
+        if !scan.temporaryFiles.isEmpty {
+            let removed = vault.removeLeftoverFiles(vault.leftoverFiles(scan))
+            if !removed.isEmpty {
+                warn("removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") an interrupted write left: "
+                    + removed.map(\.path).joined(separator: ", "))
+            }
+        }
+        return scan
     }
 
     /// Writes a line for people to stdout.

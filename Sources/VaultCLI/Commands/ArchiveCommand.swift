@@ -4,13 +4,16 @@ import VaultKit
 /// `vault archive|unarchive|trash|restore NOTE`: moves that keep the original subpath.
 enum LifecycleCommand {
     static let options = [OptionSpec("--dry-run", help: "print what would move, change nothing")]
+    /// For the moves that rewrite links.
+    static let rewritingOptions = options + [RenameCommand.skipUnavailable]
 
     static func run(_ action: NoteLifecycle.Action, _ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let name = try arguments.required("NOTE")
         try arguments.finish()
-        let lifecycle = NoteLifecycle(vault: try context.vault())
+        let lifecycle = NoteLifecycle(vault: try context.vault(), skipUnavailable: arguments.flag("--skip-unavailable"))
         var outcome = try lifecycle.plan(action, name)
         guard let move = outcome.plan.moves.first else { return 1 }
+        for warning in outcome.plan.skipped { context.warn(warning.description) }
         if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
         if arguments.flag("--dry-run") {
             context.line(outcome.plan.diff().trimmingSuffixNewline())
@@ -41,7 +44,7 @@ enum ArchiveCommand: Command {
     static let name = "archive"
     static let summary = "move a note to archive/, keeping its subpath (pages/a.md -> archive/pages/a.md)"
     static let usage = "NOTE"
-    static let options = LifecycleCommand.options
+    static let options = LifecycleCommand.rewritingOptions
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try LifecycleCommand.run(.archive, &arguments, context)
     }
@@ -51,7 +54,7 @@ enum UnarchiveCommand: Command {
     static let name = "unarchive"
     static let summary = "move an archived note back where it came from"
     static let usage = "NOTE"
-    static let options = LifecycleCommand.options
+    static let options = LifecycleCommand.rewritingOptions
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try LifecycleCommand.run(.unarchive, &arguments, context)
     }

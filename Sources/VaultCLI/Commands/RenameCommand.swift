@@ -12,14 +12,16 @@ enum RenameCommand: Command {
         become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
         would not change are not written. --dry-run prints the change as a diff.
         """
-    static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing")]
+    static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing"), skipUnavailable]
+    static let skipUnavailable = OptionSpec(
+        "--skip-unavailable", help: "go on when some notes cannot be read (not downloaded); their links stay as they are")
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let note = try arguments.required("NOTE")
         let title = try arguments.required("NEW-TITLE")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault).planRename(note, to: title)
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments.flag("--skip-unavailable")).planRename(note, to: title)
         return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 }
@@ -40,7 +42,7 @@ enum MoveCommand: Command {
         let destination = try arguments.required("DEST")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault).planMove(source, to: destination)
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments.flag("--skip-unavailable")).planMove(source, to: destination)
         return try carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 

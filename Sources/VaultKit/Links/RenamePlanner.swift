@@ -5,9 +5,14 @@ import Foundation
 /// own form to resolve as before.
 public struct RenamePlanner {
     public let vault: Vault
+    /// Plan even when some notes cannot be read (not downloaded, unreadable): their links
+    /// are left as they are and listed in `skipped`. Off by default, because such a note may
+    /// link to a moved file and would be left with a dangling link (DESIGN.md 8).
+    public var skipUnavailable: Bool
 
-    public init(vault: Vault) {
+    public init(vault: Vault, skipUnavailable: Bool = false) {
         self.vault = vault
+        self.skipUnavailable = skipUnavailable
     }
 
     /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
@@ -72,17 +77,19 @@ public struct RenamePlanner {
         var edits: [FileEdit] = []
         var skipped: [VaultWarning] = []
         var newlyResolving: [LinkReport] = []
+        var unavailable: [VaultWarning] = []
         for note in scan.notes where note.kind != .trash {
             let moved = moves[note.path] != nil
             let read: (bytes: [UInt8], snapshot: FileSnapshot)
             if note.availability == .placeholder {
-                skipped.append(VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
+                unavailable.append(VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
                 continue
             }
             do {
                 read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path))
             } catch {
-                skipped.append(VaultWarning(path: note.path, message: "unreadable, links in it are not rewritten: \(error)"))
+                let reason = (error as? SystemError)?.reason ?? "\(error)"
+                unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(reason)); links in it are not rewritten"))
                 continue
             }
             guard moved || needles.mayMatch(read.bytes) else { continue }
@@ -99,6 +106,10 @@ public struct RenamePlanner {
                         after: result.bytes, changes: result.changes))
             }
         }
+        if !unavailable.isEmpty && !skipUnavailable {
+            throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
+        }
+        skipped = unavailable + skipped
         return RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,

@@ -32,11 +32,19 @@ public enum Naming {
 
     /// The first of `stem`, `stem 2`, `stem 3`, … that is free, comparing names the way a
     /// case-insensitive, normalising disk does.
-    public static func availableStem(_ stem: String, ext: String = ".md", taken: (String) -> Bool) -> String {
+    public static func availableStem(
+        _ stem: String, ext: String = ".md", iCloud: Bool = false, taken: (String) -> Bool
+    ) -> String {
         if !taken(stem + ext) { return stem }
         var number = 2
-        while taken("\(stem) \(number)\(ext)") { number += 1 }
-        return "\(stem) \(number)"
+        while taken(numbered(stem, number, iCloud: iCloud) + ext) { number += 1 }
+        return numbered(stem, number, iCloud: iCloud)
+    }
+
+    /// The stem of the `number`th note titled `stem`: `T 2`, or `T (2)` in iCloud Drive,
+    /// where `T 2` beside `T` is how iCloud names its own conflict copies (DESIGN.md 8).
+    public static func numbered(_ stem: String, _ number: Int, iCloud: Bool) -> String {
+        number == 1 ? stem : iCloud ? "\(stem) (\(number))" : "\(stem) \(number)"
     }
 
     /// The key under which two names collide: NFC, then case-folded.

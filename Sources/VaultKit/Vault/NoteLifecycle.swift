@@ -19,9 +19,12 @@ public struct NoteLifecycle {
     }
 
     public let vault: Vault
+    /// Archive and unarchive even when some notes cannot be read (see `RenamePlanner`).
+    public var skipUnavailable: Bool
 
-    public init(vault: Vault) {
+    public init(vault: Vault, skipUnavailable: Bool = false) {
         self.vault = vault
+        self.skipUnavailable = skipUnavailable
     }
 
     /// Plans an action on the note `name` names.
@@ -52,7 +55,7 @@ public struct NoteLifecycle {
         let moves = [note.path: destination]
         var plan: RenamePlan
         if action == .archive || action == .unarchive {
-            plan = try RenamePlanner(vault: vault).plan(moves, scan: scan, retitle: nil)
+            plan = try RenamePlanner(vault: vault, skipUnavailable: skipUnavailable).plan(moves, scan: scan, retitle: nil)
         } else {
             // The trash keeps links as they are: they dangle while the note is there and
             // resolve again when it is restored.
@@ -87,7 +90,7 @@ public struct NoteLifecycle {
         let folder = LinkIndex.folder(of: path)
         let ext = NoteFiles.fileExtension(path)
         let stem = NoteFiles.stem(path.lastPathComponent)
-        let free = Naming.availableStem(stem, ext: ext) { name in
+        let free = Naming.availableStem(stem, ext: ext, iCloud: vault.isInICloud) { name in
             let candidate = folder.isEmpty ? name : folder + "/" + name
             return taken.contains(Naming.collisionKey(candidate)) || vault.fileSystem.exists(vault.absolutePath(candidate))
         }

@@ -1,7 +1,9 @@
 extension Vault {
     /// Creates `folder/stem.md`, or `stem 2.md`, … when taken, never replacing a file: a
     /// second writer racing for the same name moves on to the next number.
-    public func createNote(in folder: String, stem: String, content: [UInt8], dryRun: Bool) throws -> String {
+    public func createNote(
+        in folder: String, stem: String, ext: String = ".md", content: [UInt8], dryRun: Bool
+    ) throws -> String {
         let absoluteFolder = absolutePath(folder)
         // Only names that could collide are normalised: same start, any case, or non-ASCII.
         let lead = stem.utf8.first.map { $0 | 0x20 } ?? 0
@@ -12,7 +14,7 @@ extension Vault {
             }.map { Naming.collisionKey($0.name) })
         var number = 1
         while true {
-            let name = (number == 1 ? stem : "\(stem) \(number)") + ".md"
+            let name = Naming.numbered(stem, number, iCloud: isInICloud) + ext
             number += 1
             if taken.contains(Naming.collisionKey(name)) { continue }
             let path = folder + "/" + name

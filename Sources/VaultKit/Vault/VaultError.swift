@@ -25,6 +25,13 @@ public enum VaultError: Error, Equatable, Sendable {
     case noteNotDownloaded(path: String)
     /// The note could not be read (permission, I/O error, timeout).
     case noteUnavailable(path: String, reason: String)
+    /// A change that rewrites links stopped because these notes cannot be read, so their
+    /// links cannot be checked (not downloaded, unreadable).
+    case notesUnavailable(paths: [String])
+    /// The name given matches no conflict copy.
+    case noConflictCopy(name: String, copies: [String])
+    /// The file or its folder is read-only; `vault` does not override that.
+    case readOnly(path: String)
     /// A file changed between the moment it was read and the moment it would be written.
     case fileChanged(path: String)
     /// A new file would replace an existing one.
@@ -76,6 +83,14 @@ extension VaultError: CustomStringConvertible {
             return "\(path) is not downloaded from the sync service yet"
         case .noteUnavailable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .notesUnavailable(let paths):
+            let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "\(paths.count) note\(paths.count == 1 ? "" : "s") cannot be read, so links in "
+                + "\(paths.count == 1 ? "it" : "them") cannot be rewritten: \(listed); nothing was changed"
+        case .noConflictCopy(let name, _):
+            return "\"\(name)\" names no conflict copy"
+        case .readOnly(let path):
+            return "\(path) is read-only; nothing was written"
         case .fileChanged(let path):
             return "\(path) changed since it was read; nothing was written"
         case .fileExists(let path):
@@ -114,6 +129,12 @@ extension VaultError: CustomStringConvertible {
             return "name the note by its path"
         case .noteNotDownloaded:
             return "open the file in the sync app (or Finder) to download it, then try again"
+        case .notesUnavailable:
+            return "make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are"
+        case .noConflictCopy(_, let copies):
+            return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
+        case .readOnly:
+            return "make it writable (chmod u+w) if the change is meant, then try again"
         case .fileChanged:
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:

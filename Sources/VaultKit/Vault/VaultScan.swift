@@ -12,6 +12,8 @@ public struct VaultScan: Sendable {
     public var assetCount: Int { assets.count }
     /// Things a person should know about, each naming a file.
     public var warnings: [VaultWarning]
+    /// Temporary files of `vault`'s own writer among the notes (see `Vault.leftoverFiles`).
+    public var temporaryFiles: [String] = []
 }
 
 /// A conflict copy beside its original.

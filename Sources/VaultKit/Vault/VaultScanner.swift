@@ -24,6 +24,7 @@ struct VaultScanner {
         var conflicts: [(path: String, match: ConflictCopies.Match)] = []
         var warnings: [VaultWarning] = []
         var assets: [String] = []
+        var temporaryFiles: [String] = []
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
         var pending: [String] = [""]
         var isRoot = true
@@ -42,7 +43,10 @@ struct VaultScanner {
             for entry in entries.sorted(by: { $0.name < $1.name }) {
                 let name = entry.name
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if SyncArtifacts.isIgnored(name) { continue }
+                if SyncArtifacts.isIgnored(name) {
+                    if entry.kind == .file && SafeWriter.isTemporaryName(name) { temporaryFiles.append(path) }
+                    continue
+                }
                 var kind = entry.kind
                 if kind == .symlink {
                     guard let target = try? fileSystem.status(absolute + "/" + name) else {
@@ -64,7 +68,8 @@ struct VaultScanner {
                         found.append(Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path))
                     }
                 } else if NoteFiles.isNoteName(name) {
-                    if let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud) {
+                    // A copy set aside in the trash is a trashed note, so that `vault restore` finds it.
+                    if layout.kind(of: path) != .trash, let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud) {
                         conflicts.append((path, match))
                     } else {
                         found.append(Found(path: path, placeholderFile: nil))
@@ -94,7 +99,8 @@ struct VaultScanner {
                 path: entry.path, originalPath: folder + entry.match.originalName, tool: entry.match.tool,
                 size: status?.size ?? 0, modified: status?.modified ?? Date(timeIntervalSince1970: 0))
         }.sorted { $0.path < $1.path }
-        return VaultScan(notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings)
+        return VaultScan(
+            notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, temporaryFiles: temporaryFiles)
     }
 
     /// Reads every note's metadata; each worker takes notes by a shared counter so one large

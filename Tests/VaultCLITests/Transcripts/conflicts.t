@@ -29,3 +29,61 @@ $ vault conflicts --json | head -8
 >     "size": 343,
 >     "tool": "dropbox"
 >   },
+# Resolving: the version set aside goes to the trash; nothing is deleted. The hashes show
+# which text ends up where.
+$ sha256sum "pages/Reading List.md" pages/Reading\ List.sync-conflict-*.md | cut -c1-12
+> 09e90815f139
+> e427b96f58dc
+$ vault conflicts resolve "Reading List" --keep copy --dry-run
+> the old text of pages/Reading List.md would go to trash/pages/Reading List.md
+> pages/Reading List.md would hold the text of pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+$ vault conflicts resolve "Reading List" --keep copy
+> the old text of pages/Reading List.md went to trash/pages/Reading List.md
+> pages/Reading List.md now holds the text of pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+$ sha256sum "pages/Reading List.md" "trash/pages/Reading List.md" | cut -c1-12
+> e427b96f58dc
+> 09e90815f139
+$ vault conflicts | grep -c "copy of"
+> 1
+$ vault conflicts resolve "inbox/Call notes (Ana's conflicted copy 2026-11-27).md" --keep both
+> inbox/Call notes (Ana's conflicted copy 2026-11-27).md is now inbox/Call notes 2.md
+$ ls inbox
+> Call notes 2.md
+> Call notes.md
+> Ideas.md
+> Local-first software.md
+$ vault conflicts
+? 1
+# Keeping the original sends the copy to the trash.
+$ cp "inbox/Call notes.md" "inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md"
+$ vault conflicts resolve "Call notes" --keep original --json
+> {
+>   "copy": "inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md",
+>   "keep": "original",
+>   "original": "inbox/Call notes.md",
+>   "trashed": "trash/inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md"
+> }
+$ vault trash --list | cut -f1,2
+> trash/pages/Reading List.md	from pages/Reading List.md
+> trash/inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md	from inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md
+> trash/pages/Gym Plan.md	from pages/Gym Plan.md
+# Bad input: no copy, no --keep, a wrong --keep, an unknown subcommand.
+$ vault conflicts resolve Errands --keep original
+2> vault: error: "Errands" names no conflict copy
+2> hint: the vault has no conflict copies
+? 1
+$ vault conflicts resolve "Call notes"
+2> vault: error: resolve needs --keep original, --keep copy or --keep both
+2> Usage: vault conflicts [options] [resolve NOTE --keep original|copy|both]
+2> hint: `vault conflicts --help` shows every option
+? 2
+$ vault conflicts resolve "Call notes" --keep mine
+2> vault: error: --keep must be one of original, copy, both, not "mine"
+2> Usage: vault conflicts [options] [resolve NOTE --keep original|copy|both]
+2> hint: `vault conflicts --help` shows every option
+? 2
+$ vault conflicts settle x
+2> vault: error: unknown subcommand "settle"; the one there is: resolve
+2> Usage: vault conflicts [options] [resolve NOTE --keep original|copy|both]
+2> hint: `vault conflicts --help` shows every option
+? 2

@@ -1,13 +1,15 @@
 @fixture demo
 # Archive keeps the subpath and the comments sidecar; links keep resolving.
-$ vault archive "Reading List"
+$ vault archive "Reading List" --skip-unavailable
 > pages/Reading List.md -> archive/pages/Reading List.md
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
 $ ls .zennotes/comments/archive/pages
 > Reading List.md.comments.json
 $ vault check | head -1
 > Dangling links (4)
-$ vault unarchive "archive/pages/Reading List.md"
+$ vault unarchive "archive/pages/Reading List.md" --skip-unavailable
 > archive/pages/Reading List.md -> pages/Reading List.md
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
 # Trash moves, never deletes: links dangle and say so; restore heals them.
 $ vault trash Errands
 > pages/Errands.md -> trash/pages/Errands.md

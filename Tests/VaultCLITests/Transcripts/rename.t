@@ -1,6 +1,13 @@
 @fixture demo
+# pages/Evicted Idea.md is an iCloud placeholder: its text is not on this machine, so a link
+# in it to the note being renamed could not be rewritten. vault stops and names it.
+$ vault rename "Thinking in Systems" "Systems Primer"
+2> vault: error: 1 note cannot be read, so links in it cannot be rewritten: pages/Evicted Idea.md; nothing was changed
+2> hint: make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are
+? 1
+# With --skip-unavailable the rename goes on and says which note it could not check.
 # The plan first: --dry-run prints the change as a diff and writes nothing.
-$ vault rename "Thinking in Systems" "Systems Primer" --dry-run
+$ vault rename "Thinking in Systems" "Systems Primer" --dry-run --skip-unavailable
 > rename pages/Reading/Thinking in Systems.md -> pages/Reading/Systems Primer.md
 > --- Home.md
 > +++ Home.md
@@ -45,7 +52,7 @@ $ vault list --folder pages/Reading
 > pages/Reading/Piranesi.md	Piranesi
 > pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
 # Then the change. The title heading follows only when it named the note.
-$ vault rename "Thinking in Systems" "Systems Primer"
+$ vault rename "Thinking in Systems" "Systems Primer" --skip-unavailable
 > Moved pages/Reading/Thinking in Systems.md -> pages/Reading/Systems Primer.md
 > Rewrote 7 links in 6 notes
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
@@ -61,7 +68,7 @@ $ vault backlinks "Systems Primer"
 $ vault check | head -1
 > Dangling links (4)
 # A move into another folder fixes the moved note's own relative links.
-$ vault move "pages/Reading List.md" inbox/ --dry-run
+$ vault move "pages/Reading List.md" inbox/ --dry-run --skip-unavailable
 > rename pages/Reading List.md -> inbox/Reading List.md
 > rename .zennotes/comments/pages/Reading List.md.comments.json -> .zennotes/comments/inbox/Reading List.md.comments.json
 > --- pages/Ideas.md
@@ -75,7 +82,7 @@ $ vault move "pages/Reading List.md" inbox/ --dry-run
 > -Ana keeps her own list, see [her page](People/Ana%20Pereira.md).
 > +Ana keeps her own list, see [her page](../pages/People/Ana%20Pereira.md).
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
-$ vault move "pages/Reading List.md" inbox/
+$ vault move "pages/Reading List.md" inbox/ --skip-unavailable
 > Moved pages/Reading List.md -> inbox/Reading List.md
 > Rewrote 2 links in 2 notes
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten

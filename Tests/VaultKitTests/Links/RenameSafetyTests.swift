@@ -56,13 +56,13 @@ struct RenameSafetyTests {
         let (note, noteFolder) = try Self.mostLinked(root)
         let vault = try Vault(root: root)
         let stem = NoteFiles.stem(String(note.split(separator: "/").last!))
-        let plan = try RenamePlanner(vault: vault).planRename(note, to: stem + " renamed")
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename(note, to: stem + " renamed")
         _ = try ChangeExecutor(vault: vault).apply(plan, summary: "test")
         #expect(try Self.graph(root) == Self.mapped(before, plan.moves), "rename of \(note) in \(source)")
         if let noteFolder {
             let again = try Self.graph(root)
             let vault = try Vault(root: root)
-            let move = try RenamePlanner(vault: vault).planMove(noteFolder, to: noteFolder + " moved")
+            let move = try RenamePlanner(vault: vault, skipUnavailable: true).planMove(noteFolder, to: noteFolder + " moved")
             _ = try ChangeExecutor(vault: vault).apply(move, summary: "test")
             #expect(try Self.graph(root) == Self.mapped(again, move.moves), "move of \(noteFolder) in \(source)")
         }
@@ -84,7 +84,7 @@ struct RenameSafetyTests {
         let probeRoot = try probe.copy(fixture: "demo")
         var steps: [String] = []
         let vault = try Vault(root: probeRoot)
-        let plan = try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         _ = try ChangeExecutor(vault: vault) { steps.append($0) }.apply(plan, summary: "probe")
         let expected = try Self.graph(probeRoot)
         #expect(steps.count > 10)
@@ -94,7 +94,7 @@ struct RenameSafetyTests {
             let root = try folder.copy(fixture: "demo")
             let before = try Self.graph(root)
             let vault = try Vault(root: root)
-            let plan = try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
+            let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
             var count = 0
             #expect(throws: SimulatedCrash.self) {
                 _ = try ChangeExecutor(vault: vault) { _ in
@@ -154,7 +154,7 @@ struct RenameRefusalTests {
         ])
     func refusals(kind: String, name: String, destination: String, expected: String) throws {
         let (_, vault, before) = try demo()
-        let planner = RenamePlanner(vault: vault)
+        let planner = RenamePlanner(vault: vault, skipUnavailable: true)
         let message = reason {
             let plan = kind == "rename" ? try planner.planRename(name, to: destination) : try planner.planMove(name, to: destination)
             // `???` is a legal title: it becomes `---`, which shows the name it would get.
@@ -167,7 +167,7 @@ struct RenameRefusalTests {
     @Test("a linking note changed between plan and apply stops the rename before anything is written")
     func changedBetweenPlanAndApply() throws {
         let (folder, vault, _) = try demo()
-        let plan = try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         try folder.write("demo/Home.md", "edited in another app [[Vault CLI]]\n")
         let before = try RenameMatrixTests.snapshot(vault.root)
         #expect(throws: VaultError.fileChanged(path: "Home.md")) { _ = try ChangeExecutor(vault: vault).apply(plan, summary: "x") }
@@ -179,7 +179,7 @@ struct RenameRefusalTests {
     func notUTF8() throws {
         let (folder, vault, _) = try demo()
         try folder.write("demo/pages/Latin1.md", bytes: Array("[[Vault CLI]] caf".utf8) + [0xE9, 0x0A])
-        let plan = try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         #expect(plan.skipped.contains { $0.path == "pages/Latin1.md" && $0.message.contains("not UTF-8") })
         #expect(!plan.edits.contains { $0.source == "pages/Latin1.md" })
     }
@@ -189,7 +189,7 @@ struct RenameRefusalTests {
         let (_, vault, _) = try demo()
         let errands = vault.absolutePath("pages/Errands.md")
         let before = try LocalFileSystem().status(errands)
-        let plan = try RenamePlanner(vault: vault).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         _ = try ChangeExecutor(vault: vault).apply(plan, summary: "x")
         #expect(try LocalFileSystem().status(errands) == before)
         #expect(plan.edits.count == 11)

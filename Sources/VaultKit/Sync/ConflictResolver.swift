@@ -1,0 +1,113 @@
+import Foundation
+
+/// Settles a conflict copy (DESIGN.md 8): keeps the original, the copy, or both, and never
+/// deletes a version. The one set aside goes to the trash, where `vault restore` finds it.
+public struct ConflictResolver {
+    /// Which version stays where the original is.
+    public enum Keep: String, Sendable, CaseIterable, Codable {
+        /// The original stays; the copy goes to the trash.
+        case original
+        /// The copy's text becomes the original's; the original's text goes to the trash.
+        case copy
+        /// The copy becomes a note of its own, named with the `T 2` rule.
+        case both
+    }
+
+    /// What resolving did, or would do.
+    public struct Outcome: Sendable, Codable, Equatable {
+        public var copy: String
+        public var original: String
+        public var keep: Keep
+        /// Where the version set aside went (in the trash), if one was.
+        public var trashed: String?
+        /// The new note the copy became (`both`), or the original it replaced (`copy`).
+        public var written: String?
+    }
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The conflict copy `name` names: the copy's own path, or its original's name or path
+    /// when that note has exactly one copy.
+    public func copy(named name: String, in scan: VaultScan) throws -> ConflictCopy {
+        let trimmed = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+        let key = Naming.collisionKey(trimmed)
+        if let copy = scan.conflictCopies.first(where: { Naming.collisionKey($0.path) == key }) { return copy }
+        let original = try? NoteLookup(notes: scan.notes).note(named: trimmed).path
+        let copies = scan.conflictCopies.filter {
+            $0.originalPath == original || Naming.collisionKey(NoteFiles.stem($0.originalPath)) == key
+        }
+        switch copies.count {
+        case 0: throw VaultError.noConflictCopy(name: name, copies: scan.conflictCopies.map(\.path))
+        case 1: return copies[0]
+        default: throw VaultError.ambiguousNote(name: name, candidates: copies.map(\.path))
+        }
+    }
+
+    /// Resolves one conflict copy.
+    ///
+    /// - Throws: `VaultError.fileChanged` (exit 3) when either file changed since it was read;
+    ///   `.noteNotDownloaded` when the original is a placeholder.
+    public func resolve(_ copy: ConflictCopy, keep: Keep, dryRun: Bool) throws -> Outcome {
+        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+        defer { lock?.release() }
+        let writer = SafeWriter(fileSystem: vault.fileSystem)
+        let folder = LinkIndex.folder(of: copy.originalPath)
+        let placeholder = (folder.isEmpty ? "" : folder + "/") + "." + copy.originalPath.lastPathComponent + ".icloud"
+        if vault.fileSystem.exists(vault.absolutePath(placeholder)) {
+            throw VaultError.noteNotDownloaded(path: copy.originalPath)
+        }
+        let copyRead = try read(copy.path, writer)
+        let originalRead = vault.fileSystem.exists(vault.absolutePath(copy.originalPath)) ? try read(copy.originalPath, writer) : nil
+        var outcome = Outcome(copy: copy.path, original: copy.originalPath, keep: keep)
+        let trash = vault.layout.folder(for: .trash) ?? "trash"
+        switch keep {
+        case .original:
+            outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, dryRun: dryRun)
+            if !dryRun { try retire(copy.path, keptAt: outcome.trashed!, bytes: copyRead.bytes, writer) }
+        case .copy:
+            if let originalRead {
+                outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, dryRun: dryRun)
+                if !dryRun {
+                    try writer.replace(
+                        vault.absolutePath(copy.originalPath), with: copyRead.bytes, expecting: originalRead.snapshot)
+                }
+                outcome.written = copy.originalPath
+            } else {
+                outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
+            }
+            if !dryRun { try retire(copy.path, keptAt: outcome.written!, bytes: copyRead.bytes, writer) }
+        case .both:
+            outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
+            if !dryRun { try retire(copy.path, keptAt: outcome.written!, bytes: copyRead.bytes, writer) }
+        }
+        return outcome
+    }
+
+    private func read(_ path: String, _ writer: SafeWriter) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
+        do {
+            return try writer.read(vault.absolutePath(path))
+        } catch VaultError.system(let error) {
+            throw VaultError.noteUnavailable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Writes `bytes` as a new file named after `path` (with the `T 2` rule), in the trash
+    /// when `under` names it, else in `path`'s own folder.
+    private func create(_ path: String, under top: String?, bytes: [UInt8], dryRun: Bool) throws -> String {
+        let folder = LinkIndex.folder(of: path)
+        let target = [top, folder.isEmpty ? nil : folder].compactMap { $0 }.joined(separator: "/")
+        let name = path.lastPathComponent
+        return try vault.createNote(
+            in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, dryRun: dryRun)
+    }
+
+    /// Removes the copy's name once its bytes live at `keptPath`; refused (exit 3) when the
+    /// copy changed since it was read, so nothing written to it is lost.
+    private func retire(_ path: String, keptAt keptPath: String, bytes: [UInt8], _ writer: SafeWriter) throws {
+        try writer.removeSecondName(vault.absolutePath(path), keptAt: vault.absolutePath(keptPath), expectedHash: ContentHash.of(bytes))
+    }
+}
