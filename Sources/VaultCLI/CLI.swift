@@ -13,7 +13,7 @@ public enum CLI {
         CaptureCommand.self, JournalCommand.self, NewCommand.self, AppendCommand.self, PrependCommand.self,
         TasksCommand.self, TaskCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
-        ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self,
+        ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self, DoctorCommand.self,
         SyncIgnoreCommand.self,
     ]
 
@@ -107,7 +107,7 @@ public enum CLI {
             outcome.errors = partial.errors + outcome.errors
             return outcome
         } catch let error as VaultError {
-            context.error(error.description, hint: error.hint)
+            context.error(context.relativeToVault(error.description), hint: error.hint)
             status = error.exitCode
         } catch {
             context.error("\(error)")

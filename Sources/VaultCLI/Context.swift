@@ -39,10 +39,16 @@ final class Context {
 
     /// The vault this command works on. The first time, a change an earlier run left
     /// unfinished (a rename killed halfway) is finished before anything else, and said so.
-    func vault() throws -> Vault {
+    ///
+    /// - Parameter recovering: false to leave an interrupted change for the caller to report.
+    func vault(recovering: Bool = true) throws -> Vault {
         if let located { return located }
         let vault = try Vault.locate(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+        guard recovering else {
+            located = vault
+            return vault
+        }
         for report in try ChangeExecutor(vault: vault).recover() {
             let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
             errors.append(contentsOf: "vault: \(message)\n".utf8)
@@ -50,6 +56,14 @@ final class Context {
         }
         located = vault
         return vault
+    }
+
+    /// The vault folder opened with the standard layout, for examining a vault whose settings
+    /// cannot be read.
+    func vaultIgnoringSettings() throws -> Vault {
+        let root = try Vault.locateFolder(
+            explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+        return Vault(standardLayoutAt: root, fileSystem: fileSystem)
     }
 
     /// The text of TEXT arguments, or standard input when there are none or TEXT is `-`.
@@ -106,6 +120,13 @@ final class Context {
             }
         }
         return scan
+    }
+
+    /// A message with the vault's own folder left out of its paths, which are then as the
+    /// person names notes.
+    func relativeToVault(_ text: String) -> String {
+        guard let root = located?.root else { return text }
+        return text.replacingOccurrences(of: root + "/", with: "")
     }
 
     /// Writes a line for people to stdout.

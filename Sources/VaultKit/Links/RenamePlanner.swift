@@ -100,6 +100,10 @@ public struct RenamePlanner {
             let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
             newlyResolving += result.newlyResolving
             if result.bytes != read.bytes {
+                // Refused now, not halfway through the change.
+                if let status = read.snapshot.status, SafeWriter.isReadOnly(status.permissions) {
+                    throw VaultError.readOnly(path: note.path)
+                }
                 edits.append(
                     FileEdit(
                         source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes,

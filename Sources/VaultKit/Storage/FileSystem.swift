@@ -119,6 +119,13 @@ extension FileSystem {
         return FileContents(bytes: Array(bytes.prefix(limit)), complete: bytes.count <= limit, status: status)
     }
 
+    /// The absolute path with every symlink resolved (`realpath`), or nil when it cannot be.
+    public func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Creates a folder and every missing parent.
     public func createDirectories(_ path: String) throws {
         var prefix = ""

@@ -25,6 +25,10 @@ public struct SafeWriter: Sendable {
     ///   `VaultError.system` when a step fails (the target is then untouched).
     public func replace(_ path: String, with bytes: [UInt8], expecting snapshot: FileSnapshot) throws {
         let permissions = try checkUnchanged(path, snapshot)?.permissions ?? 0o644
+        // rename(2) over a link would replace the link itself and leave its target behind.
+        if (try? fileSystem.linkStatus(path))??.kind == .symlink { throw VaultError.symbolicLink(path: path) }
+        // rename(2) would replace a read-only file as easily as any other; the mode says no.
+        if Self.isReadOnly(permissions) { throw VaultError.readOnly(path: path) }
         let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions)
         do {
             // Checked again right before the rename: the window in which an editor's save can
@@ -60,6 +64,7 @@ public struct SafeWriter: Sendable {
     /// emptying the trash deletes notes (DESIGN.md 7).
     public func remove(_ path: String, expecting snapshot: FileSnapshot) throws {
         _ = try checkUnchanged(path, snapshot)
+        try checkWritableFolder(Self.split(path).folder)
         do { try fileSystem.removeFile(path) } catch { throw Self.wrap(error) }
         try synchronizeFolder(of: path)
     }
@@ -130,6 +135,7 @@ public struct SafeWriter: Sendable {
 
     private func writeTemporary(beside path: String, bytes: [UInt8], permissions: UInt32) throws -> String {
         let (folder, name) = Self.split(path)
+        try checkWritableFolder(folder)
         var descriptor: Int32 = -1
         var temporary = ""
         for _ in 0..<8 {
@@ -161,6 +167,17 @@ public struct SafeWriter: Sendable {
             throw Self.wrap(error)
         }
         return temporary
+    }
+
+    /// True for permissions without any write bit: a file or folder someone made read-only.
+    static func isReadOnly(_ permissions: UInt32) -> Bool { permissions & 0o222 == 0 }
+
+    /// Refuses a folder whose mode has no write bit, even where the process could write
+    /// anyway (as root): the mode says what the person wants.
+    private func checkWritableFolder(_ folder: String) throws {
+        if let status = (try? fileSystem.status(folder)) ?? nil, Self.isReadOnly(status.permissions) {
+            throw VaultError.readOnly(path: folder)
+        }
     }
 
     private func synchronizeFolder(of path: String) throws {

@@ -48,24 +48,41 @@ public struct Vault: Sendable {
         explicit: String?, environment: [String: String], workingDirectory: String,
         fileSystem: any FileSystem = LocalFileSystem()
     ) throws -> Vault {
+        try Vault(
+            root: locateFolder(
+                explicit: explicit, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem),
+            fileSystem: fileSystem)
+    }
+
+    /// The folder `locate` would open, found without reading its settings, so that a vault
+    /// with a broken `vault.json` can still be examined.
+    public static func locateFolder(
+        explicit: String?, environment: [String: String], workingDirectory: String,
+        fileSystem: any FileSystem = LocalFileSystem()
+    ) throws -> String {
         for given in [explicit, environment["VAULT_DIR"]] {
             guard let given, !given.isEmpty else { continue }
-            do {
-                return try Vault(root: absolute(given, from: workingDirectory), fileSystem: fileSystem)
-            } catch VaultError.vaultFolderMissing {
-                // Name the folder as the person wrote it, not as resolved.
-                throw VaultError.vaultFolderMissing(path: given)
-            }
+            let path = absolute(given, from: workingDirectory)
+            // Name the folder as the person wrote it, not as resolved.
+            guard (try? fileSystem.status(path))??.kind == .directory else { throw VaultError.vaultFolderMissing(path: given) }
+            return path
         }
         var folder = absolute(workingDirectory)
         while true {
-            if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory {
-                return try Vault(root: folder, fileSystem: fileSystem)
-            }
+            if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory { return folder }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
         throw VaultError.noVaultFound(searchedFrom: workingDirectory)
+    }
+
+    /// Opens `root` with the standard layout, its settings unread: for examining a vault
+    /// whose `vault.json` cannot be used.
+    public init(standardLayoutAt root: String, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.root = Self.absolute(root)
+        self.fileSystem = fileSystem
+        settings = nil
+        layout = .standard
     }
 
     /// Makes `path` a vault: the system folders and `.zennotes/vault.json` with a fresh id.

@@ -28,6 +28,8 @@ public enum VaultError: Error, Equatable, Sendable {
     /// A change that rewrites links stopped because these notes cannot be read, so their
     /// links cannot be checked (not downloaded, unreadable).
     case notesUnavailable(paths: [String])
+    /// The note is a symbolic link; writing would replace the link, not its target.
+    case symbolicLink(path: String)
     /// The name given matches no conflict copy.
     case noConflictCopy(name: String, copies: [String])
     /// The file or its folder is read-only; `vault` does not override that.
@@ -87,6 +89,8 @@ extension VaultError: CustomStringConvertible {
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "\(paths.count) note\(paths.count == 1 ? "" : "s") cannot be read, so links in "
                 + "\(paths.count == 1 ? "it" : "them") cannot be rewritten: \(listed); nothing was changed"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; vault does not write through links, nothing was written"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
         case .readOnly(let path):
@@ -131,6 +135,8 @@ extension VaultError: CustomStringConvertible {
             return "open the file in the sync app (or Finder) to download it, then try again"
         case .notesUnavailable:
             return "make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are"
+        case .symbolicLink:
+            return "edit the file the link points to by its own path"
         case .noConflictCopy(_, let copies):
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
         case .readOnly:

@@ -57,6 +57,12 @@ struct VaultScanner {
                         warnings.append(VaultWarning(path: path, message: "a symlink loop; skipped"))
                         continue
                     }
+                    // A file link out of the vault would let a shared or synced vault show or
+                    // rewrite any file of this machine (`note.md -> ~/.ssh/config`).
+                    if target.kind == .file, !isInside(fileSystem.resolvedPath(absolute + "/" + name)) {
+                        warnings.append(VaultWarning(path: path, message: "a symlink to a file outside the vault; skipped"))
+                        continue
+                    }
                     kind = target.kind
                 } else if kind == .directory, let status = try? fileSystem.status(absolute + "/" + name) {
                     if !visited.insert([status.device, status.inode]).inserted { continue }
@@ -101,6 +107,13 @@ struct VaultScanner {
         }.sorted { $0.path < $1.path }
         return VaultScan(
             notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, temporaryFiles: temporaryFiles)
+    }
+
+    /// True for a resolved path inside the vault folder (itself resolved, as it may be
+    /// reached through a symlink).
+    private func isInside(_ resolved: String?) -> Bool {
+        guard let resolved, let base = fileSystem.resolvedPath(root) else { return false }
+        return resolved.hasPrefix(base == "/" ? "/" : base + "/")
     }
 
     /// Reads every note's metadata; each worker takes notes by a shared counter so one large

@@ -30,6 +30,7 @@ $ vault --help
 >   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
 >   restore      move a note out of the trash, back where it came from
 >   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
+>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 > 
 > Global options:
@@ -108,6 +109,7 @@ $ vault
 2>   trash        move a note to trash/ (it moves, nothing is deleted); --list, --empty
 2>   restore      move a note out of the trash, back where it came from
 2>   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
+2>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2> 
 2> Global options:

@@ -1,0 +1,56 @@
+import Foundation
+import VaultKit
+
+/// `vault doctor`: the vault's health in one report, each finding with its fix.
+enum DoctorCommand: Command {
+    static let name = "doctor"
+    static let summary = "check the vault's health beside sync tools; exit 1 when anything needs attention"
+    static let usage = ""
+    static let discussion = """
+        Finds iCloud placeholders, unreadable and non-UTF-8 notes, conflict copies, temporary
+        files an interrupted write left, an interrupted rename, names that collide on
+        case-insensitive disks, links out of the vault, a broken vault.json, and .zennotes/
+        inside iCloud Drive. Each finding names the command that fixes it. Without --fix it
+        changes nothing.
+        """
+    static let options = [
+        OptionSpec("--fix", help: "finish interrupted renames and remove leftover temporary files, then report")
+    ]
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try arguments.finish()
+        var findings: [HealthFinding] = []
+        let vault: Vault
+        do {
+            vault = try context.vault(recovering: false)
+        } catch let error as VaultError {
+            guard let finding = VaultDoctor.settingsFinding(error) else { throw error }
+            findings.append(finding)
+            vault = try context.vaultIgnoringSettings()
+        }
+        let doctor = VaultDoctor(vault: vault)
+        var fixed: [String] = []
+        if arguments.flag("--fix") { fixed = try doctor.fix() }
+        findings += try doctor.examine()
+        if context.json {
+            struct Report: Encodable {
+                let healthy: Bool
+                let fixed: [String]
+                let findings: [HealthFinding]
+            }
+            try context.emit(Report(healthy: findings.isEmpty, fixed: fixed, findings: findings))
+            return findings.isEmpty ? 0 : 1
+        }
+        for line in fixed { context.line("fixed: " + line) }
+        for finding in findings {
+            context.line(context.bold(finding.path ?? "vault") + ": " + finding.message)
+            context.line("  fix: " + finding.fix)
+        }
+        if findings.isEmpty {
+            context.line("No problems found.")
+        } else {
+            context.line("\(findings.count) finding\(findings.count == 1 ? "" : "s") need attention.")
+        }
+        return findings.isEmpty ? 0 : 1
+    }
+}

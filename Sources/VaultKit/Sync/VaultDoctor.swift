@@ -1,0 +1,142 @@
+import Foundation
+
+/// One thing about a vault's health that needs a person's attention, and how to fix it.
+public struct HealthFinding: Sendable, Codable, Equatable {
+    /// What kind of problem, a stable word for scripts.
+    public enum Kind: String, Sendable, Codable {
+        case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
+            nameCollision, metadataNotSynced, skippedFile
+    }
+
+    public var kind: Kind
+    /// The vault-relative path concerned, when there is one.
+    public var path: String?
+    public var message: String
+    /// The command (or step) that fixes it.
+    public var fix: String
+}
+
+/// `vault doctor`: one report of everything about a vault that sync tools, crashes or other
+/// programs can leave wrong (DESIGN.md 7, 8), each finding with its fix.
+public struct VaultDoctor {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// The finding for a vault whose settings cannot be read, so it cannot be opened as usual.
+    public static func settingsFinding(_ error: VaultError) -> HealthFinding? {
+        switch error {
+        case .settingsNotJSON, .invalidSystemFolder:
+            return HealthFinding(
+                kind: .settings, path: ".zennotes/vault.json", message: error.description,
+                fix: "edit .zennotes/vault.json by hand (vault never rewrites a settings file it cannot read)")
+        default:
+            return nil
+        }
+    }
+
+    /// Examines the vault, reading every note; changes nothing.
+    public func examine() throws -> [HealthFinding] {
+        var findings = unfinishedChanges()
+        let scan = try vault.scan(detail: .full)
+        for note in scan.notes {
+            let path = note.path
+            switch note.availability {
+            case .placeholder:
+                findings.append(
+                    HealthFinding(
+                        kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
+                        fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))"))
+            case .unreadable:
+                findings.append(
+                    HealthFinding(
+                        kind: .unreadable, path: path, message: "cannot be read: \(note.unavailableReason ?? "unknown reason")",
+                        fix: "make it readable (chmod u+r \(Self.quoted(path))) or let the sync app finish with it"))
+            case .available where !note.isUTF8:
+                findings.append(
+                    HealthFinding(
+                        kind: .notUTF8, path: path, message: "not valid UTF-8; vault searches it as bytes and never rewrites it",
+                        fix: "save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8 \(Self.quoted(path)) > converted.md, then check and replace)"))
+            default:
+                break
+            }
+        }
+        for copy in scan.conflictCopies {
+            findings.append(
+                HealthFinding(
+                    kind: .conflictCopy, path: copy.path, message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath)",
+                    fix: "vault conflicts --diff, then vault conflicts resolve \(Self.quoted(copy.path)) --keep original|copy|both"))
+        }
+        findings += vault.leftoverFiles(scan).map(Self.finding)
+        findings += Self.collisions(scan)
+        findings += scan.warnings.filter { $0.message.contains("symlink") || $0.message.contains("folder skipped") }.map {
+            HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or folder")
+        }
+        if vault.isInICloud && vault.fileSystem.exists(vault.metadataFolder) {
+            findings.append(
+                HealthFinding(
+                    kind: .metadataNotSynced, path: ".zennotes",
+                    message: "the vault is in iCloud Drive, which does not sync dot-folders: settings, comments and templates stay on this Mac",
+                    fix: "keep the vault in a folder that syncs .zennotes/ (Syncthing, Dropbox, git), or copy .zennotes/ by hand"))
+        }
+        return findings
+    }
+
+    /// Fixes what needs no choice: finishes interrupted changes and removes leftover files that
+    /// hold nothing anyone saved. Returns what it did, one line each.
+    public func fix() throws -> [String] {
+        var done = try ChangeExecutor(vault: vault).recover().map { "finished an interrupted change: \($0.summary)" }
+        let scan = try vault.scan(detail: .paths)
+        done += vault.removeLeftoverFiles(vault.leftoverFiles(scan)).map { "removed \($0.path)" }
+        return done
+    }
+
+    /// A path quoted for a POSIX shell, so a fix can be pasted as it is.
+    static func quoted(_ path: String) -> String {
+        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private func unfinishedChanges() -> [HealthFinding] {
+        let folder = vault.metadataFolder + "/" + IntentJournal.folder
+        return ((try? vault.fileSystem.entries(folder)) ?? []).map(\.name).filter { $0.hasSuffix(".json") }.sorted().map {
+            HealthFinding(
+                kind: .unfinishedChange, path: ".zennotes/journal/" + $0,
+                message: "a rename or move was interrupted; some links may point to both names until it is finished",
+                fix: "vault doctor --fix")
+        }
+    }
+
+    private static func finding(_ leftover: LeftoverFile) -> HealthFinding {
+        switch leftover.state {
+        case .secondName, .abandonedReplacement:
+            return HealthFinding(
+                kind: .leftoverFile, path: leftover.path, message: "a temporary file an interrupted write left; \(leftover.target) is intact",
+                fix: "vault doctor --fix")
+        case .unfinishedNewNote:
+            return HealthFinding(
+                kind: .leftoverFile, path: leftover.path,
+                message: "the text of a new note whose creation was interrupted (it may be incomplete)",
+                fix: "read it; keep it with mv \(Self.quoted(leftover.path)) \(Self.quoted(leftover.target)), or delete it")
+        case .renameInProgress:
+            return HealthFinding(
+                kind: .leftoverFile, path: leftover.path, message: "a note in the middle of a case-only rename to \(leftover.target)",
+                fix: "vault doctor --fix finishes it when its journal is there; else mv \(Self.quoted(leftover.path)) \(Self.quoted(leftover.target))")
+        }
+    }
+
+    /// Notes in one folder whose names differ only in case or Unicode form: two files here,
+    /// one file (or a conflict) on a Mac, Windows or a phone once synced.
+    private static func collisions(_ scan: VaultScan) -> [HealthFinding] {
+        let groups = Dictionary(grouping: scan.notes.map(\.path), by: Naming.collisionKey)
+        return groups.values.filter { $0.count > 1 }.flatMap { paths in
+            paths.sorted().dropFirst().map { path in
+                HealthFinding(
+                    kind: .nameCollision, path: path,
+                    message: "differs from \(paths.sorted()[0]) only in case or Unicode form; they collide on macOS, Windows and phones",
+                    fix: "vault rename \(Self.quoted(path)) 'ANOTHER TITLE'")
+            }
+        }.sorted { ($0.path ?? "") < ($1.path ?? "") }
+    }
+}
