@@ -50,8 +50,7 @@ struct RenameSafetyTests {
 
     private func checkGraph(source: String) throws {
         let folder = TemporaryFolder()
-        let root = folder.path + "/vault"
-        try FileManager.default.copyItem(atPath: source, toPath: root)
+        let root = try folder.copy(vault: source, as: "vault")
         let before = try Self.graph(root)
         let (note, noteFolder) = try Self.mostLinked(root)
         let vault = try Vault(root: root)

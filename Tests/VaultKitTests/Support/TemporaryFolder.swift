@@ -20,6 +20,20 @@ final class TemporaryFolder {
         return destination
     }
 
+    /// A writable copy of a vault kept elsewhere (the shared corpora are read-only on disk,
+    /// and vault rightly refuses to rewrite read-only notes).
+    func copy(vault source: String, as name: String) throws -> String {
+        let destination = path + "/" + name
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+        let files = FileManager.default.enumerator(atPath: destination)?.compactMap { $0 as? String } ?? []
+        for relative in [""] + files {
+            let item = relative.isEmpty ? destination : destination + "/" + relative
+            let mode = (try FileManager.default.attributesOfItem(atPath: item)[.posixPermissions] as? Int) ?? 0o644
+            try FileManager.default.setAttributes([.posixPermissions: mode | 0o200], ofItemAtPath: item)
+        }
+        return destination
+    }
+
     /// Writes a file (creating folders) for a test's set-up.
     @discardableResult
     func write(_ relative: String, _ text: String) throws -> String {
