@@ -49,10 +49,16 @@ final class Context {
             located = vault
             return vault
         }
-        for report in try ChangeExecutor(vault: vault).recover() {
-            let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
-            errors.append(contentsOf: "vault: \(message)\n".utf8)
-            for conflict in report.conflicts { warn(conflict.description) }
+        do {
+            for report in try ChangeExecutor(vault: vault).recover() {
+                let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
+                errors.append(contentsOf: "vault: \(message)\n".utf8)
+                for conflict in report.conflicts { warn(conflict.description) }
+            }
+        } catch let error as VaultError {
+            // Reading still works; a rename or move refuses until the change is finished.
+            let message = error.description.replacingOccurrences(of: vault.root + "/", with: "")
+            errors.append(contentsOf: "vault: warning: \(message); `vault doctor` shows what is left\n".utf8)
         }
         located = vault
         return vault

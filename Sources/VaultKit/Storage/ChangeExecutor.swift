@@ -38,6 +38,11 @@ public struct ChangeExecutor {
     public func apply(_ plan: RenamePlan, summary: String) throws -> ChangeReport {
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem)
         defer { lock.release() }
+        // A change an earlier run could not finish comes first: its files may be these.
+        if let waiting = pendingJournals().first {
+            throw VaultError.unfinishedChange(
+                journal: ".zennotes/journal/" + waiting, reason: "it must be finished first (`vault doctor --fix`)")
+        }
         let writer = SafeWriter(fileSystem: fileSystem)
         for edit in plan.edits where try !writer.isUnchanged(vault.absolutePath(edit.source), since: edit.snapshot) {
             throw VaultError.fileChanged(path: edit.source)
@@ -52,9 +57,14 @@ public struct ChangeExecutor {
         return try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
     }
 
+    /// The journals of changes not finished yet, by file name.
+    public func pendingJournals() -> [String] {
+        ((try? fileSystem.entries(journalFolder)) ?? []).map(\.name).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
     /// Finishes every journal an interrupted run left; nil when there was none.
     public func recover() throws -> [ChangeReport] {
-        let names = ((try? fileSystem.entries(journalFolder)) ?? []).map(\.name).filter { $0.hasSuffix(".json") }.sorted()
+        let names = pendingJournals()
         guard !names.isEmpty else { return [] }
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem)
         defer { lock.release() }
@@ -64,7 +74,11 @@ public struct ChangeExecutor {
             guard let bytes = try? fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes) else {
                 throw VaultError.unfinishedChange(journal: ".zennotes/journal/" + name, reason: "the journal cannot be read")
             }
-            reports.append(try complete(journal))
+            do {
+                reports.append(try complete(journal))
+            } catch let error as VaultError {
+                throw VaultError.unfinishedChange(journal: ".zennotes/journal/" + name, reason: error.description)
+            }
             removeTemporaryFiles(journal)
         }
         return reports
@@ -104,6 +118,7 @@ public struct ChangeExecutor {
             }
             try writer.replace(path, with: after, expecting: snapshot)
         }
+        let unrewritten = conflicts.count
         let beforeHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.beforeHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
         for move in journal.moves + journal.sidecarMoves {
             try beforeStep?("unlink \(move.from)")
@@ -123,7 +138,8 @@ public struct ChangeExecutor {
         try? fileSystem.removeFile(journalPath(journal.id))
         try? fileSystem.synchronizeDirectory(journalFolder)
         return ChangeReport(
-            summary: journal.summary, moved: journal.moves.count, rewritten: journal.edits.count, conflicts: conflicts)
+            summary: journal.summary, moved: journal.moves.count, rewritten: journal.edits.count - unrewritten,
+            conflicts: conflicts)
     }
 
     /// Gives a file its new name while the old one stays (a hard link), or renames where the
@@ -133,7 +149,7 @@ public struct ChangeExecutor {
         let to = vault.absolutePath(move.to)
         let caseOnly = Naming.collisionKey(move.from) == Naming.collisionKey(move.to)
         // Case-insensitive disks see one name for both: the rename goes through a third.
-        let temporary = SafeWriter.split(from).folder + "/.~" + SafeWriter.split(from).name + ".rename.tmp"
+        let temporary = SafeWriter.split(from).folder + "/.~" + SafeWriter.shortened(SafeWriter.split(from).name) + ".rename.tmp"
         do {
             if caseOnly && fileSystem.exists(temporary) {
                 try fileSystem.rename(temporary, to: to)  // crashed between the two renames

@@ -37,7 +37,7 @@ public struct SafeWriter: Sendable {
             try fileSystem.rename(temporary, to: path)
         } catch {
             try? fileSystem.removeFile(temporary)
-            throw Self.wrap(error)
+            throw Self.wrap(error, writing: path)
         }
         try synchronizeFolder(of: path)
     }
@@ -55,7 +55,7 @@ public struct SafeWriter: Sendable {
         } catch let error as SystemError where error.code == EEXIST {
             throw VaultError.fileExists(path: path)
         } catch {
-            throw Self.wrap(error)
+            throw Self.wrap(error, writing: path)
         }
         try synchronizeFolder(of: path)
     }
@@ -139,17 +139,17 @@ public struct SafeWriter: Sendable {
         var descriptor: Int32 = -1
         var temporary = ""
         for _ in 0..<8 {
-            temporary = folder + "/.~" + name + "." + Self.randomSuffix() + ".tmp"
+            temporary = folder + "/.~" + Self.shortened(name) + "." + Self.randomSuffix() + ".tmp"
             do {
                 descriptor = try fileSystem.createExclusive(temporary, permissions: permissions)
                 break
             } catch let error as SystemError where error.code == EEXIST {
                 continue
             } catch {
-                throw Self.wrap(error)
+                throw Self.wrap(error, writing: path)
             }
         }
-        guard descriptor >= 0 else { throw VaultError.system(SystemError(code: EEXIST, operation: "create", path: temporary)) }
+        guard descriptor >= 0 else { throw Self.wrap(SystemError(code: EEXIST, operation: "create", path: temporary), writing: path) }
         do {
             try fileSystem.write(descriptor, bytes, path: temporary)
             // The umask may have narrowed the mode given to open(2); the old file's mode wins.
@@ -158,13 +158,13 @@ public struct SafeWriter: Sendable {
         } catch {
             try? fileSystem.close(descriptor, path: temporary)
             try? fileSystem.removeFile(temporary)
-            throw Self.wrap(error)
+            throw Self.wrap(error, writing: path)
         }
         do {
             try fileSystem.close(descriptor, path: temporary)
         } catch {
             try? fileSystem.removeFile(temporary)
-            throw Self.wrap(error)
+            throw Self.wrap(error, writing: path)
         }
         return temporary
     }
@@ -193,6 +193,25 @@ public struct SafeWriter: Sendable {
 
     private static func randomSuffix() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+
+    /// A name cut (at a character boundary) so the temporary name around it stays within the
+    /// 255 bytes a file name may have; a note named near that limit can still be written.
+    static func shortened(_ name: String) -> String {
+        let limit = 255 - ".~".utf8.count - ".".utf8.count - 13 - ".tmp".utf8.count
+        guard name.utf8.count > limit else { return name }
+        var cut = ""
+        for character in name {
+            if cut.utf8.count + String(character).utf8.count > limit { break }
+            cut.append(character)
+        }
+        return cut
+    }
+
+    /// A failed system call while writing `path`, told about `path` rather than the temporary file.
+    static func wrap(_ error: any Error, writing path: String) -> any Error {
+        if let error = error as? SystemError { return VaultError.writeFailed(path: path, reason: error.reason, code: error.code) }
+        return error
     }
 
     static func wrap(_ error: any Error) -> any Error {

@@ -37,14 +37,21 @@ public enum Naming {
     ) -> String {
         if !taken(stem + ext) { return stem }
         var number = 2
-        while taken(numbered(stem, number, iCloud: iCloud) + ext) { number += 1 }
-        return numbered(stem, number, iCloud: iCloud)
+        while taken(numbered(stem, number, iCloud: iCloud, ext: ext) + ext) { number += 1 }
+        return numbered(stem, number, iCloud: iCloud, ext: ext)
     }
 
     /// The stem of the `number`th note titled `stem`: `T 2`, or `T (2)` in iCloud Drive,
     /// where `T 2` beside `T` is how iCloud names its own conflict copies (DESIGN.md 8).
-    public static func numbered(_ stem: String, _ number: Int, iCloud: Bool) -> String {
-        number == 1 ? stem : iCloud ? "\(stem) (\(number))" : "\(stem) \(number)"
+    ///
+    /// The stem is cut where needed so the name, with `ext`, stays within 255 bytes.
+    public static func numbered(_ stem: String, _ number: Int, iCloud: Bool, ext: String = ".md") -> String {
+        if number == 1 { return stem }
+        let suffix = iCloud ? " (\(number))" : " \(number)"
+        let room = 255 - ext.utf8.count - suffix.utf8.count
+        var cut = stem
+        while cut.utf8.count > room { cut.removeLast() }
+        return cut + suffix
     }
 
     /// The key under which two names collide: NFC, then case-folded.

@@ -7,14 +7,16 @@ extension Vault {
         let absoluteFolder = absolutePath(folder)
         // Only names that could collide are normalised: same start, any case, or non-ASCII.
         let lead = stem.utf8.first.map { $0 | 0x20 } ?? 0
+        // A placeholder holds its note's name: the note exists, only not on this machine.
         var taken = Set(
-            ((try? fileSystem.entries(absoluteFolder)) ?? []).lazy.filter { entry in
-                guard let first = entry.name.utf8.first else { return false }
-                return first >= 0x80 || first | 0x20 == lead
-            }.map { Naming.collisionKey($0.name) })
+            ((try? fileSystem.entries(absoluteFolder)) ?? []).lazy.map { Placeholders.noteName(forPlaceholder: $0.name) ?? $0.name }
+                .filter { name in
+                    guard let first = name.utf8.first else { return false }
+                    return first >= 0x80 || first | 0x20 == lead
+                }.map(Naming.collisionKey))
         var number = 1
         while true {
-            let name = Naming.numbered(stem, number, iCloud: isInICloud) + ext
+            let name = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext) + ext
             number += 1
             if taken.contains(Naming.collisionKey(name)) { continue }
             let path = folder + "/" + name

@@ -50,6 +50,8 @@ public enum VaultError: Error, Equatable, Sendable {
     case invalidDestination(path: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
     case unfinishedChange(journal: String, reason: String)
+    /// Writing a file failed (disk full, I/O error); the file was left as it was.
+    case writeFailed(path: String, reason: String, code: Int32)
     /// A system call failed.
     case system(SystemError)
 
@@ -111,6 +113,8 @@ extension VaultError: CustomStringConvertible {
             return "\(path) \(reason)"
         case .unfinishedChange(let journal, let reason):
             return "an interrupted change (\(journal)) could not be finished: \(reason)"
+        case .writeFailed(let path, let reason, _):
+            return "cannot write \(path): \(reason); nothing was changed"
         case .system(let error):
             return error.description
         }
@@ -135,6 +139,10 @@ extension VaultError: CustomStringConvertible {
             return "open the file in the sync app (or Finder) to download it, then try again"
         case .notesUnavailable:
             return "make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are"
+        case .writeFailed(_, _, let code) where code == ENOSPC || code == EDQUOT:
+            return "free some disk space and run the command again; nothing was lost"
+        case .writeFailed:
+            return "the disk or the sync service reported an error; run the command again, and `vault doctor` if it persists"
         case .symbolicLink:
             return "edit the file the link points to by its own path"
         case .noConflictCopy(_, let copies):

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite("Resolving conflict copies")
+struct ConflictResolverTests {
+    private let copyName = "pages/Plan.sync-conflict-20261128-101512-ABCDEF7.md"
+
+    /// A vault with `pages/Plan.md` and one Syncthing copy of it.
+    private func setUp() throws -> (TemporaryFolder, Vault, ConflictCopy) {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Plan.md", "# Plan\n\nmine\n")
+        try folder.write(copyName, "# Plan\n\ntheirs\n")
+        let vault = try Vault(root: folder.path)
+        let copy = try ConflictResolver(vault: vault).copy(named: "Plan", in: try vault.scan(detail: .paths))
+        return (folder, vault, copy)
+    }
+
+    @Test("keeping the original moves the copy's bytes to the trash and leaves the original as it was")
+    func keepOriginal() throws {
+        let (folder, vault, copy) = try setUp()
+        let outcome = try ConflictResolver(vault: vault).resolve(copy, keep: .original, dryRun: false)
+        #expect(outcome.trashed == "trash/" + copyName)
+        #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
+        #expect(try folder.read("trash/" + copyName) == Array("# Plan\n\ntheirs\n".utf8))
+        #expect(try folder.names(in: "pages") == ["Plan.md"])
+        #expect(try vault.scan(detail: .paths).conflictCopies.isEmpty)
+    }
+
+    @Test("keeping the copy puts its text in the original and the original's old text in the trash")
+    func keepCopy() throws {
+        let (folder, vault, copy) = try setUp()
+        let outcome = try ConflictResolver(vault: vault).resolve(copy, keep: .copy, dryRun: false)
+        #expect(outcome.trashed == "trash/pages/Plan.md" && outcome.written == "pages/Plan.md")
+        #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\ntheirs\n".utf8))
+        #expect(try folder.read("trash/pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
+        #expect(try folder.names(in: "pages") == ["Plan.md"])
+    }
+
+    @Test("keeping both makes the copy a note of its own with the T 2 rule")
+    func keepBoth() throws {
+        let (folder, vault, copy) = try setUp()
+        let outcome = try ConflictResolver(vault: vault).resolve(copy, keep: .both, dryRun: false)
+        #expect(outcome.written == "pages/Plan 2.md")
+        #expect(try folder.read("pages/Plan 2.md") == Array("# Plan\n\ntheirs\n".utf8))
+        #expect(try folder.names(in: "pages") == ["Plan 2.md", "Plan.md"])
+        #expect(try vault.scan(detail: .paths).notes.map(\.path) == ["pages/Plan 2.md", "pages/Plan.md"])
+    }
+
+    @Test("in iCloud Drive the second note is named T (2), since T 2 would read as iCloud's own conflict copy")
+    func keepBothInICloud() throws {
+        let folder = TemporaryFolder()
+        let base = "Library/Mobile Documents/com~apple~CloudDocs/Notes"
+        try folder.write(base + "/pages/Plan.md", "mine\n")
+        try folder.write(base + "/pages/Plan.Conflict.md", "theirs\n")
+        let vault = try Vault(root: folder.path + "/" + base)
+        let resolver = ConflictResolver(vault: vault)
+        let copy = try resolver.copy(named: "pages/Plan.Conflict.md", in: try vault.scan(detail: .paths))
+        #expect(try resolver.resolve(copy, keep: .both, dryRun: false).written == "pages/Plan (2).md")
+        let scan = try vault.scan(detail: .paths)
+        #expect(scan.conflictCopies.isEmpty && scan.notes.map(\.path) == ["pages/Plan (2).md", "pages/Plan.md"])
+    }
+
+    @Test("a dry run names where each version would go and writes nothing")
+    func dryRun() throws {
+        let (folder, vault, copy) = try setUp()
+        let before = try folder.names(in: "pages")
+        for keep in ConflictResolver.Keep.allCases {
+            let outcome = try ConflictResolver(vault: vault).resolve(copy, keep: keep, dryRun: true)
+            #expect(outcome.trashed != nil || outcome.written != nil)
+        }
+        #expect(try folder.names(in: "pages") == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/trash"))
+    }
+
+    @Test("a copy edited after it was read is not removed: the run stops with exit 3 and both texts survive")
+    func copyChangedUnderUs() throws {
+        let (folder, vault, copy) = try setUp()
+        let faulty = FaultyFileSystem()
+        // The sync tool writes the copy again while the original's old text goes to the trash.
+        faulty.actions[.link] = { try? folder.write(copyName, "# Plan\n\ntheirs, edited\n") }
+        let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
+        #expect(throws: VaultError.fileChanged(path: vault.absolutePath(copyName))) {
+            try resolver.resolve(copy, keep: .original, dryRun: false)
+        }
+        #expect(try folder.read(copyName) == Array("# Plan\n\ntheirs, edited\n".utf8))
+        #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
+    }
+
+    @Test("an original that is not downloaded is refused before anything moves")
+    func placeholderOriginal() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/.Plan.md.icloud", "bplist")
+        try folder.write("pages/Plan.Conflict.md", "theirs\n")
+        let vault = try Vault(root: folder.path)
+        let resolver = ConflictResolver(vault: vault)
+        let copy = try resolver.copy(named: "pages/Plan.Conflict.md", in: try vault.scan(detail: .paths))
+        #expect(throws: VaultError.noteNotDownloaded(path: "pages/Plan.md")) {
+            try resolver.resolve(copy, keep: .copy, dryRun: false)
+        }
+        #expect(try folder.names(in: "pages") == [".Plan.md.icloud", "Plan.Conflict.md"])
+    }
+
+    @Test("a note with two copies must be named by the copy's path; a name with none is an error")
+    func naming() throws {
+        let (folder, vault, _) = try setUp()
+        try folder.write("pages/Plan.Conflict.md", "third\n")
+        let scan = try vault.scan(detail: .paths)
+        let resolver = ConflictResolver(vault: vault)
+        #expect(throws: VaultError.ambiguousNote(name: "Plan", candidates: ["pages/Plan.Conflict.md", copyName])) {
+            try resolver.copy(named: "Plan", in: scan)
+        }
+        #expect(try resolver.copy(named: "pages/Plan.Conflict.md", in: scan).tool == .resilio)
+        #expect(throws: VaultError.self) { try resolver.copy(named: "Nothing", in: scan) }
+    }
+}

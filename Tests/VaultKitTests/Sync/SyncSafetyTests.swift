@@ -1,0 +1,155 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+
+@Suite("Living beside sync tools")
+struct SyncSafetyTests {
+    /// Two notes, one linking to the other, and a placeholder that may link to it too.
+    private func vaultWithPlaceholder() throws -> (TemporaryFolder, Vault) {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Target.md", "# Target\n")
+        try folder.write("pages/Linker.md", "see [[Target]]\n")
+        try folder.write("pages/.Evicted.md.icloud", "bplist00")
+        return (folder, try Vault(root: folder.path))
+    }
+
+    @Test("a rename that may need to rewrite a placeholder stops before anything is planned and names it")
+    func renameStopsOnPlaceholder() throws {
+        let (folder, vault) = try vaultWithPlaceholder()
+        #expect(throws: VaultError.notesUnavailable(paths: ["pages/Evicted.md"])) {
+            try RenamePlanner(vault: vault).planRename("Target", to: "Goal")
+        }
+        #expect(try folder.names(in: "pages") == [".Evicted.md.icloud", "Linker.md", "Target.md"])
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("Target", to: "Goal")
+        #expect(plan.skipped.map(\.path) == ["pages/Evicted.md"])
+        #expect(plan.edits.map(\.path).sorted() == ["pages/Goal.md", "pages/Linker.md"])
+    }
+
+    @Test("archiving stops on a placeholder too, since it rewrites links")
+    func archiveStopsOnPlaceholder() throws {
+        let (folder, vault) = try vaultWithPlaceholder()
+        #expect(throws: VaultError.notesUnavailable(paths: ["pages/Evicted.md"])) {
+            try NoteLifecycle(vault: vault).plan(.archive, "Target")
+        }
+        #expect(try NoteLifecycle(vault: vault, skipUnavailable: true).plan(.archive, "Target").plan.moves.count == 1)
+        #expect(try folder.names(in: "pages") == [".Evicted.md.icloud", "Linker.md", "Target.md"])
+    }
+
+    @Test("a read that fails marks the note unavailable, never empty, and a rename stops on it", arguments: [EACCES, EIO, ETIMEDOUT, EDEADLK])
+    func failedReads(code: Int32) throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Target.md", "# Target\n")
+        let faulty = FaultyFileSystem()
+        faulty.fail(.readFile, with: code)
+        let vault = try Vault(root: folder.path, fileSystem: faulty)
+        let note = try #require(try vault.scan().notes.first)
+        #expect(note.availability == .unreadable && note.size == 0)
+        #expect(note.unavailableReason == String(cString: strerror(code)))
+        #expect(throws: VaultError.noteUnavailable(path: "pages/Target.md", reason: String(cString: strerror(code)))) {
+            try vault.contents(of: note)
+        }
+        #expect(throws: VaultError.notesUnavailable(paths: ["pages/Target.md"])) {
+            try RenamePlanner(vault: vault).planMove("pages/Target.md", to: "inbox/")
+        }
+    }
+
+    @Test("leftover temporary files: a second name and an abandoned replacement go, an unfinished new note stays")
+    func leftovers() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Ideas.md", "# Ideas\n")
+        try folder.write("pages/.~Ideas.md.abc.tmp", "half")
+        link(folder.path + "/pages/Ideas.md", folder.path + "/pages/.~Ideas.md.def.tmp")
+        try folder.write("quick/.~New.md.ghi.tmp", "the only copy")
+        try folder.write(".zennotes/.~vault.json.jkl.tmp", "{}")
+        try folder.write("pages/.~Other.md.rename.tmp", "# Other\n")
+        let vault = try Vault(root: folder.path)
+        let found = vault.leftoverFiles(try vault.scan(detail: .paths))
+        #expect(
+            found.map { "\($0.path) \($0.state.rawValue)" } == [
+                ".zennotes/.~vault.json.jkl.tmp unfinishedNewNote", "pages/.~Ideas.md.abc.tmp abandonedReplacement",
+                "pages/.~Ideas.md.def.tmp secondName", "pages/.~Other.md.rename.tmp renameInProgress",
+                "quick/.~New.md.ghi.tmp unfinishedNewNote",
+            ])
+        #expect(vault.removeLeftoverFiles(found).map(\.path) == ["pages/.~Ideas.md.abc.tmp", "pages/.~Ideas.md.def.tmp"])
+        #expect(try folder.names(in: "pages") == [".~Other.md.rename.tmp", "Ideas.md"])
+        #expect(try folder.read("pages/Ideas.md") == Array("# Ideas\n".utf8))
+        #expect(try folder.read("quick/.~New.md.ghi.tmp") == Array("the only copy".utf8))
+    }
+
+    @Test("leftovers stay while another vault process holds the write lock or a journal waits")
+    func leftoversWhileBusy() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Ideas.md", "# Ideas\n")
+        try folder.write("pages/.~Ideas.md.abc.tmp", "half")
+        let vault = try Vault(root: folder.path)
+        let found = vault.leftoverFiles(try vault.scan(detail: .paths))
+        do {
+            let lock = try VaultLock(metadataFolder: vault.metadataFolder)
+            #expect(vault.removeLeftoverFiles(found).isEmpty)
+            lock.release()
+        }
+        try folder.write(".zennotes/journal/pending.json", "{}")
+        #expect(vault.removeLeftoverFiles(found).isEmpty)
+        #expect(try folder.names(in: "pages") == [".~Ideas.md.abc.tmp", "Ideas.md"])
+    }
+
+    @Test("a read-only note is never replaced, and a rename that would rewrite one stops before writing")
+    func readOnlyNote() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("pages/Locked.md", "see [[Target]]\n")
+        try folder.write("pages/Target.md", "# Target\n")
+        chmod(path, 0o444)
+        let writer = SafeWriter()
+        let read = try writer.read(path)
+        #expect(throws: VaultError.readOnly(path: path)) { try writer.replace(path, with: [0x78], expecting: read.snapshot) }
+        #expect(throws: VaultError.readOnly(path: "pages/Locked.md")) {
+            try RenamePlanner(vault: try Vault(root: folder.path)).planRename("Target", to: "Goal")
+        }
+        #expect(try folder.read("pages/Locked.md") == Array("see [[Target]]\n".utf8))
+        #expect(try folder.names(in: "pages") == ["Locked.md", "Target.md"])
+    }
+
+    @Test("a read-only folder gets no new note and no temporary file")
+    func readOnlyFolder() throws {
+        let folder = TemporaryFolder()
+        try folder.write("quick/Old.md", "old\n")
+        chmod(folder.path + "/quick", 0o555)
+        defer { chmod(folder.path + "/quick", 0o755) }
+        let vault = try Vault(root: folder.path)
+        #expect(throws: VaultError.readOnly(path: folder.path + "/quick")) {
+            try Capture(vault: vault).capture(Array("hello".utf8))
+        }
+        #expect(try folder.names(in: "quick") == ["Old.md"])
+    }
+
+    @Test("a note that is a symlink is not written through, and a file link out of the vault is skipped")
+    func symlinks() throws {
+        let folder = TemporaryFolder()
+        try folder.write("outside/secret.txt", "not a note\n")
+        let inner = try folder.write("vault/pages/Real.md", "# Real\n")
+        symlink(inner, folder.path + "/vault/pages/Alias.md")
+        symlink(folder.path + "/outside/secret.txt", folder.path + "/vault/pages/Secret.md")
+        let vault = try Vault(root: folder.path + "/vault")
+        let scan = try vault.scan()
+        #expect(scan.notes.map(\.path) == ["pages/Alias.md", "pages/Real.md"])
+        #expect(scan.warnings.map(\.description) == ["pages/Secret.md: a symlink to a file outside the vault; skipped"])
+        let writer = SafeWriter()
+        let alias = vault.absolutePath("pages/Alias.md")
+        let read = try writer.read(alias)
+        #expect(throws: VaultError.symbolicLink(path: alias)) { try writer.replace(alias, with: [0x78], expecting: read.snapshot) }
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == inner)
+    }
+
+    @Test("new notes in iCloud Drive are numbered T (2), which iCloud's conflict naming cannot take for a copy")
+    func iCloudNumbering() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/Library/Mobile Documents/com~apple~CloudDocs/Notes"
+        try FileManager.default.createDirectory(atPath: root + "/quick", withIntermediateDirectories: true)
+        let vault = try Vault(root: root)
+        let first = try vault.createNote(in: "quick", stem: "Idea", content: [0x61], dryRun: false)
+        let second = try vault.createNote(in: "quick", stem: "Idea", content: [0x62], dryRun: false)
+        #expect([first, second] == ["quick/Idea.md", "quick/Idea (2).md"])
+        #expect(try vault.scan(detail: .paths).notes.count == 2)
+    }
+}
