@@ -239,7 +239,7 @@ extension FaultSuiteTests {
         let sandbox = try Sandbox(fixture: "demo")
         let before = tree(sandbox.vault)
         let stopped = try sandbox.vault("rename", "Errands", "Chores")
-        #expect(stopped.status == 1 && stopped.errors.contains("cannot be read, so links in it cannot be rewritten: pages/Evicted Idea.md"))
+        #expect(stopped.status == 1 && stopped.errors.contains("cannot be checked or rewritten (not downloaded, unreadable or not UTF-8): pages/Evicted Idea.md"))
         #expect(differences(before, tree(sandbox.vault)) == [])
         let forced = try sandbox.vault("rename", "--skip-unavailable", "Errands", "Chores")
         #expect(forced.status == 0 && forced.errors.contains("pages/Evicted Idea.md: not downloaded; links in it are not rewritten"))

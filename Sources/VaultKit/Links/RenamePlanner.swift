@@ -94,7 +94,8 @@ public struct RenamePlanner {
             }
             guard moved || needles.mayMatch(read.bytes) else { continue }
             guard NoteReader.isUTF8(read.bytes, complete: true) else {
-                skipped.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
+                // It names a moved file somewhere, and vault never rewrites what it cannot decode.
+                unavailable.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
                 continue
             }
             let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)

@@ -25,8 +25,8 @@ public enum VaultError: Error, Equatable, Sendable {
     case noteNotDownloaded(path: String)
     /// The note could not be read (permission, I/O error, timeout).
     case noteUnavailable(path: String, reason: String)
-    /// A change that rewrites links stopped because these notes cannot be read, so their
-    /// links cannot be checked (not downloaded, unreadable).
+    /// A change that rewrites links stopped because these notes cannot be read or rewritten,
+    /// so their links cannot be kept right (not downloaded, unreadable, not UTF-8).
     case notesUnavailable(paths: [String])
     /// The note is a symbolic link; writing would replace the link, not its target.
     case symbolicLink(path: String)
@@ -89,8 +89,8 @@ extension VaultError: CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .notesUnavailable(let paths):
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
-            return "\(paths.count) note\(paths.count == 1 ? "" : "s") cannot be read, so links in "
-                + "\(paths.count == 1 ? "it" : "them") cannot be rewritten: \(listed); nothing was changed"
+            return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be checked or rewritten "
+                + "(not downloaded, unreadable or not UTF-8): \(listed); nothing was changed"
         case .symbolicLink(let path):
             return "\(path) is a symbolic link; vault does not write through links, nothing was written"
         case .noConflictCopy(let name, _):
@@ -138,7 +138,7 @@ extension VaultError: CustomStringConvertible {
         case .noteNotDownloaded:
             return "open the file in the sync app (or Finder) to download it, then try again"
         case .notesUnavailable:
-            return "make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are"
+            return "download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their links as they are"
         case .writeFailed(_, _, let code) where code == ENOSPC || code == EDQUOT:
             return "free some disk space and run the command again; nothing was lost"
         case .writeFailed:

@@ -2,8 +2,8 @@
 # pages/Evicted Idea.md is an iCloud placeholder: its text is not on this machine, so a link
 # in it to the note being renamed could not be rewritten. vault stops and names it.
 $ vault rename "Thinking in Systems" "Systems Primer"
-2> vault: error: 1 note cannot be read, so links in it cannot be rewritten: pages/Evicted Idea.md; nothing was changed
-2> hint: make the notes readable (open a placeholder in Finder or Files to download it) and try again, or pass --skip-unavailable to leave their links as they are
+2> vault: error: links in 1 note cannot be checked or rewritten (not downloaded, unreadable or not UTF-8): pages/Evicted Idea.md; nothing was changed
+2> hint: download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their links as they are
 ? 1
 # With --skip-unavailable the rename goes on and says which note it could not check.
 # The plan first: --dry-run prints the change as a diff and writes nothing.

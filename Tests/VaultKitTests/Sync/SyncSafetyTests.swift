@@ -26,6 +26,21 @@ struct SyncSafetyTests {
         #expect(plan.edits.map(\.path).sorted() == ["pages/Goal.md", "pages/Linker.md"])
     }
 
+    @Test("a note that is not UTF-8 and names the moved note stops a rename; one that does not name it is no obstacle")
+    func renameStopsOnUndecodableLinker() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Target.md", "# Target\n")
+        try folder.write("pages/Latin.md", bytes: Array("caf".utf8) + [0xE9] + Array(" [[Target]]\n".utf8))
+        try folder.write("pages/Other.md", bytes: Array("caf".utf8) + [0xE9] + Array(" [[Elsewhere]]\n".utf8))
+        let vault = try Vault(root: folder.path)
+        #expect(throws: VaultError.notesUnavailable(paths: ["pages/Latin.md"])) {
+            try RenamePlanner(vault: vault).planRename("Target", to: "Goal")
+        }
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("Target", to: "Goal")
+        #expect(plan.skipped.map(\.path) == ["pages/Latin.md"])
+        #expect(!plan.edits.contains { $0.path == "pages/Latin.md" })
+    }
+
     @Test("archiving stops on a placeholder too, since it rewrites links")
     func archiveStopsOnPlaceholder() throws {
         let (folder, vault) = try vaultWithPlaceholder()

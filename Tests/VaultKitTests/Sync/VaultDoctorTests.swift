@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite("The vault doctor")
+struct VaultDoctorTests {
+    @Test("a healthy vault has no findings")
+    func healthy() throws {
+        let folder = TemporaryFolder()
+        try Vault.initialize(at: folder.path)
+        try folder.write("pages/A.md", "# A\n\n[[B]]\n")
+        try folder.write("pages/B.md", "# B\n")
+        #expect(try VaultDoctor(vault: try Vault(root: folder.path)).examine() == [])
+    }
+
+    @Test("each problem is one finding of its kind, naming the file, with a fix")
+    func findings() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Plan.md", "# Plan\n")
+        try folder.write("pages/Plan.Conflict.md", "# Plan, theirs\n")
+        try folder.write("pages/.Away.md.icloud", "bplist00")
+        try folder.write("pages/Latin.md", bytes: [0x63, 0x61, 0x66, 0xE9])
+        try folder.write("pages/Caf\u{E9}.md", "nfc\n")
+        try folder.write("pages/Cafe\u{301}.md", "nfd\n")
+        try folder.write("pages/.~Plan.md.a1.tmp", "half")
+        try folder.write(".zennotes/journal/0001.json", "{}")
+        let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine()
+        #expect(
+            found.map { "\($0.kind.rawValue) \($0.path ?? "")" }.sorted() == [
+                "conflictCopy pages/Plan.Conflict.md", "leftoverFile pages/.~Plan.md.a1.tmp",
+                "nameCollision pages/Cafe\u{301}.md", "notUTF8 pages/Latin.md", "placeholder pages/Away.md",
+                "unfinishedChange .zennotes/journal/0001.json",
+            ].sorted())
+        #expect(found.allSatisfy { !$0.fix.isEmpty && !$0.message.isEmpty })
+        #expect(found.first { $0.kind == .conflictCopy }?.fix.contains("vault conflicts resolve 'pages/Plan.Conflict.md'") == true)
+    }
+
+    @Test("fix removes only what holds nothing anyone saved, and the findings that need a choice stay")
+    func fix() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Plan.md", "# Plan\n")
+        try folder.write("pages/.~Plan.md.a1.tmp", "half")
+        try folder.write("pages/.~New.md.b2.tmp", "a new note's only copy")
+        let doctor = VaultDoctor(vault: try Vault(root: folder.path))
+        #expect(try doctor.fix() == ["removed pages/.~Plan.md.a1.tmp"])
+        #expect(try doctor.examine().map(\.path) == ["pages/.~New.md.b2.tmp"])
+        #expect(try folder.read("pages/.~New.md.b2.tmp") == Array("a new note's only copy".utf8))
+    }
+
+    @Test("a settings file that is not an object is a finding, not a crash")
+    func badSettings() throws {
+        let finding = VaultDoctor.settingsFinding(.settingsNotJSON(path: ".zennotes/vault.json", reason: "not an object"))
+        #expect(finding?.kind == .settings && finding?.path == ".zennotes/vault.json")
+        #expect(VaultDoctor.settingsFinding(.noVaultFound(searchedFrom: "/")) == nil)
+    }
+
+    @Test("fixes quote paths for a shell, quotes included")
+    func quoting() {
+        #expect(VaultDoctor.quoted("inbox/Ana's notes.md") == "'inbox/Ana'\\''s notes.md'")
+    }
+}
