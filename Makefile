@@ -46,6 +46,9 @@ demo: release
 	@echo
 	@echo '$$ vault --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run --skip-unavailable   (a plan, nothing written)'
 	@$(VAULT) --vault $(DEMO) rename "Vault CLI" "Vault Tool" --dry-run --skip-unavailable -q | head -12
+	@echo
+	@echo '$$ vault --vault $(DEMO) doctor   (the demo vault holds a placeholder and two conflict copies on purpose: exit 1)'
+	@$(VAULT) --vault $(DEMO) doctor || true
 
 test: deps
 	$(SWIFT) build --build-tests
