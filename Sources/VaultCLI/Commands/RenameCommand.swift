@@ -14,7 +14,8 @@ enum RenameCommand: Command {
         """
     static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing"), skipUnavailable]
     static let skipUnavailable = OptionSpec(
-        "--skip-unavailable", help: "go on when some notes cannot be read (not downloaded); their links stay as they are")
+        "--skip-unavailable",
+        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8)")
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let note = try arguments.required("NOTE")

@@ -5,8 +5,8 @@ import Foundation
 /// own form to resolve as before.
 public struct RenamePlanner {
     public let vault: Vault
-    /// Plan even when some notes cannot be read (not downloaded, unreadable): their links
-    /// are left as they are and listed in `skipped`. Off by default, because such a note may
+    /// Plan even when some notes cannot be read or rewritten (not downloaded, unreadable, not
+    /// UTF-8): their links are left as they are and listed in `skipped`. Off by default, because such a note may
     /// link to a moved file and would be left with a dangling link (DESIGN.md 8).
     public var skipUnavailable: Bool
 
@@ -87,9 +87,10 @@ public struct RenamePlanner {
             }
             do {
                 read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path))
-            } catch {
-                let reason = (error as? SystemError)?.reason ?? "\(error)"
-                unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(reason)); links in it are not rewritten"))
+            } catch VaultError.system(let error) where error.code == ENOENT {
+                continue  // deleted since the walk: no links left in it to keep right
+            } catch VaultError.system(let error) {
+                unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
                 continue
             }
             guard moved || needles.mayMatch(read.bytes) else { continue }
