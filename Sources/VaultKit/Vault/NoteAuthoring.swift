@@ -14,7 +14,8 @@ public struct NoteAuthoring {
     /// `{{title}}` and `{{date}}` are filled in.
     public func create(title: String, folder: String? = nil, template: String? = nil, now: Date = Date(), dryRun: Bool = false) throws -> NoteRewrite {
         let stem = Naming.fileStem(forTitle: title)
-        guard !title.isBlank, stem.contains(where: { $0.isLetter || $0.isNumber }) else {
+        // Checked on the title: the stem of a title without letters is the stand-in `Untitled`.
+        guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
         }
         let target = try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? (vault.layout.folder(for: .page) ?? "pages")

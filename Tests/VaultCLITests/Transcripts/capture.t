@@ -45,6 +45,9 @@ $ vault new Errands
 $ vault new "???"
 2> vault: error: "???" cannot name a note: it has no letter or digit a file name can keep
 ? 1
+$ vault new ".."
+2> vault: error: ".." cannot name a note: it has no letter or digit a file name can keep
+? 1
 $ vault append pages/Errands.md "- [ ] bulbs for the balcony" && tail -1 pages/Errands.md
 > pages/Errands.md
 > - [ ] bulbs for the balcony
