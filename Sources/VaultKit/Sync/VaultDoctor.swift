@@ -78,7 +78,7 @@ public struct VaultDoctor {
             findings.append(
                 HealthFinding(
                     kind: .metadataNotSynced, path: ".zennotes",
-                    message: "the vault is in iCloud Drive, which does not sync dot-folders: settings, comments and templates stay on this Mac",
+                    message: "the vault is in iCloud Drive, which is not relied on to sync dot-folders: settings, comments and templates may stay on this Mac",
                     fix: "keep the vault in a folder that syncs .zennotes/ (Syncthing, Dropbox, git), or copy .zennotes/ by hand"))
         }
         return findings

@@ -69,5 +69,5 @@ $ vault doctor | head -2
 $ mkdir -p "../Mobile Documents/com~apple~CloudDocs" && cp -r . "../Mobile Documents/com~apple~CloudDocs/Notes"
 $ printf '{}' > "../Mobile Documents/com~apple~CloudDocs/Notes/.zennotes/vault.json"
 $ vault --vault "../Mobile Documents/com~apple~CloudDocs/Notes" doctor | grep -A1 '^\.zennotes'
-> .zennotes: the vault is in iCloud Drive, which does not sync dot-folders: settings, comments and templates stay on this Mac
+> .zennotes: the vault is in iCloud Drive, which is not relied on to sync dot-folders: settings, comments and templates may stay on this Mac
 >   fix: keep the vault in a folder that syncs .zennotes/ (Syncthing, Dropbox, git), or copy .zennotes/ by hand
