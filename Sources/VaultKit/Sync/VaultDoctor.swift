@@ -37,31 +37,12 @@ public struct VaultDoctor {
         }
     }
 
-    /// Examines the vault, reading every note; changes nothing.
+    /// Examines the vault, reading every note's bytes (not parsing them); changes nothing.
     public func examine() throws -> [HealthFinding] {
         var findings = unfinishedChanges()
-        let scan = try vault.scan(detail: .full)
+        let scan = try vault.scan(detail: .paths)
         for note in scan.notes {
-            let path = note.path
-            switch note.availability {
-            case .placeholder:
-                findings.append(
-                    HealthFinding(
-                        kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
-                        fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))"))
-            case .unreadable:
-                findings.append(
-                    HealthFinding(
-                        kind: .unreadable, path: path, message: "cannot be read: \(note.unavailableReason ?? "unknown reason")",
-                        fix: "make it readable (chmod u+r \(Self.quoted(path))) or let the sync app finish with it"))
-            case .available where !note.isUTF8:
-                findings.append(
-                    HealthFinding(
-                        kind: .notUTF8, path: path, message: "not valid UTF-8; vault searches it as bytes and never rewrites it",
-                        fix: "save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8 \(Self.quoted(path)) > converted.md, then check and replace)"))
-            default:
-                break
-            }
+            if let finding = try examine(note) { findings.append(finding) }
         }
         for copy in scan.conflictCopies {
             findings.append(
@@ -82,6 +63,32 @@ public struct VaultDoctor {
                     fix: "keep the vault in a folder that syncs .zennotes/ (Syncthing, Dropbox, git), or copy .zennotes/ by hand"))
         }
         return findings
+    }
+
+    /// What is wrong with one note's file, if anything: not downloaded, unreadable, not UTF-8.
+    private func examine(_ note: Note) throws -> HealthFinding? {
+        let path = note.path
+        if note.availability == .placeholder {
+            return HealthFinding(
+                kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
+                fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try vault.fileSystem.readFile(vault.absolutePath(path))
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil  // deleted since the walk
+        } catch let error as SystemError {
+            return HealthFinding(
+                kind: .unreadable, path: path, message: "cannot be read: \(error.reason)",
+                fix: "make it readable (chmod u+r \(Self.quoted(path))) or let the sync app finish with it")
+        }
+        guard NoteReader.isUTF8(bytes, complete: true) else {
+            return HealthFinding(
+                kind: .notUTF8, path: path, message: "not valid UTF-8; vault searches it as bytes and never rewrites it",
+                fix: "save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8 \(Self.quoted(path)) > converted.md, then check and replace)")
+        }
+        return nil
     }
 
     /// Fixes what needs no choice: finishes interrupted changes and removes leftover files that
