@@ -50,15 +50,15 @@ final class Context {
             return vault
         }
         do {
-            for report in try ChangeExecutor(vault: vault).recover() {
+            for report in try ChangeExecutor(vault: vault).recover(waiting: false) {
                 let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
                 errors.append(contentsOf: "vault: \(message)\n".utf8)
                 for conflict in report.conflicts { warn(conflict.description) }
             }
         } catch let error as VaultError {
             // Reading still works; a rename or move refuses until the change is finished.
-            let message = error.description.replacingOccurrences(of: vault.root + "/", with: "")
-            errors.append(contentsOf: "vault: warning: \(message); `vault doctor` shows what is left\n".utf8)
+            located = vault
+            errors.append(contentsOf: "vault: warning: \(relativeToVault(error.description)); `vault doctor` shows what is left\n".utf8)
         }
         located = vault
         return vault
@@ -108,24 +108,17 @@ final class Context {
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.
-    /// Leftover temporary files of an interrupted write are removed on the way, and said so.
     func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
-        let scan: VaultScan
-        if stderrIsTerminal && !quiet {
-            let progress = Progress("reading notes")
-            defer { progress.finish() }
-            scan = try vault.scan(detail: detail) { progress.update($0, $1) }
-        } else {
-            scan = try vault.scan(detail: detail)
-        }
-        if !scan.temporaryFiles.isEmpty {
-            let removed = vault.removeLeftoverFiles(vault.leftoverFiles(scan))
-            if !removed.isEmpty {
-                warn("removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") an interrupted write left: "
-                    + removed.map(\.path).joined(separator: ", "))
-            }
-        }
-        return scan
+        guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }
+        let progress = Progress("reading notes")
+        defer { progress.finish() }
+        return try vault.scan(detail: detail) { progress.update($0, $1) }
+    }
+
+    /// Says which leftover temporary files a change removed.
+    func report(removedLeftovers paths: [String]) {
+        guard !paths.isEmpty else { return }
+        warn("removed \(paths.count) temporary file\(paths.count == 1 ? "" : "s") an interrupted write left: " + paths.joined(separator: ", "))
     }
 
     /// A message with the vault's own folder left out of its paths, which are then as the

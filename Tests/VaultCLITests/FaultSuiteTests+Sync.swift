@@ -246,14 +246,22 @@ extension FaultSuiteTests {
         #expect(sandbox.bytes("pages/Chores.md") != nil && sandbox.bytes("pages/Errands.md") == nil)
     }
 
-    @Test("the next run removes the temporary files an interrupted write left, and keeps a new note's unfinished text")
+    @Test("the next change removes the temporary files an interrupted write left, keeps a new note's unfinished text, and a reader removes nothing")
     func leftoverTemporaryFiles() throws {
         let sandbox = try Sandbox(fixture: "demo")
-        try sandbox.write(["pages/.~Ideas.md.x1.tmp": Array("half".utf8), "quick/.~Thought.md.x2.tmp": Array("only copy".utf8)])
-        let ideas = sandbox.bytes("pages/Ideas.md")
-        let list = try sandbox.vault("list")
-        #expect(list.status == 0 && list.errors.contains("removed 1 temporary file an interrupted write left: pages/.~Ideas.md.x1.tmp"))
-        #expect(sandbox.bytes("pages/.~Ideas.md.x1.tmp") == nil && sandbox.bytes("pages/Ideas.md") == ideas)
-        #expect(sandbox.bytes("quick/.~Thought.md.x2.tmp") == Array("only copy".utf8))
+        try sandbox.write(["pages/.~Ideas.md.x1.tmp": Array("half".utf8), "quick/.~Thought.md.x2.new.tmp": Array("only copy".utf8)])
+        let before = tree(sandbox.vault)
+        #expect(try sandbox.vault("list").status == 0)
+        #expect(try sandbox.vault("rename", "--dry-run", "--skip-unavailable", "Errands", "Chores").status == 0)
+        #expect(differences(before, tree(sandbox.vault)) == [], "a reader and a dry run write nothing")
+        let rename = try sandbox.vault("rename", "--skip-unavailable", "Errands", "Chores")
+        #expect(rename.status == 0 && rename.errors.contains("removed 1 temporary file an interrupted write left: pages/.~Ideas.md.x1.tmp"))
+        // The note itself is whole: the rename rewrote its link, the half write is gone.
+        #expect(sandbox.bytes("pages/.~Ideas.md.x1.tmp") == nil)
+        #expect(String(decoding: sandbox.bytes("pages/Ideas.md") ?? [], as: UTF8.self).contains("[errands](Chores.md)"))
+        #expect(sandbox.bytes("quick/.~Thought.md.x2.new.tmp") == Array("only copy".utf8))
+        let fix = try sandbox.vault("doctor", "--fix")
+        #expect(fix.stdout.contains("fixed: restored quick/Thought.md from quick/.~Thought.md.x2.new.tmp; it may be incomplete"))
+        #expect(sandbox.bytes("quick/Thought.md") == Array("only copy".utf8) && sandbox.bytes("quick/.~Thought.md.x2.new.tmp") == nil)
     }
 }

@@ -20,6 +20,7 @@ enum LifecycleCommand {
             return 0
         }
         outcome = try lifecycle.apply(outcome, action: action)
+        context.report(removedLeftovers: outcome.removedLeftovers)
         if context.json {
             struct Moved: Encodable {
                 let from: String

@@ -11,10 +11,13 @@ enum DoctorCommand: Command {
         files an interrupted write left, an interrupted rename, names that collide on
         case-insensitive disks, links out of the vault, a broken vault.json, and .zennotes/
         inside iCloud Drive. Each finding names the command that fixes it. Without --fix it
-        changes nothing.
+        changes nothing. --fix does only what needs no choice: it finishes interrupted renames,
+        removes temporary files that hold nothing anyone saved, and makes the text of a note
+        whose writing was interrupted a note again (beside its name; it may be incomplete).
         """
     static let options = [
-        OptionSpec("--fix", help: "finish interrupted renames and remove leftover temporary files, then report")
+        OptionSpec("--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes"),
+        OptionSpec("--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file"),
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
@@ -30,7 +33,8 @@ enum DoctorCommand: Command {
         }
         let doctor = VaultDoctor(vault: vault)
         var fixed: [String] = []
-        if arguments.flag("--fix") { fixed = try doctor.fix() }
+        if arguments.flag("--abandon") && !arguments.flag("--fix") { throw UsageError("--abandon goes with --fix") }
+        if arguments.flag("--fix") { fixed = try doctor.fix(abandoning: arguments.flag("--abandon")) }
         findings += try doctor.examine()
         if context.json {
             struct Report: Encodable {

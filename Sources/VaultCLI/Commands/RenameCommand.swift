@@ -65,6 +65,7 @@ enum MoveCommand: Command {
         let report = try ChangeExecutor(vault: vault, beforeStep: CrashSeam.fromEnvironment(context.environment))
             .apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
         for conflict in report.conflicts { context.warn(conflict.description) }
+        context.report(removedLeftovers: report.removedLeftovers)
         if context.json {
             try context.emit(PlanSummary(plan, applied: true))
         } else if !context.quiet {

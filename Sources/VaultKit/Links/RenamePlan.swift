@@ -47,6 +47,9 @@ public struct RenamePlan: Sendable {
     public var newlyResolving: [LinkReport]
     /// Folders left empty by a folder move, removed after the move.
     public var emptiedFolders: [String]
+    /// Temporary files an interrupted write left, seen by the plan's walk; applying the plan
+    /// removes those that hold nothing anyone saved (see `LeftoverFile`).
+    public var temporaryFiles: [String] = []
 
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }

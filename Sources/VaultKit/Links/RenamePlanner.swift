@@ -115,11 +115,13 @@ public struct RenamePlanner {
         if !unavailable.isEmpty && !skipUnavailable {
             throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
         }
+        try checkWritable(edits: edits, moves: moves)
         skipped = unavailable + skipped
         return RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
-            emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout))
+            emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout),
+            temporaryFiles: scan.temporaryFiles)
     }
 
     /// The comment sidecars that follow moved notes.

@@ -1,18 +1,21 @@
 import Foundation
 
-/// A temporary file an interrupted `vault` write left behind (`.~<name>.<random>.tmp`), and
-/// what it is to the file it was meant to become.
+/// A temporary file an interrupted `vault` write left behind, and what it is to the file it
+/// was meant to become (see `SafeWriter.TemporaryKind`).
 public struct LeftoverFile: Sendable, Equatable, Codable {
     /// What the leftover holds, which decides whether removing it can lose anything.
     public enum State: String, Sendable, Codable {
         /// A second name of the target (a create that finished its link): nothing to lose.
         case secondName
         /// A replacement that was never renamed over its target: the target still holds what
-        /// the user last saved, and the command that wrote this failed.
+        /// was last saved, and the command that wrote this did not succeed.
         case abandonedReplacement
-        /// A new note whose create never finished: the only copy of its text, maybe partial.
+        /// A write of `vault`'s own metadata (settings, a journal) that never finished.
+        case abandonedMetadata
+        /// The text of a new note whose create never finished (maybe partial), or of a note
+        /// that is gone since: it may be the only copy.
         case unfinishedNewNote
-        /// The middle name of a case-only rename: the note itself; an intent journal finishes it.
+        /// The middle name of a case-only rename: the note itself; its journal finishes it.
         case renameInProgress
     }
 
@@ -23,27 +26,41 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
     public var state: State
 
     /// True when removing the file cannot lose a byte anyone saved.
-    public var isDisposable: Bool { state == .secondName || state == .abandonedReplacement }
+    public var isDisposable: Bool { [.secondName, .abandonedReplacement, .abandonedMetadata].contains(state) }
 
-    /// Reads what a temporary file name and the file system say; nil for a name `vault`'s
-    /// writer does not make.
+    /// Reads what a temporary file's name and the file system say; nil for a name `vault`'s
+    /// writer does not make or a file that is gone.
     static func classify(_ path: String, in vault: Vault) -> LeftoverFile? {
         let (folder, name) = SafeWriter.split(path)
-        guard SafeWriter.isTemporaryName(name) else { return nil }
-        let inner = name.dropFirst(2).dropLast(4)
-        guard let dot = inner.lastIndex(of: "."), dot > inner.startIndex else { return nil }
-        let targetName = String(inner[..<dot])
-        let target = folder == "." ? targetName : folder + "/" + targetName
-        if inner[inner.index(after: dot)...] == "rename" {
-            return LeftoverFile(path: path, target: target, state: .renameInProgress)
-        }
+        guard let parsed = SafeWriter.parseTemporaryName(name) else { return nil }
+        let base = folder == "." ? "" : folder + "/"
         let fileSystem = vault.fileSystem
         guard let own = (try? fileSystem.linkStatus(vault.absolutePath(path))) ?? nil, own.kind == .file else { return nil }
-        guard let kept = (try? fileSystem.linkStatus(vault.absolutePath(target))) ?? nil else {
-            return LeftoverFile(path: path, target: target, state: .unfinishedNewNote)
+        var target = base + parsed.name
+        if parsed.cut {
+            // The name was cut to fit: the target is the sibling it was cut from.
+            let siblings = ((try? fileSystem.entries(vault.absolutePath(folder))) ?? []).map(\.name)
+                .filter { $0.hasPrefix(parsed.name) && !SafeWriter.isTemporaryName($0) }
+            let same = siblings.first { sibling in
+                let status = (try? fileSystem.linkStatus(vault.absolutePath(base + sibling))) ?? nil
+                return status?.inode == own.inode && status?.device == own.device
+            }
+            target = base + (same ?? (siblings.count == 1 ? siblings[0] : parsed.name + ".md"))
         }
-        let same = kept.inode == own.inode && kept.device == own.device
-        return LeftoverFile(path: path, target: target, state: same ? .secondName : .abandonedReplacement)
+        if parsed.kind == .rename { return LeftoverFile(path: path, target: target, state: .renameInProgress) }
+        let kept = (try? fileSystem.linkStatus(vault.absolutePath(target))) ?? nil
+        let state: State
+        if let kept, kept.inode == own.inode && kept.device == own.device {
+            state = .secondName
+        } else if path.hasPrefix(".zennotes/") {
+            // vault writes no one's text there; a journal not linked in place was never begun.
+            state = .abandonedMetadata
+        } else if parsed.kind == .replacement && kept != nil {
+            state = .abandonedReplacement
+        } else {
+            state = .unfinishedNewNote
+        }
+        return LeftoverFile(path: path, target: target, state: state)
     }
 }
 
@@ -68,21 +85,42 @@ extension Vault {
 
     /// Removes the leftovers that hold nothing anyone saved, and returns them.
     ///
-    /// Only when no `vault` process is writing (the write lock is free right now: a writer's
-    /// temporary file is live while it holds the lock) and no interrupted change waits in the
-    /// journal. A new note's unfinished create is kept: it may be the only copy of its text.
-    public func removeLeftoverFiles(_ leftovers: [LeftoverFile]) -> [LeftoverFile] {
+    /// Only while no `vault` process writes (the write lock is free right now, and a writer's
+    /// temporary file lives only while it holds the lock) and no interrupted change waits.
+    ///
+    /// - Parameter creatingMetadata: whether `.zennotes/` may be made to hold the lock; a
+    ///   command that is not asked to write leaves a folder without one as it is.
+    public func removeLeftoverFiles(_ leftovers: [LeftoverFile], creatingMetadata: Bool = false) -> [LeftoverFile] {
         let disposable = leftovers.filter(\.isDisposable)
-        guard !disposable.isEmpty,
+        guard !disposable.isEmpty, creatingMetadata || fileSystem.exists(metadataFolder),
             let lock = try? VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem, timeout: 0)
         else { return [] }
         defer { lock.release() }
-        let journal = metadataFolder + "/" + IntentJournal.folder
-        if ((try? fileSystem.entries(journal)) ?? []).contains(where: { $0.name.hasSuffix(".json") }) { return [] }
-        return disposable.filter { leftover in
-            // Classified again under the lock: the state may have changed since the walk.
-            guard LeftoverFile.classify(leftover.path, in: self)?.isDisposable == true else { return false }
-            return (try? fileSystem.removeFile(absolutePath(leftover.path))) != nil
+        return removeDisposable(disposable.map(\.path))
+    }
+
+    /// `removeLeftoverFiles` for a caller that holds the write lock.
+    func removeDisposable(_ paths: [String]) -> [LeftoverFile] {
+        if !ChangeExecutor(vault: self).pendingJournals().isEmpty { return [] }
+        // Judged now, under the lock: a file may have changed since the walk saw it.
+        return paths.compactMap { LeftoverFile.classify($0, in: self) }.filter { leftover in
+            leftover.isDisposable && (try? fileSystem.removeFile(absolutePath(leftover.path))) != nil
         }
+    }
+
+    /// Makes the text of an unfinished new note a note again, beside the name it was meant to
+    /// have (with the `T 2` rule, since that name may be taken by now), and returns its path.
+    public func restoreUnfinishedNote(_ leftover: LeftoverFile) throws -> String {
+        guard leftover.state == .unfinishedNewNote else { throw VaultError.wrongPlace(path: leftover.path, reason: "is not an unfinished note") }
+        let writer = SafeWriter(fileSystem: fileSystem)
+        let (bytes, _) = try writer.read(absolutePath(leftover.path))
+        let folder = LinkIndex.folder(of: leftover.target)
+        let name = leftover.target.lastPathComponent
+        let isNote = NoteFiles.isNoteName(name)
+        let path = try createNote(
+            in: folder, stem: isNote ? NoteFiles.stem(name) : name, ext: isNote ? NoteFiles.fileExtension(name) : ".md",
+            content: bytes, dryRun: false)
+        try writer.removeSecondName(absolutePath(leftover.path), keptAt: absolutePath(path), expectedHash: ContentHash.of(bytes))
+        return path
     }
 }

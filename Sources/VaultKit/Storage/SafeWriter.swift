@@ -29,7 +29,7 @@ public struct SafeWriter: Sendable {
         if (try? fileSystem.linkStatus(path))??.kind == .symlink { throw VaultError.symbolicLink(path: path) }
         // rename(2) would replace a read-only file as easily as any other; the mode says no.
         if Self.isReadOnly(permissions) { throw VaultError.readOnly(path: path) }
-        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions)
+        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions, kind: .replacement)
         do {
             // Checked again right before the rename: the window in which an editor's save can
             // still be lost shrinks to one system call.
@@ -47,7 +47,7 @@ public struct SafeWriter: Sendable {
     /// - Throws: `VaultError.fileExists` when something is already at `path`.
     public func create(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o644) throws {
         if fileSystem.exists(path) { throw VaultError.fileExists(path: path) }
-        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions)
+        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions, kind: .newFile)
         defer { try? fileSystem.removeFile(temporary) }
         do {
             // link(2) fails with EEXIST instead of replacing, unlike rename(2).
@@ -133,13 +133,13 @@ public struct SafeWriter: Sendable {
         return current
     }
 
-    private func writeTemporary(beside path: String, bytes: [UInt8], permissions: UInt32) throws -> String {
+    private func writeTemporary(beside path: String, bytes: [UInt8], permissions: UInt32, kind: TemporaryKind) throws -> String {
         let (folder, name) = Self.split(path)
         try checkWritableFolder(folder)
         var descriptor: Int32 = -1
         var temporary = ""
         for _ in 0..<8 {
-            temporary = folder + "/.~" + Self.shortened(name) + "." + Self.randomSuffix() + ".tmp"
+            temporary = folder + "/" + Self.temporaryName(for: name, kind: kind)
             do {
                 descriptor = try fileSystem.createExclusive(temporary, permissions: permissions)
                 break
@@ -195,14 +195,52 @@ public struct SafeWriter: Sendable {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
     }
 
+    /// What a temporary file was for, written into its name so that a leftover can be judged
+    /// after a crash: a replacement never holds the only copy of anything, a new file may.
+    public enum TemporaryKind: String, Sendable {
+        case replacement = ""
+        case newFile = ".new"
+        /// The middle name of a case-only rename.
+        case rename = ".rename"
+    }
+
+    /// The bytes a note's name may keep in a temporary name: 255 less `.~`, `.`, 13 random
+    /// characters, `.new` and `.tmp`.
+    static let temporaryNameRoom = 255 - 2 - 1 - 13 - 4 - 4
+
+    /// `.~<name>.<random>[.new].tmp`, or `.~<name>.rename.tmp`, within 255 bytes.
+    static func temporaryName(for name: String, kind: TemporaryKind) -> String {
+        let random = kind == .rename ? "" : "." + randomSuffix()
+        return ".~" + shortened(name) + random + kind.rawValue + ".tmp"
+    }
+
+    /// Reads a temporary name back: the (possibly cut) name it was for, and its kind.
+    static func parseTemporaryName(_ name: String) -> (name: String, kind: TemporaryKind, cut: Bool)? {
+        guard isTemporaryName(name) else { return nil }
+        var inner = String(name.dropFirst(2).dropLast(4))
+        var kind = TemporaryKind.replacement
+        if inner.hasSuffix(".rename") {
+            kind = .rename
+        } else {
+            if inner.hasSuffix(".new") {
+                kind = .newFile
+                inner.removeLast(4)
+            }
+            guard let dot = inner.lastIndex(of: ".") else { return nil }
+            inner = String(inner[..<dot])
+        }
+        if kind == .rename { inner.removeLast(7) }
+        guard !inner.isEmpty else { return nil }
+        return (inner, kind, inner.utf8.count > temporaryNameRoom - 4)
+    }
+
     /// A name cut (at a character boundary) so the temporary name around it stays within the
     /// 255 bytes a file name may have; a note named near that limit can still be written.
     static func shortened(_ name: String) -> String {
-        let limit = 255 - ".~".utf8.count - ".".utf8.count - 13 - ".tmp".utf8.count
-        guard name.utf8.count > limit else { return name }
+        guard name.utf8.count > temporaryNameRoom else { return name }
         var cut = ""
         for character in name {
-            if cut.utf8.count + String(character).utf8.count > limit { break }
+            if cut.utf8.count + String(character).utf8.count > temporaryNameRoom { break }
             cut.append(character)
         }
         return cut

@@ -52,7 +52,7 @@ public struct VaultDoctor {
         }
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += Self.collisions(scan)
-        findings += scan.warnings.filter { $0.message.contains("symlink") || $0.message.contains("folder skipped") }.map {
+        findings += scan.skipped.map {
             HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or folder")
         }
         if vault.isInICloud && vault.fileSystem.exists(vault.metadataFolder) {
@@ -91,12 +91,25 @@ public struct VaultDoctor {
         return nil
     }
 
-    /// Fixes what needs no choice: finishes interrupted changes and removes leftover files that
-    /// hold nothing anyone saved. Returns what it did, one line each.
-    public func fix() throws -> [String] {
-        var done = try ChangeExecutor(vault: vault).recover().map { "finished an interrupted change: \($0.summary)" }
-        let scan = try vault.scan(detail: .paths)
-        done += vault.removeLeftoverFiles(vault.leftoverFiles(scan)).map { "removed \($0.path)" }
+    /// Fixes what needs no choice: finishes interrupted changes, removes leftover files that
+    /// hold nothing anyone saved, and makes unfinished new notes notes again (they may be
+    /// incomplete; nothing else holds their text). Returns what it did, one line each.
+    ///
+    /// - Parameter abandoning: give up on interrupted changes that cannot be finished, keeping
+    ///   every file as it is, instead of stopping at them.
+    public func fix(abandoning: Bool = false) throws -> [String] {
+        let executor = ChangeExecutor(vault: vault)
+        var done: [String] = []
+        do {
+            done += try executor.recover().map { "finished an interrupted change: \($0.summary)" }
+        } catch VaultError.unfinishedChange(_, let reason) where abandoning {
+            done += try executor.abandon().map { "gave up on the interrupted change .zennotes/journal/\($0) (\(reason)); files kept as they are" }
+        }
+        let leftovers = vault.leftoverFiles(try vault.scan(detail: .paths))
+        done += vault.removeLeftoverFiles(leftovers, creatingMetadata: true).map { "removed \($0.path)" }
+        for leftover in leftovers where leftover.state == .unfinishedNewNote {
+            done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
+        }
         return done
     }
 
@@ -106,30 +119,30 @@ public struct VaultDoctor {
     }
 
     private func unfinishedChanges() -> [HealthFinding] {
-        let folder = vault.metadataFolder + "/" + IntentJournal.folder
-        return ((try? vault.fileSystem.entries(folder)) ?? []).map(\.name).filter { $0.hasSuffix(".json") }.sorted().map {
+        ChangeExecutor(vault: vault).pendingJournals().map {
             HealthFinding(
                 kind: .unfinishedChange, path: ".zennotes/journal/" + $0,
-                message: "a rename or move was interrupted; some links may point to both names until it is finished",
-                fix: "vault doctor --fix")
+                message: "a rename or move was interrupted; some notes may have both names until it is finished",
+                fix: "vault doctor --fix (and --abandon if it cannot be finished)")
         }
     }
 
     private static func finding(_ leftover: LeftoverFile) -> HealthFinding {
+        let path = leftover.path
         switch leftover.state {
-        case .secondName, .abandonedReplacement:
+        case .secondName, .abandonedReplacement, .abandonedMetadata:
             return HealthFinding(
-                kind: .leftoverFile, path: leftover.path, message: "a temporary file an interrupted write left; \(leftover.target) is intact",
+                kind: .leftoverFile, path: path, message: "a temporary file an interrupted write left; \(leftover.target) is intact",
                 fix: "vault doctor --fix")
         case .unfinishedNewNote:
             return HealthFinding(
-                kind: .leftoverFile, path: leftover.path,
-                message: "the text of a new note whose creation was interrupted (it may be incomplete)",
-                fix: "read it; keep it with mv \(Self.quoted(leftover.path)) \(Self.quoted(leftover.target)), or delete it")
+                kind: .leftoverFile, path: path,
+                message: "the text of a note whose writing was interrupted (it may be incomplete); meant for \(leftover.target)",
+                fix: "vault doctor --fix makes it a note beside \(leftover.target)")
         case .renameInProgress:
             return HealthFinding(
-                kind: .leftoverFile, path: leftover.path, message: "a note in the middle of a case-only rename to \(leftover.target)",
-                fix: "vault doctor --fix finishes it when its journal is there; else mv \(Self.quoted(leftover.path)) \(Self.quoted(leftover.target))")
+                kind: .leftoverFile, path: path, message: "a note in the middle of a case-only rename to \(leftover.target)",
+                fix: "vault doctor --fix finishes the rename")
         }
     }
 

@@ -16,6 +16,8 @@ public struct NoteLifecycle {
         public var renamed: Bool
         /// Links to the note: for trash, those that now dangle; for restore, those healed.
         public var links: Int
+        /// Temporary files an earlier interrupted write left, removed on the way.
+        public var removedLeftovers: [String] = []
     }
 
     public let vault: Vault
@@ -65,6 +67,7 @@ public struct NoteLifecycle {
                 emptiedFolders: [])
         }
         plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout)
+        plan.temporaryFiles = scan.temporaryFiles
         let index = vault.linkIndex(scan)
         let links =
             action == .trash
@@ -75,9 +78,10 @@ public struct NoteLifecycle {
 
     /// Carries out a planned action; for a restore, counts the links it healed.
     public func apply(_ outcome: Outcome, action: Action) throws -> Outcome {
-        _ = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
-        guard action == .restore, let path = outcome.plan.moves.first?.to else { return outcome }
+        let report = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
+        result.removedLeftovers = report.removedLeftovers
+        guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
         result.links = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]))
             .backlinks(to: path).count

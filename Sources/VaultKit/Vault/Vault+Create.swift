@@ -19,7 +19,7 @@ extension Vault {
             let name = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext) + ext
             number += 1
             if taken.contains(Naming.collisionKey(name)) { continue }
-            let path = folder + "/" + name
+            let path = folder.isEmpty ? name : folder + "/" + name
             if dryRun { return path }
             do {
                 try fileSystem.createDirectories(absoluteFolder)

@@ -50,6 +50,9 @@ public enum VaultError: Error, Equatable, Sendable {
     case invalidDestination(path: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
     case unfinishedChange(journal: String, reason: String)
+    /// A multi-file change stopped after its journal was written: every link still resolves,
+    /// and the next run finishes it.
+    case changeInterrupted(journal: String, reason: String)
     /// Writing a file failed (disk full, I/O error); the file was left as it was.
     case writeFailed(path: String, reason: String, code: Int32)
     /// A system call failed.
@@ -113,6 +116,8 @@ extension VaultError: CustomStringConvertible {
             return "\(path) \(reason)"
         case .unfinishedChange(let journal, let reason):
             return "an interrupted change (\(journal)) could not be finished: \(reason)"
+        case .changeInterrupted(_, let reason):
+            return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
         case .writeFailed(let path, let reason, _):
             return "cannot write \(path): \(reason); nothing was changed"
         case .system(let error):
@@ -156,7 +161,9 @@ extension VaultError: CustomStringConvertible {
         case .emptyText:
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:
-            return "the journal in .zennotes/journal/ lists what is left; `vault check` shows any dangling link"
+            return "`vault doctor` shows what is left; `vault doctor --fix --abandon` gives up on it and keeps every file as it is"
+        case .changeInterrupted:
+            return "fix the cause, then run any vault command (or `vault doctor --fix`)"
         default:
             return nil
         }

@@ -12,6 +12,9 @@ public struct VaultScan: Sendable {
     public var assetCount: Int { assets.count }
     /// Things a person should know about, each naming a file.
     public var warnings: [VaultWarning]
+    /// Files and folders the walk skipped (unlistable folders, symlink loops, links to nothing
+    /// or out of the vault); each is also among `warnings`.
+    public var skipped: [VaultWarning] = []
     /// Temporary files of `vault`'s own writer among the notes (see `Vault.leftoverFiles`).
     public var temporaryFiles: [String] = []
 }

@@ -25,7 +25,9 @@ struct VaultScanner {
         var warnings: [VaultWarning] = []
         var assets: [String] = []
         var temporaryFiles: [String] = []
+        var skipped: [VaultWarning] = []
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
+        let realRoot = fileSystem.resolvedPath(root)
         var pending: [String] = [""]
         var isRoot = true
         while let relative = pending.popLast() {
@@ -35,7 +37,7 @@ struct VaultScanner {
                 entries = try fileSystem.entries(absolute)
             } catch let error as SystemError {
                 if isRoot { throw VaultError.vaultUnreadable(path: root, reason: error.reason) }
-                warnings.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
+                skipped.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
                 continue
             }
             isRoot = false
@@ -50,17 +52,18 @@ struct VaultScanner {
                 var kind = entry.kind
                 if kind == .symlink {
                     guard let target = try? fileSystem.status(absolute + "/" + name) else {
-                        warnings.append(VaultWarning(path: path, message: "a symlink to nothing; skipped"))
+                        skipped.append(VaultWarning(path: path, message: "a symlink to nothing; skipped"))
                         continue
                     }
                     if target.kind == .directory, !visited.insert([target.device, target.inode]).inserted {
-                        warnings.append(VaultWarning(path: path, message: "a symlink loop; skipped"))
+                        skipped.append(VaultWarning(path: path, message: "a symlink loop; skipped"))
                         continue
                     }
-                    // A file link out of the vault would let a shared or synced vault show or
-                    // rewrite any file of this machine (`note.md -> ~/.ssh/config`).
-                    if target.kind == .file, !isInside(fileSystem.resolvedPath(absolute + "/" + name)) {
-                        warnings.append(VaultWarning(path: path, message: "a symlink to a file outside the vault; skipped"))
+                    // A link out of the vault would let a shared or synced vault show or rewrite
+                    // any file of this machine (`note.md -> ~/.ssh/config`, `notes -> ~`).
+                    if !isInside(fileSystem.resolvedPath(absolute + "/" + name), base: realRoot) {
+                        let what = target.kind == .directory ? "folder" : "file"
+                        skipped.append(VaultWarning(path: path, message: "a symlink to a \(what) outside the vault; skipped"))
                         continue
                     }
                     kind = target.kind
@@ -85,6 +88,7 @@ struct VaultScanner {
                 }
             }
         }
+        warnings += skipped
         var notes = readAll(found)
         notes.sort { $0.path < $1.path }
         for note in notes {
@@ -106,13 +110,14 @@ struct VaultScanner {
                 size: status?.size ?? 0, modified: status?.modified ?? Date(timeIntervalSince1970: 0))
         }.sorted { $0.path < $1.path }
         return VaultScan(
-            notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, temporaryFiles: temporaryFiles)
+            notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, skipped: skipped,
+            temporaryFiles: temporaryFiles)
     }
 
-    /// True for a resolved path inside the vault folder (itself resolved, as it may be
-    /// reached through a symlink).
-    private func isInside(_ resolved: String?) -> Bool {
-        guard let resolved, let base = fileSystem.resolvedPath(root) else { return false }
+    /// True for a resolved path inside `base`, the vault folder resolved (it may be reached
+    /// through a symlink).
+    private func isInside(_ resolved: String?, base: String?) -> Bool {
+        guard let resolved, let base else { return false }
         return resolved.hasPrefix(base == "/" ? "/" : base + "/")
     }
 

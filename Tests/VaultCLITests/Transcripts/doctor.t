@@ -17,8 +17,8 @@ $ printf 'a captured thought' > "quick/.~Thought.md.p0q1.tmp"
 $ VAULT_TEST_CRASH_AT=5 vault rename Roadmap "Road Map" --skip-unavailable > /dev/null 2>&1
 ? 137
 $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
-> .zennotes/journal/ID.json: a rename or move was interrupted; some links may point to both names until it is finished
->   fix: vault doctor --fix
+> .zennotes/journal/ID.json: a rename or move was interrupted; some notes may have both names until it is finished
+>   fix: vault doctor --fix (and --abandon if it cannot be finished)
 > pages/Evicted Idea.md: not downloaded from iCloud; vault cannot read it or rename links in it
 >   fix: download it: open it in Finder or Files (on a Mac: brctl download 'pages/Evicted Idea.md')
 > pages/Latin1.md: not valid UTF-8; vault searches it as bytes and never rewrites it
@@ -29,8 +29,8 @@ $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
 >   fix: vault conflicts --diff, then vault conflicts resolve 'pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md' --keep original|copy|both
 > pages/.~Ideas.md.k3x9.tmp: a temporary file an interrupted write left; pages/Ideas.md is intact
 >   fix: vault doctor --fix
-> quick/.~Thought.md.p0q1.tmp: the text of a new note whose creation was interrupted (it may be incomplete)
->   fix: read it; keep it with mv 'quick/.~Thought.md.p0q1.tmp' 'quick/Thought.md', or delete it
+> quick/.~Thought.md.p0q1.tmp: the text of a note whose writing was interrupted (it may be incomplete); meant for quick/Thought.md
+>   fix: vault doctor --fix makes it a note beside quick/Thought.md
 > pages/errands.md: differs from pages/Errands.md only in case or Unicode form; they collide on macOS, Windows and phones
 >   fix: vault rename 'pages/errands.md' 'ANOTHER TITLE'
 > 8 findings need attention.
@@ -38,6 +38,7 @@ $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
 $ vault doctor --fix
 > fixed: finished an interrupted change: move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md
 > fixed: removed pages/.~Ideas.md.k3x9.tmp
+> fixed: restored quick/Thought.md from quick/.~Thought.md.p0q1.tmp; it may be incomplete
 > pages/Evicted Idea.md: not downloaded from iCloud; vault cannot read it or rename links in it
 >   fix: download it: open it in Finder or Files (on a Mac: brctl download 'pages/Evicted Idea.md')
 > pages/Latin1.md: not valid UTF-8; vault searches it as bytes and never rewrites it
@@ -46,17 +47,14 @@ $ vault doctor --fix
 >   fix: vault conflicts --diff, then vault conflicts resolve 'inbox/Call notes (Ana'\''s conflicted copy 2026-11-27).md' --keep original|copy|both
 > pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md: a syncthing conflict copy of pages/Reading List.md
 >   fix: vault conflicts --diff, then vault conflicts resolve 'pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md' --keep original|copy|both
-> quick/.~Thought.md.p0q1.tmp: the text of a new note whose creation was interrupted (it may be incomplete)
->   fix: read it; keep it with mv 'quick/.~Thought.md.p0q1.tmp' 'quick/Thought.md', or delete it
 > pages/errands.md: differs from pages/Errands.md only in case or Unicode form; they collide on macOS, Windows and phones
 >   fix: vault rename 'pages/errands.md' 'ANOTHER TITLE'
-> 6 findings need attention.
+> 5 findings need attention.
 ? 1
 $ ls -a pages | grep '^\.~' | wc -l
 > 0
 $ vault doctor --json | grep '"kind"' | sort | uniq -c
 >       2       "kind": "conflictCopy",
->       1       "kind": "leftoverFile",
 >       1       "kind": "nameCollision",
 >       1       "kind": "notUTF8",
 >       1       "kind": "placeholder",

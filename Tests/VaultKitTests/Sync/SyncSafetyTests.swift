@@ -69,27 +69,61 @@ struct SyncSafetyTests {
         }
     }
 
-    @Test("leftover temporary files: a second name and an abandoned replacement go, an unfinished new note stays")
+    @Test("leftover temporary files: a second name, an abandoned replacement and metadata go; an unfinished new note stays")
     func leftovers() throws {
         let folder = TemporaryFolder()
         try folder.write("pages/Ideas.md", "# Ideas\n")
         try folder.write("pages/.~Ideas.md.abc.tmp", "half")
-        link(folder.path + "/pages/Ideas.md", folder.path + "/pages/.~Ideas.md.def.tmp")
-        try folder.write("quick/.~New.md.ghi.tmp", "the only copy")
+        link(folder.path + "/pages/Ideas.md", folder.path + "/pages/.~Ideas.md.def.new.tmp")
+        try folder.write("quick/.~New.md.ghi.new.tmp", "the only copy")
         try folder.write(".zennotes/.~vault.json.jkl.tmp", "{}")
+        try folder.write(".zennotes/journal/.~0001.json.mno.new.tmp", "{}")
         try folder.write("pages/.~Other.md.rename.tmp", "# Other\n")
         let vault = try Vault(root: folder.path)
         let found = vault.leftoverFiles(try vault.scan(detail: .paths))
         #expect(
             found.map { "\($0.path) \($0.state.rawValue)" } == [
-                ".zennotes/.~vault.json.jkl.tmp unfinishedNewNote", "pages/.~Ideas.md.abc.tmp abandonedReplacement",
-                "pages/.~Ideas.md.def.tmp secondName", "pages/.~Other.md.rename.tmp renameInProgress",
-                "quick/.~New.md.ghi.tmp unfinishedNewNote",
+                ".zennotes/.~vault.json.jkl.tmp abandonedMetadata", ".zennotes/journal/.~0001.json.mno.new.tmp abandonedMetadata",
+                "pages/.~Ideas.md.abc.tmp abandonedReplacement", "pages/.~Ideas.md.def.new.tmp secondName",
+                "pages/.~Other.md.rename.tmp renameInProgress", "quick/.~New.md.ghi.new.tmp unfinishedNewNote",
             ])
-        #expect(vault.removeLeftoverFiles(found).map(\.path) == ["pages/.~Ideas.md.abc.tmp", "pages/.~Ideas.md.def.tmp"])
+        #expect(
+            vault.removeLeftoverFiles(found).map(\.path) == [
+                ".zennotes/.~vault.json.jkl.tmp", ".zennotes/journal/.~0001.json.mno.new.tmp", "pages/.~Ideas.md.abc.tmp",
+                "pages/.~Ideas.md.def.new.tmp",
+            ])
         #expect(try folder.names(in: "pages") == [".~Other.md.rename.tmp", "Ideas.md"])
         #expect(try folder.read("pages/Ideas.md") == Array("# Ideas\n".utf8))
-        #expect(try folder.read("quick/.~New.md.ghi.tmp") == Array("the only copy".utf8))
+        #expect(try folder.read("quick/.~New.md.ghi.new.tmp") == Array("the only copy".utf8))
+    }
+
+    @Test("a new note's unfinished text stays even when another file has taken its name since")
+    func unfinishedNoteWhoseNameWasTaken() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/.~Trip plan.md.k3j.new.tmp", "typed on the train")
+        try folder.write("pages/Trip plan.md", "made later by an editor")
+        let vault = try Vault(root: folder.path)
+        let found = vault.leftoverFiles(try vault.scan(detail: .paths))
+        #expect(found.map(\.state) == [.unfinishedNewNote])
+        #expect(vault.removeLeftoverFiles(found).isEmpty)
+        #expect(try vault.restoreUnfinishedNote(found[0]) == "pages/Trip plan 2.md")
+        #expect(try folder.read("pages/Trip plan 2.md") == Array("typed on the train".utf8))
+        #expect(try folder.read("pages/Trip plan.md") == Array("made later by an editor".utf8))
+        #expect(try folder.names(in: "pages") == ["Trip plan 2.md", "Trip plan.md"])
+    }
+
+    @Test("a temporary file for a name cut to fit 255 bytes is judged against the note it was cut from")
+    func cutNames() throws {
+        let folder = TemporaryFolder()
+        let name = String(repeating: "n", count: 247) + ".md"
+        let note = try folder.write("pages/" + name, "long\n")
+        let cut = ".~" + SafeWriter.shortened(name)
+        link(note, folder.path + "/pages/" + cut + ".a1.new.tmp")
+        try folder.write("pages/" + cut + ".b2.tmp", "half")
+        let vault = try Vault(root: folder.path)
+        let found = vault.leftoverFiles(try vault.scan(detail: .paths))
+        #expect(Set(found.map(\.state)) == [.abandonedReplacement, .secondName])
+        #expect(found.allSatisfy { $0.target == "pages/" + name })
     }
 
     @Test("leftovers stay while another vault process holds the write lock or a journal waits")
