@@ -56,11 +56,8 @@ enum ConflictsCommand: Command {
     static func resolve(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let name = try arguments.required("NOTE")
         try arguments.finish()
-        guard arguments.option("--keep") != nil else {
-            throw UsageError("resolve needs --keep original, --keep copy or --keep both")
-        }
-        let keep = ConflictResolver.Keep(
-            rawValue: try arguments.choice("--keep", ConflictResolver.Keep.allCases.map(\.rawValue), default: ""))!
+        guard let keep = ConflictResolver.Keep(rawValue: try arguments.choice("--keep", ConflictResolver.Keep.allCases.map(\.rawValue), default: ""))
+        else { throw UsageError("resolve needs --keep original, --keep copy or --keep both") }
         let vault = try context.vault()
         let resolver = ConflictResolver(vault: vault)
         let copy = try resolver.copy(named: name, in: try context.scan(vault, detail: .paths))

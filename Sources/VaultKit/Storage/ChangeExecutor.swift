@@ -165,6 +165,8 @@ public struct ChangeExecutor {
                 try removeOldName(move, expectedHash: beforeHashes[move.to] ?? nil, writer: writer)
             } catch VaultError.fileChanged {
                 conflicts.append(VaultWarning(path: move.from, message: "changed under its old name since the change began; kept beside \(move.to)"))
+            } catch VaultError.readOnly(let folder) {
+                conflicts.append(VaultWarning(path: move.from, message: "kept beside \(move.to): \(folder) became read-only"))
             }
         }
         for folder in journal.emptiedFolders {
@@ -214,7 +216,7 @@ public struct ChangeExecutor {
         do {
             if caseOnly && fileSystem.exists(temporary) {
                 // Crashed between the two renames; a file that arrived meanwhile is not replaced.
-                return try moveWithoutReplacing(temporary, to: to) ? nil : taken
+                return try finishCaseRename(temporary, from: from, to: to) ? nil : taken
             }
             let fromStatus = try fileSystem.linkStatus(from)
             let toStatus = try fileSystem.linkStatus(to)
@@ -230,7 +232,7 @@ public struct ChangeExecutor {
             if caseOnly {
                 guard try entryName(of: to) != SafeWriter.split(to).name else { return nil }
                 try fileSystem.rename(from, to: temporary)
-                return try moveWithoutReplacing(temporary, to: to) ? nil : taken
+                return try finishCaseRename(temporary, from: from, to: to) ? nil : taken
             }
             do {
                 try fileSystem.link(from, to: to)
@@ -241,6 +243,15 @@ public struct ChangeExecutor {
         } catch {
             throw SafeWriter.wrap(error)
         }
+    }
+
+    /// The second step of a case-only rename. When another file took the new name, the note
+    /// goes back to its old name if that is free, so it never stays hidden under a temporary
+    /// name; false then.
+    private func finishCaseRename(_ temporary: String, from: String, to: String) throws -> Bool {
+        if try moveWithoutReplacing(temporary, to: to) { return true }
+        _ = try moveWithoutReplacing(temporary, to: from)
+        return false
     }
 
     /// Moves a file to a name that must be free: a hard link then an unlink, so a file that

@@ -110,8 +110,12 @@ extension Vault {
 
     /// Makes the text of an unfinished new note a note again, beside the name it was meant to
     /// have (with the `T 2` rule, since that name may be taken by now), and returns its path.
+    ///
+    /// Also for the middle name of a case-only rename whose journal is gone: it is the note.
     public func restoreUnfinishedNote(_ leftover: LeftoverFile) throws -> String {
-        guard leftover.state == .unfinishedNewNote else { throw VaultError.wrongPlace(path: leftover.path, reason: "is not an unfinished note") }
+        guard leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress else {
+            throw VaultError.wrongPlace(path: leftover.path, reason: "is not an unfinished note")
+        }
         let writer = SafeWriter(fileSystem: fileSystem)
         let (bytes, _) = try writer.read(absolutePath(leftover.path))
         let folder = LinkIndex.folder(of: leftover.target)

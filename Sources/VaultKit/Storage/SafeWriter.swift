@@ -73,6 +73,7 @@ public struct SafeWriter: Sendable {
     /// hard link): refused unless both names are the same file or `path` still holds the
     /// bytes hashed as `expectedHash`, so no byte is lost.
     public func removeSecondName(_ path: String, keptAt keptPath: String, expectedHash: UInt64?) throws {
+        try checkWritableFolder(Self.split(path).folder)
         do {
             guard let status = try fileSystem.status(path), let kept = try fileSystem.status(keptPath) else {
                 throw VaultError.fileChanged(path: path)

@@ -62,29 +62,63 @@ public struct ConflictResolver {
         }
         let copyRead = try read(copy.path, writer)
         let originalRead = vault.fileSystem.exists(vault.absolutePath(copy.originalPath)) ? try read(copy.originalPath, writer) : nil
+        try checkWritable(copy, replacingOriginal: keep == .copy && originalRead != nil)
         var outcome = Outcome(copy: copy.path, original: copy.originalPath, keep: keep)
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         switch keep {
         case .original:
             outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, dryRun: dryRun)
-            if !dryRun { try retire(copy.path, keptAt: outcome.trashed!, bytes: copyRead.bytes, writer) }
         case .copy:
             if let originalRead {
                 outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, dryRun: dryRun)
-                if !dryRun {
-                    try writer.replace(
-                        vault.absolutePath(copy.originalPath), with: copyRead.bytes, expecting: originalRead.snapshot)
-                }
                 outcome.written = copy.originalPath
             } else {
                 outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
             }
-            if !dryRun { try retire(copy.path, keptAt: outcome.written!, bytes: copyRead.bytes, writer) }
         case .both:
             outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
-            if !dryRun { try retire(copy.path, keptAt: outcome.written!, bytes: copyRead.bytes, writer) }
+        }
+        if dryRun { return outcome }
+        do {
+            if keep == .copy, let originalRead {
+                try writer.replace(vault.absolutePath(copy.originalPath), with: copyRead.bytes, expecting: originalRead.snapshot)
+            }
+            let kept = keep == .original ? outcome.trashed! : outcome.written!
+            try writer.removeSecondName(
+                vault.absolutePath(copy.path), keptAt: vault.absolutePath(kept), expectedHash: ContentHash.of(copyRead.bytes))
+        } catch {
+            // Take back what was written so far when its text is still where it came from, so
+            // a second try does not pile up copies; otherwise it is the only copy and stays.
+            let madeFromCopy = keep != .copy || originalRead == nil
+            if let made = madeFromCopy ? (keep == .original ? outcome.trashed : outcome.written) : outcome.trashed {
+                let source = madeFromCopy ? copy.path : copy.originalPath
+                let bytes = madeFromCopy ? copyRead.bytes : originalRead?.bytes ?? []
+                if (try? vault.fileSystem.readFile(vault.absolutePath(source))).map(ContentHash.of) == ContentHash.of(bytes) {
+                    try? writer.removeSecondName(vault.absolutePath(made), keptAt: vault.absolutePath(source), expectedHash: ContentHash.of(bytes))
+                }
+            }
+            throw error
         }
         return outcome
+    }
+
+    /// Refuses, before anything is written, what the safe writer would refuse halfway: a
+    /// read-only or linked original that would be replaced, a read-only folder.
+    private func checkWritable(_ copy: ConflictCopy, replacingOriginal: Bool) throws {
+        let fileSystem = vault.fileSystem
+        let original = vault.absolutePath(copy.originalPath)
+        if replacingOriginal {
+            if (try? fileSystem.linkStatus(original))??.kind == .symlink { throw VaultError.symbolicLink(path: copy.originalPath) }
+            if let status = (try? fileSystem.status(original)) ?? nil, SafeWriter.isReadOnly(status.permissions) {
+                throw VaultError.readOnly(path: copy.originalPath)
+            }
+        }
+        let folder = LinkIndex.folder(of: copy.path)
+        if let status = (try? fileSystem.status(folder.isEmpty ? vault.root : vault.absolutePath(folder))) ?? nil,
+            SafeWriter.isReadOnly(status.permissions)
+        {
+            throw VaultError.readOnly(path: folder.isEmpty ? "the vault folder" : folder)
+        }
     }
 
     private func read(_ path: String, _ writer: SafeWriter) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
@@ -105,9 +139,4 @@ public struct ConflictResolver {
             in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, dryRun: dryRun)
     }
 
-    /// Removes the copy's name once its bytes live at `keptPath`; refused (exit 3) when the
-    /// copy changed since it was read, so nothing written to it is lost.
-    private func retire(_ path: String, keptAt keptPath: String, bytes: [UInt8], _ writer: SafeWriter) throws {
-        try writer.removeSecondName(vault.absolutePath(path), keptAt: vault.absolutePath(keptPath), expectedHash: ContentHash.of(bytes))
-    }
 }

@@ -107,7 +107,9 @@ public struct VaultDoctor {
         }
         let leftovers = vault.leftoverFiles(try vault.scan(detail: .paths))
         done += vault.removeLeftoverFiles(leftovers, creatingMetadata: true).map { "removed \($0.path)" }
-        for leftover in leftovers where leftover.state == .unfinishedNewNote {
+        // A rename's middle name belongs to its journal while one waits; alone, it is a note.
+        let journalsLeft = !executor.pendingJournals().isEmpty
+        for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
             done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
         }
         return done
@@ -142,7 +144,7 @@ public struct VaultDoctor {
         case .renameInProgress:
             return HealthFinding(
                 kind: .leftoverFile, path: path, message: "a note in the middle of a case-only rename to \(leftover.target)",
-                fix: "vault doctor --fix finishes the rename")
+                fix: "vault doctor --fix finishes the rename, or makes it a note again")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 
@@ -112,5 +113,34 @@ struct ConflictResolverTests {
         }
         #expect(try resolver.copy(named: "pages/Plan.Conflict.md", in: scan).tool == .resilio)
         #expect(throws: VaultError.self) { try resolver.copy(named: "Nothing", in: scan) }
+    }
+
+    @Test("a read-only original or folder is refused before anything is written, so no trash copy piles up")
+    func readOnlyRefusedFirst() throws {
+        let (folder, vault, copy) = try setUp()
+        chmod(folder.path + "/pages/Plan.md", 0o444)
+        #expect(throws: VaultError.readOnly(path: "pages/Plan.md")) {
+            try ConflictResolver(vault: vault).resolve(copy, keep: .copy, dryRun: false)
+        }
+        chmod(folder.path + "/pages/Plan.md", 0o644)
+        chmod(folder.path + "/pages", 0o555)
+        defer { chmod(folder.path + "/pages", 0o755) }
+        #expect(throws: VaultError.readOnly(path: "pages")) {
+            try ConflictResolver(vault: vault).resolve(copy, keep: .original, dryRun: false)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/trash"))
+        #expect(try folder.names(in: "pages") == ["Plan.md", "Plan.sync-conflict-20261128-101512-ABCDEF7.md"])
+    }
+
+    @Test("a failure after the trash copy is made takes it back when its text is still in place")
+    func takesBackOnFailure() throws {
+        let (folder, vault, copy) = try setUp()
+        let faulty = FaultyFileSystem()
+        faulty.fail(.rename, with: EIO)
+        let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
+        #expect(throws: VaultError.self) { try resolver.resolve(copy, keep: .copy, dryRun: false) }
+        #expect(try folder.names(in: "trash/pages").isEmpty)
+        #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
+        #expect(try folder.read(copyName) == Array("# Plan\n\ntheirs\n".utf8))
     }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+
+/// The crash the tests simulate: the process ends before a step.
+private struct Crash: Error {}
+
+@Suite("Finishing an interrupted change")
+struct RecoveryTests {
+    /// A vault with a note two others link to; kept alive by the test value.
+    let folder = TemporaryFolder()
+
+    private func vault() throws -> Vault {
+        try folder.write("pages/Errands.md", "# Errands\n")
+        try folder.write("pages/Linker.md", "see [[Errands]]\n")
+        try folder.write("pages/Other.md", "also [[Errands]]\n")
+        return try Vault(root: folder.path)
+    }
+
+    /// Applies `plan` and ends it before the step whose name starts with `step`.
+    private func crash(_ plan: RenamePlan, _ vault: Vault, before step: String) {
+        _ = try? ChangeExecutor(vault: vault) { name in if name.hasPrefix(step) { throw Crash() } }.apply(plan, summary: "test")
+    }
+
+    private func text(_ path: String) throws -> String { String(decoding: try folder.read(path), as: UTF8.self) }
+
+    @Test("a file that took a case-only rename's new name is never replaced, and the note goes back to its old name")
+    func caseRenameMeetsArrival() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "errands")
+        crash(plan, vault, before: "link")
+        // Killed between the two renames, then the phone's own `errands.md` arrives.
+        rename(folder.path + "/pages/Errands.md", folder.path + "/pages/.~Errands.md.rename.tmp")
+        try folder.write("pages/errands.md", "written on the phone\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.map(\.path).contains("pages/errands.md"))
+        #expect(try text("pages/errands.md") == "written on the phone\n")
+        #expect(try text("pages/Errands.md") == "# Errands\n")
+        #expect(try !folder.names(in: "pages").contains { $0.hasPrefix(".~") })
+    }
+
+    @Test("a file that took a move's new name after the crash is never replaced, and the old name stays")
+    func moveMeetsArrival() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "inbox/")
+        crash(plan, vault, before: "link")
+        try folder.write("inbox/Errands.md", "another note\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.contains { $0.path == "inbox/Errands.md" && $0.message.contains("another file took this name") })
+        #expect(try text("inbox/Errands.md") == "another note\n")
+        #expect(try text("pages/Errands.md") == "# Errands\n")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("a linking note deleted before the next run is reported, and the rest of the change finishes")
+    func linkerDeleted() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "edit")
+        unlink(folder.path + "/pages/Linker.md")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.contains { $0.path == "pages/Linker.md" && $0.message.hasPrefix("gone since the change began") })
+        #expect(try text("pages/Other.md") == "also [[Chores]]\n")
+        // The old name stays beside the new, since a note with the old link may come back.
+        #expect(try folder.names(in: "pages") == ["Chores.md", "Errands.md", "Other.md"])
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("a linking note that is a symbolic link, or a read-only folder, stops the rename before its journal")
+    func refusedUpFront() throws {
+        let vault = try vault()
+        symlink("Linker.md", folder.path + "/pages/Alias.md")
+        #expect(throws: VaultError.symbolicLink(path: "pages/Alias.md")) {
+            try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        }
+        unlink(folder.path + "/pages/Alias.md")
+        try folder.write("archive/keep.md", "x")
+        chmod(folder.path + "/archive", 0o555)
+        defer { chmod(folder.path + "/archive", 0o755) }
+        #expect(throws: VaultError.readOnly(path: "archive")) {
+            try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "archive/")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.zennotes/journal"))
+    }
+
+    @Test("a reader leaves a journal alone while another process holds the lock, without waiting")
+    func readerDoesNotWait() throws {
+        let vault = try vault()
+        try folder.write(".zennotes/journal/live.json", "{}")
+        let lock = try VaultLock(metadataFolder: vault.metadataFolder)
+        let started = Date()
+        #expect(try ChangeExecutor(vault: vault).recover(waiting: false).isEmpty)
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(ChangeExecutor(vault: vault).pendingJournals() == ["live.json"])
+        lock.release()
+    }
+
+    @Test("a rename that stops after its journal says the next run finishes it, not that nothing was written")
+    func stoppedHalfway() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let faulty = FaultyFileSystem()
+        faulty.fail(.rename, with: ENOSPC)
+        #expect {
+            _ = try ChangeExecutor(vault: try Vault(root: folder.path, fileSystem: faulty)).apply(plan, summary: "test")
+        } throws: { error in
+            guard case VaultError.changeInterrupted(_, let reason) = error else { return false }
+            return reason.contains("No space left on device")
+        }
+        _ = try ChangeExecutor(vault: vault).recover()
+        #expect(try text("pages/Linker.md") == "see [[Chores]]\n" && text("pages/Other.md") == "also [[Chores]]\n")
+        #expect(try folder.names(in: "pages") == ["Chores.md", "Linker.md", "Other.md"])
+    }
+}
