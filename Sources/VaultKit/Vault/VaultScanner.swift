@@ -55,15 +55,24 @@ struct VaultScanner {
                         skipped.append(VaultWarning(path: path, message: "a symlink to nothing; skipped"))
                         continue
                     }
-                    if target.kind == .directory, !visited.insert([target.device, target.inode]).inserted {
-                        skipped.append(VaultWarning(path: path, message: "a symlink loop; skipped"))
-                        continue
-                    }
                     // A link out of the vault would let a shared or synced vault show or rewrite
                     // any file of this machine (`note.md -> ~/.ssh/config`, `notes -> ~`).
-                    if !isInside(fileSystem.resolvedPath(absolute + "/" + name), base: realRoot) {
+                    let resolved = fileSystem.resolvedPath(absolute + "/" + name)
+                    if !isInside(resolved, base: realRoot) {
                         let what = target.kind == .directory ? "folder" : "file"
                         skipped.append(VaultWarning(path: path, message: "a symlink to a \(what) outside the vault; skipped"))
+                        continue
+                    }
+                    // A folder link inside the vault would list notes twice, or under a second
+                    // path (a link in trash/ to a live folder would have them emptied with it).
+                    if target.kind == .directory {
+                        // No folder link is followed, so the folder walked is a real path.
+                        let here = (realRoot ?? root) + (relative.isEmpty ? "" : "/" + relative) + "/"
+                        let loop = resolved.map { here.hasPrefix($0 + "/") } ?? false
+                        skipped.append(
+                            VaultWarning(
+                                path: path,
+                                message: loop ? "a symlink loop; skipped" : "a symlink to a folder of the vault; skipped, its notes are listed where they are"))
                         continue
                     }
                     kind = target.kind

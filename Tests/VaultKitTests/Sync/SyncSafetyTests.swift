@@ -190,6 +190,21 @@ struct SyncSafetyTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == inner)
     }
 
+    @Test("a folder link inside the vault is not followed: a link in trash/ to a live folder cannot have it emptied")
+    func folderLinkInTrash() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Projects/Roadmap.md", "# Roadmap\n")
+        try folder.write("trash/Old.md", "old\n")
+        symlink("../pages/Projects", folder.path + "/trash/Projects")
+        let vault = try Vault(root: folder.path)
+        let scan = try vault.scan(detail: .paths)
+        #expect(scan.notes.map(\.path) == ["pages/Projects/Roadmap.md", "trash/Old.md"])
+        #expect(scan.skipped.map(\.description) == ["trash/Projects: a symlink to a folder of the vault; skipped, its notes are listed where they are"])
+        let trash = TrashBin(vault: vault)
+        #expect(try trash.empty(try trash.items()) == 1)
+        #expect(try folder.read("pages/Projects/Roadmap.md") == Array("# Roadmap\n".utf8))
+    }
+
     @Test("new notes in iCloud Drive are numbered T (2), which iCloud's conflict naming cannot take for a copy")
     func iCloudNumbering() throws {
         let folder = TemporaryFolder()
