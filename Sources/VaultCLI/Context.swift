@@ -53,7 +53,7 @@ final class Context {
             for report in try ChangeExecutor(vault: vault).recover(waiting: false) {
                 let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
                 errors.append(contentsOf: "vault: \(message)\n".utf8)
-                for conflict in report.conflicts { warn(conflict.description) }
+                self.report(report)
             }
         } catch let error as VaultError {
             // Reading still works; a rename or move refuses until the change is finished.
@@ -115,10 +115,17 @@ final class Context {
         return try vault.scan(detail: detail) { progress.update($0, $1) }
     }
 
-    /// Says which leftover temporary files a change removed.
-    func report(removedLeftovers paths: [String]) {
-        guard !paths.isEmpty else { return }
-        warn("removed \(paths.count) temporary file\(paths.count == 1 ? "" : "s") an interrupted write left: " + paths.joined(separator: ", "))
+    /// Says what a multi-file change met on the way: changes an earlier run left, which it
+    /// finished first, files left alone, leftover temporary files removed.
+    func report(_ change: ChangeReport) {
+        for earlier in change.finishedFirst {
+            errors.append(contentsOf: "vault: finished an interrupted change first: \(earlier.summary)\n".utf8)
+            report(earlier)
+        }
+        for conflict in change.conflicts { warn(conflict.description) }
+        let removed = change.removedLeftovers
+        guard !removed.isEmpty else { return }
+        warn("removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") an interrupted write left: " + removed.joined(separator: ", "))
     }
 
     /// A message with the vault's own folder left out of its paths, which are then as the

@@ -20,15 +20,24 @@ enum LifecycleCommand {
             return 0
         }
         outcome = try lifecycle.apply(outcome, action: action)
-        context.report(removedLeftovers: outcome.removedLeftovers)
+        let report = outcome.report
+        if let report { context.report(report) }
+        let moved = report.map { $0.moved > 0 } ?? true
+        let status: Int32 = report?.conflicts.isEmpty ?? true ? 0 : 3
         if context.json {
             struct Moved: Encodable {
                 let from: String
                 let to: String
+                let moved: Bool
                 let links: Int
+                let conflicts: [VaultWarning]
             }
-            try context.emit(Moved(from: move.from, to: move.to, links: outcome.links))
-            return 0
+            try context.emit(Moved(from: move.from, to: move.to, moved: moved, links: outcome.links, conflicts: report?.conflicts ?? []))
+            return status
+        }
+        guard moved else {
+            context.line("Nothing was moved.")
+            return status
         }
         context.line("\(move.from) -> \(move.to)")
         if action == .trash && outcome.links > 0 {
@@ -37,7 +46,7 @@ enum LifecycleCommand {
         if action == .restore && outcome.links > 0 {
             context.line("\(outcome.links) link\(outcome.links == 1 ? "" : "s") to it resolve again")
         }
-        return 0
+        return status
     }
 }
 

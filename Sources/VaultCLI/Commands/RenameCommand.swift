@@ -56,7 +56,7 @@ enum MoveCommand: Command {
         let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
         if arguments.flag("--dry-run") {
             if context.json {
-                try context.emit(PlanSummary(plan, applied: false))
+                try context.emit(PlanSummary(plan))
             } else {
                 context.line(plan.diff().trimmingSuffixNewline())
             }
@@ -64,20 +64,24 @@ enum MoveCommand: Command {
         }
         let report = try ChangeExecutor(vault: vault, beforeStep: CrashSeam.fromEnvironment(context.environment))
             .apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
-        for conflict in report.conflicts { context.warn(conflict.description) }
-        context.report(removedLeftovers: report.removedLeftovers)
+        context.report(report)
         if context.json {
-            try context.emit(PlanSummary(plan, applied: true))
+            try context.emit(PlanSummary(plan, report: report))
+        } else if report.moved == 0 && !plan.moves.isEmpty {
+            context.line("Nothing was moved.")
         } else if !context.quiet {
-            let notes = Set(plan.edits.filter { !$0.changes.isEmpty }.map(\.path)).count
+            // Counted from what was done: a file left alone kept its links.
+            let leftAlone = Set(report.conflicts.map(\.path))
+            let rewritten = plan.edits.filter { !$0.changes.isEmpty && !leftAlone.contains($0.path) }
+            let links = rewritten.reduce(0) { $0 + $1.changes.count }
             context.line("Moved \(summary)")
-            context.line("Rewrote \(plan.linkCount) link\(plan.linkCount == 1 ? "" : "s") in \(notes) note\(notes == 1 ? "" : "s")")
+            context.line("Rewrote \(links) link\(links == 1 ? "" : "s") in \(rewritten.count) note\(rewritten.count == 1 ? "" : "s")")
         }
         return report.conflicts.isEmpty ? 0 : 3
     }
 }
 
-/// A plan for `--json`.
+/// A plan, or what applying it did, for `--json`.
 struct PlanSummary: Encodable {
     struct Edit: Encodable {
         let path: String
@@ -89,13 +93,17 @@ struct PlanSummary: Encodable {
     let edits: [Edit]
     let sidecars: [FileMove]
     let skipped: [VaultWarning]
+    /// Files left alone while applying, and why.
+    let conflicts: [VaultWarning]
 
-    init(_ plan: RenamePlan, applied: Bool) {
-        self.applied = applied
+    init(_ plan: RenamePlan, report: ChangeReport? = nil) {
+        applied = report.map { $0.moved > 0 || plan.moves.isEmpty } ?? false
+        let leftAlone = Set((report?.conflicts ?? []).map(\.path))
         moves = plan.moves
-        edits = plan.edits.map { Edit(path: $0.path, changes: $0.changes) }
+        edits = plan.edits.filter { !leftAlone.contains($0.path) }.map { Edit(path: $0.path, changes: $0.changes) }
         sidecars = plan.sidecarMoves
         skipped = plan.skipped
+        conflicts = report?.conflicts ?? []
     }
 }
 

@@ -4,58 +4,70 @@ import Glibc
 /// How a change gives files their new names: never replacing a file that took one, and
 /// telling "already done before the crash" from "someone else's file".
 extension ChangeExecutor {
+    /// What giving a file its new name came to.
+    enum NameOutcome {
+        /// The new name is in place (now or before a crash).
+        case done
+        /// The file is gone; nothing to move.
+        case gone(VaultWarning)
+        /// Another file has the new name; nothing was replaced.
+        case taken(VaultWarning)
+    }
+
     /// Gives a file its new name while the old one stays (a hard link), or renames where the
     /// file system has no hard links or the names differ only in case. Returns a conflict when
     /// the file is gone or another file took the new name; nothing is then replaced.
     ///
     /// - Parameter rewrittenHash: the hash of the moved note's new bytes, when the change also
     ///   rewrites it: its new name then holds a new file, not a second name of the old one.
-    func addName(_ move: FileMove, rewrittenHash: UInt64?) throws -> VaultWarning? {
+    func addName(_ move: FileMove, rewrittenHash: UInt64?) throws -> NameOutcome {
         let from = vault.absolutePath(move.from)
         let to = vault.absolutePath(move.to)
         let caseOnly = Naming.collisionKey(move.from) == Naming.collisionKey(move.to)
         // Case-insensitive disks see one name for both: the rename goes through a third.
         let temporary = SafeWriter.split(from).folder + "/" + SafeWriter.temporaryName(for: SafeWriter.split(from).name, kind: .rename)
-        let taken = VaultWarning(path: move.to, message: "another file took this name; \(move.from) was not moved")
+        let taken = NameOutcome.taken(VaultWarning(path: move.to, message: "another file took this name; \(move.from) was not moved"))
         do {
             if caseOnly && fileSystem.exists(temporary) {
                 // Crashed between the two renames; a file that arrived meanwhile is not replaced.
-                return try finishCaseRename(temporary, from: from, to: to) ? nil : taken
+                return try finishCaseRename(temporary, move: move)
             }
             let fromStatus = try fileSystem.linkStatus(from)
             let toStatus = try fileSystem.linkStatus(to)
             guard let fromStatus else {
-                return toStatus == nil ? VaultWarning(path: move.from, message: "gone before it could be moved") : nil
+                return toStatus == nil ? .gone(VaultWarning(path: move.from, message: "gone before it could be moved")) : .done
             }
-            if let toStatus, !caseOnly {
-                if toStatus.inode == fromStatus.inode && toStatus.device == fromStatus.device { return nil }  // linked before the crash
-                if let rewrittenHash, ContentHash.of(try fileSystem.readFile(to)) == rewrittenHash { return nil }
+            if let toStatus, toStatus.inode != fromStatus.inode || toStatus.device != fromStatus.device {
+                // Two files: on a case-sensitive disk a case-only name can be someone's file too.
+                if !caseOnly, let rewrittenHash, ContentHash.of(try fileSystem.readFile(to)) == rewrittenHash { return .done }
                 return taken
             }
+            if toStatus != nil && !caseOnly { return .done }  // linked before the crash
             try fileSystem.createDirectories(SafeWriter.split(to).folder)
             if caseOnly {
-                guard try entryName(of: to) != SafeWriter.split(to).name else { return nil }
+                guard try entryName(of: to) != SafeWriter.split(to).name else { return .done }
                 try fileSystem.rename(from, to: temporary)
-                return try finishCaseRename(temporary, from: from, to: to) ? nil : taken
+                return try finishCaseRename(temporary, move: move)
             }
             do {
                 try fileSystem.link(from, to: to)
             } catch let error as SystemError where [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS].contains(error.code) {
-                return try moveWithoutReplacing(from, to: to) ? nil : taken
+                return try moveWithoutReplacing(from, to: to) ? .done : taken
             }
-            return nil
+            return .done
         } catch {
             throw SafeWriter.wrap(error)
         }
     }
 
     /// The second step of a case-only rename. When another file took the new name, the note
-    /// goes back to its old name if that is free, so it never stays hidden under a temporary
-    /// name; false then.
-    func finishCaseRename(_ temporary: String, from: String, to: String) throws -> Bool {
-        if try moveWithoutReplacing(temporary, to: to) { return true }
-        _ = try moveWithoutReplacing(temporary, to: from)
-        return false
+    /// goes back to its old name if that is free (on a case-insensitive disk it is not: the
+    /// note then keeps its temporary name, which `vault doctor --fix` makes a note again).
+    func finishCaseRename(_ temporary: String, move: FileMove) throws -> NameOutcome {
+        if try moveWithoutReplacing(temporary, to: vault.absolutePath(move.to)) { return .done }
+        let back = try moveWithoutReplacing(temporary, to: vault.absolutePath(move.from))
+        let kept = back ? "it keeps its old name" : "it is kept as " + LinkIndex.folder(of: move.from) + "/" + SafeWriter.split(temporary).name
+        return .taken(VaultWarning(path: move.to, message: "another file took this name; \(move.from) was not renamed, \(kept)"))
     }
 
     /// Moves a file to a name that must be free: a hard link then an unlink, so a file that

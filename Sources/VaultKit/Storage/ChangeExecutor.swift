@@ -10,6 +10,8 @@ public struct ChangeReport: Sendable, Codable, Equatable {
     public var conflicts: [VaultWarning]
     /// Temporary files an earlier interrupted write left, removed on the way.
     public var removedLeftovers: [String] = []
+    /// Changes an earlier run left unfinished, finished first.
+    public var finishedFirst: [ChangeReport] = []
 }
 
 /// Applies a rename plan through an intent journal, and finishes journals an interrupted run
@@ -41,7 +43,7 @@ public struct ChangeExecutor {
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem)
         defer { lock.release() }
         // A change an earlier run left comes first: its files may be these.
-        _ = try recoverLocked()
+        let finishedFirst = try recoverLocked().reports
         let writer = SafeWriter(fileSystem: fileSystem)
         for edit in plan.edits where try !writer.isUnchanged(vault.absolutePath(edit.source), since: edit.snapshot) {
             throw VaultError.fileChanged(path: edit.source)
@@ -56,16 +58,29 @@ public struct ChangeExecutor {
         do {
             var report = try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
             report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles).map(\.path)
+            report.finishedFirst = finishedFirst
             return report
         } catch let error as VaultError {
             // Past this point "nothing was written" would be false: the journal finishes it.
-            throw VaultError.changeInterrupted(journal: ".zennotes/journal/" + journal.id + ".json", reason: error.description)
+            throw VaultError.changeInterrupted(journal: ".zennotes/journal/" + journal.id + ".json", reason: error.problem)
         }
     }
 
-    /// The journals of changes not finished yet, by file name.
+    /// The journals of changes not finished yet, by file name, oldest first.
     public func pendingJournals() -> [String] {
-        ((try? fileSystem.entries(journalFolder)) ?? []).map(\.name).filter { $0.hasSuffix(".json") }.sorted()
+        journalFiles().filter(IntentJournal.isFileName)
+    }
+
+    /// Files in the journal folder that are not journals `vault` named (a sync tool's copy of
+    /// one, say): never carried out, since finishing a copy would undo later changes.
+    public func strayJournalFiles() -> [String] {
+        journalFiles().filter { !IntentJournal.isFileName($0) && !SafeWriter.isTemporaryName($0) }
+    }
+
+    private func journalFiles() -> [String] {
+        let names = ((try? fileSystem.entries(journalFolder)) ?? []).filter { $0.kind == .file }.map(\.name)
+        let written = Dictionary(names.map { ($0, ((try? fileSystem.status(journalFolder + "/" + $0)) ?? nil)?.modifiedNanoseconds ?? 0) }) { a, _ in a }
+        return names.sorted { (written[$0]!, $0) < (written[$1]!, $1) }
     }
 
     /// Finishes every journal an interrupted run left; empty when there was none.
@@ -81,39 +96,40 @@ public struct ChangeExecutor {
             return []
         }
         defer { lock.release() }
-        return try recoverLocked()
+        return try recoverLocked().reports
     }
 
-    /// Gives up on the interrupted changes that cannot be finished: their journals go, every
-    /// file stays as it is (a moved note may keep both names; no link dangles). Returns the
-    /// journals given up.
-    public func abandon() throws -> [String] {
-        let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem)
-        defer { lock.release() }
-        let names = pendingJournals()
-        for name in names {
-            do { try fileSystem.removeFile(journalFolder + "/" + name) } catch { throw SafeWriter.wrap(error) }
-        }
-        return names
-    }
-
-    /// `recover` with the lock held; the journals are listed again, since the one seen before
-    /// may have been finished by its own process meanwhile.
-    private func recoverLocked() throws -> [ChangeReport] {
+    /// `recover` for a caller that holds the write lock. The journals are listed again, since
+    /// one seen before may have been finished by its own process meanwhile.
+    ///
+    /// - Parameter abandoningFailures: give up on each journal that cannot be finished (it is
+    ///   removed; every file stays as it is, so a moved note may keep both names and no link
+    ///   dangles) instead of stopping at it; the others are still finished.
+    func recoverLocked(abandoningFailures: Bool = false) throws -> (reports: [ChangeReport], abandoned: [VaultWarning]) {
         var reports: [ChangeReport] = []
+        var abandoned: [VaultWarning] = []
         for name in pendingJournals() {
             let path = journalFolder + "/" + name
-            guard let bytes = try? fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes) else {
-                throw VaultError.unfinishedChange(journal: ".zennotes/journal/" + name, reason: "the journal cannot be read")
-            }
+            let shown = ".zennotes/journal/" + name
             do {
-                reports.append(try complete(journal))
-            } catch let error as VaultError {
-                throw VaultError.unfinishedChange(journal: ".zennotes/journal/" + name, reason: error.description)
+                guard let bytes = try? fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes),
+                    journal.id + ".json" == name
+                else {
+                    throw VaultError.unfinishedChange(journal: shown, reason: "the journal cannot be read")
+                }
+                do {
+                    var report = try complete(journal)
+                    report.removedLeftovers = removeTemporaryFiles(journal)
+                    reports.append(report)
+                } catch let error as VaultError {
+                    throw VaultError.unfinishedChange(journal: shown, reason: error.problem)
+                }
+            } catch VaultError.unfinishedChange(_, let reason) where abandoningFailures {
+                do { try fileSystem.removeFile(path) } catch { throw SafeWriter.wrap(error) }
+                abandoned.append(VaultWarning(path: shown, message: reason))
             }
-            removeTemporaryFiles(journal)
         }
-        return reports
+        return (reports, abandoned)
     }
 
     private func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }
@@ -127,10 +143,19 @@ public struct ChangeExecutor {
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         var conflicts: [VaultWarning] = []
         let afterHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.afterHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
+        var taken: [VaultWarning] = []
         for move in journal.moves + journal.sidecarMoves {
             try beforeStep?("link \(move.to)")
-            if let problem = try addName(move, rewrittenHash: afterHashes[move.to] ?? nil) { conflicts.append(problem) }
+            switch try addName(move, rewrittenHash: afterHashes[move.to] ?? nil) {
+            case .done: break
+            case .gone(let problem): conflicts.append(problem)
+            case .taken(let problem): taken.append(problem)
+            }
         }
+        // Another file took a new name after a crash. Links rewritten to that name would lead
+        // to it, so a change whose rewriting has not begun is undone instead.
+        if !taken.isEmpty && !rewritingBegan(journal) { return try undo(journal, because: taken) }
+        conflicts += taken
         var unrewritten = 0
         for edit in journal.edits {
             try beforeStep?("edit \(edit.path)")
@@ -182,6 +207,32 @@ public struct ChangeExecutor {
             conflicts: conflicts)
     }
 
+    /// True when some linking note already holds the bytes the journal gives it: the crash
+    /// came after every new name was in place.
+    private func rewritingBegan(_ journal: IntentJournal) -> Bool {
+        journal.edits.contains { edit in
+            let bytes = try? fileSystem.readFile(vault.absolutePath(edit.path))
+            return bytes.map { String(ContentHash.of($0), radix: 16) == edit.afterHash } ?? false
+        }
+    }
+
+    /// Takes back the new names a change added (each a second name of a file that keeps its
+    /// old one) and drops its journal: the change did not happen.
+    private func undo(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
+        let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
+        for move in journal.moves + journal.sidecarMoves {
+            let from = vault.absolutePath(move.from)
+            let to = vault.absolutePath(move.to)
+            guard Naming.collisionKey(move.from) != Naming.collisionKey(move.to), fileSystem.exists(from), fileSystem.exists(to) else { continue }
+            // Refused unless both names are one file, so the file that took a name stays.
+            try? writer.removeSecondName(to, keptAt: from, expectedHash: nil)
+        }
+        do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
+        try? fileSystem.removeFile(journalPath(journal.id))
+        let undone = VaultWarning(path: journal.moves.first?.from ?? "", message: "the change was undone: nothing was moved or rewritten")
+        return ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken + [undone])
+    }
+
     /// Rewrites one linking note as the journal says; returns why it was left alone, if it
     /// was. A file whose status still matches what the plan read is written without a read.
     private func rewrite(_ edit: IntentJournal.Edit, known: FileSnapshot?, writer: SafeWriter) throws -> String? {
@@ -202,16 +253,18 @@ public struct ChangeExecutor {
 
     /// Removes the leftovers of this writer in the folders a journal touches, those that hold
     /// nothing anyone saved (see `LeftoverFile`).
-    private func removeTemporaryFiles(_ journal: IntentJournal) {
+    private func removeTemporaryFiles(_ journal: IntentJournal) -> [String] {
         let paths = journal.moves.flatMap { [$0.from, $0.to] } + journal.edits.map(\.path)
+        var removed: [String] = []
         for folder in Set(paths.map { LinkIndex.folder(of: $0) }) {
             let absolute = folder.isEmpty ? vault.root : vault.absolutePath(folder)
             for entry in (try? fileSystem.entries(absolute)) ?? [] where SafeWriter.isTemporaryName(entry.name) {
                 let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                if LeftoverFile.classify(path, in: vault)?.isDisposable == true {
-                    try? fileSystem.removeFile(absolute + "/" + entry.name)
+                if LeftoverFile.classify(path, in: vault)?.isDisposable == true, (try? fileSystem.removeFile(absolute + "/" + entry.name)) != nil {
+                    removed.append(path)
                 }
             }
         }
+        return removed.sorted()
     }
 }

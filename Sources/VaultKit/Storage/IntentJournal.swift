@@ -27,6 +27,11 @@ public struct IntentJournal: Codable, Sendable {
     /// The folder of journals inside the metadata folder.
     public static let folder = "journal"
 
+    /// True for `<id>.json`, the only name `vault` gives a journal.
+    public static func isFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && UUID(uuidString: String(name.dropLast(5))) != nil
+    }
+
     /// A journal for a plan.
     public init(plan: RenamePlan, summary: String) {
         id = UUID().uuidString.lowercased()

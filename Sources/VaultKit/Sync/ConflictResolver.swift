@@ -79,25 +79,33 @@ public struct ConflictResolver {
             outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
         }
         if dryRun { return outcome }
+        var replaced = false
         do {
             if keep == .copy, let originalRead {
                 try writer.replace(vault.absolutePath(copy.originalPath), with: copyRead.bytes, expecting: originalRead.snapshot)
+                replaced = true
             }
             let kept = keep == .original ? outcome.trashed! : outcome.written!
             try writer.removeSecondName(
                 vault.absolutePath(copy.path), keptAt: vault.absolutePath(kept), expectedHash: ContentHash.of(copyRead.bytes))
-        } catch {
+        } catch let error as VaultError {
             // Take back what was written so far when its text is still where it came from, so
             // a second try does not pile up copies; otherwise it is the only copy and stays.
             let madeFromCopy = keep != .copy || originalRead == nil
+            var madeStays = false
             if let made = madeFromCopy ? (keep == .original ? outcome.trashed : outcome.written) : outcome.trashed {
                 let source = madeFromCopy ? copy.path : copy.originalPath
                 let bytes = madeFromCopy ? copyRead.bytes : originalRead?.bytes ?? []
-                if (try? vault.fileSystem.readFile(vault.absolutePath(source))).map(ContentHash.of) == ContentHash.of(bytes) {
-                    try? writer.removeSecondName(vault.absolutePath(made), keptAt: vault.absolutePath(source), expectedHash: ContentHash.of(bytes))
-                }
+                let unchanged = (try? vault.fileSystem.readFile(vault.absolutePath(source))).map(ContentHash.of) == ContentHash.of(bytes)
+                madeStays = !unchanged
+                    || (try? writer.removeSecondName(vault.absolutePath(made), keptAt: vault.absolutePath(source), expectedHash: ContentHash.of(bytes))) == nil
             }
-            throw error
+            guard replaced || madeStays else { throw error }
+            var done: [String] = []
+            if replaced { done.append("\(copy.originalPath) now holds the text of \(copy.path)") }
+            if madeStays, let trashed = outcome.trashed { done.append("\(keep == .original ? copy.path : "the old text of " + copy.originalPath) is in \(trashed)") }
+            if madeStays, keep != .original, !replaced, let written = outcome.written { done.append("the copy's text is in \(written)") }
+            throw VaultError.partlyDone(done: done.joined(separator: " and "), problem: error.problem + ", so the copy was kept")
         }
         return outcome
     }

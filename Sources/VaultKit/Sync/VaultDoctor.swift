@@ -98,19 +98,29 @@ public struct VaultDoctor {
     /// - Parameter abandoning: give up on interrupted changes that cannot be finished, keeping
     ///   every file as it is, instead of stopping at them.
     public func fix(abandoning: Bool = false) throws -> [String] {
+        // One lock for all of it: a live writer's temporary file is never taken for a leftover.
+        let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
+        defer { lock.release() }
         let executor = ChangeExecutor(vault: vault)
-        var done: [String] = []
-        do {
-            done += try executor.recover().map { "finished an interrupted change: \($0.summary)" }
-        } catch VaultError.unfinishedChange(_, let reason) where abandoning {
-            done += try executor.abandon().map { "gave up on the interrupted change .zennotes/journal/\($0) (\(reason)); files kept as they are" }
+        let recovered = try executor.recoverLocked(abandoningFailures: abandoning)
+        var done = recovered.reports.map { report in
+            "finished an interrupted change: \(report.summary)" + report.conflicts.map { "\n  \($0)" }.joined()
+        }
+        done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
+        for stray in executor.strayJournalFiles() {
+            let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + stray
+            if (try? vault.fileSystem.removeFile(path)) != nil { done.append("removed .zennotes/journal/\(stray), a copy of a journal") }
         }
         let leftovers = vault.leftoverFiles(try vault.scan(detail: .paths))
-        done += vault.removeLeftoverFiles(leftovers, creatingMetadata: true).map { "removed \($0.path)" }
+        done += vault.removeDisposable(leftovers.map(\.path)).map { "removed \($0.path)" }
         // A rename's middle name belongs to its journal while one waits; alone, it is a note.
         let journalsLeft = !executor.pendingJournals().isEmpty
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
-            done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
+            do {
+                done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
+            } catch let error as VaultError {
+                done.append("could not restore \(leftover.path): \(error.description)")
+            }
         }
         return done
     }
@@ -121,12 +131,19 @@ public struct VaultDoctor {
     }
 
     private func unfinishedChanges() -> [HealthFinding] {
-        ChangeExecutor(vault: vault).pendingJournals().map {
+        let executor = ChangeExecutor(vault: vault)
+        return executor.pendingJournals().map {
             HealthFinding(
                 kind: .unfinishedChange, path: ".zennotes/journal/" + $0,
                 message: "a rename or move was interrupted; some notes may have both names until it is finished",
                 fix: "vault doctor --fix (and --abandon if it cannot be finished)")
         }
+            + executor.strayJournalFiles().map {
+                HealthFinding(
+                    kind: .leftoverFile, path: ".zennotes/journal/" + $0,
+                    message: "not a journal vault named (a sync tool's copy of one?); never carried out, since that could undo later changes",
+                    fix: "vault doctor --fix")
+            }
     }
 
     private static func finding(_ leftover: LeftoverFile) -> HealthFinding {

@@ -16,8 +16,9 @@ public struct NoteLifecycle {
         public var renamed: Bool
         /// Links to the note: for trash, those that now dangle; for restore, those healed.
         public var links: Int
-        /// Temporary files an earlier interrupted write left, removed on the way.
-        public var removedLeftovers: [String] = []
+        /// What carrying it out met on the way (files left alone, leftovers removed); nil
+        /// while it is only planned.
+        public var report: ChangeReport?
     }
 
     public let vault: Vault
@@ -80,7 +81,7 @@ public struct NoteLifecycle {
     public func apply(_ outcome: Outcome, action: Action) throws -> Outcome {
         let report = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
-        result.removedLeftovers = report.removedLeftovers
+        result.report = report
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
         result.links = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]))

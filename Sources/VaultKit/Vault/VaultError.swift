@@ -50,6 +50,8 @@ public enum VaultError: Error, Equatable, Sendable {
     case invalidDestination(path: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
     case unfinishedChange(journal: String, reason: String)
+    /// Part of a change was done (said first) before the rest was refused.
+    case partlyDone(done: String, problem: String)
     /// A multi-file change stopped after its journal was written: every link still resolves,
     /// and the next run finishes it.
     case changeInterrupted(journal: String, reason: String)
@@ -61,7 +63,7 @@ public enum VaultError: Error, Equatable, Sendable {
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
         switch self {
-        case .fileChanged: return 3
+        case .fileChanged, .partlyDone: return 3
         default: return 1
         }
     }
@@ -95,13 +97,13 @@ extension VaultError: CustomStringConvertible {
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be checked or rewritten "
                 + "(not downloaded, unreadable or not UTF-8): \(listed); nothing was changed"
         case .symbolicLink(let path):
-            return "\(path) is a symbolic link; vault does not write through links, nothing was written"
+            return problem + "; nothing was written"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
         case .readOnly(let path):
-            return "\(path) is read-only; nothing was written"
+            return problem + "; nothing was written"
         case .fileChanged(let path):
-            return "\(path) changed since it was read; nothing was written"
+            return problem + "; nothing was written"
         case .fileExists(let path):
             return "\(path) already exists; nothing was overwritten"
         case .lockBusy(let path):
@@ -116,12 +118,26 @@ extension VaultError: CustomStringConvertible {
             return "\(path) \(reason)"
         case .unfinishedChange(let journal, let reason):
             return "an interrupted change (\(journal)) could not be finished: \(reason)"
+        case .partlyDone(let done, let problem):
+            return "\(done), but \(problem)"
         case .changeInterrupted(_, let reason):
             return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
         case .writeFailed(let path, let reason, _):
-            return "cannot write \(path): \(reason); nothing was changed"
+            return problem + "; nothing was changed"
         case .system(let error):
             return error.description
+        }
+    }
+
+    /// What went wrong, without saying what was kept: for a message about a change that had
+    /// already written something.
+    public var problem: String {
+        switch self {
+        case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
+        case .readOnly(let path): return "\(path) is read-only"
+        case .fileChanged(let path): return "\(path) changed since it was read"
+        case .writeFailed(let path, let reason, _): return "cannot write \(path): \(reason)"
+        default: return description
         }
     }
 

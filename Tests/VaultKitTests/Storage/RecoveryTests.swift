@@ -40,7 +40,7 @@ struct RecoveryTests {
         #expect(try !folder.names(in: "pages").contains { $0.hasPrefix(".~") })
     }
 
-    @Test("a file that took a move's new name after the crash is never replaced, and the old name stays")
+    @Test("a file that took a move's new name before any link was rewritten undoes the change, and no link leads to it")
     func moveMeetsArrival() throws {
         let vault = try vault()
         let plan = try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "inbox/")
@@ -48,9 +48,68 @@ struct RecoveryTests {
         try folder.write("inbox/Errands.md", "another note\n")
         let report = try #require(try ChangeExecutor(vault: vault).recover().first)
         #expect(report.conflicts.contains { $0.path == "inbox/Errands.md" && $0.message.contains("another file took this name") })
+        #expect(report.conflicts.contains { $0.message.contains("the change was undone") })
         #expect(try text("inbox/Errands.md") == "another note\n")
         #expect(try text("pages/Errands.md") == "# Errands\n")
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
         #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("a folder move whose second name was taken takes back the first, so nothing is half moved")
+    func folderMoveUndone() throws {
+        let vault = try vault()
+        try folder.write("pages/Sub/A.md", "a\n")
+        try folder.write("pages/Sub/B.md", "b\n")
+        let plan = try RenamePlanner(vault: vault).planMove("pages/Sub", to: "inbox/")
+        crash(plan, vault, before: "link inbox/Sub/B.md")
+        try folder.write("inbox/Sub/B.md", "someone else's\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.moved == 0)
+        #expect(try folder.names(in: "inbox/Sub") == ["B.md"])
+        #expect(try text("inbox/Sub/B.md") == "someone else's\n")
+        #expect(try folder.names(in: "pages/Sub") == ["A.md", "B.md"])
+    }
+
+    @Test("a copy of a journal under another name is never carried out, and doctor --fix removes it")
+    func strayJournal() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "edit")
+        let name = try #require(ChangeExecutor(vault: vault).pendingJournals().first)
+        let copy = String(name.dropLast(5)) + ".sync-conflict-20261128-101512-ABCDEF7.json"
+        try FileManager.default.copyItem(atPath: folder.path + "/.zennotes/journal/" + name, toPath: folder.path + "/.zennotes/journal/" + copy)
+        #expect(try ChangeExecutor(vault: vault).recover().count == 1)
+        #expect(ChangeExecutor(vault: vault).strayJournalFiles() == [copy])
+        // A later rename back is not undone by the copy.
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Chores", to: "Errands"), summary: "back")
+        #expect(try ChangeExecutor(vault: vault).recover().isEmpty)
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+        #expect(try VaultDoctor(vault: vault).fix().contains("removed .zennotes/journal/\(copy), a copy of a journal"))
+        #expect(try folder.names(in: ".zennotes/journal").isEmpty)
+    }
+
+    @Test("giving up is per journal: one that cannot be finished goes, the other is finished")
+    func abandonOnlyTheFailing() throws {
+        let vault = try vault()
+        crash(try RenamePlanner(vault: vault).planRename("Errands", to: "Chores"), vault, before: "edit")
+        try folder.write(".zennotes/journal/00000000-0000-4000-8000-000000000000.json", "not a journal")
+        let fixed = try VaultDoctor(vault: vault).fix(abandoning: true)
+        #expect(fixed.contains { $0.hasPrefix("gave up on the interrupted change .zennotes/journal/00000000-0000-4000-8000-000000000000.json") })
+        #expect(fixed.contains { $0.hasPrefix("finished an interrupted change") })
+        #expect(try text("pages/Linker.md") == "see [[Chores]]\n")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("on a case-sensitive disk a case-only rename meets a file of that exact name: neither is replaced")
+    func caseRenameMeetsExactName() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "errands")
+        crash(plan, vault, before: "link")
+        try folder.write("pages/errands.md", "mine\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.contains { $0.path == "pages/errands.md" })
+        #expect(try text("pages/errands.md") == "mine\n" && text("pages/Errands.md") == "# Errands\n")
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
     }
 
     @Test("a linking note deleted before the next run is reported, and the rest of the change finishes")
@@ -87,12 +146,12 @@ struct RecoveryTests {
     @Test("a reader leaves a journal alone while another process holds the lock, without waiting")
     func readerDoesNotWait() throws {
         let vault = try vault()
-        try folder.write(".zennotes/journal/live.json", "{}")
+        try folder.write(".zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json", "{}")
         let lock = try VaultLock(metadataFolder: vault.metadataFolder)
         let started = Date()
         #expect(try ChangeExecutor(vault: vault).recover(waiting: false).isEmpty)
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect(ChangeExecutor(vault: vault).pendingJournals() == ["live.json"])
+        #expect(ChangeExecutor(vault: vault).pendingJournals() == ["6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json"])
         lock.release()
     }
 

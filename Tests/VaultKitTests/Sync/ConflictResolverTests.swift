@@ -81,9 +81,15 @@ struct ConflictResolverTests {
         // The sync tool writes the copy again while the original's old text goes to the trash.
         faulty.actions[.link] = { try? folder.write(copyName, "# Plan\n\ntheirs, edited\n") }
         let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
-        #expect(throws: VaultError.fileChanged(path: vault.absolutePath(copyName))) {
+        // The copy's earlier text went to the trash before the edit; both versions stay, and
+        // the message says so rather than "nothing was written".
+        #expect {
             try resolver.resolve(copy, keep: .original, dryRun: false)
+        } throws: { error in
+            guard let error = error as? VaultError, error.exitCode == 3 else { return false }
+            return error.description == "\(copyName) is in trash/\(copyName), but \(vault.absolutePath(copyName)) changed since it was read, so the copy was kept"
         }
+        #expect(try folder.read("trash/" + copyName) == Array("# Plan\n\ntheirs\n".utf8))
         #expect(try folder.read(copyName) == Array("# Plan\n\ntheirs, edited\n".utf8))
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
     }

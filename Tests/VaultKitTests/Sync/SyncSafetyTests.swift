@@ -138,7 +138,7 @@ struct SyncSafetyTests {
             #expect(vault.removeLeftoverFiles(found).isEmpty)
             lock.release()
         }
-        try folder.write(".zennotes/journal/pending.json", "{}")
+        try folder.write(".zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json", "{}")
         #expect(vault.removeLeftoverFiles(found).isEmpty)
         #expect(try folder.names(in: "pages") == [".~Ideas.md.abc.tmp", "Ideas.md"])
     }

@@ -23,13 +23,13 @@ struct VaultDoctorTests {
         try folder.write("pages/Caf\u{E9}.md", "nfc\n")
         try folder.write("pages/Cafe\u{301}.md", "nfd\n")
         try folder.write("pages/.~Plan.md.a1.tmp", "half")
-        try folder.write(".zennotes/journal/0001.json", "{}")
+        try folder.write(".zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json", "{}")
         let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine()
         #expect(
             found.map { "\($0.kind.rawValue) \($0.path ?? "")" }.sorted() == [
                 "conflictCopy pages/Plan.Conflict.md", "leftoverFile pages/.~Plan.md.a1.tmp",
                 "nameCollision pages/Cafe\u{301}.md", "notUTF8 pages/Latin.md", "placeholder pages/Away.md",
-                "unfinishedChange .zennotes/journal/0001.json",
+                "unfinishedChange .zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json",
             ].sorted())
         #expect(found.allSatisfy { !$0.fix.isEmpty && !$0.message.isEmpty })
         #expect(found.first { $0.kind == .conflictCopy }?.fix.contains("vault conflicts resolve 'pages/Plan.Conflict.md'") == true)
@@ -55,10 +55,10 @@ struct VaultDoctorTests {
     func abandon() throws {
         let folder = TemporaryFolder()
         try folder.write("pages/Plan.md", "# Plan\n")
-        try folder.write(".zennotes/journal/0001.json", "not a journal")
+        try folder.write(".zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json", "not a journal")
         let doctor = VaultDoctor(vault: try Vault(root: folder.path))
         #expect(throws: VaultError.self) { try doctor.fix() }
-        #expect(try doctor.fix(abandoning: true).first?.hasPrefix("gave up on the interrupted change .zennotes/journal/0001.json") == true)
+        #expect(try doctor.fix(abandoning: true).first?.hasPrefix("gave up on the interrupted change .zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json") == true)
         #expect(try doctor.examine() == [])
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n".utf8))
     }
