@@ -51,7 +51,10 @@ final class Context {
         }
         do {
             for report in try ChangeExecutor(vault: vault).recover(waiting: false) {
-                let message = "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
+                let message =
+                    report.undone
+                    ? "undid an interrupted change, nothing was moved or rewritten: \(report.summary)"
+                    : "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
                 errors.append(contentsOf: "vault: \(message)\n".utf8)
                 self.report(report)
             }
@@ -119,7 +122,7 @@ final class Context {
     /// finished first, files left alone, leftover temporary files removed.
     func report(_ change: ChangeReport) {
         for earlier in change.finishedFirst {
-            errors.append(contentsOf: "vault: finished an interrupted change first: \(earlier.summary)\n".utf8)
+            errors.append(contentsOf: "vault: \(earlier.undone ? "undid" : "finished") an interrupted change first: \(earlier.summary)\n".utf8)
             report(earlier)
         }
         for conflict in change.conflicts { warn(conflict.description) }

@@ -12,6 +12,9 @@ public struct ChangeReport: Sendable, Codable, Equatable {
     public var removedLeftovers: [String] = []
     /// Changes an earlier run left unfinished, finished first.
     public var finishedFirst: [ChangeReport] = []
+    /// True when the change was taken back instead of finished (another file took a new name
+    /// before any link was rewritten).
+    public var undone = false
 }
 
 /// Applies a rename plan through an intent journal, and finishes journals an interrupted run
@@ -229,8 +232,9 @@ public struct ChangeExecutor {
         }
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
-        let undone = VaultWarning(path: journal.moves.first?.from ?? "", message: "the change was undone: nothing was moved or rewritten")
-        return ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken + [undone])
+        var report = ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken)
+        report.undone = true
+        return report
     }
 
     /// Rewrites one linking note as the journal says; returns why it was left alone, if it

@@ -104,7 +104,7 @@ public struct VaultDoctor {
         let executor = ChangeExecutor(vault: vault)
         let recovered = try executor.recoverLocked(abandoningFailures: abandoning)
         var done = recovered.reports.map { report in
-            "finished an interrupted change: \(report.summary)" + report.conflicts.map { "\n  \($0)" }.joined()
+            "\(report.undone ? "undid" : "finished") an interrupted change: \(report.summary)" + report.conflicts.map { "\n  \($0)" }.joined()
         }
         done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
         for stray in executor.strayJournalFiles() {
