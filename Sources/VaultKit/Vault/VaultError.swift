@@ -96,14 +96,10 @@ extension VaultError: CustomStringConvertible {
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be checked or rewritten "
                 + "(not downloaded, unreadable or not UTF-8): \(listed); nothing was changed"
-        case .symbolicLink(let path):
+        case .symbolicLink, .readOnly, .fileChanged:
             return problem + "; nothing was written"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
-        case .readOnly(let path):
-            return problem + "; nothing was written"
-        case .fileChanged(let path):
-            return problem + "; nothing was written"
         case .fileExists(let path):
             return "\(path) already exists; nothing was overwritten"
         case .lockBusy(let path):
@@ -122,7 +118,7 @@ extension VaultError: CustomStringConvertible {
             return "\(done), but \(problem)"
         case .changeInterrupted(_, let reason):
             return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
-        case .writeFailed(let path, let reason, _):
+        case .writeFailed:
             return problem + "; nothing was changed"
         case .system(let error):
             return error.description
