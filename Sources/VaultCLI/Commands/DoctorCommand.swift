@@ -45,7 +45,7 @@ enum DoctorCommand: Command {
             try context.emit(Report(healthy: findings.isEmpty, fixed: fixed, findings: findings))
             return findings.isEmpty ? 0 : 1
         }
-        for line in fixed { context.line("fixed: " + line) }
+        for line in fixed { context.line("fixed: " + context.relativeToVault(line)) }
         for finding in findings {
             context.line(context.bold(finding.path ?? "vault") + ": " + finding.message)
             context.line("  fix: " + finding.fix)

@@ -50,6 +50,8 @@ public struct RenamePlan: Sendable {
     /// Temporary files an interrupted write left, seen by the plan's walk; applying the plan
     /// removes those that hold nothing anyone saved (see `LeftoverFile`).
     public var temporaryFiles: [String] = []
+    /// The content hash of each moved note as read for the plan, by old path.
+    public var movedHashes: [String: UInt64] = [:]
 
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }

@@ -78,6 +78,7 @@ public struct RenamePlanner {
         var skipped: [VaultWarning] = []
         var newlyResolving: [LinkReport] = []
         var unavailable: [VaultWarning] = []
+        var movedHashes: [String: UInt64] = [:]
         for note in scan.notes where note.kind != .trash {
             let moved = moves[note.path] != nil
             let read: (bytes: [UInt8], snapshot: FileSnapshot)
@@ -93,6 +94,7 @@ public struct RenamePlanner {
                 unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
                 continue
             }
+            if moved { movedHashes[note.path] = ContentHash.of(read.bytes) }
             guard moved || needles.mayMatch(read.bytes) else { continue }
             guard NoteReader.isUTF8(read.bytes, complete: true) else {
                 // It names a moved file somewhere, and vault never rewrites what it cannot decode.
@@ -121,7 +123,7 @@ public struct RenamePlanner {
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
             emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout),
-            temporaryFiles: scan.temporaryFiles)
+            temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
     }
 
     /// The comment sidecars that follow moved notes.

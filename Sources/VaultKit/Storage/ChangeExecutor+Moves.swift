@@ -20,7 +20,8 @@ extension ChangeExecutor {
     ///
     /// - Parameter rewrittenHash: the hash of the moved note's new bytes, when the change also
     ///   rewrites it: its new name then holds a new file, not a second name of the old one.
-    func addName(_ move: FileMove, rewrittenHash: UInt64?) throws -> NameOutcome {
+    ///   - plannedHash: the hash of the moved note's bytes when the change was planned.
+    func addName(_ move: FileMove, rewrittenHash: UInt64?, plannedHash: UInt64? = nil) throws -> NameOutcome {
         let from = vault.absolutePath(move.from)
         let to = vault.absolutePath(move.to)
         let caseOnly = Naming.collisionKey(move.from) == Naming.collisionKey(move.to)
@@ -37,9 +38,20 @@ extension ChangeExecutor {
             guard let fromStatus else {
                 return toStatus == nil ? .gone(VaultWarning(path: move.from, message: "gone before it could be moved")) : .done
             }
+            // A note not downloaded still holds its name (DESIGN.md 8).
+            let placeholder = SafeWriter.split(to).folder + "/." + SafeWriter.split(to).name + ".icloud"
+            if toStatus == nil && fileSystem.exists(placeholder) { return taken }
             if let toStatus, toStatus.inode != fromStatus.inode || toStatus.device != fromStatus.device {
                 // Two files: on a case-sensitive disk a case-only name can be someone's file too.
-                if !caseOnly, let rewrittenHash, ContentHash.of(try fileSystem.readFile(to)) == rewrittenHash { return .done }
+                guard !caseOnly else { return taken }
+                let toHash = ContentHash.of(try fileSystem.readFile(to))
+                if toHash == rewrittenHash { return .done }
+                // The change's own second name, left behind by an editor that saved the note
+                // under its old name after the crash: it takes the saved version.
+                if let plannedHash, toHash == plannedHash, ContentHash.of(try fileSystem.readFile(from)) != plannedHash {
+                    try relink(from, over: to)
+                    return .done
+                }
                 return taken
             }
             if toStatus != nil && !caseOnly { return .done }  // linked before the crash
@@ -68,6 +80,49 @@ extension ChangeExecutor {
         let back = try moveWithoutReplacing(temporary, to: vault.absolutePath(move.from))
         let kept = back ? "it keeps its old name" : "it is kept as " + LinkIndex.folder(of: move.from) + "/" + SafeWriter.split(temporary).name
         return .taken(VaultWarning(path: move.to, message: "another file took this name; \(move.from) was not renamed, \(kept)"))
+    }
+
+    /// Makes `destination` a second name of `source` again, replacing the outdated copy there
+    /// (checked by the caller to hold only the change's own earlier bytes) in one rename.
+    private func relink(_ source: String, over destination: String) throws {
+        let temporary = SafeWriter.split(destination).folder + "/" + SafeWriter.temporaryName(for: SafeWriter.split(destination).name, kind: .replacement)
+        try fileSystem.link(source, to: temporary)
+        do { try fileSystem.rename(temporary, to: destination) } catch {
+            try? fileSystem.removeFile(temporary)
+            throw error
+        }
+    }
+
+    /// Puts a moved file back under its old name, without replacing anything; a conflict when
+    /// it cannot be (what stays where).
+    func putBack(_ move: FileMove, plannedHash: UInt64?) throws -> VaultWarning? {
+        let from = vault.absolutePath(move.from)
+        let to = vault.absolutePath(move.to)
+        let stays = VaultWarning(path: move.to, message: "could not be put back as \(move.from); it stays here")
+        do {
+            if Naming.collisionKey(move.from) == Naming.collisionKey(move.to) {
+                let temporary = SafeWriter.split(from).folder + "/" + SafeWriter.temporaryName(for: SafeWriter.split(from).name, kind: .rename)
+                if !fileSystem.exists(temporary) {
+                    guard try entryName(of: from) == SafeWriter.split(to).name, SafeWriter.split(from).name != SafeWriter.split(to).name else { return nil }
+                    try fileSystem.rename(to, to: temporary)
+                }
+                return try moveWithoutReplacing(temporary, to: from) ? nil : stays
+            }
+            // Not following links: a symlink the person put at the new name is not the file.
+            let fromStatus = try fileSystem.linkStatus(from)
+            guard let toStatus = try fileSystem.linkStatus(to), toStatus.kind == .file else { return nil }
+            if let fromStatus {
+                guard fromStatus.inode == toStatus.inode && fromStatus.device == toStatus.device else { return nil }
+                try fileSystem.removeFile(to)  // a second name of the file that keeps its old one
+                return nil
+            }
+            // Moved by a rename where hard links are not supported: it is the file, if its
+            // bytes are the note's as planned (an asset's are not known; its name is enough).
+            if let plannedHash, ContentHash.of(try fileSystem.readFile(to)) != plannedHash { return stays }
+            return try moveWithoutReplacing(to, to: from) ? nil : stays
+        } catch {
+            throw SafeWriter.wrap(error)
+        }
     }
 
     /// Moves a file to a name that must be free: a hard link then an unlink, so a file that

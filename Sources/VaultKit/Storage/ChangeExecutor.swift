@@ -149,16 +149,18 @@ public struct ChangeExecutor {
         var taken: [VaultWarning] = []
         for move in journal.moves + journal.sidecarMoves {
             try beforeStep?("link \(move.to)")
-            switch try addName(move, rewrittenHash: afterHashes[move.to] ?? nil) {
+            let planned = journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }
+            switch try addName(move, rewrittenHash: afterHashes[move.to] ?? nil, plannedHash: planned) {
             case .done: break
             case .gone(let problem): conflicts.append(problem)
             case .taken(let problem): taken.append(problem)
             }
         }
-        // Another file took a new name after a crash. Links rewritten to that name would lead
-        // to it, so a change whose rewriting has not begun is undone instead.
-        if !taken.isEmpty && !rewritingBegan(journal) { return try undo(journal, because: taken) }
-        conflicts += taken
+        // Another file took a new name after a crash: no more links may be pointed there. A
+        // change whose rewriting has not begun is undone; one that has stops where it is.
+        if !taken.isEmpty {
+            return try rewritingBegan(journal) ? stop(journal, because: taken) : undo(journal, because: taken)
+        }
         var unrewritten = 0
         for edit in journal.edits {
             try beforeStep?("edit \(edit.path)")
@@ -210,31 +212,62 @@ public struct ChangeExecutor {
             conflicts: conflicts)
     }
 
-    /// True when some linking note already holds the bytes the journal gives it: the crash
-    /// came after every new name was in place.
+    /// True unless every linking note is exactly as the plan read it: one rewritten, torn,
+    /// edited, gone or unreadable since means the change has touched, or may have touched, it.
     private func rewritingBegan(_ journal: IntentJournal) -> Bool {
-        journal.edits.contains { edit in
-            let bytes = try? fileSystem.readFile(vault.absolutePath(edit.path))
-            return bytes.map { String(ContentHash.of($0), radix: 16) == edit.afterHash } ?? false
+        let oldNames = Dictionary((journal.moves).map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
+        return journal.edits.contains { edit in
+            // A moved note not linked under its new name yet is read under its old one.
+            var path = vault.absolutePath(edit.path)
+            if !fileSystem.exists(path), let old = oldNames[edit.path] { path = vault.absolutePath(old) }
+            let bytes = try? fileSystem.readFile(path)
+            return bytes.map { String(ContentHash.of($0), radix: 16) != edit.beforeHash } ?? true
         }
     }
 
-    /// Takes back the new names a change added (each a second name of a file that keeps its
-    /// old one) and drops its journal: the change did not happen.
+    /// Takes back what a change did to names (second names removed, renamed files moved back,
+    /// never replacing anything) and drops its journal, which holds no text that is not also
+    /// in its notes: none was rewritten.
     private func undo(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
-        let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
-        for move in journal.moves + journal.sidecarMoves {
-            let from = vault.absolutePath(move.from)
-            let to = vault.absolutePath(move.to)
-            guard Naming.collisionKey(move.from) != Naming.collisionKey(move.to), fileSystem.exists(from), fileSystem.exists(to) else { continue }
-            // Refused unless both names are one file, so the file that took a name stays.
-            try? writer.removeSecondName(to, keptAt: from, expectedHash: nil)
+        let takenNames = Set(taken.map(\.path))
+        var stays: [VaultWarning] = []
+        for move in journal.moves + journal.sidecarMoves where !takenNames.contains(move.to) {
+            if let problem = try putBack(move, plannedHash: journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }) {
+                stays.append(problem)
+            }
+        }
+        for folder in Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }) where !folder.isEmpty {
+            try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
         }
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
-        var report = ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken)
-        report.undone = true
+        var report = ChangeReport(summary: journal.summary, moved: stays.count, rewritten: 0, conflicts: taken + stays)
+        report.undone = stays.isEmpty
         return report
+    }
+
+    /// Stops a change whose rewriting had begun when another file took one of its new names:
+    /// no further note is rewritten and every old name stays, so links not yet rewritten keep
+    /// working. A note a crash left empty is restored from the journal, the only place its
+    /// text is. Returns the notes whose links lead to the new names, to be checked.
+    private func stop(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
+        let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
+        let names = taken.map(\.path).joined(separator: ", ")
+        var affected: [VaultWarning] = []
+        for edit in journal.edits {
+            let path = vault.absolutePath(edit.path)
+            guard let (bytes, snapshot) = try? writer.read(path) else { continue }
+            let hash = String(ContentHash.of(bytes), radix: 16)
+            if bytes.isEmpty && hash != edit.beforeHash {
+                try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
+            } else if hash != edit.afterHash {
+                continue
+            }
+            affected.append(VaultWarning(path: edit.path, message: "its links were rewritten before the stop and may lead to \(names); check them"))
+        }
+        do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
+        try? fileSystem.removeFile(journalPath(journal.id))
+        return ChangeReport(summary: journal.summary, moved: 0, rewritten: affected.count, conflicts: taken + affected)
     }
 
     /// Rewrites one linking note as the journal says; returns why it was left alone, if it

@@ -23,13 +23,16 @@ public struct IntentJournal: Codable, Sendable {
     public var edits: [Edit]
     public var sidecarMoves: [FileMove]
     public var emptiedFolders: [String]
+    /// The hash (hex) of each moved note's bytes when the change was planned, by old path:
+    /// tells the change's own second name from a file someone put at the new name.
+    public var movedHashes: [String: String]?
 
     /// The folder of journals inside the metadata folder.
     public static let folder = "journal"
 
     /// True for `<id>.json`, the only name `vault` gives a journal.
     public static func isFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && UUID(uuidString: String(name.dropLast(5))) != nil
+        name.hasSuffix(".json") && name == name.lowercased() && UUID(uuidString: String(name.dropLast(5))) != nil
     }
 
     /// A journal for a plan.
@@ -44,6 +47,7 @@ public struct IntentJournal: Codable, Sendable {
         }
         sidecarMoves = plan.sidecarMoves
         emptiedFolders = plan.emptiedFolders
+        movedHashes = plan.movedHashes.mapValues { String($0, radix: 16) }
     }
 
     /// The journal's bytes on disk.

@@ -171,4 +171,67 @@ struct RecoveryTests {
         #expect(try text("pages/Linker.md") == "see [[Chores]]\n" && text("pages/Other.md") == "also [[Chores]]\n")
         #expect(try folder.names(in: "pages") == ["Chores.md", "Linker.md", "Other.md"])
     }
+
+    @Test("after rewriting began, a taken name stops the change: a note left empty is restored, and the rewritten notes are named")
+    func takenAfterRewritingBegan() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "edit pages/Other.md")
+        // Linker.md was rewritten; then a power cut empties it and another file takes the name.
+        try folder.write("pages/Linker.md", "")
+        unlink(folder.path + "/pages/Chores.md")
+        try folder.write("pages/Chores.md", "someone else's\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(!report.undone)
+        #expect(report.conflicts.contains { $0.path == "pages/Linker.md" && $0.message.contains("may lead to pages/Chores.md") })
+        #expect(try text("pages/Linker.md") == "see [[Chores]]\n")
+        #expect(try text("pages/Other.md") == "also [[Errands]]\n")
+        #expect(try text("pages/Errands.md") == "# Errands\n" && text("pages/Chores.md") == "someone else's\n")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("a note saved under its old name after the crash gives its new name the saved version")
+    func editedUnderOldName() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "inbox/")
+        crash(plan, vault, before: "unlink")
+        // An editor saves the old name the way editors do: a new file renamed over it.
+        try folder.write("pages/.save", "# Errands\n\n- [ ] typed after the crash\n")
+        rename(folder.path + "/pages/.save", folder.path + "/pages/Errands.md")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.isEmpty)
+        #expect(try text("inbox/Errands.md") == "# Errands\n\n- [ ] typed after the crash\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Errands.md"))
+    }
+
+    @Test("where hard links fail, an undone move puts renamed files back under their old names")
+    func undoWithoutHardLinks() throws {
+        let vault = try vault()
+        try folder.write("pages/Sub/A.md", "a\n")
+        try folder.write("pages/Sub/B.md", "b\n")
+        let plan = try RenamePlanner(vault: vault).planMove("pages/Sub", to: "inbox/")
+        crash(plan, vault, before: "link")
+        // Where link(2) is refused (exFAT, SMB), the first file was moved by a rename.
+        try FileManager.default.createDirectory(atPath: folder.path + "/inbox/Sub", withIntermediateDirectories: true)
+        rename(folder.path + "/pages/Sub/A.md", folder.path + "/inbox/Sub/A.md")
+        try folder.write("inbox/Sub/B.md", "someone else's\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.undone)
+        #expect(try folder.names(in: "pages/Sub") == ["A.md", "B.md"])
+        #expect(try text("pages/Sub/A.md") == "a\n" && text("inbox/Sub/B.md") == "someone else's\n")
+    }
+
+    @Test("a placeholder at the new name holds it, and a journal name in capitals is a stray, not a change")
+    func placeholderAndCapitals() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "link")
+        try folder.write("pages/.Chores.md.icloud", "bplist00")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.undone && report.conflicts.map(\.path) == ["pages/Chores.md"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Chores.md"))
+        try folder.write(".zennotes/journal/6F1C2A4E-0D7B-4C1E-9A55-3B8E2F7D9C10.json", "{}")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+        #expect(ChangeExecutor(vault: vault).strayJournalFiles() == ["6F1C2A4E-0D7B-4C1E-9A55-3B8E2F7D9C10.json"])
+    }
 }
