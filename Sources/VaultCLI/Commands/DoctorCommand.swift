@@ -42,7 +42,7 @@ enum DoctorCommand: Command {
                 let fixed: [String]
                 let findings: [HealthFinding]
             }
-            try context.emit(Report(healthy: findings.isEmpty, fixed: fixed, findings: findings))
+            try context.emit(Report(healthy: findings.isEmpty, fixed: fixed.map(context.relativeToVault), findings: findings))
             return findings.isEmpty ? 0 : 1
         }
         for line in fixed { context.line("fixed: " + context.relativeToVault(line)) }

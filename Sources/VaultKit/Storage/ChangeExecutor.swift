@@ -258,10 +258,10 @@ public struct ChangeExecutor {
             let path = vault.absolutePath(edit.path)
             guard let (bytes, snapshot) = try? writer.read(path) else { continue }
             let hash = String(ContentHash.of(bytes), radix: 16)
-            if bytes.isEmpty && hash != edit.beforeHash {
+            // Not as planned: rewritten (and maybe edited since), or torn.
+            guard hash != edit.beforeHash else { continue }
+            if bytes.isEmpty {
                 try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
-            } else if hash != edit.afterHash {
-                continue
             }
             affected.append(VaultWarning(path: edit.path, message: "its links were rewritten before the stop and may lead to \(names); check them"))
         }
