@@ -35,20 +35,32 @@ extension ChangeExecutor {
             }
             let fromStatus = try fileSystem.linkStatus(from)
             let toStatus = try fileSystem.linkStatus(to)
+            // What is at the new name, if it is a file that can be read.
+            let toBytes = toStatus?.kind == .file ? try? fileSystem.readFile(to) : nil
+            let toHash = toBytes.map(ContentHash.of)
             guard let fromStatus else {
-                return toStatus == nil ? .gone(VaultWarning(path: move.from, message: "gone before it could be moved")) : .done
+                guard toStatus != nil else { return .gone(VaultWarning(path: move.from, message: "gone before it could be moved")) }
+                // Moved before the crash, if the new name holds the note (an attachment's
+                // bytes are not known: its name is enough).
+                if plannedHash == nil && rewrittenHash == nil && toStatus?.kind == .file { return .done }
+                if toHash != nil && (toHash == plannedHash || toHash == rewrittenHash) { return .done }
+                return .taken(VaultWarning(path: move.to, message: "does not hold \(move.from) as planned (edited since, or another file)"))
             }
             // A note not downloaded still holds its name (DESIGN.md 8).
             let placeholder = SafeWriter.split(to).folder + "/." + SafeWriter.split(to).name + ".icloud"
             if toStatus == nil && fileSystem.exists(placeholder) { return taken }
             if let toStatus, toStatus.inode != fromStatus.inode || toStatus.device != fromStatus.device {
                 // Two files: on a case-sensitive disk a case-only name can be someone's file too.
-                guard !caseOnly else { return taken }
-                let toHash = ContentHash.of(try fileSystem.readFile(to))
+                guard !caseOnly, let toBytes, let toHash else { return taken }
                 if toHash == rewrittenHash { return .done }
-                // The change's own second name, left behind by an editor that saved the note
-                // under its old name after the crash: it takes the saved version.
-                if let plannedHash, toHash == plannedHash, ContentHash.of(try fileSystem.readFile(from)) != plannedHash {
+                // The change's own second name, outdated by an editor that saved the note under
+                // its old name after the crash: it takes the saved version. An empty save over
+                // text is not taken for one (it may be a torn write).
+                if let plannedHash, toHash == plannedHash, let fromBytes = try? fileSystem.readFile(from) {
+                    guard !fromBytes.isEmpty || toBytes.isEmpty else {
+                        let message = "holds \(move.from) as planned, but that was saved empty since; both are kept"
+                        return .taken(VaultWarning(path: move.to, message: message))
+                    }
                     try relink(from, over: to)
                     return .done
                 }
@@ -112,7 +124,8 @@ extension ChangeExecutor {
             let fromStatus = try fileSystem.linkStatus(from)
             guard let toStatus = try fileSystem.linkStatus(to), toStatus.kind == .file else { return nil }
             if let fromStatus {
-                guard fromStatus.inode == toStatus.inode && fromStatus.device == toStatus.device else { return nil }
+                // Two files with the two names: both are kept, and said so.
+                guard fromStatus.inode == toStatus.inode && fromStatus.device == toStatus.device else { return stays }
                 try fileSystem.removeFile(to)  // a second name of the file that keeps its old one
                 return nil
             }

@@ -159,7 +159,8 @@ public struct ChangeExecutor {
         // Another file took a new name after a crash: no more links may be pointed there. A
         // change whose rewriting has not begun is undone; one that has stops where it is.
         if !taken.isEmpty {
-            return try rewritingBegan(journal) ? stop(journal, because: taken) : undo(journal, because: taken)
+            let takenNames = Set(taken.map(\.path))
+            return try rewritingBegan(journal, taken: takenNames) ? stop(journal, because: taken) : undo(journal, because: taken)
         }
         var unrewritten = 0
         for edit in journal.edits {
@@ -214,12 +215,14 @@ public struct ChangeExecutor {
 
     /// True unless every linking note is exactly as the plan read it: one rewritten, torn,
     /// edited, gone or unreadable since means the change has touched, or may have touched, it.
-    private func rewritingBegan(_ journal: IntentJournal) -> Bool {
+    ///
+    /// - Parameter taken: new names another file holds; a moved note is read under its old
+    ///   name there, as it is where its new name is not in place yet.
+    private func rewritingBegan(_ journal: IntentJournal, taken: Set<String>) -> Bool {
         let oldNames = Dictionary((journal.moves).map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
         return journal.edits.contains { edit in
-            // A moved note not linked under its new name yet is read under its old one.
             var path = vault.absolutePath(edit.path)
-            if !fileSystem.exists(path), let old = oldNames[edit.path] { path = vault.absolutePath(old) }
+            if taken.contains(edit.path) || !fileSystem.exists(path), let old = oldNames[edit.path] { path = vault.absolutePath(old) }
             let bytes = try? fileSystem.readFile(path)
             return bytes.map { String(ContentHash.of($0), radix: 16) != edit.beforeHash } ?? true
         }
@@ -227,7 +230,8 @@ public struct ChangeExecutor {
 
     /// Takes back what a change did to names (second names removed, renamed files moved back,
     /// never replacing anything) and drops its journal, which holds no text that is not also
-    /// in its notes: none was rewritten.
+    /// in its notes: none was rewritten. A file that cannot be put back stays, and the notes
+    /// whose links named it are listed.
     private func undo(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
         let takenNames = Set(taken.map(\.path))
         var stays: [VaultWarning] = []
@@ -239,6 +243,9 @@ public struct ChangeExecutor {
         for folder in Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }) where !folder.isEmpty {
             try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
         }
+        if !stays.isEmpty {
+            stays += linkingNotes(journal, except: takenNames, message: "its links to the notes that stay moved may dangle; check them")
+        }
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
         var report = ChangeReport(summary: journal.summary, moved: stays.count, rewritten: 0, conflicts: taken + stays)
@@ -246,28 +253,31 @@ public struct ChangeExecutor {
         return report
     }
 
-    /// Stops a change whose rewriting had begun when another file took one of its new names:
-    /// no further note is rewritten and every old name stays, so links not yet rewritten keep
-    /// working. A note a crash left empty is restored from the journal, the only place its
-    /// text is. Returns the notes whose links lead to the new names, to be checked.
+    /// Stops a change whose rewriting had begun when a new name turned out not to hold the
+    /// moved note: no further note is rewritten and every old name stays. A note a crash left
+    /// empty is restored from the journal, the only place its text is. Every linking note is
+    /// named, to be checked: some links may lead to the new names, some to the old.
     private func stop(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
-        let names = taken.map(\.path).joined(separator: ", ")
-        var affected: [VaultWarning] = []
-        for edit in journal.edits {
+        let takenNames = Set(taken.map(\.path))
+        for edit in journal.edits where !takenNames.contains(edit.path) {
             let path = vault.absolutePath(edit.path)
-            guard let (bytes, snapshot) = try? writer.read(path) else { continue }
-            let hash = String(ContentHash.of(bytes), radix: 16)
-            // Not as planned: rewritten (and maybe edited since), or torn.
-            guard hash != edit.beforeHash else { continue }
-            if bytes.isEmpty {
-                try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
-            }
-            affected.append(VaultWarning(path: edit.path, message: "its links were rewritten before the stop and may lead to \(names); check them"))
+            guard let (bytes, snapshot) = try? writer.read(path), bytes.isEmpty,
+                String(ContentHash.of(bytes), radix: 16) != edit.beforeHash
+            else { continue }
+            try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
         }
+        let names = takenNames.sorted().joined(separator: ", ")
+        let affected = linkingNotes(journal, except: takenNames, message: "the change stopped at \(names); its links may lead to old or new names; check them")
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
-        return ChangeReport(summary: journal.summary, moved: 0, rewritten: affected.count, conflicts: taken + affected)
+        return ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken + affected)
+    }
+
+    /// A warning for each note the change rewrites, but for the names another file holds.
+    private func linkingNotes(_ journal: IntentJournal, except taken: Set<String>, message: String) -> [VaultWarning] {
+        journal.edits.map(\.path).filter { !taken.contains($0) && fileSystem.exists(vault.absolutePath($0)) }.sorted()
+            .map { VaultWarning(path: $0, message: message) }
     }
 
     /// Rewrites one linking note as the journal says; returns why it was left alone, if it

@@ -157,7 +157,7 @@ struct RenameMatrixTests {
         for case let path as String in FileManager.default.enumerator(atPath: root)! {
             guard !path.hasPrefix(".zennotes/lock"), !path.hasPrefix(".zennotes/journal") else { continue }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
             if !isFolder.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) }
         }
         return files

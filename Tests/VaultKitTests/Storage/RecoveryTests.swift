@@ -185,7 +185,7 @@ struct RecoveryTests {
         try folder.write("pages/Chores.md", "someone else's\n")
         let report = try #require(try ChangeExecutor(vault: vault).recover().first)
         #expect(!report.undone)
-        #expect(report.conflicts.contains { $0.path == "pages/Linker.md" && $0.message.contains("may lead to pages/Chores.md") })
+        #expect(report.conflicts.contains { $0.path == "pages/Linker.md" && $0.message.contains("the change stopped at pages/Chores.md") })
         #expect(try text("pages/Linker.md") == "see [[Chores]]\n")
         #expect(report.conflicts.contains { $0.path == "pages/Other.md" })
         #expect(try text("pages/Other.md") == "also [[Errands]]\nand more\n")
@@ -236,5 +236,64 @@ struct RecoveryTests {
         try folder.write(".zennotes/journal/6F1C2A4E-0D7B-4C1E-9A55-3B8E2F7D9C10.json", "{}")
         #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
         #expect(ChangeExecutor(vault: vault).strayJournalFiles() == ["6F1C2A4E-0D7B-4C1E-9A55-3B8E2F7D9C10.json"])
+    }
+
+    @Test("a file at the new name of a note the change also retitles is never written, and the change is undone")
+    func emptyFileAtRetitledName() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        #expect(plan.edits.contains { $0.path == "pages/Chores.md" })
+        crash(plan, vault, before: "link")
+        try folder.write("pages/Chores.md", "")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.undone)
+        #expect(try folder.read("pages/Chores.md").isEmpty)
+        #expect(try text("pages/Errands.md") == "# Errands\n" && text("pages/Linker.md") == "see [[Errands]]\n")
+    }
+
+    @Test("a new name that does not hold the moved note after its old name went is not taken for it")
+    func oldNameGoneNewNameForeign() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "link")
+        unlink(folder.path + "/pages/Errands.md")
+        try folder.write("pages/Chores.md", "# Chores\n\nsomeone else's list\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.conflicts.contains { $0.path == "pages/Chores.md" })
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n" && text("pages/Other.md") == "also [[Errands]]\n")
+        #expect(try text("pages/Chores.md") == "# Chores\n\nsomeone else's list\n")
+    }
+
+    @Test("a link, a folder or an unreadable file at a new name is another file: recovery goes on without it")
+    func oddThingAtNewName() throws {
+        let vault = try vault()
+        crash(try RenamePlanner(vault: vault).planRename("Errands", to: "Chores"), vault, before: "link")
+        symlink("nowhere.md", folder.path + "/pages/Chores.md")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(report.undone)
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/pages/Chores.md")) == "nowhere.md")
+    }
+
+    @Test("an empty save under the old name is not taken for the new version, and an unchanged re-save is")
+    func savesUnderOldName() throws {
+        let vault = try vault()
+        crash(try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "inbox/"), vault, before: "unlink")
+        try folder.write("pages/.save", "")
+        rename(folder.path + "/pages/.save", folder.path + "/pages/Errands.md")
+        let kept = try #require(try ChangeExecutor(vault: vault).recover().first)
+        #expect(kept.conflicts.contains { $0.path == "inbox/Errands.md" && $0.message.contains("saved empty since; both are kept") })
+        #expect(try text("inbox/Errands.md") == "# Errands\n")
+
+        let again = TemporaryFolder()
+        try again.write("pages/Errands.md", "# Errands\n")
+        let second = try Vault(root: again.path)
+        _ = try? ChangeExecutor(vault: second) { if $0.hasPrefix("unlink") { throw Crash() } }
+            .apply(try RenamePlanner(vault: second).planMove("pages/Errands.md", to: "inbox/"), summary: "test")
+        try again.write("pages/.save", "# Errands\n")
+        rename(again.path + "/pages/.save", again.path + "/pages/Errands.md")
+        let report = try #require(try ChangeExecutor(vault: second).recover().first)
+        #expect(report.conflicts.isEmpty)
+        #expect(try again.names(in: "pages").isEmpty && again.names(in: "inbox") == ["Errands.md"])
     }
 }
