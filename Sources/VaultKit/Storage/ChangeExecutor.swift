@@ -135,7 +135,7 @@ public struct ChangeExecutor {
         return (reports, abandoned)
     }
 
-    private func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }
+    func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }
 
     /// Carries out a journal. Every step checks what is already done, so running it again
     /// after a crash at any point finishes the change.
@@ -211,73 +211,6 @@ public struct ChangeExecutor {
         return ChangeReport(
             summary: journal.summary, moved: journal.moves.count, rewritten: journal.edits.count - unrewritten,
             conflicts: conflicts)
-    }
-
-    /// True unless every linking note is exactly as the plan read it: one rewritten, torn,
-    /// edited, gone or unreadable since means the change has touched, or may have touched, it.
-    ///
-    /// - Parameter taken: new names another file holds; a moved note is read under its old
-    ///   name there, as it is where its new name is not in place yet.
-    private func rewritingBegan(_ journal: IntentJournal, taken: Set<String>) -> Bool {
-        let oldNames = Dictionary((journal.moves).map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
-        return journal.edits.contains { edit in
-            var path = vault.absolutePath(edit.path)
-            if taken.contains(edit.path) || !fileSystem.exists(path), let old = oldNames[edit.path] { path = vault.absolutePath(old) }
-            let bytes = try? fileSystem.readFile(path)
-            return bytes.map { String(ContentHash.of($0), radix: 16) != edit.beforeHash } ?? true
-        }
-    }
-
-    /// Takes back what a change did to names (second names removed, renamed files moved back,
-    /// never replacing anything) and drops its journal, which holds no text that is not also
-    /// in its notes: none was rewritten. A file that cannot be put back stays, and the notes
-    /// whose links named it are listed.
-    private func undo(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
-        let takenNames = Set(taken.map(\.path))
-        var stays: [VaultWarning] = []
-        for move in journal.moves + journal.sidecarMoves where !takenNames.contains(move.to) {
-            if let problem = try putBack(move, plannedHash: journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }) {
-                stays.append(problem)
-            }
-        }
-        for folder in Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }) where !folder.isEmpty {
-            try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
-        }
-        if !stays.isEmpty {
-            stays += linkingNotes(journal, except: takenNames, message: "its links to the notes that stay moved may dangle; check them")
-        }
-        do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
-        try? fileSystem.removeFile(journalPath(journal.id))
-        var report = ChangeReport(summary: journal.summary, moved: stays.count, rewritten: 0, conflicts: taken + stays)
-        report.undone = stays.isEmpty
-        return report
-    }
-
-    /// Stops a change whose rewriting had begun when a new name turned out not to hold the
-    /// moved note: no further note is rewritten and every old name stays. A note a crash left
-    /// empty is restored from the journal, the only place its text is. Every linking note is
-    /// named, to be checked: some links may lead to the new names, some to the old.
-    private func stop(_ journal: IntentJournal, because taken: [VaultWarning]) throws -> ChangeReport {
-        let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
-        let takenNames = Set(taken.map(\.path))
-        for edit in journal.edits where !takenNames.contains(edit.path) {
-            let path = vault.absolutePath(edit.path)
-            guard let (bytes, snapshot) = try? writer.read(path), bytes.isEmpty,
-                String(ContentHash.of(bytes), radix: 16) != edit.beforeHash
-            else { continue }
-            try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
-        }
-        let names = takenNames.sorted().joined(separator: ", ")
-        let affected = linkingNotes(journal, except: takenNames, message: "the change stopped at \(names); its links may lead to old or new names; check them")
-        do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
-        try? fileSystem.removeFile(journalPath(journal.id))
-        return ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken + affected)
-    }
-
-    /// A warning for each note the change rewrites, but for the names another file holds.
-    private func linkingNotes(_ journal: IntentJournal, except taken: Set<String>, message: String) -> [VaultWarning] {
-        journal.edits.map(\.path).filter { !taken.contains($0) && fileSystem.exists(vault.absolutePath($0)) }.sorted()
-            .map { VaultWarning(path: $0, message: message) }
     }
 
     /// Rewrites one linking note as the journal says; returns why it was left alone, if it

@@ -79,7 +79,7 @@ struct ConflictResolverTests {
         let (folder, vault, copy) = try setUp()
         let faulty = FaultyFileSystem()
         // The sync tool writes the copy again while the original's old text goes to the trash.
-        faulty.actions[.link] = { try? folder.write(copyName, "# Plan\n\ntheirs, edited\n") }
+        faulty.actions[.link] = { _ = try? folder.write(copyName, "# Plan\n\ntheirs, edited\n") }
         let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
         // The copy's earlier text went to the trash before the edit; both versions stay, and
         // the message says so rather than "nothing was written".

@@ -86,11 +86,11 @@ struct AuthoringTests {
     func appendPrepend() throws {
         let vault = try Vault(root: try folder.copy(fixture: "demo"))
         let authoring = NoteAuthoring(vault: vault)
-        try authoring.add("- [ ] new", to: "pages/Windows Note.md")
+        _ = try authoring.add("- [ ] new", to: "pages/Windows Note.md")
         let windows = String(decoding: try folder.read("demo/pages/Windows Note.md"), as: UTF8.self)
         #expect(windows.hasSuffix("#windows/setup\r\n- [ ] new\r\n"))
         #expect(!windows.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
-        try authoring.add("First!", to: "pages/Errands.md", atStart: true)
+        _ = try authoring.add("First!", to: "pages/Errands.md", atStart: true)
         let errands = String(decoding: try folder.read("demo/pages/Errands.md"), as: UTF8.self)
         #expect(errands.hasPrefix("---\ntags: errands, home\n---\n# Errands\n\nFirst!\n## Groceries\n"))
         #expect(NoteText.prepending("x", to: Array("no final newline".utf8)) == Array("x\nno final newline".utf8))
