@@ -44,6 +44,7 @@ enum InfoCommand: Command {
         context.line("Tags               \(summary.tags)")
         context.line("Attachments        \(summary.assets)")
         context.line("Not downloaded     \(summary.placeholders)")
+        for note in scan.notes where note.availability == .placeholder { context.line("  \(note.path)") }
         context.line("Unreadable         \(summary.unreadable)")
         context.line("Not UTF-8          \(summary.notUTF8)")
         context.line("Frontmatter issues \(summary.frontmatterProblems)")

@@ -15,6 +15,7 @@ $ vault info
 > Tags               31
 > Attachments        1
 > Not downloaded     1
+>   pages/Evicted Idea.md
 > Unreadable         0
 > Not UTF-8          0
 > Frontmatter issues 0
