@@ -32,7 +32,7 @@ enum DoctorCommand: Command {
             vault = try context.vaultIgnoringSettings()
         }
         let doctor = VaultDoctor(vault: vault)
-        var fixed: [String] = []
+        var fixed = FixReport()
         if arguments.flag("--abandon") && !arguments.flag("--fix") { throw UsageError("--abandon goes with --fix") }
         if arguments.flag("--fix") { fixed = try doctor.fix(abandoning: arguments.flag("--abandon")) }
         findings += try doctor.examine()
@@ -40,21 +40,26 @@ enum DoctorCommand: Command {
             struct Report: Encodable {
                 let healthy: Bool
                 let fixed: [String]
+                let notFixed: [String]
                 let findings: [HealthFinding]
             }
-            try context.emit(Report(healthy: findings.isEmpty, fixed: fixed.map(context.relativeToVault), findings: findings))
-            return findings.isEmpty ? 0 : 1
+            try context.emit(
+                Report(
+                    healthy: findings.isEmpty && fixed.problems.isEmpty, fixed: fixed.done.map(context.relativeToVault),
+                    notFixed: fixed.problems.map(context.relativeToVault), findings: findings))
+            return findings.isEmpty && fixed.problems.isEmpty ? 0 : 1
         }
-        for line in fixed { context.line("fixed: " + context.relativeToVault(line)) }
+        for line in fixed.done { context.line("fixed: " + context.relativeToVault(line)) }
+        for line in fixed.problems { context.warn("not fixed: " + context.relativeToVault(line)) }
         for finding in findings {
             context.line(context.bold(finding.path ?? "vault") + ": " + finding.message)
             context.line("  fix: " + finding.fix)
         }
-        if findings.isEmpty {
+        if findings.isEmpty && fixed.problems.isEmpty {
             context.line("No problems found.")
         } else {
             context.line("\(findings.count) finding\(findings.count == 1 ? "" : "s") need attention.")
         }
-        return findings.isEmpty ? 0 : 1
+        return findings.isEmpty && fixed.problems.isEmpty ? 0 : 1
     }
 }

@@ -31,6 +31,12 @@ extension ChangeExecutor {
         do {
             if caseOnly && fileSystem.exists(temporary) {
                 // Crashed between the two renames; a file that arrived meanwhile is not replaced.
+                // A middle name that is not this note (an old leftover) is in the way, not taken.
+                if let plannedHash, try fileSystem.linkStatus(from) != nil,
+                    (try? fileSystem.readFile(temporary)).map(ContentHash.of) != plannedHash
+                {
+                    return .taken(VaultWarning(path: move.to, message: "\(SafeWriter.split(temporary).name) is in the way; \(move.from) was not renamed"))
+                }
                 return try finishCaseRename(temporary, move: move)
             }
             let fromStatus = try fileSystem.linkStatus(from)

@@ -37,30 +37,45 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
         let fileSystem = vault.fileSystem
         guard let own = (try? fileSystem.linkStatus(vault.absolutePath(path))) ?? nil, own.kind == .file else { return nil }
         var target = base + parsed.name
-        if parsed.cut {
-            // The name was cut to fit: the target is the sibling it was cut from.
+        if parsed.cut || !fileSystem.exists(vault.absolutePath(target)) {
+            // The name may have been cut to fit (at a character boundary, so by any number of
+            // bytes): the target is then the sibling it was cut from, best the same file.
             let siblings = ((try? fileSystem.entries(vault.absolutePath(folder))) ?? []).map(\.name)
-                .filter { $0.hasPrefix(parsed.name) && !SafeWriter.isTemporaryName($0) }
+                .filter { $0.hasPrefix(parsed.name) && $0 != parsed.name && !SafeWriter.isTemporaryName($0) }
             let same = siblings.first { sibling in
                 let status = (try? fileSystem.linkStatus(vault.absolutePath(base + sibling))) ?? nil
                 return status?.inode == own.inode && status?.device == own.device
             }
-            target = base + (same ?? (siblings.count == 1 ? siblings[0] : parsed.name + ".md"))
+            if let same {
+                target = base + same
+            } else if parsed.cut {
+                target = base + (siblings.count == 1 ? siblings[0] : parsed.name + ".md")
+            }
         }
         if parsed.kind == .rename { return LeftoverFile(path: path, target: target, state: .renameInProgress) }
         let kept = (try? fileSystem.linkStatus(vault.absolutePath(target))) ?? nil
         let state: State
-        if let kept, kept.inode == own.inode && kept.device == own.device {
+        if let kept, kept.inode == own.inode && kept.device == own.device || holdsSameBytes(path, target, own, kept, vault) {
+            // Its text is at the target already (a finished link, or a restore whose last step failed).
             state = .secondName
         } else if path.hasPrefix(".zennotes/") {
             // vault writes no one's text there; a journal not linked in place was never begun.
             state = .abandonedMetadata
-        } else if parsed.kind == .replacement && kept != nil {
+        } else if parsed.kind == .replacement && kept?.kind == .file {
             state = .abandonedReplacement
         } else {
             state = .unfinishedNewNote
         }
         return LeftoverFile(path: path, target: target, state: state)
+    }
+
+    /// True when the target is a regular file with exactly the temporary file's bytes.
+    private static func holdsSameBytes(_ path: String, _ target: String, _ own: FileStatus, _ kept: FileStatus?, _ vault: Vault) -> Bool {
+        guard let kept, kept.kind == .file, kept.size == own.size,
+            let mine = try? vault.fileSystem.readFile(vault.absolutePath(path)),
+            let theirs = try? vault.fileSystem.readFile(vault.absolutePath(target))
+        else { return false }
+        return mine == theirs
     }
 }
 
@@ -124,7 +139,12 @@ extension Vault {
         let path = try createNote(
             in: folder, stem: isNote ? NoteFiles.stem(name) : name, ext: isNote ? NoteFiles.fileExtension(name) : ".md",
             content: bytes, dryRun: false)
-        try writer.removeSecondName(absolutePath(leftover.path), keptAt: absolutePath(path), expectedHash: ContentHash.of(bytes))
+        do {
+            try writer.removeSecondName(absolutePath(leftover.path), keptAt: absolutePath(path), expectedHash: ContentHash.of(bytes))
+        } catch let error as VaultError {
+            // The note is made; the temporary file, now holding the same bytes, goes next time.
+            throw VaultError.partlyDone(done: "restored \(path) from \(leftover.path)", problem: error.problem + ", so it was kept")
+        }
         return path
     }
 }

@@ -62,21 +62,25 @@ public struct ConflictResolver {
         }
         let copyRead = try read(copy.path, writer)
         let originalRead = vault.fileSystem.exists(vault.absolutePath(copy.originalPath)) ? try read(copy.originalPath, writer) : nil
+        if keep == .original && originalRead == nil {
+            // Gone since the listing, or never there: the copy is the only version left.
+            throw VaultError.wrongPlace(path: copy.originalPath, reason: "does not exist, so the copy is the only version: keep the copy, or both")
+        }
         try checkWritable(copy, replacingOriginal: keep == .copy && originalRead != nil)
         var outcome = Outcome(copy: copy.path, original: copy.originalPath, keep: keep)
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         switch keep {
         case .original:
-            outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, dryRun: dryRun)
+            outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
         case .copy:
             if let originalRead {
-                outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, dryRun: dryRun)
+                outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, from: copy.originalPath, dryRun: dryRun)
                 outcome.written = copy.originalPath
             } else {
-                outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
+                outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
             }
         case .both:
-            outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, dryRun: dryRun)
+            outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
         }
         if dryRun { return outcome }
         var replaced = false
@@ -139,12 +143,15 @@ public struct ConflictResolver {
 
     /// Writes `bytes` as a new file named after `path` (with the `T 2` rule), in the trash
     /// when `under` names it, else in `path`'s own folder.
-    private func create(_ path: String, under top: String?, bytes: [UInt8], dryRun: Bool) throws -> String {
+    /// The new file keeps the permissions of `source`, the file its bytes come from.
+    private func create(_ path: String, under top: String?, bytes: [UInt8], from source: String, dryRun: Bool) throws -> String {
         let folder = LinkIndex.folder(of: path)
         let target = [top, folder.isEmpty ? nil : folder].compactMap { $0 }.joined(separator: "/")
         let name = path.lastPathComponent
+        let permissions = ((try? vault.fileSystem.status(vault.absolutePath(source))) ?? nil)?.permissions ?? 0o644
         return try vault.createNote(
-            in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, dryRun: dryRun)
+            in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, permissions: permissions,
+            dryRun: dryRun)
     }
 
 }

@@ -16,6 +16,14 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     public var fix: String
 }
 
+/// What `VaultDoctor.fix` did, and what it could not do, one line each.
+public struct FixReport: Sendable, Codable, Equatable {
+    public var done: [String] = []
+    public var problems: [String] = []
+
+    public init() {}
+}
+
 /// `vault doctor`: one report of everything about a vault that sync tools, crashes or other
 /// programs can leave wrong (DESIGN.md 7, 8), each finding with its fix.
 public struct VaultDoctor {
@@ -97,32 +105,33 @@ public struct VaultDoctor {
     ///
     /// - Parameter abandoning: give up on interrupted changes that cannot be finished, keeping
     ///   every file as it is, instead of stopping at them.
-    public func fix(abandoning: Bool = false) throws -> [String] {
+    public func fix(abandoning: Bool = false) throws -> FixReport {
         // One lock for all of it: a live writer's temporary file is never taken for a leftover.
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock.release() }
         let executor = ChangeExecutor(vault: vault)
         let recovered = try executor.recoverLocked(abandoningFailures: abandoning)
-        var done = recovered.reports.map { report in
-            "\(report.undone ? "undid" : "finished") an interrupted change: \(report.summary)" + report.conflicts.map { "\n  \($0)" }.joined()
+        var report = FixReport()
+        report.done = recovered.reports.map { change in
+            "\(change.undone ? "undid" : "finished") an interrupted change: \(change.summary)" + change.conflicts.map { "\n  \($0)" }.joined()
         }
-        done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
+        report.done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
         for stray in executor.strayJournalFiles() {
             let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + stray
-            if (try? vault.fileSystem.removeFile(path)) != nil { done.append("removed .zennotes/journal/\(stray), a copy of a journal") }
+            if (try? vault.fileSystem.removeFile(path)) != nil { report.done.append("removed .zennotes/journal/\(stray), a copy of a journal") }
         }
         let leftovers = vault.leftoverFiles(try vault.scan(detail: .paths))
-        done += vault.removeDisposable(leftovers.map(\.path)).map { "removed \($0.path)" }
+        report.done += vault.removeDisposable(leftovers.map(\.path)).map { "removed \($0.path)" }
         // A rename's middle name belongs to its journal while one waits; alone, it is a note.
         let journalsLeft = !executor.pendingJournals().isEmpty
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
             do {
-                done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
+                report.done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
             } catch let error as VaultError {
-                done.append("could not restore \(leftover.path): \(error.description)")
+                report.problems.append(error.description)
             }
         }
-        return done
+        return report
     }
 
     /// A path quoted for a POSIX shell, so a fix can be pasted as it is.

@@ -2,7 +2,7 @@ extension Vault {
     /// Creates `folder/stem.md`, or `stem 2.md`, … when taken, never replacing a file: a
     /// second writer racing for the same name moves on to the next number.
     public func createNote(
-        in folder: String, stem: String, ext: String = ".md", content: [UInt8], dryRun: Bool
+        in folder: String, stem: String, ext: String = ".md", content: [UInt8], permissions: UInt32 = 0o644, dryRun: Bool
     ) throws -> String {
         let absoluteFolder = absolutePath(folder)
         // Only names that could collide are normalised: same start, any case, or non-ASCII.
@@ -23,7 +23,7 @@ extension Vault {
             if dryRun { return path }
             do {
                 try fileSystem.createDirectories(absoluteFolder)
-                try SafeWriter(fileSystem: fileSystem).create(absolutePath(path), with: content)
+                try SafeWriter(fileSystem: fileSystem).create(absolutePath(path), with: content, permissions: permissions)
                 return path
             } catch VaultError.fileExists {
                 taken.insert(Naming.collisionKey(name))

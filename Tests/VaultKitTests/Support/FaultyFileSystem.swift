@@ -6,7 +6,7 @@ import Glibc
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// A step of the safe-write recipe that can be made to fail.
     enum Step: Hashable {
-        case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile, entries
+        case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile, entries, remove
     }
 
     private let base = LocalFileSystem()
@@ -71,7 +71,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.link, destination)
         try base.link(source, to: destination)
     }
-    func removeFile(_ path: String) throws { try base.removeFile(path) }
+    func removeFile(_ path: String) throws {
+        try check(.remove, path)
+        try base.removeFile(path)
+    }
     func synchronizeDirectory(_ path: String) throws {
         try check(.synchronizeDirectory, path)
         try base.synchronizeDirectory(path)

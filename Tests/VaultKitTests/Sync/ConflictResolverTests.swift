@@ -20,8 +20,11 @@ struct ConflictResolverTests {
     @Test("keeping the original moves the copy's bytes to the trash and leaves the original as it was")
     func keepOriginal() throws {
         let (folder, vault, copy) = try setUp()
+        chmod(folder.path + "/" + copyName, 0o640)
         let outcome = try ConflictResolver(vault: vault).resolve(copy, keep: .original, dryRun: false)
         #expect(outcome.trashed == "trash/" + copyName)
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.path + "/trash/" + copyName)[.posixPermissions] as? Int
+        #expect(mode == 0o640, "the trashed version keeps its permissions")
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
         #expect(try folder.read("trash/" + copyName) == Array("# Plan\n\ntheirs\n".utf8))
         #expect(try folder.names(in: "pages") == ["Plan.md"])

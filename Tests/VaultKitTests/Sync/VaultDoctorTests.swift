@@ -42,10 +42,12 @@ struct VaultDoctorTests {
         try folder.write("pages/.~Plan.md.a1.tmp", "half")
         try folder.write("pages/.~New.md.b2.new.tmp", "a new note's only copy")
         let doctor = VaultDoctor(vault: try Vault(root: folder.path))
+        let fixed = try doctor.fix()
         #expect(
-            try doctor.fix() == [
+            fixed.done == [
                 "removed pages/.~Plan.md.a1.tmp", "restored pages/New.md from pages/.~New.md.b2.new.tmp; it may be incomplete",
             ])
+        #expect(fixed.problems.isEmpty)
         #expect(try doctor.examine() == [])
         #expect(try folder.read("pages/New.md") == Array("a new note's only copy".utf8))
         #expect(try folder.names(in: "pages") == ["New.md", "Plan.md"])
@@ -58,7 +60,7 @@ struct VaultDoctorTests {
         try folder.write(".zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json", "not a journal")
         let doctor = VaultDoctor(vault: try Vault(root: folder.path))
         #expect(throws: VaultError.self) { try doctor.fix() }
-        #expect(try doctor.fix(abandoning: true).first?.hasPrefix("gave up on the interrupted change .zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json") == true)
+        #expect(try doctor.fix(abandoning: true).done.first?.hasPrefix("gave up on the interrupted change .zennotes/journal/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10.json") == true)
         #expect(try doctor.examine() == [])
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n".utf8))
     }
@@ -73,5 +75,23 @@ struct VaultDoctorTests {
     @Test("fixes quote paths for a shell, quotes included")
     func quoting() {
         #expect(VaultDoctor.quoted("inbox/Ana's notes.md") == "'inbox/Ana'\\''s notes.md'")
+    }
+
+    @Test("a restore whose last step fails says what it did, and the next fix does not make a second copy")
+    func restoreHalfDone() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/.~Plan.md.zz.new.tmp", "only copy\n")
+        let faulty = FaultyFileSystem()
+        // Creating the note links its own temporary file; removing the leftover is what fails.
+        let vault = try Vault(root: folder.path, fileSystem: faulty)
+        faulty.actions[.link] = { faulty.fail(.remove, with: EIO) }
+        let first = try VaultDoctor(vault: vault).fix()
+        #expect(first.done.isEmpty)
+        #expect(first.problems.count == 1 && first.problems[0].hasPrefix("restored pages/Plan.md from pages/.~Plan.md.zz.new.tmp, but"))
+        let second = try VaultDoctor(vault: try Vault(root: folder.path)).fix()
+        #expect(second.done.contains("removed pages/.~Plan.md.zz.new.tmp") && second.problems.isEmpty)
+        #expect(second.done.allSatisfy { $0.hasPrefix("removed pages/.~Plan.md.") })
+        #expect(try folder.names(in: "pages") == ["Plan.md"])
+        #expect(try folder.read("pages/Plan.md") == Array("only copy\n".utf8))
     }
 }
