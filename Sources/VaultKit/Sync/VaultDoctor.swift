@@ -160,7 +160,10 @@ public struct VaultDoctor {
         switch leftover.state {
         case .secondName, .abandonedReplacement, .abandonedMetadata:
             return HealthFinding(
-                kind: .leftoverFile, path: path, message: "a temporary file an interrupted write left; \(leftover.target) is intact",
+                kind: .leftoverFile, path: path,
+                message: leftover.state == .abandonedMetadata
+                    ? "vault's own write of its metadata, interrupted; nothing of a note's"
+                    : "a temporary file an interrupted write left; \(leftover.target) holds what was last saved",
                 fix: "vault doctor --fix")
         case .unfinishedNewNote:
             return HealthFinding(

@@ -27,7 +27,7 @@ $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
 >   fix: vault conflicts --diff, then vault conflicts resolve 'inbox/Call notes (Ana'\''s conflicted copy 2026-11-27).md' --keep original|copy|both
 > pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md: a syncthing conflict copy of pages/Reading List.md
 >   fix: vault conflicts --diff, then vault conflicts resolve 'pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md' --keep original|copy|both
-> pages/.~Ideas.md.k3x9.tmp: a temporary file an interrupted write left; pages/Ideas.md is intact
+> pages/.~Ideas.md.k3x9.tmp: a temporary file an interrupted write left; pages/Ideas.md holds what was last saved
 >   fix: vault doctor --fix
 > quick/.~Thought.md.p0q1.tmp: the text of a note whose writing was interrupted (it may be incomplete); meant for quick/Thought.md
 >   fix: vault doctor --fix makes it a note beside quick/Thought.md
