@@ -101,7 +101,7 @@ public struct VaultDoctor {
 
     /// Fixes what needs no choice: finishes interrupted changes, removes leftover files that
     /// hold nothing anyone saved, and makes unfinished new notes notes again (they may be
-    /// incomplete; nothing else holds their text). Returns what it did, one line each.
+    /// incomplete; nothing else holds their text). Returns what it did and what it could not.
     ///
     /// - Parameter abandoning: give up on interrupted changes that cannot be finished, keeping
     ///   every file as it is, instead of stopping at them.
