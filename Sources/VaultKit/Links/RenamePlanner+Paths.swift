@@ -71,23 +71,4 @@ extension RenamePlanner {
             if !targets.insert(key).inserted { throw VaultError.invalidDestination(path: to, reason: "two files would land there") }
         }
     }
-
-    /// Refuses now what the change would otherwise be refused halfway: a linking note that is a
-    /// symbolic link, and a read-only folder it would write in.
-    func checkWritable(edits: [FileEdit], moves: [String: String]) throws {
-        let fileSystem = vault.fileSystem
-        for edit in edits where (try? fileSystem.linkStatus(vault.absolutePath(edit.source)))??.kind == .symlink {
-            throw VaultError.symbolicLink(path: edit.source)
-        }
-        let folders = Set(edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
-        for folder in folders.sorted() {
-            // A destination folder that does not exist yet is made in its nearest ancestor.
-            var existing = folder
-            while !existing.isEmpty && !fileSystem.exists(vault.absolutePath(existing)) { existing = LinkIndex.folder(of: existing) }
-            let status = (try? fileSystem.status(existing.isEmpty ? vault.root : vault.absolutePath(existing))) ?? nil
-            if let status, SafeWriter.isReadOnly(status.permissions) {
-                throw VaultError.readOnly(path: existing.isEmpty ? "the vault folder" : existing)
-            }
-        }
-    }
 }

@@ -104,10 +104,6 @@ public struct RenamePlanner {
             let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
             newlyResolving += result.newlyResolving
             if result.bytes != read.bytes {
-                // Refused now, not halfway through the change.
-                if let status = read.snapshot.status, SafeWriter.isReadOnly(status.permissions) {
-                    throw VaultError.readOnly(path: note.path)
-                }
                 edits.append(
                     FileEdit(
                         source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes,
@@ -117,7 +113,10 @@ public struct RenamePlanner {
         if !unavailable.isEmpty && !skipUnavailable {
             throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
         }
-        try checkWritable(edits: edits, moves: moves)
+        // Refused now, not halfway through the change.
+        try vault.checkWritable(
+            replacing: edits.map(\.source),
+            writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + skipped
         return RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,

@@ -4,6 +4,10 @@ import Glibc
 /// How a change gives files their new names: never replacing a file that took one, and
 /// telling "already done before the crash" from "someone else's file".
 extension ChangeExecutor {
+    /// What link(2) says where a file system has no hard links (exFAT, SMB, some FUSE mounts)
+    /// or refuses one (`protected_hardlinks`): the move is then a rename that replaces nothing.
+    static let noHardLinks: Set<Int32> = [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS]
+
     /// What giving a file its new name came to.
     enum NameOutcome {
         /// The new name is in place (now or before a crash).
@@ -53,8 +57,7 @@ extension ChangeExecutor {
                 return .taken(VaultWarning(path: move.to, message: "does not hold \(move.from) as planned (edited since, or another file)"))
             }
             // A note not downloaded still holds its name (DESIGN.md 8).
-            let placeholder = SafeWriter.split(to).folder + "/." + SafeWriter.split(to).name + ".icloud"
-            if toStatus == nil && fileSystem.exists(placeholder) { return taken }
+            if toStatus == nil && fileSystem.exists(Placeholders.placeholderPath(for: to)) { return taken }
             if let toStatus, toStatus.inode != fromStatus.inode || toStatus.device != fromStatus.device {
                 // Two files: on a case-sensitive disk a case-only name can be someone's file too.
                 guard !caseOnly, let toBytes, let toHash else { return taken }
@@ -81,7 +84,7 @@ extension ChangeExecutor {
             }
             do {
                 try fileSystem.link(from, to: to)
-            } catch let error as SystemError where [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS].contains(error.code) {
+            } catch let error as SystemError where Self.noHardLinks.contains(error.code) {
                 return try moveWithoutReplacing(from, to: to) ? .done : taken
             }
             return .done
@@ -154,7 +157,7 @@ extension ChangeExecutor {
             return true
         } catch let error as SystemError where error.code == EEXIST {
             return false
-        } catch let error as SystemError where [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS].contains(error.code) {
+        } catch let error as SystemError where Self.noHardLinks.contains(error.code) {
             guard try fileSystem.linkStatus(destination) == nil else { return false }
             try fileSystem.rename(source, to: destination)
             return true

@@ -25,10 +25,7 @@ public struct SafeWriter: Sendable {
     ///   `VaultError.system` when a step fails (the target is then untouched).
     public func replace(_ path: String, with bytes: [UInt8], expecting snapshot: FileSnapshot) throws {
         let permissions = try checkUnchanged(path, snapshot)?.permissions ?? 0o644
-        // rename(2) over a link would replace the link itself and leave its target behind.
-        if (try? fileSystem.linkStatus(path))??.kind == .symlink { throw VaultError.symbolicLink(path: path) }
-        // rename(2) would replace a read-only file as easily as any other; the mode says no.
-        if Self.isReadOnly(permissions) { throw VaultError.readOnly(path: path) }
+        try checkReplaceable(path)
         let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions, kind: .replacement)
         do {
             // Checked again right before the rename: the window in which an editor's save can
@@ -173,9 +170,18 @@ public struct SafeWriter: Sendable {
     /// True for permissions without any write bit: a file or folder someone made read-only.
     static func isReadOnly(_ permissions: UInt32) -> Bool { permissions & 0o222 == 0 }
 
+    /// Refuses what `replace` will not write over: a symbolic link (rename(2) would replace the
+    /// link and leave its target behind) and a read-only file (rename(2) would replace it as
+    /// easily as any other; the mode says no).
+    public func checkReplaceable(_ path: String) throws {
+        guard let status = (try? fileSystem.linkStatus(path)) ?? nil else { return }
+        if status.kind == .symlink { throw VaultError.symbolicLink(path: path) }
+        if Self.isReadOnly(status.permissions) { throw VaultError.readOnly(path: path) }
+    }
+
     /// Refuses a folder whose mode has no write bit, even where the process could write
     /// anyway (as root): the mode says what the person wants.
-    private func checkWritableFolder(_ folder: String) throws {
+    public func checkWritableFolder(_ folder: String) throws {
         if let status = (try? fileSystem.status(folder)) ?? nil, Self.isReadOnly(status.permissions) {
             throw VaultError.readOnly(path: folder)
         }

@@ -55,9 +55,7 @@ public struct ConflictResolver {
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
         let writer = SafeWriter(fileSystem: vault.fileSystem)
-        let folder = LinkIndex.folder(of: copy.originalPath)
-        let placeholder = (folder.isEmpty ? "" : folder + "/") + "." + copy.originalPath.lastPathComponent + ".icloud"
-        if vault.fileSystem.exists(vault.absolutePath(placeholder)) {
+        if vault.fileSystem.exists(vault.absolutePath(Placeholders.placeholderPath(for: copy.originalPath))) {
             throw VaultError.noteNotDownloaded(path: copy.originalPath)
         }
         let copyRead = try read(copy.path, writer)
@@ -66,7 +64,9 @@ public struct ConflictResolver {
             // Gone since the listing, or never there: the copy is the only version left.
             throw VaultError.wrongPlace(path: copy.originalPath, reason: "does not exist, so the copy is the only version: keep the copy, or both")
         }
-        try checkWritable(copy, replacingOriginal: keep == .copy && originalRead != nil)
+        // Refused before anything is written: the original it replaces, the folder it leaves.
+        try vault.checkWritable(
+            replacing: keep == .copy && originalRead != nil ? [copy.originalPath] : [], writingIn: [LinkIndex.folder(of: copy.path)])
         var outcome = Outcome(copy: copy.path, original: copy.originalPath, keep: keep)
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         switch keep {
@@ -112,25 +112,6 @@ public struct ConflictResolver {
             throw VaultError.partlyDone(done: done.joined(separator: " and "), problem: error.problem + ", so the copy was kept")
         }
         return outcome
-    }
-
-    /// Refuses, before anything is written, what the safe writer would refuse halfway: a
-    /// read-only or linked original that would be replaced, a read-only folder.
-    private func checkWritable(_ copy: ConflictCopy, replacingOriginal: Bool) throws {
-        let fileSystem = vault.fileSystem
-        let original = vault.absolutePath(copy.originalPath)
-        if replacingOriginal {
-            if (try? fileSystem.linkStatus(original))??.kind == .symlink { throw VaultError.symbolicLink(path: copy.originalPath) }
-            if let status = (try? fileSystem.status(original)) ?? nil, SafeWriter.isReadOnly(status.permissions) {
-                throw VaultError.readOnly(path: copy.originalPath)
-            }
-        }
-        let folder = LinkIndex.folder(of: copy.path)
-        if let status = (try? fileSystem.status(folder.isEmpty ? vault.root : vault.absolutePath(folder))) ?? nil,
-            SafeWriter.isReadOnly(status.permissions)
-        {
-            throw VaultError.readOnly(path: folder.isEmpty ? "the vault folder" : folder)
-        }
     }
 
     private func read(_ path: String, _ writer: SafeWriter) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {

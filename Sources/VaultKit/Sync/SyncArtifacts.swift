@@ -23,6 +23,13 @@ public enum Placeholders {
         noteName(forPlaceholder: name) != nil
     }
 
+    /// The path of the placeholder that would stand for the note at `path` (`a/Idea.md` ->
+    /// `a/.Idea.md.icloud`); works for absolute and vault-relative paths.
+    public static func placeholderPath(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." + path + ".icloud" }
+        return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".icloud"
+    }
+
     /// The note name a placeholder stands for (`.Idea.md.icloud` -> `Idea.md`).
     public static func noteName(forPlaceholder name: String) -> String? {
         guard name.hasPrefix("."), name.hasSuffix(".icloud"), name.count > ".x.md.icloud".count - 1 else { return nil }

@@ -100,8 +100,7 @@ extension Vault {
         else { throw TaskError.noSuchNote(reference: reference, path: path) }
         let absolute = absolutePath(path)
         guard (try? fileSystem.status(absolute))??.kind == .file else {
-            let (folder, name) = SafeWriter.split(absolute)
-            if fileSystem.exists(folder + "/." + name + ".icloud") { throw VaultError.noteNotDownloaded(path: path) }
+            if fileSystem.exists(Placeholders.placeholderPath(for: absolute)) { throw VaultError.noteNotDownloaded(path: path) }
             throw TaskError.noSuchNote(reference: reference, path: path)
         }
         let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolute)

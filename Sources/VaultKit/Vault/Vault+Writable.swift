@@ -1,0 +1,28 @@
+import Foundation
+
+extension Vault {
+    /// Refuses, before a multi-file change writes anything, what the safe writer would refuse
+    /// halfway: rewriting a note that is a symbolic link or read-only, or writing in a
+    /// read-only folder (a folder not made yet is checked at its nearest existing parent).
+    /// Paths are vault-relative, in the errors too.
+    func checkWritable(replacing notes: [String], writingIn folders: [String]) throws {
+        let writer = SafeWriter(fileSystem: fileSystem)
+        do {
+            for note in notes { try writer.checkReplaceable(absolutePath(note)) }
+            for folder in Set(folders).sorted() {
+                var existing = folder
+                while !existing.isEmpty && !fileSystem.exists(absolutePath(existing)) { existing = LinkIndex.folder(of: existing) }
+                try writer.checkWritableFolder(existing.isEmpty ? root : absolutePath(existing))
+            }
+        } catch VaultError.readOnly(let path) {
+            throw VaultError.readOnly(path: path == root ? "the vault folder" : relativePath(path))
+        } catch VaultError.symbolicLink(let path) {
+            throw VaultError.symbolicLink(path: relativePath(path))
+        }
+    }
+
+    /// The vault-relative form of an absolute path inside the vault.
+    func relativePath(_ absolute: String) -> String {
+        absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : absolute
+    }
+}
