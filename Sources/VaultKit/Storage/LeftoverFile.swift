@@ -101,13 +101,11 @@ extension Vault {
     /// Removes the leftovers that hold nothing anyone saved, and returns them.
     ///
     /// Only while no `vault` process writes (the write lock is free right now, and a writer's
-    /// temporary file lives only while it holds the lock) and no interrupted change waits.
-    ///
-    /// - Parameter creatingMetadata: whether `.zennotes/` may be made to hold the lock; a
-    ///   command that is not asked to write leaves a folder without one as it is.
-    public func removeLeftoverFiles(_ leftovers: [LeftoverFile], creatingMetadata: Bool = false) -> [LeftoverFile] {
+    /// temporary file lives only while it holds the lock) and no interrupted change waits; a
+    /// folder without `.zennotes/` is left as it is, since no `vault` has written there.
+    public func removeLeftoverFiles(_ leftovers: [LeftoverFile]) -> [LeftoverFile] {
         let disposable = leftovers.filter(\.isDisposable)
-        guard !disposable.isEmpty, creatingMetadata || fileSystem.exists(metadataFolder),
+        guard !disposable.isEmpty, fileSystem.exists(metadataFolder),
             let lock = try? VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem, timeout: 0)
         else { return [] }
         defer { lock.release() }

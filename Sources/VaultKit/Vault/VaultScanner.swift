@@ -27,7 +27,8 @@ struct VaultScanner {
         var temporaryFiles: [String] = []
         var skipped: [VaultWarning] = []
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
-        let realRoot = fileSystem.resolvedPath(root)
+        // Resolved only when a link is met: most vaults have none.
+        lazy var realRoot = fileSystem.resolvedPath(root)
         var pending: [String] = [""]
         var isRoot = true
         while let relative = pending.popLast() {
