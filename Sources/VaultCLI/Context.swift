@@ -45,25 +45,14 @@ final class Context {
         if let located { return located }
         let vault = try Vault.locate(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
-        guard recovering else {
-            located = vault
-            return vault
-        }
+        located = vault
+        guard recovering else { return vault }
         do {
-            for report in try ChangeExecutor(vault: vault).recover(waiting: false) {
-                let message =
-                    report.undone
-                    ? "undid an interrupted change, nothing was moved or rewritten: \(report.summary)"
-                    : "finished an interrupted change: \(report.summary) (\(report.rewritten) files rewritten)"
-                errors.append(contentsOf: "vault: \(message)\n".utf8)
-                self.report(report)
-            }
+            for report in try ChangeExecutor(vault: vault).recover(waiting: false) { self.report(report) }
         } catch let error as VaultError {
             // Reading still works; a rename or move refuses until the change is finished.
-            located = vault
             errors.append(contentsOf: "vault: warning: \(relativeToVault(error.description)); `vault doctor` shows what is left\n".utf8)
         }
-        located = vault
         return vault
     }
 
@@ -119,12 +108,11 @@ final class Context {
     }
 
     /// Says what a multi-file change met on the way: changes an earlier run left, which it
-    /// finished first, files left alone, leftover temporary files removed.
-    func report(_ change: ChangeReport) {
-        for earlier in change.finishedFirst {
-            errors.append(contentsOf: "vault: \(earlier.undone ? "undid" : "finished") an interrupted change first: \(earlier.summary)\n".utf8)
-            report(earlier)
-        }
+    /// finished first, files left alone, leftover temporary files removed. A recovered change
+    /// (`recovered`) is introduced by its one line.
+    func report(_ change: ChangeReport, recovered: Bool = true) {
+        if recovered { errors.append(contentsOf: "vault: \(change.recoveryLine)\n".utf8) }
+        for earlier in change.finishedFirst { report(earlier) }
         for conflict in change.conflicts { warn(conflict.description) }
         let removed = change.removedLeftovers
         guard !removed.isEmpty else { return }

@@ -21,7 +21,7 @@ enum LifecycleCommand {
         }
         outcome = try lifecycle.apply(outcome, action: action)
         let report = outcome.report
-        if let report { context.report(report) }
+        if let report { context.report(report, recovered: false) }
         let moved = report.map { $0.moved > 0 } ?? true
         let status: Int32 = report?.conflicts.isEmpty ?? true ? 0 : 3
         if context.json {

@@ -64,7 +64,7 @@ enum MoveCommand: Command {
         }
         let report = try ChangeExecutor(vault: vault, beforeStep: CrashSeam.fromEnvironment(context.environment))
             .apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
-        context.report(report)
+        context.report(report, recovered: false)
         if context.json {
             try context.emit(PlanSummary(plan, report: report))
         } else if report.moved == 0 && !plan.moves.isEmpty {

@@ -15,6 +15,13 @@ public struct ChangeReport: Sendable, Codable, Equatable {
     /// True when the change was taken back instead of finished (another file took a new name
     /// before any link was rewritten).
     public var undone = false
+
+    /// One line on an interrupted change this report finished or undid.
+    public var recoveryLine: String {
+        undone
+            ? "undid an interrupted change, nothing was moved or rewritten: \(summary)"
+            : "finished an interrupted change: \(summary) (\(rewritten) files rewritten)"
+    }
 }
 
 /// Applies a rename plan through an intent journal, and finishes journals an interrupted run

@@ -112,9 +112,7 @@ public struct VaultDoctor {
         let executor = ChangeExecutor(vault: vault)
         let recovered = try executor.recoverLocked(abandoningFailures: abandoning)
         var report = FixReport()
-        report.done = recovered.reports.map { change in
-            "\(change.undone ? "undid" : "finished") an interrupted change: \(change.summary)" + change.conflicts.map { "\n  \($0)" }.joined()
-        }
+        report.done = recovered.reports.map { $0.recoveryLine + $0.conflicts.map { "\n  \($0)" }.joined() }
         report.done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
         for stray in executor.strayJournalFiles() {
             let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + stray

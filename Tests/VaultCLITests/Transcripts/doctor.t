@@ -36,7 +36,7 @@ $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
 > 8 findings need attention.
 # --fix does what needs no choice; the rest stays listed with its fix.
 $ vault doctor --fix
-> fixed: finished an interrupted change: move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md
+> fixed: finished an interrupted change: move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md (4 files rewritten)
 > fixed: removed pages/.~Ideas.md.k3x9.tmp
 > fixed: restored quick/Thought.md from quick/.~Thought.md.p0q1.tmp; it may be incomplete
 > pages/Evicted Idea.md: not downloaded from iCloud; vault cannot read it or rename links in it
