@@ -39,14 +39,11 @@ enum ProcessRunner {
         }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-
-        // glibc's posix_spawn has no portable chdir action; the harness is single-threaded,
-        // so changing its own folder around the spawn is safe.
-        let previous = FileManager.default.currentDirectoryPath
-        if let directory, chdir(directory) != 0 {
-            throw BenchError("cannot enter \(directory): \(errorText())")
+        // The child changes folder, not this process: its folder is shared by every thread.
+        if let directory {
+            guard access(directory, X_OK) == 0 else { throw BenchError("cannot enter \(directory): \(errorText())") }
+            _ = posix_spawn_file_actions_addchdir(&actions, directory)
         }
-        defer { if directory != nil { _ = chdir(previous) } }
 
         var pid: pid_t = 0
         let start = now()
@@ -98,3 +95,8 @@ enum ProcessRunner {
         String(cString: strerror(errno))
     }
 }
+
+/// glibc's (2.29 and later) chdir action for `posix_spawn`, which the Glibc module does not
+/// export under this name.
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func posix_spawn_file_actions_addchdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
