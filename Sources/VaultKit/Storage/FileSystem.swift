@@ -12,18 +12,23 @@ public struct FileStatus: Equatable, Sendable {
     public var size: Int64
     /// Modification time in nanoseconds since 1970.
     public var modifiedNanoseconds: Int64
+    /// Status-change time (`st_ctime`) in nanoseconds since 1970: set by the kernel on every
+    /// write, chmod or rename and never settable by a program, so a restored modification
+    /// time cannot hide a change from it.
+    public var changedNanoseconds: Int64
     public var device: UInt64
     public var inode: UInt64
     /// Permission bits (`st_mode & 0o7777`).
     public var permissions: UInt32
 
     public init(
-        kind: Kind, size: Int64, modifiedNanoseconds: Int64, device: UInt64 = 0, inode: UInt64 = 0,
-        permissions: UInt32 = 0o644
+        kind: Kind, size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64? = nil, device: UInt64 = 0,
+        inode: UInt64 = 0, permissions: UInt32 = 0o644
     ) {
         self.kind = kind
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
+        self.changedNanoseconds = changedNanoseconds ?? modifiedNanoseconds
         self.device = device
         self.inode = inode
         self.permissions = permissions
@@ -31,6 +36,8 @@ public struct FileStatus: Equatable, Sendable {
 
     /// The modification time as a `Date`.
     public var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
+    /// The status-change time as a `Date`.
+    public var changed: Date { Date(timeIntervalSince1970: Double(changedNanoseconds) / 1e9) }
 }
 
 /// Bytes read from a file and the file's status at that moment.

@@ -170,6 +170,7 @@ extension FileStatus {
             kind: kind,
             size: Int64(info.st_size),
             modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changedNanoseconds: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
             device: UInt64(info.st_dev),
             inode: UInt64(info.st_ino),
             permissions: UInt32(info.st_mode & 0o7777)
