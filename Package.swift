@@ -14,7 +14,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "VaultKit", dependencies: ["CCmarkGFM"]),
+        .target(name: "CSystem"),
+        .target(name: "VaultKit", dependencies: ["CCmarkGFM", "CSystem"]),
         .target(name: "VaultCLI", dependencies: ["VaultKit"]),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),

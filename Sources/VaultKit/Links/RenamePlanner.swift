@@ -87,7 +87,7 @@ public struct RenamePlanner {
                 continue
             }
             do {
-                read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path))
+                read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
             } catch VaultError.system(let error) where error.code == ENOENT {
                 continue  // deleted since the walk: no links left in it to keep right
             } catch VaultError.system(let error) {

@@ -109,9 +109,22 @@ public protocol FileSystem: Sendable {
     func removeEmptyDirectory(_ path: String) throws
     /// Flushes every pending write of the file system that holds `path` (`syncfs`).
     func synchronizeFileSystem(_ path: String) throws
+    /// Swaps two names atomically: each then names the other's file (`renameat2` with
+    /// `RENAME_EXCHANGE`). Fails with `EINVAL`, `ENOSYS` or `ENOTSUP` where the kernel or the
+    /// file system cannot, and the caller takes another way.
+    func exchange(_ first: String, _ second: String) throws
+    /// Whether another program holds the file open for writing right now; nil when the file
+    /// system cannot tell (no leases there, or a file of another owner).
+    func hasWriters(_ path: String) throws -> Bool?
 }
 
 extension FileSystem {
+    public func exchange(_ first: String, _ second: String) throws {
+        throw SystemError(code: ENOSYS, operation: "exchange", path: second)
+    }
+
+    public func hasWriters(_ path: String) throws -> Bool? { nil }
+
     public func removeEmptyDirectory(_ path: String) throws {
         try LocalFileSystem().removeEmptyDirectory(path)
     }

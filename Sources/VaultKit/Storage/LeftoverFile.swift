@@ -7,8 +7,9 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
     public enum State: String, Sendable, Codable {
         /// A second name of the target (a create that finished its link): nothing to lose.
         case secondName
-        /// A replacement that was never renamed over its target: the target still holds what
-        /// was last saved, and the command that wrote this did not succeed.
+        /// A replacement that was never swapped in (the target still holds what was last saved,
+        /// and the command that wrote this did not succeed), or the note's text as that
+        /// replace read it, swapped out (the target holds the new text made from it).
         case abandonedReplacement
         /// A write of `vault`'s own metadata (settings, a journal) that never finished.
         case abandonedMetadata
@@ -17,6 +18,10 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
         case unfinishedNewNote
         /// The middle name of a case-only rename: the note itself; its journal finishes it.
         case renameInProgress
+        /// The note's earlier version, swapped out by a replace that was stopped before it
+        /// removed it, holding neither the text that replace read nor the text it wrote:
+        /// another program wrote into it meanwhile, so it is kept (as a conflict copy).
+        case setAside
     }
 
     /// The vault-relative path of the temporary file.
@@ -61,8 +66,16 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
         } else if path.hasPrefix(".zennotes/") {
             // vault writes no one's text there; a journal not linked in place was never begun.
             state = .abandonedMetadata
-        } else if parsed.kind == .replacement && kept?.kind == .file {
-            state = .abandonedReplacement
+        } else if parsed.kind == .replacement, let kept, kept.kind == .file {
+            // Its name says which two texts it may hold: the new text never swapped in, or the
+            // note as read, swapped out. Anything else is someone's save that landed in it.
+            if let versions = parsed.versions, let bytes = try? fileSystem.readFile(vault.absolutePath(path)),
+                ![versions.read, versions.written].contains(ContentHash.of(bytes))
+            {
+                state = .setAside
+            } else {
+                state = .abandonedReplacement
+            }
         } else {
             state = .unfinishedNewNote
         }
@@ -119,6 +132,16 @@ extension Vault {
         return paths.compactMap { LeftoverFile.classify($0, in: self) }.filter { leftover in
             leftover.isDisposable && (try? fileSystem.removeFile(absolutePath(leftover.path))) != nil
         }
+    }
+
+    /// Keeps a note's earlier version that an interrupted replace set aside as a conflict copy
+    /// beside the note (`Name (vault conflict …).md`), and returns its path.
+    public func keepSetAside(_ leftover: LeftoverFile) throws -> String {
+        guard leftover.state == .setAside else {
+            throw VaultError.wrongPlace(path: leftover.path, reason: "is not an earlier version set aside")
+        }
+        let copy = try SafeWriter(fileSystem: fileSystem).keepAsConflictCopy(absolutePath(leftover.path), of: absolutePath(leftover.target))
+        return relativePath(copy)
     }
 
     /// Makes the text of an unfinished new note a note again, beside the name it was meant to

@@ -1,5 +1,5 @@
+internal import CSystem
 import Foundation
-
 import Glibc
 
 /// The real file system, through POSIX calls.
@@ -145,7 +145,26 @@ public struct LocalFileSystem: FileSystem {
         let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         defer { _ = Glibc.close(fd) }
-        guard linuxSyncfs(fd) == 0 else { throw SystemError.current("syncfs", path) }
+        guard vault_syncfs(fd) == 0 else { throw SystemError.current("syncfs", path) }
+    }
+
+    public func exchange(_ first: String, _ second: String) throws {
+        guard vault_exchange(first, second) == 0 else { throw SystemError.current("exchange", second) }
+    }
+
+    public func hasWriters(_ path: String) throws -> Bool? {
+        // Non-blocking, so a fifo put in the note's place cannot hang the check.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemError.current("open", path)
+        }
+        defer { _ = Glibc.close(fd) }
+        switch vault_has_writers(fd) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
     }
 
     public func lockExclusive(_ path: String, wait: Bool) throws -> Int32? {
@@ -177,8 +196,3 @@ extension FileStatus {
         )
     }
 }
-
-/// `syncfs(2)`: Glibc declares it only under `_GNU_SOURCE`, which the Swift module map does
-/// not set, so it is bound by name here.
-@_silgen_name("syncfs")
-private func linuxSyncfs(_ descriptor: Int32) -> Int32

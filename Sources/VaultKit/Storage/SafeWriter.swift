@@ -3,9 +3,10 @@ import Foundation
 /// The one way `VaultKit` writes a file (DESIGN.md 7).
 ///
 /// A write goes to a temporary file in the same folder, named `.~<name>.<random>.tmp` so sync
-/// tools skip it, created exclusively, given the old file's permissions, fsync'd, renamed over
-/// the target, and then the folder is fsync'd. A failure at any step removes the temporary
-/// file and leaves the target as it was.
+/// tools skip it, created exclusively, given the old file's permissions and fsync'd. A new
+/// file is then linked into place (never replacing one); a note is replaced by a
+/// compare-and-swap (`replace`). A failure at any step removes the temporary file and leaves
+/// the target as it was.
 public struct SafeWriter: Sendable {
     /// The file system written through.
     public let fileSystem: any FileSystem
@@ -13,30 +14,13 @@ public struct SafeWriter: Sendable {
     /// fsync'd intent journal protects and that ends with one `syncfs` (0.5 ms a file adds up
     /// to seconds over thousands of backlinks).
     public var synchronizes: Bool
+    /// How notes another program is writing right now are waited for.
+    public var settle: SettlePolicy
 
-    public init(fileSystem: any FileSystem = LocalFileSystem(), synchronizes: Bool = true) {
+    public init(fileSystem: any FileSystem = LocalFileSystem(), synchronizes: Bool = true, settle: SettlePolicy = .standard) {
         self.fileSystem = fileSystem
         self.synchronizes = synchronizes
-    }
-
-    /// Replaces a file that was read earlier, refusing when it changed since `snapshot`.
-    ///
-    /// - Throws: `VaultError.fileChanged` when the file on disk is no longer what was read;
-    ///   `VaultError.system` when a step fails (the target is then untouched).
-    public func replace(_ path: String, with bytes: [UInt8], expecting snapshot: FileSnapshot) throws {
-        let permissions = try checkUnchanged(path, snapshot)?.permissions ?? 0o644
-        try checkReplaceable(path)
-        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions, kind: .replacement)
-        do {
-            // Checked again right before the rename: the window in which an editor's save can
-            // still be lost shrinks to one system call.
-            _ = try checkUnchanged(path, snapshot)
-            try fileSystem.rename(temporary, to: path)
-        } catch {
-            try? fileSystem.removeFile(temporary)
-            throw Self.wrap(error, writing: path)
-        }
-        try synchronizeFolder(of: path)
+        self.settle = settle
     }
 
     /// Creates a new file, never replacing one that exists (no-overwrite create).
@@ -54,15 +38,6 @@ public struct SafeWriter: Sendable {
         } catch {
             throw Self.wrap(error, writing: path)
         }
-        try synchronizeFolder(of: path)
-    }
-
-    /// Deletes a file that was read earlier, refusing when it changed since `snapshot`. Only
-    /// emptying the trash deletes notes (DESIGN.md 7).
-    public func remove(_ path: String, expecting snapshot: FileSnapshot) throws {
-        _ = try checkUnchanged(path, snapshot)
-        try checkWritableFolder(Self.split(path).folder)
-        do { try fileSystem.removeFile(path) } catch { throw Self.wrap(error) }
         try synchronizeFolder(of: path)
     }
 
@@ -89,14 +64,28 @@ public struct SafeWriter: Sendable {
     }
 
     /// Reads a file and records what was read, for a later `replace`.
-    public func read(_ path: String) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
-        do {
+    ///
+    /// - Parameter settling: true (for a note about to be changed) to wait, boundedly, while
+    ///   the note changed within the settle window or changes during the read, so a save in
+    ///   progress (emptied and not yet refilled) is never taken for the note's text.
+    /// - Throws: `VaultError.noteBusy` (exit 3) when the note does not settle in time.
+    public func read(_ path: String, settling: Bool = true) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
+        var result: (bytes: [UInt8], snapshot: FileSnapshot)?
+        let settled = try settle.wait {
             // Status and bytes come from one open, so the snapshot describes exactly what was read.
-            let contents = try fileSystem.readPrefix(path, limit: Int.max)
-            return (contents.bytes, FileSnapshot(status: contents.status, bytes: contents.bytes))
-        } catch {
-            throw Self.wrap(error)
+            let contents: FileContents
+            let now: FileStatus?
+            do {
+                contents = try fileSystem.readPrefix(path, limit: Int.max)
+                now = try fileSystem.status(path)
+            } catch {
+                throw Self.wrap(error)
+            }
+            result = (contents.bytes, FileSnapshot(status: contents.status, bytes: contents.bytes))
+            return !settling || (now == contents.status && !settle.mayBeWriting(contents.status))
         }
+        guard settled, let result else { throw VaultError.noteBusy(path: path) }
+        return result
     }
 
     /// True when the file is still what `snapshot` saw (a `stat`, and a read only when the
@@ -110,34 +99,33 @@ public struct SafeWriter: Sendable {
         }
     }
 
-    /// Returns the current status when the file is still what `snapshot` saw.
-    private func checkUnchanged(_ path: String, _ snapshot: FileSnapshot) throws -> FileStatus? {
+    /// Returns the current status when the file is still what `snapshot` saw: the same file
+    /// (device, inode) with the same size, modification and status-change times, or, when only
+    /// its status moved (a sync tool restoring times, `touch`), the same bytes.
+    func checkUnchanged(_ path: String, _ snapshot: FileSnapshot) throws -> FileStatus? {
         let current: FileStatus?
         do { current = try fileSystem.status(path) } catch { throw Self.wrap(error) }
         guard let expected = snapshot.status else {
             if current != nil { throw VaultError.fileChanged(path: path) }
             return nil
         }
-        guard let current else { throw VaultError.fileChanged(path: path) }
-        if current.size == expected.size && current.modifiedNanoseconds == expected.modifiedNanoseconds
-            && current.inode == expected.inode
-        {
-            return current
-        }
-        // Touched but not changed (a sync tool restoring mtimes, `touch`): the bytes decide.
+        guard let current, current.kind == .file else { throw VaultError.fileChanged(path: path) }
+        if current.isSameVersion(as: expected) { return current }
         let bytes: [UInt8]
         do { bytes = try fileSystem.readFile(path) } catch { throw Self.wrap(error) }
         if ContentHash.of(bytes) != snapshot.contentHash { throw VaultError.fileChanged(path: path) }
         return current
     }
 
-    private func writeTemporary(beside path: String, bytes: [UInt8], permissions: UInt32, kind: TemporaryKind) throws -> String {
-        let (folder, name) = Self.split(path)
+    func writeTemporary(
+        beside path: String, bytes: [UInt8], permissions: UInt32, kind: TemporaryKind, versions: Versions? = nil
+    ) throws -> String {
+        let folder = Self.split(path).folder
         try checkWritableFolder(folder)
         var descriptor: Int32 = -1
         var temporary = ""
         for _ in 0..<8 {
-            temporary = folder + "/" + Self.temporaryName(for: name, kind: kind)
+            temporary = Self.temporaryPath(beside: path, kind: kind, versions: versions)
             do {
                 descriptor = try fileSystem.createExclusive(temporary, permissions: permissions)
                 break
@@ -170,8 +158,8 @@ public struct SafeWriter: Sendable {
     /// True for permissions without any write bit: a file or folder someone made read-only.
     static func isReadOnly(_ permissions: UInt32) -> Bool { permissions & 0o222 == 0 }
 
-    /// Refuses what `replace` will not write over: a symbolic link (rename(2) would replace the
-    /// link and leave its target behind) and a read-only file (rename(2) would replace it as
+    /// Refuses what `replace` will not write over: a symbolic link (a swap would replace the
+    /// link and leave its target behind) and a read-only file (a swap would replace it as
     /// easily as any other; the mode says no).
     public func checkReplaceable(_ path: String) throws {
         guard let status = (try? fileSystem.linkStatus(path)) ?? nil else { return }
@@ -187,70 +175,9 @@ public struct SafeWriter: Sendable {
         }
     }
 
-    private func synchronizeFolder(of path: String) throws {
+    func synchronizeFolder(of path: String) throws {
         guard synchronizes else { return }
         do { try fileSystem.synchronizeDirectory(Self.split(path).folder) } catch { throw Self.wrap(error) }
-    }
-
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    private static func randomSuffix() -> String {
-        String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    }
-
-    /// What a temporary file was for, written into its name so that a leftover can be judged
-    /// after a crash: a replacement never holds the only copy of anything, a new file may.
-    public enum TemporaryKind: String, Sendable {
-        case replacement = ""
-        case newFile = ".new"
-        /// The middle name of a case-only rename.
-        case rename = ".rename"
-    }
-
-    /// The bytes a note's name may keep in a temporary name: 255 less `.~`, `.`, 13 random
-    /// characters, `.new` and `.tmp`.
-    static let temporaryNameRoom = 255 - 2 - 1 - 13 - 4 - 4
-
-    /// `.~<name>.<random>[.new].tmp`, or `.~<name>.rename.tmp`, within 255 bytes.
-    static func temporaryName(for name: String, kind: TemporaryKind) -> String {
-        let random = kind == .rename ? "" : "." + randomSuffix()
-        return ".~" + shortened(name) + random + kind.rawValue + ".tmp"
-    }
-
-    /// Reads a temporary name back: the (possibly cut) name it was for, and its kind.
-    static func parseTemporaryName(_ name: String) -> (name: String, kind: TemporaryKind, cut: Bool)? {
-        guard isTemporaryName(name) else { return nil }
-        var inner = String(name.dropFirst(2).dropLast(4))
-        var kind = TemporaryKind.replacement
-        if inner.hasSuffix(".rename") {
-            kind = .rename
-        } else {
-            if inner.hasSuffix(".new") {
-                kind = .newFile
-                inner.removeLast(4)
-            }
-            guard let dot = inner.lastIndex(of: ".") else { return nil }
-            inner = String(inner[..<dot])
-        }
-        if kind == .rename { inner.removeLast(7) }
-        guard !inner.isEmpty else { return nil }
-        return (inner, kind, inner.utf8.count > temporaryNameRoom - 4)
-    }
-
-    /// A name cut (at a character boundary) so the temporary name around it stays within the
-    /// 255 bytes a file name may have; a note named near that limit can still be written.
-    static func shortened(_ name: String) -> String {
-        guard name.utf8.count > temporaryNameRoom else { return name }
-        var cut = ""
-        for character in name {
-            if cut.utf8.count + String(character).utf8.count > temporaryNameRoom { break }
-            cut.append(character)
-        }
-        return cut
     }
 
     /// A failed system call while writing `path`, told about `path` rather than the temporary file.
@@ -263,9 +190,14 @@ public struct SafeWriter: Sendable {
         if let error = error as? SystemError { return VaultError.system(error) }
         return error
     }
+}
 
-    /// True for a temporary file name this writer makes; only these are ever cleaned up.
-    public static func isTemporaryName(_ name: String) -> Bool {
-        name.hasPrefix(".~") && name.hasSuffix(".tmp")
+extension FileStatus {
+    /// True when both describe the same version of the same file: the same file (device and
+    /// inode), size, modification and status-change times. The status-change time is what a
+    /// program cannot set back, so an edit that restores size and modification time differs.
+    func isSameVersion(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode && size == other.size
+            && modifiedNanoseconds == other.modifiedNanoseconds && changedNanoseconds == other.changedNanoseconds
     }
 }

@@ -4,7 +4,13 @@ public enum ConflictCopies {
     /// The tool whose naming a conflict copy follows.
     public enum Tool: String, Sendable, Codable {
         case syncthing, dropbox, nextcloud, onedrive, icloud, resilio
+        /// `vault`'s own: an earlier save kept when two saves by others crossed a write.
+        case vault
     }
+
+    /// The words `vault` puts in the name of its own conflict copies:
+    /// `Name (vault conflict YYYY-MM-DD HHMMSS).md`.
+    public static let vaultMarker = "vault conflict"
 
     /// What a conflict copy's name says about it.
     public struct Match: Equatable, Sendable {
@@ -92,6 +98,9 @@ public enum ConflictCopies {
             return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isPlainDigit) }
         }
         let base = String(inner[..<(open - 1)]) + ext
+        if words.count >= 4, words[0] == "vault", words[1] == "conflict", isDate(words[2]) {
+            return Match(originalName: base, tool: .vault)
+        }
         if isDate(words[words.count - 1]) {
             return Match(originalName: base, tool: .dropbox)
         }

@@ -122,6 +122,13 @@ public struct VaultDoctor {
         report.done += vault.removeDisposable(leftovers.map(\.path)).map { "removed \($0.path)" }
         // A rename's middle name belongs to its journal while one waits; alone, it is a note.
         let journalsLeft = !executor.pendingJournals().isEmpty
+        for leftover in leftovers where leftover.state == .setAside {
+            do {
+                report.done.append("kept \(leftover.path), an earlier version of \(leftover.target), as \(try vault.keepSetAside(leftover))")
+            } catch let error as VaultError {
+                report.problems.append(error.description)
+            }
+        }
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
             do {
                 report.done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
@@ -172,6 +179,11 @@ public struct VaultDoctor {
             return HealthFinding(
                 kind: .leftoverFile, path: path, message: "a note in the middle of a case-only rename to \(leftover.target)",
                 fix: "vault doctor --fix finishes the rename, or makes it a note again")
+        case .setAside:
+            return HealthFinding(
+                kind: .leftoverFile, path: path,
+                message: "an earlier version of \(leftover.target), set aside by a write that was interrupted; \(leftover.target) holds the newer text",
+                fix: "vault doctor --fix keeps it as a conflict copy beside \(leftover.target)")
         }
     }
 

@@ -44,7 +44,10 @@ public struct TrashBin {
             guard let status = try? vault.fileSystem.status(path),
                 status.size == item.size, status.modified == item.modified
             else { throw VaultError.fileChanged(path: item.path) }
-            try writer.remove(path, expecting: FileSnapshot(status: status, contentHash: 0))
+            // Read now, so the delete can check that what it removes is exactly this text.
+            let (_, snapshot) = try writer.read(path, settling: false)
+            guard snapshot.status.map({ $0.isSameVersion(as: status) }) == true else { throw VaultError.fileChanged(path: item.path) }
+            try writer.remove(path, expecting: snapshot)
             let sidecar = vault.absolutePath(Comments.sidecarPath(forNote: item.path))
             if vault.fileSystem.exists(sidecar) { try? vault.fileSystem.removeFile(sidecar) }
             var folder = LinkIndex.folder(of: item.path)

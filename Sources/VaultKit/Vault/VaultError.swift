@@ -36,6 +36,12 @@ public enum VaultError: Error, Equatable, Sendable {
     case readOnly(path: String)
     /// A file changed between the moment it was read and the moment it would be written.
     case fileChanged(path: String)
+    /// Another program kept writing the note (it changed within the settle time, or held it
+    /// open for writing) for longer than `vault` waits.
+    case noteBusy(path: String)
+    /// Two saves by other programs crossed a write: the newest is in place, the other is kept
+    /// as `copy`; `vault`'s own change was not made.
+    case changedKeptCopy(path: String, copy: String)
     /// A new file would replace an existing one.
     case fileExists(path: String)
     /// Another `vault` process holds the write lock.
@@ -63,7 +69,7 @@ public enum VaultError: Error, Equatable, Sendable {
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
         switch self {
-        case .fileChanged, .partlyDone: return 3
+        case .fileChanged, .partlyDone, .noteBusy, .changedKeptCopy: return 3
         default: return 1
         }
     }
@@ -102,6 +108,10 @@ extension VaultError: CustomStringConvertible {
             return "\"\(name)\" names no conflict copy"
         case .fileExists(let path):
             return "\(path) already exists; nothing was overwritten"
+        case .noteBusy:
+            return problem + "; nothing was written"
+        case .changedKeptCopy(let path, let copy):
+            return "\(path) was saved by other programs while vault wrote it: the newest save is in place and the one before it is kept as \(copy); vault's change was not made"
         case .lockBusy(let path):
             return "another vault process is writing to this vault (lock \(path))"
         case .invalidDestination(let path, let reason):
@@ -132,6 +142,7 @@ extension VaultError: CustomStringConvertible {
         case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
         case .readOnly(let path): return "\(path) is read-only"
         case .fileChanged(let path): return "\(path) changed since it was read"
+        case .noteBusy(let path): return "\(path) is being written by another program"
         case .writeFailed(let path, let reason, _): return "cannot write \(path): \(reason)"
         default: return description
         }
@@ -170,6 +181,10 @@ extension VaultError: CustomStringConvertible {
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:
             return "wait for the other command to finish, then try again"
+        case .noteBusy:
+            return "let the other program finish saving (or close it), then run the command again"
+        case .changedKeptCopy:
+            return "`vault conflicts` shows both versions; `vault conflicts resolve` keeps the one you want"
         case .emptyText:
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:

@@ -160,7 +160,7 @@ struct RecoveryTests {
         let vault = try vault()
         let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
         let faulty = FaultyFileSystem()
-        faulty.fail(.rename, with: ENOSPC)
+        faulty.fail(.exchange, with: ENOSPC)
         #expect {
             _ = try ChangeExecutor(vault: try Vault(root: folder.path, fileSystem: faulty)).apply(plan, summary: "test")
         } throws: { error in

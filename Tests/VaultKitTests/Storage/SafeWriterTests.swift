@@ -109,8 +109,8 @@ struct SafeWriterTests {
     }
 
     @Test(
-        "a failure at any step before the rename leaves the original and no temporary file",
-        arguments: [FaultyFileSystem.Step.create, .setPermissions, .synchronize, .close, .rename])
+        "a failure at any step before the swap leaves the original and no temporary file",
+        arguments: [FaultyFileSystem.Step.create, .setPermissions, .synchronize, .close, .exchange])
     func stepFailure(step: FaultyFileSystem.Step) throws {
         let path = try folder.write("note.md", "precious\n")
         let faulty = FaultyFileSystem()
@@ -124,14 +124,19 @@ struct SafeWriterTests {
         #expect(try leftovers().isEmpty)
     }
 
-    @Test("every write goes through a temporary file, fsync, rename and a folder fsync, in that order")
+    @Test("every replace goes through a temporary file, fsync, a swap, a check of what it swapped out and a folder fsync, in that order")
     func recipeOrder() throws {
         let path = try folder.write("note.md", "old\n")
         let faulty = FaultyFileSystem()
-        let writer = SafeWriter(fileSystem: faulty)
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(clock: .fixed(Date(timeIntervalSince1970: 0))))
         let (_, snapshot) = try writer.read(path)
+        let start = faulty.calls.count
         try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot)
-        #expect(faulty.calls == [.readFile, .create, .write, .setPermissions, .synchronize, .close, .rename, .synchronizeDirectory])
+        #expect(
+            Array(faulty.calls[start...]) == [
+                .status, .hasWriters, .status, .create, .write, .setPermissions, .synchronize, .close, .status, .exchange, .hasWriters,
+                .readFile, .remove, .synchronizeDirectory,
+            ])
     }
 
     @Test("a create never replaces an existing file")

@@ -7,6 +7,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// A step of the safe-write recipe that can be made to fail.
     enum Step: Hashable {
         case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile, entries, remove
+        case exchange, hasWriters, status
     }
 
     private let base = LocalFileSystem()
@@ -14,6 +15,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     private var failures: [Step: Int32] = [:]
     /// Runs when a step starts, to change a file under the writer's feet.
     var actions: [Step: () -> Void] = [:]
+    /// Runs when any step starts, with its place in the sequence of calls (from 0).
+    var onCall: ((Int, Step) -> Void)?
     private(set) var calls: [Step] = []
 
     func fail(_ step: Step, with code: Int32) {
@@ -21,10 +24,11 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
 
     private func check(_ step: Step, _ path: String) throws {
-        let code: Int32? = lock.withLock {
+        let (code, index): (Int32?, Int) = lock.withLock {
             calls.append(step)
-            return failures[step]
+            return (failures[step], calls.count - 1)
         }
+        if let onCall = lock.withLock({ self.onCall }) { onCall(index, step) }
         if let action = lock.withLock({ actions[step] }) { action() }
         if let code { throw SystemError(code: code, operation: "\(step)", path: path) }
     }
@@ -33,7 +37,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.readFile, path)
         return try base.readFile(path)
     }
-    func status(_ path: String) throws -> FileStatus? { try base.status(path) }
+    func status(_ path: String) throws -> FileStatus? {
+        try check(.status, path)
+        return try base.status(path)
+    }
     func linkStatus(_ path: String) throws -> FileStatus? { try base.linkStatus(path) }
     func entries(_ path: String) throws -> [DirectoryEntry] {
         try check(.entries, path)
@@ -80,5 +87,13 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try base.synchronizeDirectory(path)
     }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
+    func exchange(_ first: String, _ second: String) throws {
+        try check(.exchange, second)
+        try base.exchange(first, second)
+    }
+    func hasWriters(_ path: String) throws -> Bool? {
+        try check(.hasWriters, path)
+        return try base.hasWriters(path)
+    }
     func lockExclusive(_ path: String, wait: Bool) throws -> Int32? { try base.lockExclusive(path, wait: wait) }
 }

@@ -145,7 +145,7 @@ struct ConflictResolverTests {
     func takesBackOnFailure() throws {
         let (folder, vault, copy) = try setUp()
         let faulty = FaultyFileSystem()
-        faulty.fail(.rename, with: EIO)
+        faulty.fail(.exchange, with: EIO)
         let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
         #expect(throws: VaultError.self) { try resolver.resolve(copy, keep: .copy, dryRun: false) }
         #expect(try folder.names(in: "trash/pages").isEmpty)

@@ -1,0 +1,19 @@
+#ifndef VAULT_CSYSTEM_H
+#define VAULT_CSYSTEM_H
+
+/// Linux calls that glibc declares only under _GNU_SOURCE, which Swift's Glibc module does
+/// not set. Each returns 0 on success, -1 with errno set on failure.
+
+/// Swaps two names atomically (renameat2 with RENAME_EXCHANGE); ENOSYS or EINVAL where the
+/// kernel or the file system cannot.
+int vault_exchange(const char *first, const char *second);
+
+/// Whether another open file description holds the file open for writing: 1 yes, 0 no,
+/// -1 when it cannot be told (errno: EACCES for a file of another owner, EINVAL where the
+/// file system has no leases). `descriptor` must be open read-only.
+int vault_has_writers(int descriptor);
+
+/// Flushes every pending write of the file system holding the open folder (syncfs).
+int vault_syncfs(int descriptor);
+
+#endif

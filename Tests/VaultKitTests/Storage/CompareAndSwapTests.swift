@@ -1,0 +1,272 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+
+/// The races of DESIGN.md 7, made deterministic: another program saves the note at each step
+/// of vault's replace in turn, and whatever happens, its save is never lost.
+@Suite("Replacing a note while another program saves it")
+struct CompareAndSwapTests {
+    static let original = "the note as vault read it\n"
+    static let mine = "the note as vault read it\nand the line vault adds\n"
+
+    /// A clock far from the files' own times, so nothing looks freshly written; waits pass at once.
+    static let testClock = VaultClock.fixed(Date(timeIntervalSince1970: 0))
+
+    /// How many calls the file system sees in one undisturbed replace.
+    static func stepCount(swapping: Bool) throws -> Int {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", original)
+        let faulty = FaultyFileSystem()
+        if !swapping { faulty.fail(.exchange, with: EINVAL) }
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: testClock))
+        let (_, snapshot) = try writer.read(path)
+        let before = faulty.calls.count
+        try writer.replace(path, with: Array(mine.utf8), expecting: snapshot)
+        return faulty.calls.count - before
+    }
+
+    struct Outcome {
+        /// The call the other program's save ran before; nil when the replace ended first.
+        var savedBefore: FaultyFileSystem.Step?
+        var error: VaultError?
+        var atPath: String
+        var copies: [String: String]
+        var leftovers: [String]
+    }
+
+    /// Reads the note, then replaces it while `writer` saves at the `step`-th call.
+    static func race(_ other: OtherWriter, atStep step: Int, swapping: Bool = true) throws -> Outcome {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", original)
+        let faulty = FaultyFileSystem()
+        if !swapping { faulty.fail(.exchange, with: EINVAL) }
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: testClock))
+        let descriptor = other.prepare(path)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        let (_, snapshot) = try writer.read(path)
+        let start = faulty.calls.count
+        let text = other.text(replacing: original)
+        let fired = Locked<FaultyFileSystem.Step?>(nil)
+        let kept = Locked<Int32?>(nil)
+        defer { if let fd = kept.value { close(fd) } }
+        faulty.onCall = { index, call in
+            if index == start + step {
+                fired.value = call
+                kept.value = other.save(text, at: path, descriptor: descriptor)
+            }
+        }
+        var error: VaultError?
+        do { try writer.replace(path, with: Array(mine.utf8), expecting: snapshot) } catch let failure as VaultError { error = failure }
+        faulty.onCall = nil
+        var copies: [String: String] = [:]
+        for name in try folder.names() where name.contains("(vault conflict ") {
+            copies[name] = String(decoding: try folder.read(name), as: UTF8.self)
+        }
+        return Outcome(
+            savedBefore: fired.value, error: error, atPath: String(decoding: try folder.read("note.md"), as: UTF8.self), copies: copies,
+            leftovers: try folder.names().filter { SafeWriter.isTemporaryName($0) || $0.hasSuffix(".editor-save") })
+    }
+
+    static let cases: [(OtherWriter, Bool)] = OtherWriter.allCases.flatMap { [($0, true), ($0, false)] }
+
+    @Test("another program's save at any step of a replace is kept, by swap or by the fallback", arguments: cases)
+    func saveAtEveryStepIsKept(other: OtherWriter, swapping: Bool) throws {
+        let steps = try Self.stepCount(swapping: swapping)
+        #expect(steps >= 10)
+        var raced = 0
+        for step in 0...steps {
+            let outcome = try Self.race(other, atStep: step, swapping: swapping)
+            guard let call = outcome.savedBefore else { continue }
+            raced += 1
+            let saved = other.text(replacing: Self.original)
+            // A same-size save in place lands on whatever file holds the name at that moment.
+            let kept = outcome.atPath == saved || outcome.copies.values.contains(saved)
+                || (other == .inPlaceKeepingTimes && outcome.atPath.hasPrefix(saved))
+            #expect(kept, "\(other) before \(call) (step \(step)): the save is gone; the note holds \(outcome.atPath.debugDescription)")
+            #expect(outcome.leftovers.isEmpty, "\(other) before \(call) (step \(step)): left \(outcome.leftovers)")
+            if let error = outcome.error {
+                #expect(error.exitCode == 3, "\(other) before \(call) (step \(step)): \(error)")
+                #expect(outcome.atPath != Self.mine, "\(other) before \(call) (step \(step)): refused, yet vault's text is in place")
+            }
+        }
+        // A writer holding the note open since the read makes vault give up before it writes.
+        if other != .throughHeldDescriptor { #expect(raced >= steps - 1, "\(other): \(raced) of \(steps) steps raced") }
+    }
+
+    @Test("an undisturbed replace swaps the new text in and keeps nothing else")
+    func undisturbedReplace() throws {
+        for swapping in [true, false] {
+            let folder = TemporaryFolder()
+            let path = try folder.write("note.md", Self.original)
+            let faulty = FaultyFileSystem()
+            if !swapping { faulty.fail(.exchange, with: EINVAL) }
+            let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(clock: Self.testClock))
+            let (_, snapshot) = try writer.read(path)
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+            #expect(try folder.read("note.md") == Array(Self.mine.utf8))
+            #expect(try folder.names() == ["note.md"])
+        }
+    }
+
+    @Test("a writer that holds the note open makes the replace wait, then give up with exit 3")
+    func heldOpenNoteIsWaitedFor() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let writer = SafeWriter(settle: SettlePolicy(limit: 0.2, clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        let descriptor = open(path, O_WRONLY)
+        defer { close(descriptor) }
+        guard try LocalFileSystem().hasWriters(path) == true else { return }  // no leases here
+        #expect(throws: VaultError.noteBusy(path: path)) {
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+        }
+        #expect(try folder.read("note.md") == Array(Self.original.utf8))
+        #expect(VaultError.noteBusy(path: path).exitCode == 3)
+    }
+
+    @Test("an edit that keeps the size and sets the modification time back is seen")
+    func restoredTimesAreSeen() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let writer = SafeWriter(settle: SettlePolicy(clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        let text = OtherWriter.inPlaceKeepingTimes.text(replacing: Self.original)
+        OtherWriter.inPlaceKeepingTimes.save(text, at: path, descriptor: -1)
+        #expect(try LocalFileSystem().status(path)?.modifiedNanoseconds == snapshot.status?.modifiedNanoseconds)
+        #expect(throws: VaultError.fileChanged(path: path)) {
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+        }
+        #expect(String(decoding: try folder.read("note.md"), as: UTF8.self) == text)
+    }
+
+    @Test("two saves crossing a replace keep both: the newest in place, the other as a conflict copy")
+    func crossingSavesAreBothKept() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let faulty = FaultyFileSystem()
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        var exchanges = 0
+        faulty.actions[.exchange] = {
+            exchanges += 1
+            // Before the swap: an edit in place; before the swap back: a save by rename.
+            if exchanges == 1 { OtherWriter.inPlace.save("first save\n", at: path, descriptor: -1) }
+            if exchanges == 2 { OtherWriter.atomically.save("second save\n", at: path, descriptor: -1) }
+        }
+        do {
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+            Issue.record("the replace went through two saves")
+        } catch VaultError.changedKeptCopy(let note, let copy) {
+            #expect(note == path)
+            #expect(try folder.read("note.md") == Array("second save\n".utf8))
+            #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
+            #expect(ConflictCopies.match(SafeWriter.split(copy).name, siblings: ["note.md"], iCloud: false)?.tool == .vault)
+        }
+        #expect(try folder.names().filter(SafeWriter.isTemporaryName).isEmpty)
+    }
+
+    @Test("a note replaced by a folder between read and write is refused")
+    func folderInPlaceIsRefused() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let writer = SafeWriter(settle: SettlePolicy(clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        unlink(path)
+        mkdir(path, 0o755)
+        #expect(throws: VaultError.fileChanged(path: path)) {
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+        }
+        #expect(try LocalFileSystem().status(path)?.kind == .directory)
+        #expect(try folder.names() == ["note.md"])
+    }
+
+    @Test("a delete puts back a note that changed while it was set aside")
+    func removeKeepsChangedNote() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("trash.md", Self.original)
+        let faulty = FaultyFileSystem()
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        let kept = Locked<Int32?>(nil)
+        defer { if let fd = kept.value { close(fd) } }
+        faulty.actions[.rename] = { kept.value = OtherWriter.openingWhenItSaves.save("late save\n", at: path, descriptor: -1) }
+        #expect(throws: VaultError.self) { try writer.remove(path, expecting: snapshot) }
+        #expect(try folder.read("trash.md") == Array("late save\n".utf8))
+        #expect(try folder.names() == ["trash.md"])
+    }
+}
+
+/// Reads that wait for a save in progress (DESIGN.md 7).
+@Suite("Reading a note another program is saving")
+struct SettleTests {
+    /// A clock at the real time, whose waits run `during` instead of sleeping.
+    static func clock(_ during: @escaping @Sendable () -> Void) -> VaultClock {
+        VaultClock(now: { Date() }, sleep: { _ in during() })
+    }
+
+    @Test("a note emptied a moment ago is read again once the save is done")
+    func emptiedNoteIsWaitedFor() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", "")
+        let waits = Counter()
+        let writer = SafeWriter(settle: SettlePolicy(window: 0.05, limit: 10, clock: VaultClock(now: { Date() }, sleep: { seconds in
+            if waits.increment() == 1 { OtherWriter.inPlace.save("the whole text\n", at: path, descriptor: -1) }
+            usleep(UInt32(seconds * 1_000_000))
+        })))
+        let (bytes, _) = try writer.read(path)
+        #expect(bytes == Array("the whole text\n".utf8))
+        #expect(waits.value >= 1)
+    }
+
+    @Test("a note that never stops changing is given up on after the limit, naming it")
+    func endlessWriterGivesUp() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", "x\n")
+        let writer = SafeWriter(settle: SettlePolicy(window: 10, limit: 0.5, clock: Self.clock {
+            OtherWriter.inPlace.save("still going\n", at: path, descriptor: -1)
+        }))
+        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
+        #expect(VaultError.noteBusy(path: path).description.contains("is being written by another program"))
+    }
+
+    @Test("a note last changed long ago is read at once, and one with a time far ahead too")
+    func settledNotesAreNotWaitedFor() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", "text\n")
+        let waits = Counter()
+        for offset in [3600.0, -3600.0] {
+            let writer = SafeWriter(settle: SettlePolicy(clock: VaultClock(now: { Date().addingTimeInterval(offset) }, sleep: { _ in _ = waits.increment() })))
+            _ = try writer.read(path)
+        }
+        #expect(waits.value == 0)
+    }
+
+    @Test("a read that does not settle (for planning) takes the note as it is")
+    func unsettledReadTakesItAsItIs() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", "")
+        let writer = SafeWriter(settle: SettlePolicy(window: 10, limit: 0, clock: Self.clock {}))
+        #expect(try writer.read(path, settling: false).bytes.isEmpty)
+        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
+    }
+}
+
+/// A value shared with a closure.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// A count shared with a closure.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+}
