@@ -66,8 +66,8 @@ public struct SafeWriter: Sendable {
     /// Reads a file and records what was read, for a later `replace`.
     ///
     /// - Parameter settling: true (for a note about to be changed) to wait, boundedly, while
-    ///   the note changed within the settle window or changes during the read, so a save in
-    ///   progress (emptied and not yet refilled) is never taken for the note's text.
+    ///   another program is saving the note (see `isSettled`) or it changes during the read,
+    ///   so a save in progress (emptied and not yet refilled) is never taken for its text.
     /// - Throws: `VaultError.noteBusy` (exit 3) when the note does not settle in time.
     public func read(_ path: String, settling: Bool = true) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
         var result: (bytes: [UInt8], snapshot: FileSnapshot)?
@@ -82,10 +82,23 @@ public struct SafeWriter: Sendable {
                 throw Self.wrap(error)
             }
             result = (contents.bytes, FileSnapshot(status: contents.status, bytes: contents.bytes))
-            return !settling || (now == contents.status && !settle.mayBeWriting(contents.status))
+            return !settling || (now == contents.status && isSettled(path, contents.status))
         }
         guard settled, let result else { throw VaultError.noteBusy(path: path) }
         return result
+    }
+
+    /// True when nothing suggests a save in progress: no other program holds the note open
+    /// for writing (where the file system can tell; where it cannot, the note has not changed
+    /// within the settle window), and it is not a note emptied a moment ago.
+    private func isSettled(_ path: String, _ status: FileStatus) -> Bool {
+        let recent = settle.mayBeWriting(status)
+        if status.size == 0 && recent { return false }
+        switch (try? fileSystem.hasWriters(path)) ?? nil {
+        case true?: return false
+        case false?: return true
+        case nil: return !recent
+        }
     }
 
     /// True when the file is still what `snapshot` saw (a `stat`, and a read only when the

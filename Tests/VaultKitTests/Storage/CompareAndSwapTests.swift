@@ -44,7 +44,8 @@ struct CompareAndSwapTests {
         let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: testClock))
         let descriptor = other.prepare(path)
         defer { if descriptor >= 0 { close(descriptor) } }
-        let (_, snapshot) = try writer.read(path)
+        // As a planner reads: a writer holding the note open would make a settling read refuse.
+        let (_, snapshot) = try writer.read(path, settling: false)
         let start = faulty.calls.count
         let text = other.text(replacing: original)
         let fired = Locked<FaultyFileSystem.Step?>(nil)
@@ -210,24 +211,40 @@ struct SettleTests {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", "")
         let waits = Counter()
-        let writer = SafeWriter(settle: SettlePolicy(window: 0.05, limit: 10, clock: VaultClock(now: { Date() }, sleep: { seconds in
+        // The clock starts just after the note was emptied and moves only by the waits.
+        let emptied = try #require(try LocalFileSystem().status(path)).changed
+        let elapsed = Locked(0.001)
+        let writer = SafeWriter(settle: SettlePolicy(window: 0.05, limit: 10, clock: VaultClock(now: { emptied.addingTimeInterval(elapsed.value) }, sleep: { seconds in
             if waits.increment() == 1 { OtherWriter.inPlace.save("the whole text\n", at: path, descriptor: -1) }
-            usleep(UInt32(seconds * 1_000_000))
+            elapsed.value += seconds
         })))
         let (bytes, _) = try writer.read(path)
         #expect(bytes == Array("the whole text\n".utf8))
         #expect(waits.value >= 1)
     }
 
-    @Test("a note that never stops changing is given up on after the limit, naming it")
+    @Test("a note another program holds open for writing is given up on after the limit, naming it")
+    func heldOpenNoteGivesUp() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", "x\n")
+        let descriptor = open(path, O_WRONLY)
+        defer { close(descriptor) }
+        guard try LocalFileSystem().hasWriters(path) == true else { return }  // no leases here
+        let writer = SafeWriter(settle: SettlePolicy(limit: 0.5, clock: Self.clock {}))
+        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
+        #expect(VaultError.noteBusy(path: path).description.contains("is being written by another program"))
+    }
+
+    @Test("where the file system cannot tell who writes, a note that never stops changing is given up on")
     func endlessWriterGivesUp() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", "x\n")
-        let writer = SafeWriter(settle: SettlePolicy(window: 10, limit: 0.5, clock: Self.clock {
+        let faulty = FaultyFileSystem()
+        faulty.leases = false
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(window: 10, limit: 0.5, clock: Self.clock {
             OtherWriter.inPlace.save("still going\n", at: path, descriptor: -1)
         }))
         #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
-        #expect(VaultError.noteBusy(path: path).description.contains("is being written by another program"))
     }
 
     @Test("a note last changed long ago is read at once, and one with a time far ahead too")

@@ -18,6 +18,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// Runs when any step starts, with its place in the sequence of calls (from 0).
     var onCall: ((Int, Step) -> Void)?
     private(set) var calls: [Step] = []
+    /// False to act as a file system that cannot say whether a file is open for writing.
+    var leases = true
 
     func fail(_ step: Step, with code: Int32) {
         lock.withLock { failures[step] = code }
@@ -93,7 +95,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
     func hasWriters(_ path: String) throws -> Bool? {
         try check(.hasWriters, path)
-        return try base.hasWriters(path)
+        return leases ? try base.hasWriters(path) : nil
     }
     func lockExclusive(_ path: String, wait: Bool) throws -> Int32? { try base.lockExclusive(path, wait: wait) }
 }
