@@ -111,6 +111,13 @@ public struct ConflictResolver {
             if madeStays, keep != .original, !replaced, let written = outcome.written { done.append("the copy's text is in \(written)") }
             throw VaultError.partlyDone(done: done.joined(separator: " and "), problem: error.problem + ", so the copy was kept")
         }
+        if let trashed = outcome.trashed {
+            // Without a record its age comes from the file; the versions are all in place.
+            let inode = ((try? vault.fileSystem.status(vault.absolutePath(trashed))) ?? nil)?.inode
+            try? vault.updateTrashRecord(holdingLock: true) {
+                $0.record(trashed, from: keep == .original ? copy.path : copy.originalPath, at: vault.clock.now(), inode: inode)
+            }
+        }
         return outcome
     }
 

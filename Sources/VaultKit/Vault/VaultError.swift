@@ -57,6 +57,8 @@ public enum VaultError: Error, Equatable, Sendable {
     case changeInterrupted(journal: String, reason: String)
     /// Writing a file failed (disk full, I/O error); the file was left as it was.
     case writeFailed(path: String, reason: String, code: Int32)
+    /// `.zennotes/trash.json` cannot be read or is not a trash record; it is never rewritten.
+    case trashRecordUnreadable(path: String, reason: String)
     /// A system call failed.
     case system(SystemError)
 
@@ -120,6 +122,8 @@ extension VaultError: CustomStringConvertible {
             return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
         case .writeFailed:
             return problem + "; nothing was changed"
+        case .trashRecordUnreadable(let path, let reason):
+            return "\(path) is not a trash record vault can read: \(reason)"
         case .system(let error):
             return error.description
         }
@@ -174,6 +178,8 @@ extension VaultError: CustomStringConvertible {
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:
             return "`vault doctor` shows what is left; `vault doctor --fix --abandon` gives up on it and keeps every file as it is"
+        case .trashRecordUnreadable:
+            return "fix it by hand, or remove it: the trash is then aged by the times the files entered it"
         case .changeInterrupted:
             return "fix the cause, then run any vault command (or `vault doctor --fix`)"
         default:
