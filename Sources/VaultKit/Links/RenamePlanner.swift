@@ -15,7 +15,9 @@ public struct RenamePlanner {
         self.skipUnavailable = skipUnavailable
     }
 
-    /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
+    /// Plans renaming a note in its folder. A leading `# heading` that is the old file name
+    /// (compared as names are: NFC, any case) becomes `# New title`; any other heading is the
+    /// note's own text and stays as it is.
     public func planRename(_ name: String, to title: String) throws -> RenamePlan {
         let (scan, note) = try find(name)
         let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
@@ -190,11 +192,7 @@ public struct RenamePlanner {
             }
             replacements.append((link.targetRange, text, link.line, true))
         }
-        if let retitle, retitle.note.path == source,
-            let heading = Self.titleHeading(document, title: NoteReader.note(
-                path: note.path, kind: note.kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes,
-                detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem)
-        {
+        if let retitle, retitle.note.path == source, let heading = Self.titleHeading(document, fileStem: retitle.note.stem) {
             replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
         }
         var result = bytes
@@ -218,16 +216,19 @@ public struct RenamePlanner {
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
     }
 
-    /// The byte range of the text of a leading `# Title` heading that names the note.
-    static func titleHeading(_ document: MarkdownDocument, title: String) -> Range<Int>? {
-        guard let heading = document.headings.first, heading.level == 1, heading.text == title else { return nil }
+    /// The byte range of the text of the note's leading `# heading` when it is the file's name
+    /// (`# templates` in `templates.md`), compared as names are; nil for a heading of its own
+    /// (`# Note Templates`), which a rename leaves alone.
+    static func titleHeading(_ document: MarkdownDocument, fileStem: String) -> Range<Int>? {
+        let name = Naming.collisionKey(fileStem)
+        guard let heading = document.headings.first, heading.level == 1, Naming.collisionKey(heading.text) == name else { return nil }
         let bytes = document.bytes
         let line = document.sourceMap.range(ofLine: heading.line, in: bytes)
         var start = line.lowerBound
         while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
         var end = line.upperBound
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard start < end, bytes.utf8String(start..<end) == title else { return nil }
+        guard start < end, Naming.collisionKey(bytes.utf8String(start..<end)) == name else { return nil }
         return start..<end
     }
 
