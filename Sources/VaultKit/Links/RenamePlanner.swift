@@ -166,7 +166,9 @@ public struct RenamePlanner {
                     continue
                 }
                 let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
-                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName) else {
+                let fromRoot = before.resolvesFromRoot(link, from: source)
+                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
+                else {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
                 }
@@ -178,7 +180,21 @@ public struct RenamePlanner {
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
-            if now == expected && keepsPath { continue }
+            // A relative link out of the vault keeps naming the place it names, out there.
+            if expected == nil, newSource != source, let text = Self.outsideTheVault(link, from: source, movedTo: newSource) {
+                replacements.append((link.targetRange, text, link.line, true))
+                continue
+            }
+            if now == expected && keepsPath {
+                // Still right, but written from the old place: the shortest path from the new
+                // one, so that moving back gives the same text back.
+                if newSource != source, let expected,
+                    let text = Self.shortestFromNewPlace(link, to: expected, from: source, movedTo: newSource, before: before, after: after)
+                {
+                    replacements.append((link.targetRange, text, link.line, true))
+                }
+                continue
+            }
             guard let expected else {
                 let edge = LinkEdge(
                     source: source, link: link, resolution: Resolution(path: now, candidates: 1),
@@ -186,7 +202,9 @@ public struct RenamePlanner {
                 newlyResolving.append(LinkReport(edge))
                 continue
             }
-            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false) else {
+            let fromRoot = before.resolvesFromRoot(link, from: source)
+            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false, fromRoot: fromRoot)
+            else {
                 throw VaultError.invalidDestination(
                     path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
             }
