@@ -69,6 +69,7 @@ public struct ChangeExecutor {
             var report = try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
             report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles).map(\.path)
             report.finishedFirst = finishedFirst
+            removeEmptyJournalFolder()
             return report
         } catch let error as VaultError {
             // Past this point "nothing was written" would be false: the journal finishes it.
@@ -139,7 +140,14 @@ public struct ChangeExecutor {
                 abandoned.append(VaultWarning(path: shown, message: reason))
             }
         }
+        removeEmptyJournalFolder()
         return (reports, abandoned)
+    }
+
+    /// Removes the journal folder once no journal is left in it, so that a folder that is not
+    /// a vault keeps nothing of a change that is over (only the lock file stays; see VaultLock).
+    private func removeEmptyJournalFolder() {
+        try? fileSystem.removeEmptyDirectory(journalFolder)
     }
 
     func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }

@@ -75,7 +75,9 @@ public struct NoteLifecycle {
                 sidecarMoves: RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
                 emptiedFolders: [])
         }
-        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout)
+        // In a folder that is not a vault, an archive or trash that `vault` made and emptied goes too.
+        let made = vault.settings == nil ? Set([archive, trash]) : []
+        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout, removable: made)
         plan.temporaryFiles = scan.temporaryFiles
         let index = vault.linkIndex(scan)
         let links =
@@ -135,10 +137,12 @@ public struct NoteLifecycle {
         return (folder.isEmpty ? "" : folder + "/") + free + ext
     }
 
-    /// The folders a move leaves empty, deepest first, never a system folder.
-    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout) -> [String] {
+    /// The folders a move leaves empty, deepest first, never a system folder but those named
+    /// `removable`.
+    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout, removable: Set<String> = []) -> [String] {
         let files = scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path)
         let system = Set((VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders).map(Naming.collisionKey))
+            .subtracting(removable.map(Naming.collisionKey))
         var folders = Set<String>()
         for from in moves.keys {
             var folder = LinkIndex.folder(of: from)

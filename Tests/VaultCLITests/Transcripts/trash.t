@@ -54,7 +54,6 @@ $ vault restore pages/Errands.md
 > 4 links to it resolve again
 $ ls .zennotes
 > comments
-> journal
 > lock
 > vault.json
 # A note trashed twice is `T 2` in the trash, and goes back where it came from; its old path
