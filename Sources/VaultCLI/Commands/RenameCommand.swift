@@ -17,7 +17,7 @@ enum RenameCommand: Command {
     static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing"), skipUnavailable]
     static let skipUnavailable = OptionSpec(
         "--skip-unavailable",
-        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8)")
+        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)")
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let note = try arguments.required("NOTE")

@@ -71,7 +71,11 @@ public struct RenamePlanner {
 
     /// The planning core: `moves` maps old to new vault-relative paths.
     func plan(_ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?) throws -> RenamePlan {
+        try vault.refuseDuringGitOperation()
         try validate(moves, scan: scan)
+        // Git writes conflict markers only in a work tree; elsewhere such lines are a note's own.
+        let inGit = vault.gitWorkTree != nil
+        var conflicted: [VaultWarning] = []
         let notes = scan.notes.map(\.path)
         let before = LinkIndex(notes: notes, assets: scan.assets, layout: vault.layout)
         let after = before.moving(moves, notes: notes, assets: scan.assets, layout: vault.layout)
@@ -104,6 +108,11 @@ public struct RenamePlanner {
                 continue
             }
             let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
+            // Both sides of a merge at once: a link rewritten in one may be lost with it.
+            if inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
+                conflicted.append(VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))
+                continue
+            }
             newlyResolving += result.newlyResolving
             if result.bytes != read.bytes {
                 edits.append(
@@ -115,11 +124,14 @@ public struct RenamePlanner {
         if !unavailable.isEmpty && !skipUnavailable {
             throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
         }
+        if !conflicted.isEmpty && !skipUnavailable {
+            throw VaultError.notesInConflict(paths: conflicted.map(\.path))
+        }
         // Refused now, not halfway through the change.
         try vault.checkWritable(
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
-        skipped = unavailable + skipped
+        skipped = unavailable + conflicted + skipped
         return RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,

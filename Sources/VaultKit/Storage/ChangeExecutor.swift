@@ -98,8 +98,12 @@ public struct ChangeExecutor {
     ///
     /// - Parameter waiting: false for a reader, which never waits (DESIGN.md 7): while
     ///   another `vault` holds the lock its journal is live, not interrupted, and is left to it.
+    ///
+    /// - Throws: `VaultError.gitOperationInProgress` while git is merging: the change waits,
+    ///   as any change to several notes does, and every link still resolves meanwhile.
     public func recover(waiting: Bool = true) throws -> [ChangeReport] {
         guard !pendingJournals().isEmpty else { return [] }
+        try vault.refuseDuringGitOperation()
         let lock: VaultLock
         do {
             lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem, timeout: waiting ? 10 : 0)

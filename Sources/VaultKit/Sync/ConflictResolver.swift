@@ -50,8 +50,10 @@ public struct ConflictResolver {
     /// Resolves one conflict copy.
     ///
     /// - Throws: `VaultError.fileChanged` (exit 3) when either file changed since it was read;
-    ///   `.noteNotDownloaded` when the original is a placeholder.
+    ///   `.noteNotDownloaded` when the original is a placeholder; `.gitOperationInProgress`
+    ///   while git is merging (it writes two files).
     public func resolve(_ copy: ConflictCopy, keep: Keep, dryRun: Bool) throws -> Outcome {
+        try vault.refuseDuringGitOperation()
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
         let writer = SafeWriter(fileSystem: vault.fileSystem)

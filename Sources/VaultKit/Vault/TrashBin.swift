@@ -121,8 +121,10 @@ public struct TrashBin {
     /// with `olderThan`, still trashed that long ago (a note restored and trashed again since
     /// is young again).
     ///
-    /// - Throws: `VaultError.fileChanged` (exit 3) before anything is deleted.
+    /// - Throws: `VaultError.fileChanged` (exit 3) before anything is deleted;
+    ///   `.gitOperationInProgress` while git is merging.
     public func empty(_ items: [Item], olderThan age: TimeInterval? = nil) throws -> Int {
+        try vault.refuseDuringGitOperation()
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock.release() }
         let current = Dictionary(try contents(olderThan: age).items.map { ($0.path, $0) }) { a, _ in a }

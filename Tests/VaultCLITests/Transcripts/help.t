@@ -93,7 +93,7 @@ $ vault help rename
 > 
 > Options:
 >       --dry-run           print what would change, change nothing
->       --skip-unavailable  go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8)
+>       --skip-unavailable  go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)
 >       --vault PATH        the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json              print one JSON document
 >       --color WHEN        auto, always or never (NO_COLOR turns auto off)
