@@ -41,7 +41,13 @@ public struct ConflictResolver {
             $0.originalPath == original || Naming.collisionKey(NoteFiles.stem($0.originalPath)) == key
         }
         switch copies.count {
-        case 0: throw VaultError.noConflictCopy(name: name, copies: scan.conflictCopies.map(\.path))
+        case 0:
+            // Git's conflicts are inside the note: there is no copy to keep or set aside.
+            if let original, vault.mergeConflicts(scan).contains(where: { $0.path == original }) {
+                throw VaultError.wrongPlace(
+                    path: original, reason: "holds git merge conflict markers, not a conflict copy: keep one side of each section by editing it, then git add it")
+            }
+            throw VaultError.noConflictCopy(name: name, copies: scan.conflictCopies.map(\.path))
         case 1: return copies[0]
         default: throw VaultError.ambiguousNote(name: name, candidates: copies.map(\.path))
         }

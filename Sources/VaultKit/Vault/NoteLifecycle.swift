@@ -59,8 +59,9 @@ public struct NoteLifecycle {
                 throw VaultError.wrongPlace(path: note.path, reason: "is not in \(from)/")
             }
             // Back where the record says it came from (a `T 2` in the trash came from `T`).
-            let recorded = record?.entry(for: note.path)?.from.flatMap { TrashBin.origin($0, trash: trash) }
-            target = recorded ?? String(note.path.dropFirst(from.count + 1))
+            target = action == .restore
+                ? TrashBin.origin(of: note.path, recorded: record?.entry(for: note.path)?.from, vault: vault)
+                : String(note.path.dropFirst(from.count + 1))
         }
         let destination = freePath(target, scan: scan)
         let moves = [note.path: destination]

@@ -100,17 +100,21 @@ public struct TrashBin {
                 item.trashedAt = status.changed
                 item.trashTimeSource = .statusChange
             }
-            if let from = entry?.from, let origin = Self.origin(from, trash: trash) { item.originalPath = origin }
+            item.originalPath = Self.origin(of: note.path, recorded: entry?.from, vault: vault)
             return item
         }
     }
 
-    /// A recorded origin, when it is a plain vault-relative path outside the trash.
-    static func origin(_ from: String, trash: String) -> String? {
-        let parts = from.split(separator: "/", omittingEmptySubsequences: false)
-        guard !from.isEmpty, !from.hasPrefix("/"), parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
-            Naming.collisionKey(String(parts[0])) != Naming.collisionKey(trash)
-        else { return nil }
+    /// Where the note at `path` in the trash came from: the record's word for it when that is
+    /// a path a note can have (inside the vault, outside the trash, not hidden, the same kind
+    /// of file), else its subpath in the trash.
+    static func origin(of path: String, recorded from: String?, vault: Vault) -> String {
+        let trash = vault.layout.folder(for: .trash) ?? "trash"
+        let subpath = String(path.dropFirst(trash.count + 1))
+        guard let from, (try? RenamePlanner.relativePath(from, vault: vault)) == from, !from.hasSuffix("/"),
+            let top = from.split(separator: "/").first, Naming.collisionKey(String(top)) != Naming.collisionKey(trash),
+            Naming.collisionKey(NoteFiles.fileExtension(from)) == Naming.collisionKey(NoteFiles.fileExtension(path))
+        else { return subpath }
         return from
     }
 

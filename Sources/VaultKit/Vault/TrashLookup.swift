@@ -16,8 +16,7 @@ struct TrashLookup {
         let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
         let key = Naming.collisionKey(wanted)
         let origins = trashed.filter { note in
-            let origin = Naming.collisionKey(
-                record.entry(for: note.path)?.from.flatMap { TrashBin.origin($0, trash: trash) } ?? String(note.path.dropFirst(trash.count + 1)))
+            let origin = Naming.collisionKey(TrashBin.origin(of: note.path, recorded: record.entry(for: note.path)?.from, vault: vault))
             return origin == key || NoteFiles.stem(origin) == key && origin.hasPrefix(key)
         }
         if let note = try single(origins, name: name) { return note }

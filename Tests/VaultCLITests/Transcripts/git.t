@@ -46,6 +46,10 @@ $ vault check | sed -n '/Merge conflicts/,$p'
 $ vault doctor | grep -A1 '^pages/Errands'
 > pages/Errands.md: holds git merge conflict markers (1 conflicting section, from line 22): both sides at once, and its links may be wrong
 >   fix: keep one side of each section and delete the <<<<<<< ======= >>>>>>> lines (vault conflicts shows both), then git add 'pages/Errands.md'
+# There is no copy to settle: the note itself holds both sides.
+$ vault conflicts resolve pages/Errands.md --keep original
+2> vault: error: pages/Errands.md holds git merge conflict markers, not a conflict copy: keep one side of each section by editing it, then git add it
+? 1
 # A rename that would rewrite the note stops, as for one that cannot be read; with
 # --skip-unavailable it goes on and leaves that note's links as they are.
 $ vault rename Piranesi "Piranesi (Clarke)"

@@ -172,4 +172,18 @@ struct TrashBinTests {
         #expect(try TrashRecord(bytes: try folder.read(".zennotes/trash.json")).paths == ["trash/pages/Errands.md"])
         #expect(throws: VaultError.wrongPlace(path: "pages/Home.md", reason: "is not in trash/")) { try lifecycle.plan(.restore, "Home") }
     }
+
+    @Test(
+        "a recorded origin no note could have is not followed: the note goes back to its subpath",
+        arguments: ["../outside.md", "/etc/x.md", ".hidden/Errands.md", "trash/Errands.md", "pages/Errands.txt", "", "pages/"])
+    func badOrigin(from: String) throws {
+        let vault = try vault()
+        try folder.write("trash/pages/Errands.md", "trashed\n")
+        try folder.write(".zennotes/trash.json", """
+            {"version": 1, "notes": {"trash/pages/Errands.md": {"trashedAt": "2026-11-01T00:00:00Z", "from": "\(from)"}}}
+            """)
+        try FileManager.default.removeItem(atPath: folder.path + "/pages/Errands.md")
+        #expect(try NoteLifecycle(vault: vault).plan(.restore, "trash/pages/Errands.md").plan.moves.first?.to == "pages/Errands.md")
+        #expect(try TrashBin(vault: vault).contents().items.first?.originalPath == "pages/Errands.md")
+    }
 }
