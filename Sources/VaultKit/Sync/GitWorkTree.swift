@@ -1,18 +1,5 @@
 import Foundation
 
-/// What git may be in the middle of, as its own state files say.
-public enum GitOperation: String, Sendable, Codable, Equatable {
-    case merge, rebase, am, cherryPick = "cherry-pick", revert
-
-    /// How a person finishes or gives it up, for a hint.
-    public var finishCommands: String {
-        switch self {
-        case .merge: return "git commit, or git merge --abort"
-        default: return "git \(rawValue) --continue, or git \(rawValue) --abort"
-        }
-    }
-}
-
 /// The git work tree a vault lives in (DESIGN.md 8: git is a sync tool too), found as git
 /// finds it: the nearest folder from the vault upwards that holds `.git`, a folder or a file
 /// `gitdir: PATH` (a linked work tree or a submodule).

@@ -23,9 +23,11 @@ public struct MergeConflict: Sendable, Equatable, Codable {
         public var theirs: Side
     }
 
+    /// The note, vault-relative.
     public var path: String
     public var size: Int64
     public var modified: Date
+    /// Its conflicting sections, in order.
     public var sections: [Section]
 
     /// The conflicting sections of a note's text, empty when there is none. A section counts
