@@ -144,14 +144,18 @@ struct GitConflictTests {
         #expect(check.mergeConflicts.map(\.path) == ["Errands.md"] && !check.isClean)
     }
 
-    @Test("a real git merge that conflicts is seen as git leaves it", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
+    /// The `git` on the PATH, when there is one.
+    static let git: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/git" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("a real git merge that conflicts is seen as git leaves it", .enabled(if: git != nil))
     func realMerge() throws {
         func git(_ arguments: String...) throws {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            process.executableURL = URL(fileURLWithPath: Self.git!)
             process.arguments = ["-C", folder.path, "-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "init.defaultBranch=main"]
                 + arguments
-            process.environment = ["HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"]
+            process.environment = ["HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
