@@ -7,7 +7,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
 
-.PHONY: deps build release demo test install clean
+.PHONY: deps build release demo test test-clean install clean
 
 # Installs the system libraries only when pkg-config cannot find them.
 deps:
@@ -53,6 +53,10 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# `make test` in a fresh clone of HEAD, under umask 077, in two far-apart time zones, twice.
+test-clean:
+	.ci/test-clean-clone
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

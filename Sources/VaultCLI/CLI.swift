@@ -92,10 +92,14 @@ public enum CLI {
         let color =
             colorChoice == "always"
             || (colorChoice == "auto" && terminal.stdout && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        guard let clock = VaultClock.from(environment: environment) else {
+            return usageFailure(
+                command, "VAULT_NOW=\(environment["VAULT_NOW"] ?? "") is not a time: give one such as 2026-11-30T09:00:00Z, or a day such as 2026-11-30")
+        }
         let context = Context(
             environment: environment, workingDirectory: workingDirectory, vaultOption: arguments.option("--vault"),
             json: arguments.flag("--json"), quiet: arguments.flag("--quiet"), color: color,
-            stdoutIsTerminal: terminal.stdout, stderrIsTerminal: terminal.stderr)
+            stdoutIsTerminal: terminal.stdout, stderrIsTerminal: terminal.stderr, clock: clock)
         context.stdinIsTerminal = input.isTerminal
         context.readInput = input.read
         var status: Int32

@@ -10,6 +10,8 @@ final class Context {
     let quiet: Bool
     let color: Bool
     let stdoutIsTerminal: Bool
+    /// The time every command of this run works with: `VAULT_NOW` when set, else the machine's.
+    let clock: VaultClock
     /// True when stderr is a terminal, where progress is shown.
     let stderrIsTerminal: Bool
     /// True when standard input is a terminal (a person), not a pipe or a file.
@@ -22,8 +24,10 @@ final class Context {
 
     init(
         environment: [String: String], workingDirectory: String, vaultOption: String?, json: Bool, quiet: Bool,
-        color: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, fileSystem: any FileSystem = LocalFileSystem()
+        color: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, clock: VaultClock = .system,
+        fileSystem: any FileSystem = LocalFileSystem()
     ) {
+        self.clock = clock
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
         self.workingDirectory = workingDirectory
@@ -43,8 +47,9 @@ final class Context {
     /// - Parameter recovering: false to leave an interrupted change for the caller to report.
     func vault(recovering: Bool = true) throws -> Vault {
         if let located { return located }
-        let vault = try Vault.locate(
+        var vault = try Vault.locate(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+        vault.clock = clock
         located = vault
         guard recovering else { return vault }
         do {
@@ -61,7 +66,9 @@ final class Context {
     func vaultIgnoringSettings() throws -> Vault {
         let root = try Vault.locateFolder(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
-        return Vault(standardLayoutAt: root, fileSystem: fileSystem)
+        var vault = Vault(standardLayoutAt: root, fileSystem: fileSystem)
+        vault.clock = clock
+        return vault
     }
 
     /// The text of TEXT arguments, or standard input when there are none or TEXT is `-`.

@@ -7,7 +7,8 @@ import Testing
 /// (`? N`, 0 when absent) it must give.
 ///
 /// A transcript starts with `@fixture NAME` (a folder of `Fixtures/`, or `empty`). Commands
-/// run through `/bin/sh` in the copy's root, so pipes and set-up commands work. Set
+/// run through `/bin/sh` in the copy's root, so pipes and set-up commands work, with
+/// `TZ=UTC` and the clock at `VAULT_NOW=2026-11-30T12:00:00Z` (a command may set its own). Set
 /// `VAULT_UPDATE_TRANSCRIPTS=1` to rewrite the expected output from a run (then read the diff).
 @Suite("CLI transcripts")
 struct TranscriptTests {
@@ -137,8 +138,11 @@ final class Sandbox {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = URL(fileURLWithPath: vault)
+        // The clock stands at the fixtures' "now" unless a command sets VAULT_NOW itself, so no
+        // output depends on the day the tests run.
         process.environment = [
             "PATH": binaries + ":/usr/bin:/bin", "HOME": root, "LC_ALL": "C.UTF-8", "TZ": "UTC", "TERM": "dumb",
+            "VAULT_NOW": "2026-11-30T12:00:00Z",
         ]
         let output = Pipe()
         let errors = Pipe()

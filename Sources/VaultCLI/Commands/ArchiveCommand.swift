@@ -22,6 +22,7 @@ enum LifecycleCommand {
         outcome = try lifecycle.apply(outcome, action: action)
         let report = outcome.report
         if let report { context.report(report, recovered: false) }
+        if let problem = outcome.recordProblem { context.warn(context.relativeToVault(problem)) }
         let moved = report.map { $0.moved > 0 } ?? true
         let status: Int32 = report?.conflicts.isEmpty ?? true ? 0 : 3
         if context.json {
@@ -44,7 +45,7 @@ enum LifecycleCommand {
             context.warn("\(outcome.links) link\(outcome.links == 1 ? "" : "s") to it now dangle; `vault restore` heals them")
         }
         if action == .restore && outcome.links > 0 {
-            context.line("\(outcome.links) link\(outcome.links == 1 ? "" : "s") to it resolve again")
+            context.line("\(outcome.links) link\(outcome.links == 1 ? " to it resolves" : "s to it resolve") again")
         }
         return status
     }
@@ -74,6 +75,10 @@ enum RestoreCommand: Command {
     static let name = "restore"
     static let summary = "move a note out of the trash, back where it came from"
     static let usage = "NOTE"
+    static let discussion = """
+        NOTE is the note's path in the trash, the path it had before it was trashed, or its
+        title. It goes back where it was trashed from (`T 2` when that name is taken now).
+        """
     static let options = LifecycleCommand.options
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try LifecycleCommand.run(.restore, &arguments, context)
@@ -86,15 +91,19 @@ enum TrashCommand: Command {
     static let summary = "move a note to trash/ (it moves, nothing is deleted); --list, --empty"
     static let usage = "[NOTE]"
     static let discussion = """
-        `vault trash NOTE` moves the note to trash/, keeping its subpath; links to it dangle until
-        `vault restore`. `--list` shows the trash. `--empty` is the only command that deletes: it
-        deletes the notes in trash/ (those not modified for --older-than, like 30d or 12h),
-        asking first on a terminal; scripts must pass --yes.
+        `vault trash NOTE` moves the note to trash/, keeping its subpath, and writes down when and
+        from where in .zennotes/trash.json; links to it dangle until `vault restore`. `--list`
+        shows the trash, most recently trashed first. `--empty` is the only command that deletes:
+        it deletes the notes in trash/ (with --older-than, like 30d or 12h, only those trashed at
+        least that long ago), asking first on a terminal; scripts must pass --yes. A note is aged
+        by when it was trashed, never by when its text was edited; for one trashed by another
+        app, by when its file entered the trash as far as the file system can tell (its
+        status-change time), and a note whose age cannot be told is never deleted by --older-than.
         """
     static let options = LifecycleCommand.options + [
-        OptionSpec("--list", help: "list the notes in the trash, oldest first"),
+        OptionSpec("--list", help: "list the notes in the trash, most recently trashed first"),
         OptionSpec("--empty", help: "delete the notes in the trash"),
-        OptionSpec("--older-than", value: "AGE", help: "with --list or --empty: only notes not modified for AGE (30d, 12h, 90m)"),
+        OptionSpec("--older-than", value: "AGE", help: "with --list or --empty: only notes trashed at least AGE ago (30d, 12h, 90m, 2w)"),
         OptionSpec("--yes", help: "with --empty: do not ask"),
     ]
 
@@ -108,10 +117,12 @@ enum TrashCommand: Command {
         try arguments.finish()
         let age = try arguments.option("--older-than").map(parseAge)
         let bin = TrashBin(vault: try context.vault())
-        let items = try bin.items(olderThan: age)
+        let contents = try bin.contents(olderThan: age)
+        for warning in contents.warnings { context.warn(warning.description) }
+        let items = contents.items
         if arguments.flag("--list") {
             if context.json { try context.emit(items) } else {
-                context.columns(items.map { [$0.path, "from " + $0.originalPath, ISO8601DateFormatter().string(from: $0.modified)] })
+                context.columns(items.map(row))
             }
             return items.isEmpty ? 1 : 0
         }
@@ -130,17 +141,28 @@ enum TrashCommand: Command {
             }
             throw UsageError("emptying the trash deletes \(items.count) note\(items.count == 1 ? "" : "s") for good; pass --yes to confirm")
         }
-        let count = try bin.empty(items)
+        let count = try bin.empty(items, olderThan: age)
         context.line("Deleted \(count) note\(count == 1 ? "" : "s") from the trash.")
         return 0
     }
 
-    /// `30d`, `12h`, `90m`, `2w` as seconds.
+    /// A line of `--list`: the note, where it came from, and when it was trashed, with where
+    /// that time comes from when it is not the record's.
+    static func row(_ item: TrashBin.Item) -> [String] {
+        let time = item.trashedAt.map(TrashRecord.format) ?? "trash time unknown"
+        let row = [item.path, "from " + item.originalPath, time]
+        return item.trashTimeSource == .statusChange ? row + ["(not recorded: when the file last changed)"] : row
+    }
+
+    /// `30d`, `12h`, `90m`, `2w` as seconds: a whole number above zero and a unit.
     static func parseAge(_ text: String) throws -> TimeInterval {
         let units: [Character: TimeInterval] = ["m": 60, "h": 3600, "d": 86400, "w": 604_800]
-        guard let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 else {
-            throw UsageError("--older-than takes a number and a unit: 30d, 12h, 90m or 2w, not \"\(text)\"")
+        let digits = text.dropLast()
+        guard let unit = text.last, let seconds = units[unit], !digits.isEmpty, digits.count <= 9,
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits), count > 0
+        else {
+            throw UsageError("--older-than takes a whole number above 0 and a unit (m, h, d or w): 30d, 12h, 90m or 2w, not \"\(text)\"")
         }
-        return count * seconds
+        return TimeInterval(count) * seconds
     }
 }

@@ -8,7 +8,10 @@ enum ConflictsCommand: Command {
     static let usage = "[resolve NOTE --keep original|copy|both]"
     static let discussion = """
         Conflict copies of Syncthing, Dropbox, Nextcloud, OneDrive, iCloud and Resilio are found by
-        the shape of their names and are never indexed as notes. Exits 1 when there is none.
+        the shape of their names and are never indexed as notes. In a git work tree, notes holding
+        merge conflict markers (<<<<<<<, =======, >>>>>>> at the start of lines, outside code
+        blocks) are listed too, with both sides of each conflicting section. Exits 1 when there is
+        none.
 
         `vault conflicts resolve NOTE --keep original|copy|both` settles one copy (NOTE is the
         copy's path, or its original when that has one copy): `original` moves the copy to the
@@ -28,10 +31,12 @@ enum ConflictsCommand: Command {
         }
         try arguments.finish()
         let vault = try context.vault()
-        let copies = try context.scan(vault, detail: .paths).conflictCopies
+        let scan = try context.scan(vault, detail: .paths)
+        let copies = scan.conflictCopies
+        let merges = vault.mergeConflicts(scan)
         if context.json {
-            try context.emit(copies)
-            return copies.isEmpty ? 1 : 0
+            try context.emit(copies.map(Listed.copy) + merges.map(Listed.merge))
+            return copies.isEmpty && merges.isEmpty ? 1 : 0
         }
         let stamp = ISO8601DateFormatter()
         for copy in copies {
@@ -50,7 +55,48 @@ enum ConflictsCommand: Command {
                 }
             }
         }
-        return copies.isEmpty ? 1 : 0
+        for merge in merges { show(merge, context) }
+        return copies.isEmpty && merges.isEmpty ? 1 : 0
+    }
+
+    /// A note in a merge conflict, with both sides of each section: there is no other file to
+    /// compare it with, so they are shown with or without --diff.
+    static func show(_ merge: MergeConflict, _ context: Context) {
+        let count = merge.sections.count == 1 ? "1 conflicting section" : "\(merge.sections.count) conflicting sections"
+        context.line("\(context.bold(merge.path))  (git, \(count))")
+        for section in merge.sections {
+            context.line("  line \(section.line), ours (\(section.ours.label)):")
+            for line in section.ours.lines { context.line("    " + context.tint(line, 31)) }
+            if let base = section.base {
+                context.line("  base (\(base.label)):")
+                for line in base.lines { context.line("    " + context.dim(line)) }
+            }
+            context.line("  theirs (\(section.theirs.label)):")
+            for line in section.theirs.lines { context.line("    " + context.tint(line, 32)) }
+        }
+    }
+
+    /// One entry of `--json`: a conflict copy as it always was, or a note in a merge conflict
+    /// with the same fields (its own path as the original, `git` as the tool) and its sections.
+    enum Listed: Encodable {
+        case copy(ConflictCopy)
+        case merge(MergeConflict)
+
+        private enum Keys: String, CodingKey { case path, originalPath, tool, size, modified, sections }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .copy(let copy): try copy.encode(to: encoder)
+            case .merge(let merge):
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(merge.path, forKey: .path)
+                try container.encode(merge.path, forKey: .originalPath)
+                try container.encode("git", forKey: .tool)
+                try container.encode(merge.size, forKey: .size)
+                try container.encode(merge.modified, forKey: .modified)
+                try container.encode(merge.sections, forKey: .sections)
+            }
+        }
     }
 
     static func resolve(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {

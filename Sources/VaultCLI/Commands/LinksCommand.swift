@@ -52,7 +52,10 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "find dangling links, ambiguous names, unreadable notes and conflict copies"
     static let usage = ""
-    static let discussion = "Exits 1 when anything is found, 0 when the vault is clean."
+    static let discussion = """
+        In a git work tree, notes holding merge conflict markers are found too: their links may be
+        wrong until one side is kept. Exits 1 when anything is found, 0 when the vault is clean.
+        """
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
@@ -68,6 +71,7 @@ enum CheckCommand: Command {
             check.ambiguous.map { "\($0.source):\($0.line): \($0.text) -> \($0.resolved ?? "") (\($0.candidates) files match)" })
         section(context, "Unreadable notes", check.unreadable.map(\.description))
         section(context, "Conflict copies", check.conflictCopies.map { "\($0.path) (\($0.tool.rawValue) copy of \($0.originalPath))" })
+        section(context, "Merge conflicts", check.mergeConflicts.map(\.description))
         if check.isClean { context.line("No problems found.") }
         return check.isClean ? 0 : 1
     }

@@ -7,7 +7,9 @@ enum RenameCommand: Command {
     static let summary = "rename a note in its folder and rewrite every link to it"
     static let usage = "NOTE NEW-TITLE"
     static let discussion = """
-        The file is named after NEW-TITLE; a leading `# Old title` heading becomes `# NEW-TITLE`.
+        The file is named after NEW-TITLE. A leading `# heading` becomes `# NEW-TITLE` only when it
+        equals the old file name (compared as names are: Unicode NFC, ignoring case); any other
+        heading is left as it is.
         Every link that resolved to the note is rewritten in its own form, and links that would
         become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
         would not change are not written. --dry-run prints the change as a diff.
@@ -15,7 +17,7 @@ enum RenameCommand: Command {
     static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing"), skipUnavailable]
     static let skipUnavailable = OptionSpec(
         "--skip-unavailable",
-        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8)")
+        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)")
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let note = try arguments.required("NOTE")

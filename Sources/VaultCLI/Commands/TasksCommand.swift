@@ -208,9 +208,10 @@ enum TasksCommand: Command {
 }
 
 extension Context {
-    /// The day "today" means: `VAULT_TODAY` (YYYY-MM-DD) when set, else the machine's date.
+    /// The day "today" means: `VAULT_TODAY` (YYYY-MM-DD) when set, else the day of the run's
+    /// clock (`VAULT_NOW`, else the machine's) in the machine's time zone.
     func today() throws -> CalendarDay {
-        guard let text = environment["VAULT_TODAY"], !text.isEmpty else { return CalendarDay(Date()) }
+        guard let text = environment["VAULT_TODAY"], !text.isEmpty else { return CalendarDay(clock.now()) }
         guard let day = CalendarDay(text) else { throw UsageError("VAULT_TODAY=\(text) is not a YYYY-MM-DD day") }
         return day
     }

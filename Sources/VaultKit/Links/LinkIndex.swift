@@ -105,6 +105,14 @@ public struct LinkIndex: Sendable {
         link.form == .markdown && resolveMarkdown(link.target, from: source, strict: true).path != nil
     }
 
+    /// True when a markdown link written without a leading `/` finds its file from the vault's
+    /// top folder, not from its note's folder (`[t](Test%20Data/x.md)` in `Test Data/x.md`).
+    func resolvesFromRoot(_ link: Link, from source: String) -> Bool {
+        let key = Naming.collisionKey(link.target.trimmed())
+        guard link.form == .markdown, !key.hasPrefix("/") else { return false }
+        return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key)).path == nil && exact(Self.join("", key)).path != nil
+    }
+
     private func exact(_ key: String?) -> Resolution {
         guard let key, let matches = byPath[key], let first = matches.first else { return .dangling }
         return Resolution(path: paths[first], candidates: 1)

@@ -8,12 +8,17 @@ enum LinkRewriter {
     /// The new text for `link.targetRange`, or nil when no spelling in the link's form
     /// resolves to `destination` from `source`.
     ///
-    /// - Parameter byName: the markdown link found its file by bare name (as Obsidian allows),
-    ///   not by path; it stays a bare name where that still works.
-    static func target(for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool) -> String? {
+    /// - Parameters:
+    ///   - byName: the markdown link found its file by bare name (as Obsidian allows), not by
+    ///     path; it stays a bare name where that still works.
+    ///   - fromRoot: the markdown link found its file from the vault's top folder (written
+    ///     without a leading `/`); it keeps that form where it still works.
+    static func target(
+        for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool, fromRoot: Bool = false
+    ) -> String? {
         switch link.form {
         case .wikilink, .frontmatter: return wikilinkTarget(link, destination, source, index)
-        case .markdown: return markdownTarget(link, destination, source, index, byName: byName)
+        case .markdown: return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot)
         }
     }
 
@@ -40,7 +45,7 @@ enum LinkRewriter {
     }
 
     private static func markdownTarget(
-        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, byName: Bool
+        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, byName: Bool, fromRoot: Bool
     ) -> String? {
         let written = link.target.trimmed()
         let lastWritten = written.split(separator: "/").last.map(String.init) ?? written
@@ -63,6 +68,7 @@ enum LinkRewriter {
         if written.hasPrefix("/") {
             candidates.append("/" + target)
         } else {
+            if fromRoot { candidates.append(target) }
             if let relative = relativePath(from: LinkIndex.folder(of: source), to: target) { candidates.append(relative) }
             candidates.append("/" + target)
         }

@@ -15,7 +15,9 @@ public struct RenamePlanner {
         self.skipUnavailable = skipUnavailable
     }
 
-    /// Plans renaming a note in its folder; a leading `# Old title` becomes `# New title`.
+    /// Plans renaming a note in its folder. A leading `# heading` that is the old file name
+    /// (compared as names are: NFC, any case) becomes `# New title`; any other heading is the
+    /// note's own text and stays as it is.
     public func planRename(_ name: String, to title: String) throws -> RenamePlan {
         let (scan, note) = try find(name)
         let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
@@ -69,7 +71,11 @@ public struct RenamePlanner {
 
     /// The planning core: `moves` maps old to new vault-relative paths.
     func plan(_ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?) throws -> RenamePlan {
+        try vault.refuseDuringGitOperation()
         try validate(moves, scan: scan)
+        // Git writes conflict markers only in a work tree; elsewhere such lines are a note's own.
+        let inGit = vault.gitWorkTree != nil
+        var conflicted: [VaultWarning] = []
         let notes = scan.notes.map(\.path)
         let before = LinkIndex(notes: notes, assets: scan.assets, layout: vault.layout)
         let after = before.moving(moves, notes: notes, assets: scan.assets, layout: vault.layout)
@@ -102,6 +108,11 @@ public struct RenamePlanner {
                 continue
             }
             let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
+            // Both sides of a merge at once: a link rewritten in one may be lost with it.
+            if inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
+                conflicted.append(VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))
+                continue
+            }
             newlyResolving += result.newlyResolving
             if result.bytes != read.bytes {
                 edits.append(
@@ -113,11 +124,14 @@ public struct RenamePlanner {
         if !unavailable.isEmpty && !skipUnavailable {
             throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
         }
+        if !conflicted.isEmpty && !skipUnavailable {
+            throw VaultError.notesInConflict(paths: conflicted.map(\.path))
+        }
         // Refused now, not halfway through the change.
         try vault.checkWritable(
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
-        skipped = unavailable + skipped
+        skipped = unavailable + conflicted + skipped
         return RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
@@ -164,7 +178,9 @@ public struct RenamePlanner {
                     continue
                 }
                 let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
-                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName) else {
+                let fromRoot = before.resolvesFromRoot(link, from: source)
+                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
+                else {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
                 }
@@ -176,7 +192,21 @@ public struct RenamePlanner {
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
-            if now == expected && keepsPath { continue }
+            // A relative link out of the vault keeps naming the place it names, out there.
+            if expected == nil, newSource != source, let text = Self.outsideTheVault(link, from: source, movedTo: newSource) {
+                replacements.append((link.targetRange, text, link.line, true))
+                continue
+            }
+            if now == expected && keepsPath {
+                // Still right, but written from the old place: the shortest path from the new
+                // one, so that moving back gives the same text back.
+                if newSource != source, let expected,
+                    let text = Self.shortestFromNewPlace(link, to: expected, from: source, movedTo: newSource, before: before, after: after)
+                {
+                    replacements.append((link.targetRange, text, link.line, true))
+                }
+                continue
+            }
             guard let expected else {
                 let edge = LinkEdge(
                     source: source, link: link, resolution: Resolution(path: now, candidates: 1),
@@ -184,17 +214,15 @@ public struct RenamePlanner {
                 newlyResolving.append(LinkReport(edge))
                 continue
             }
-            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false) else {
+            let fromRoot = before.resolvesFromRoot(link, from: source)
+            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false, fromRoot: fromRoot)
+            else {
                 throw VaultError.invalidDestination(
                     path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
             }
             replacements.append((link.targetRange, text, link.line, true))
         }
-        if let retitle, retitle.note.path == source,
-            let heading = Self.titleHeading(document, title: NoteReader.note(
-                path: note.path, kind: note.kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes,
-                detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem)
-        {
+        if let retitle, retitle.note.path == source, let heading = Self.titleHeading(document, fileStem: retitle.note.stem) {
             replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
         }
         var result = bytes
@@ -218,16 +246,19 @@ public struct RenamePlanner {
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
     }
 
-    /// The byte range of the text of a leading `# Title` heading that names the note.
-    static func titleHeading(_ document: MarkdownDocument, title: String) -> Range<Int>? {
-        guard let heading = document.headings.first, heading.level == 1, heading.text == title else { return nil }
+    /// The byte range of the text of the note's leading `# heading` when it is the file's name
+    /// (`# templates` in `templates.md`), compared as names are; nil for a heading of its own
+    /// (`# Note Templates`), which a rename leaves alone.
+    static func titleHeading(_ document: MarkdownDocument, fileStem: String) -> Range<Int>? {
+        let name = Naming.collisionKey(fileStem)
+        guard let heading = document.headings.first, heading.level == 1, Naming.collisionKey(heading.text) == name else { return nil }
         let bytes = document.bytes
         let line = document.sourceMap.range(ofLine: heading.line, in: bytes)
         var start = line.lowerBound
         while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
         var end = line.upperBound
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard start < end, bytes.utf8String(start..<end) == title else { return nil }
+        guard start < end, Naming.collisionKey(bytes.utf8String(start..<end)) == name else { return nil }
         return start..<end
     }
 

@@ -7,9 +7,14 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     /// Notes that could not be read (not downloaded, I/O errors, not UTF-8).
     public var unreadable: [VaultWarning]
     public var conflictCopies: [ConflictCopy]
+    /// Notes holding git merge conflict markers: two versions at once, so their links (read
+    /// from both) may be wrong until one side is kept.
+    public var mergeConflicts: [VaultWarning]
 
     /// True when nothing was found.
-    public var isClean: Bool { dangling.isEmpty && ambiguous.isEmpty && unreadable.isEmpty && conflictCopies.isEmpty }
+    public var isClean: Bool {
+        dangling.isEmpty && ambiguous.isEmpty && unreadable.isEmpty && conflictCopies.isEmpty && mergeConflicts.isEmpty
+    }
 
     /// Checks every note of a scan.
     public init(vault: Vault, scan: VaultScan) {
@@ -18,5 +23,11 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
         unreadable = graph.skipped
         conflictCopies = scan.conflictCopies
+        mergeConflicts = vault.mergeConflicts(scan).map { conflict in
+            let count = conflict.sections.count
+            return VaultWarning(
+                path: conflict.path,
+                message: "holds merge conflict markers (\(count) section\(count == 1 ? "" : "s")); its links may be wrong until one side is kept")
+        }
     }
 }

@@ -69,6 +69,7 @@ public struct ChangeExecutor {
             var report = try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
             report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles).map(\.path)
             report.finishedFirst = finishedFirst
+            removeEmptyJournalFolder()
             return report
         } catch let error as VaultError {
             // Past this point "nothing was written" would be false: the journal finishes it.
@@ -97,8 +98,12 @@ public struct ChangeExecutor {
     ///
     /// - Parameter waiting: false for a reader, which never waits (DESIGN.md 7): while
     ///   another `vault` holds the lock its journal is live, not interrupted, and is left to it.
+    ///
+    /// - Throws: `VaultError.gitOperationInProgress` while git is merging: the change waits,
+    ///   as any change to several notes does, and every link still resolves meanwhile.
     public func recover(waiting: Bool = true) throws -> [ChangeReport] {
         guard !pendingJournals().isEmpty else { return [] }
+        try vault.refuseDuringGitOperation()
         let lock: VaultLock
         do {
             lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: fileSystem, timeout: waiting ? 10 : 0)
@@ -139,7 +144,14 @@ public struct ChangeExecutor {
                 abandoned.append(VaultWarning(path: shown, message: reason))
             }
         }
+        removeEmptyJournalFolder()
         return (reports, abandoned)
+    }
+
+    /// Removes the journal folder once no journal is left in it, so that a folder that is not
+    /// a vault keeps nothing of a change that is over (only the lock file stays; see VaultLock).
+    private func removeEmptyJournalFolder() {
+        try? fileSystem.removeEmptyDirectory(journalFolder)
     }
 
     func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }

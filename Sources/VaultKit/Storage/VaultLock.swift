@@ -4,6 +4,8 @@ import Foundation
 ///
 /// The lock file is created empty and never written, so it causes no sync traffic. Readers
 /// never take it. The lock is released when the value is released or `release()` is called.
+/// The file is never removed, even in a folder that is not a vault: a process waiting on it
+/// would then hold a lock on a file no one else can find, and two writers would run at once.
 public final class VaultLock: @unchecked Sendable {
     private let fileSystem: any FileSystem
     private var descriptor: Int32?

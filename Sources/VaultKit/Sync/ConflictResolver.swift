@@ -41,7 +41,13 @@ public struct ConflictResolver {
             $0.originalPath == original || Naming.collisionKey(NoteFiles.stem($0.originalPath)) == key
         }
         switch copies.count {
-        case 0: throw VaultError.noConflictCopy(name: name, copies: scan.conflictCopies.map(\.path))
+        case 0:
+            // Git's conflicts are inside the note: there is no copy to keep or set aside.
+            if let original, vault.mergeConflicts(scan).contains(where: { $0.path == original }) {
+                throw VaultError.wrongPlace(
+                    path: original, reason: "holds git merge conflict markers, not a conflict copy: keep one side of each section by editing it, then git add it")
+            }
+            throw VaultError.noConflictCopy(name: name, copies: scan.conflictCopies.map(\.path))
         case 1: return copies[0]
         default: throw VaultError.ambiguousNote(name: name, candidates: copies.map(\.path))
         }
@@ -50,8 +56,10 @@ public struct ConflictResolver {
     /// Resolves one conflict copy.
     ///
     /// - Throws: `VaultError.fileChanged` (exit 3) when either file changed since it was read;
-    ///   `.noteNotDownloaded` when the original is a placeholder.
+    ///   `.noteNotDownloaded` when the original is a placeholder; `.gitOperationInProgress`
+    ///   while git is merging (it writes two files).
     public func resolve(_ copy: ConflictCopy, keep: Keep, dryRun: Bool) throws -> Outcome {
+        try vault.refuseDuringGitOperation()
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
         let writer = SafeWriter(fileSystem: vault.fileSystem)
@@ -110,6 +118,13 @@ public struct ConflictResolver {
             if madeStays, let trashed = outcome.trashed { done.append("\(keep == .original ? copy.path : "the old text of " + copy.originalPath) is in \(trashed)") }
             if madeStays, keep != .original, !replaced, let written = outcome.written { done.append("the copy's text is in \(written)") }
             throw VaultError.partlyDone(done: done.joined(separator: " and "), problem: error.problem + ", so the copy was kept")
+        }
+        if let trashed = outcome.trashed {
+            // Without a record its age comes from the file; the versions are all in place.
+            let inode = ((try? vault.fileSystem.status(vault.absolutePath(trashed))) ?? nil)?.inode
+            try? vault.updateTrashRecord(holdingLock: true) {
+                $0.record(trashed, from: keep == .original ? copy.path : copy.originalPath, at: vault.clock.now(), inode: inode)
+            }
         }
         return outcome
     }

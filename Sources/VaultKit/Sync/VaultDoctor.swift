@@ -5,7 +5,7 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     /// What kind of problem, a stable word for scripts.
     public enum Kind: String, Sendable, Codable {
         case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
-            nameCollision, metadataNotSynced, skippedFile
+            nameCollision, metadataNotSynced, skippedFile, mergeConflict, gitOperation
     }
 
     public var kind: Kind
@@ -48,9 +48,17 @@ public struct VaultDoctor {
     /// Examines the vault, reading every note's bytes (not parsing them); changes nothing.
     public func examine() throws -> [HealthFinding] {
         var findings = unfinishedChanges()
+        let workTree = vault.gitWorkTree
+        if let (operation, stateFile) = workTree?.operationInProgress(fileSystem: vault.fileSystem) {
+            findings.append(
+                HealthFinding(
+                    kind: .gitOperation, path: stateFile,
+                    message: "a git \(operation.rawValue) is in progress: rename, move, archive, conflicts resolve, trash --empty and doctor --fix wait for it",
+                    fix: operation.finishCommands))
+        }
         let scan = try vault.scan(detail: .paths)
         for note in scan.notes {
-            if let finding = try examine(note) { findings.append(finding) }
+            if let finding = try examine(note, inGit: workTree != nil) { findings.append(finding) }
         }
         for copy in scan.conflictCopies {
             findings.append(
@@ -73,8 +81,9 @@ public struct VaultDoctor {
         return findings
     }
 
-    /// What is wrong with one note's file, if anything: not downloaded, unreadable, not UTF-8.
-    private func examine(_ note: Note) throws -> HealthFinding? {
+    /// What is wrong with one note's file, if anything: not downloaded, unreadable, not UTF-8,
+    /// or (in a git work tree) holding merge conflict markers.
+    private func examine(_ note: Note, inGit: Bool) throws -> HealthFinding? {
         let path = note.path
         if note.availability == .placeholder {
             return HealthFinding(
@@ -96,6 +105,14 @@ public struct VaultDoctor {
                 kind: .notUTF8, path: path, message: "not valid UTF-8; vault searches it as bytes and never rewrites it",
                 fix: "save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8 \(Self.quoted(path)) > converted.md, then check and replace)")
         }
+        let sections = inGit && note.kind != .trash ? MergeConflict.sections(in: bytes) : []
+        if let first = sections.first {
+            let count = sections.count == 1 ? "1 conflicting section" : "\(sections.count) conflicting sections"
+            return HealthFinding(
+                kind: .mergeConflict, path: path,
+                message: "holds git merge conflict markers (\(count), from line \(first.line)): both sides at once, and its links may be wrong",
+                fix: "keep one side of each section and delete the <<<<<<< ======= >>>>>>> lines (vault conflicts shows both), then git add \(Self.quoted(path))")
+        }
         return nil
     }
 
@@ -105,7 +122,11 @@ public struct VaultDoctor {
     ///
     /// - Parameter abandoning: give up on interrupted changes that cannot be finished, keeping
     ///   every file as it is, instead of stopping at them.
+    ///
+    /// - Throws: `VaultError.gitOperationInProgress` while git is merging: finishing a rename
+    ///   rewrites many notes.
     public func fix(abandoning: Bool = false) throws -> FixReport {
+        try vault.refuseDuringGitOperation()
         // One lock for all of it: a live writer's temporary file is never taken for a leftover.
         let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock.release() }

@@ -33,10 +33,12 @@ public struct Capture {
     ///   - title: the note's title; else a link's host, else the first line (60 characters
     ///     at most), else `Quick Note YYYY-MM-DD HHmm`.
     ///   - force: capture a link again even when the vault already holds it.
+    ///   - now: the time of the capture; the vault's clock when nil.
     public func capture(
         _ bytes: [UInt8], title: String? = nil, to destination: Destination = .quick, tags: [String] = [],
-        force: Bool = false, now: Date = Date(), dryRun: Bool = false
+        force: Bool = false, now: Date? = nil, dryRun: Bool = false
     ) throws -> Result {
+        let now = now ?? vault.clock.now()
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.isBlank else { throw VaultError.emptyText(what: "capture") }
         let url = Self.soleURL(text)
@@ -62,7 +64,7 @@ public struct Capture {
     public func captureToJournal(_ bytes: [UInt8], day: CalendarDay, dryRun: Bool = false) throws -> Result {
         let text = String(decoding: bytes, as: UTF8.self)
         let change = try Journals(vault: vault).append(text, to: day, dryRun: dryRun)
-        return Result(path: change.path, title: day.description, created: Date(), alreadyCaptured: false, addedTags: [])
+        return Result(path: change.path, title: day.description, created: vault.clock.now(), alreadyCaptured: false, addedTags: [])
     }
 
     /// The note in the capture folders that already holds `url`. Only notes named after the
@@ -120,9 +122,10 @@ public struct Capture {
         return nil
     }
 
-    static func fallbackTitle(_ now: Date) -> String {
+    /// `Quick Note YYYY-MM-DD HHmm`, in the time zone of the person capturing.
+    static func fallbackTitle(_ now: Date, timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
+        calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
         return String(
             format: "Quick Note %04d-%02d-%02d %02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)

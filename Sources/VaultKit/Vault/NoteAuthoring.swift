@@ -11,8 +11,9 @@ public struct NoteAuthoring {
 
     /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
     /// with `# title` and a blank line, or with the template `.zennotes/templates/T.md` whose
-    /// `{{title}}` and `{{date}}` are filled in.
-    public func create(title: String, folder: String? = nil, template: String? = nil, now: Date = Date(), dryRun: Bool = false) throws -> NoteRewrite {
+    /// `{{title}}` and `{{date}}` are filled in (the date of `now`, else of the vault's clock).
+    public func create(title: String, folder: String? = nil, template: String? = nil, now: Date? = nil, dryRun: Bool = false) throws -> NoteRewrite {
+        let now = now ?? vault.clock.now()
         let stem = Naming.fileStem(forTitle: title)
         // Checked on the title: the stem of a title without letters is the stand-in `Untitled`.
         guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {

@@ -19,6 +19,8 @@ public struct NoteLifecycle {
         /// What carrying it out met on the way (files left alone, leftovers removed); nil
         /// while it is only planned.
         public var report: ChangeReport?
+        /// What went wrong keeping the trash record (the move itself was done), if anything.
+        public var recordProblem: String?
     }
 
     public let vault: Vault
@@ -30,10 +32,14 @@ public struct NoteLifecycle {
         self.skipUnavailable = skipUnavailable
     }
 
-    /// Plans an action on the note `name` names.
+    /// Plans an action on the note `name` names; for a restore, `name` is the note's path in
+    /// the trash, its original path or its title.
     public func plan(_ action: Action, _ name: String) throws -> Outcome {
         let scan = try vault.scan(detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let record = action == .restore ? try? vault.readTrashRecord().record : nil
+        let note = action == .restore
+            ? try TrashLookup(vault: vault, scan: scan, record: record ?? TrashRecord()).note(named: name)
+            : try NoteLookup(notes: scan.notes).note(named: name)
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
         let archive = vault.layout.folder(for: .archive) ?? "archive"
         let trash = vault.layout.folder(for: .trash) ?? "trash"
@@ -52,7 +58,10 @@ public struct NoteLifecycle {
             guard note.path.hasPrefix(from + "/"), note.path.split(separator: "/").count > 2 || action == .restore else {
                 throw VaultError.wrongPlace(path: note.path, reason: "is not in \(from)/")
             }
-            target = String(note.path.dropFirst(from.count + 1))
+            // Back where the record says it came from (a `T 2` in the trash came from `T`).
+            target = action == .restore
+                ? TrashBin.origin(of: note.path, recorded: record?.entry(for: note.path)?.from, vault: vault)
+                : String(note.path.dropFirst(from.count + 1))
         }
         let destination = freePath(target, scan: scan)
         let moves = [note.path: destination]
@@ -67,7 +76,9 @@ public struct NoteLifecycle {
                 sidecarMoves: RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
                 emptiedFolders: [])
         }
-        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout)
+        // In a folder that is not a vault, an archive or trash that `vault` made and emptied goes too.
+        let made = vault.settings == nil ? Set([archive, trash]) : []
+        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout, removable: made)
         plan.temporaryFiles = scan.temporaryFiles
         let index = vault.linkIndex(scan)
         let links =
@@ -77,16 +88,41 @@ public struct NoteLifecycle {
         return Outcome(plan: plan, renamed: destination != target, links: links)
     }
 
-    /// Carries out a planned action; for a restore, counts the links it healed.
+    /// Carries out a planned action; for a restore, counts the links it healed. A trash and a
+    /// restore are written down in (and struck from) `.zennotes/trash.json`.
     public func apply(_ outcome: Outcome, action: Action) throws -> Outcome {
         let report = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
         result.report = report
+        if action == .trash || action == .restore, let move = outcome.plan.moves.first, report.moved > 0 {
+            result.recordProblem = record(action, move)
+        }
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
         result.links = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]))
             .backlinks(to: path).count
         return result
+    }
+
+    /// Writes a trash or restore into the trash record; returns what went wrong, if anything.
+    /// A record that cannot be kept costs only the exact age: the note's file then tells it.
+    private func record(_ action: Action, _ move: FileMove) -> String? {
+        let now = vault.clock.now()
+        let inode = ((try? vault.fileSystem.status(vault.absolutePath(move.to))) ?? nil)?.inode
+        do {
+            try vault.updateTrashRecord { record in
+                if action == .trash {
+                    record.record(move.to, from: move.from, at: now, inode: inode)
+                } else {
+                    record.remove([move.from])
+                }
+            }
+            return nil
+        } catch let error as VaultError {
+            return action == .trash ? "the time it was trashed was not recorded: \(error.description)" : nil
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// `path`, or `T 2`, `T 3` … beside it when a file already has that name.
@@ -102,10 +138,12 @@ public struct NoteLifecycle {
         return (folder.isEmpty ? "" : folder + "/") + free + ext
     }
 
-    /// The folders a move leaves empty, deepest first, never a system folder.
-    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout) -> [String] {
+    /// The folders a move leaves empty, deepest first, never a system folder but those named
+    /// `removable`.
+    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout, removable: Set<String> = []) -> [String] {
         let files = scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path)
         let system = Set((VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders).map(Naming.collisionKey))
+            .subtracting(removable.map(Naming.collisionKey))
         var folders = Set<String>()
         for from in moves.keys {
             var folder = LinkIndex.folder(of: from)

@@ -11,6 +11,9 @@ public struct Vault: Sendable {
     public let layout: VaultLayout
     /// The file system the vault is read and written through.
     public let fileSystem: any FileSystem
+    /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
+    /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
+    public var clock: VaultClock = .system
 
     /// The folder of `vault`'s sidecars.
     public var metadataFolder: String { root + "/.zennotes" }

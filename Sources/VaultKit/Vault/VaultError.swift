@@ -63,6 +63,15 @@ public enum VaultError: Error, Equatable, Sendable {
     case changeInterrupted(journal: String, reason: String)
     /// Writing a file failed (disk full, I/O error); the file was left as it was.
     case writeFailed(path: String, reason: String, code: Int32)
+    /// `.zennotes/trash.json` cannot be read or is not a trash record; it is never rewritten.
+    case trashRecordUnreadable(path: String, reason: String)
+    /// A change to several notes was refused because git is in the middle of a merge, rebase,
+    /// cherry-pick or revert in the repository the vault is in: what git is doing, and the
+    /// state file that says so.
+    case gitOperationInProgress(operation: GitOperation, stateFile: String)
+    /// A change that rewrites links stopped because these notes hold merge conflict markers,
+    /// so their links cannot be kept right.
+    case notesInConflict(paths: [String])
     /// A system call failed.
     case system(SystemError)
 
@@ -130,6 +139,15 @@ extension VaultError: CustomStringConvertible {
             return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
         case .writeFailed:
             return problem + "; nothing was changed"
+        case .trashRecordUnreadable(let path, let reason):
+            return "\(path) is not a trash record vault can read: \(reason)"
+        case .gitOperationInProgress(let operation, let stateFile):
+            return "a git \(operation.rawValue) is in progress in this vault's repository (\(stateFile)); "
+                + "a change to several notes now would be mixed into it, so nothing was changed"
+        case .notesInConflict(let paths):
+            let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be rewritten while \(paths.count == 1 ? "it holds" : "they hold") "
+                + "merge conflict markers: \(listed); nothing was changed"
         case .system(let error):
             return error.description
         }
@@ -189,6 +207,12 @@ extension VaultError: CustomStringConvertible {
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:
             return "`vault doctor` shows what is left; `vault doctor --fix --abandon` gives up on it and keeps every file as it is"
+        case .trashRecordUnreadable:
+            return "fix it by hand, or remove it: the trash is then aged by the times the files entered it"
+        case .gitOperationInProgress(let operation, _):
+            return "finish the \(operation.rawValue) first (\(operation.finishCommands)); changes to one note at a time still work"
+        case .notesInConflict:
+            return "keep one side of each conflict and remove the <<<<<<< ======= >>>>>>> lines (`vault conflicts` shows them), then try again; or pass --skip-unavailable to leave their links as they are"
         case .changeInterrupted:
             return "fix the cause, then run any vault command (or `vault doctor --fix`)"
         default:

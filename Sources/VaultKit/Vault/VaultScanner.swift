@@ -196,13 +196,29 @@ final class Counter: @unchecked Sendable {
 }
 
 /// Result slots that concurrent workers fill, each index written by exactly one worker.
+///
+/// The slots are one allocation written through a pointer: a mutating access to an array
+/// property from several threads at once is a data race even at distinct indices (one
+/// thread's uniqueness check can see another's access and copy the buffer under it), which
+/// corrupted the heap of scans with more than 64 notes.
 final class Slots<Value>: @unchecked Sendable {
-    private(set) var values: [Value?]
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    /// Every slot, once the workers are done.
+    var values: [Value?] { Array(storage) }
 
     subscript(index: Int) -> Value? {
-        get { values[index] }
-        set { values.withUnsafeMutableBufferPointer { $0[index] = newValue } }
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
     }
 }

@@ -56,17 +56,17 @@ $ vault conflicts
 ? 1
 # Keeping the original sends the copy to the trash.
 $ cp "inbox/Call notes.md" "inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md"
-$ vault conflicts resolve "Call notes" --keep original --json
+$ VAULT_NOW=2026-11-30T13:00:00Z vault conflicts resolve "Call notes" --keep original --json
 > {
 >   "copy": "inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md",
 >   "keep": "original",
 >   "original": "inbox/Call notes.md",
 >   "trashed": "trash/inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md"
 > }
-$ vault trash --list | cut -f1,2
-> trash/pages/Reading List.md	from pages/Reading List.md
-> trash/inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md	from inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md
-> trash/pages/Gym Plan.md	from pages/Gym Plan.md
+$ vault trash --list
+> trash/inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md	from inbox/Call notes.sync-conflict-20261129-080000-ABCDEF7.md	2026-11-30T13:00:00Z
+> trash/pages/Reading List.md	from pages/Reading List.md	2026-11-30T12:00:00Z
+> trash/pages/Gym Plan.md	from pages/Gym Plan.md	2026-11-20T08:30:00Z
 # Bad input: no copy, no --keep, a wrong --keep, an unknown subcommand.
 $ vault conflicts resolve Errands --keep original
 2> vault: error: "Errands" names no conflict copy

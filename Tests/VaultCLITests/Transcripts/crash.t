@@ -11,8 +11,12 @@ $ vault check | head -1
 $ vault list --folder pages/Projects
 > pages/Projects/Roadmap.md	Roadmap
 > pages/Projects/Vault Tool.md	Vault Tool
-$ ls .zennotes/journal | wc -l
-> 0
+# The journal is gone with the change it described, and so is its folder.
+$ ls .zennotes
+> comments
+> lock
+> trash.json
+> vault.json
 $ vault backlinks "Vault Tool" | wc -l
 > 11
 2> vault: warning: pages/Evicted Idea.md: not downloaded, so its links are not known yet

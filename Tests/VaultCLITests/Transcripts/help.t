@@ -78,6 +78,27 @@ $ vault help tags
 >       --color WHEN  auto, always or never (NO_COLOR turns auto off)
 >   -q, --quiet       no warnings
 >   -h, --help        show this help
+# A rename carries the leading heading only when it is the old file name.
+$ vault help rename
+> rename a note in its folder and rewrite every link to it
+> 
+> Usage: vault rename [options] NOTE NEW-TITLE
+> 
+> The file is named after NEW-TITLE. A leading `# heading` becomes `# NEW-TITLE` only when it
+> equals the old file name (compared as names are: Unicode NFC, ignoring case); any other
+> heading is left as it is.
+> Every link that resolved to the note is rewritten in its own form, and links that would
+> become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
+> would not change are not written. --dry-run prints the change as a diff.
+> 
+> Options:
+>       --dry-run           print what would change, change nothing
+>       --skip-unavailable  go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)
+>       --vault PATH        the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+>       --json              print one JSON document
+>       --color WHEN        auto, always or never (NO_COLOR turns auto off)
+>   -q, --quiet             no warnings
+>   -h, --help              show this help
 # No command at all is a usage error: the overview goes to stderr.
 $ vault
 2> vault 0.1.0: a plain-text vault of markdown notes, from the terminal

@@ -22,7 +22,7 @@ $ vault restore trash/pages/Errands.md
 > trash/pages/Errands.md -> pages/Errands.md
 > 4 links to it resolve again
 $ vault trash --list
-> trash/pages/Gym Plan.md	from pages/Gym Plan.md	2026-11-30T12:00:00Z
+> trash/pages/Gym Plan.md	from pages/Gym Plan.md	2026-11-20T08:30:00Z
 # Emptying is the only delete: scripts must say --yes.
 $ vault trash --empty
 2> vault: error: emptying the trash deletes 1 note for good; pass --yes to confirm
@@ -42,7 +42,7 @@ $ vault restore Errands
 2> vault: error: pages/Errands.md is not in trash/
 ? 1
 $ vault trash --older-than 3x --empty
-2> vault: error: --older-than takes a number and a unit: 30d, 12h, 90m or 2w, not "3x"
+2> vault: error: --older-than takes a whole number above 0 and a unit (m, h, d or w): 30d, 12h, 90m or 2w, not "3x"
 2> Usage: vault trash [options] [NOTE]
 2> hint: `vault trash --help` shows every option
 ? 2

@@ -39,9 +39,15 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.readFile, path)
         return try base.readFile(path)
     }
+    /// Status-change times to report instead of the real ones, by absolute path: the kernel
+    /// sets them, so a test cannot make a file old any other way.
+    var changeTimes: [String: Int64] = [:]
+
     func status(_ path: String) throws -> FileStatus? {
         try check(.status, path)
-        return try base.status(path)
+        guard var status = try base.status(path) else { return nil }
+        if let changed = lock.withLock({ changeTimes[path] }) { status.changedNanoseconds = changed }
+        return status
     }
     func linkStatus(_ path: String) throws -> FileStatus? { try base.linkStatus(path) }
     func entries(_ path: String) throws -> [DirectoryEntry] {

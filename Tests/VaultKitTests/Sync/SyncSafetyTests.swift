@@ -201,7 +201,7 @@ struct SyncSafetyTests {
         #expect(scan.notes.map(\.path) == ["pages/Projects/Roadmap.md", "trash/Old.md"])
         #expect(scan.skipped.map(\.description) == ["trash/Projects: a symlink to a folder of the vault; skipped, its notes are listed where they are"])
         let trash = TrashBin(vault: vault)
-        #expect(try trash.empty(try trash.items()) == 1)
+        #expect(try trash.empty(try trash.contents().items) == 1)
         #expect(try folder.read("pages/Projects/Roadmap.md") == Array("# Roadmap\n".utf8))
     }
 

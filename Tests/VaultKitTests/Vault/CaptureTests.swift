@@ -30,7 +30,8 @@ struct CaptureTests {
         let titled = try capture.capture(Array("body".utf8), title: "Named")
         #expect(try folder.read("demo/" + titled.path) == Array("# Named\n\nbody".utf8))
         let now = Date(timeIntervalSince1970: 1_796_040_000)
-        #expect(Capture.fallbackTitle(now).hasPrefix("Quick Note 2026-11-30"))
+        #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "UTC")!) == "Quick Note 2026-11-30 1200")
+        #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!) == "Quick Note 2026-12-01 0200")
     }
 
     @Test("a link already captured is not captured twice; new tags are added to it")
@@ -162,12 +163,12 @@ struct LifecycleTests {
     func emptying() throws {
         let root = try folder.copy(fixture: "demo")
         let bin = TrashBin(vault: try Vault(root: root))
-        let items = try bin.items()
+        let items = try bin.contents().items
         #expect(items.map(\.path) == ["trash/pages/Gym Plan.md"])
-        #expect(try bin.items(olderThan: 1e9).isEmpty)
+        #expect(try bin.contents(olderThan: 1e9).items.isEmpty)
         try folder.write("demo/trash/pages/Gym Plan.md", "changed after listing, longer than before\n")
         #expect(throws: VaultError.fileChanged(path: "trash/pages/Gym Plan.md")) { try bin.empty(items) }
-        #expect(try bin.empty(try bin.items()) == 1)
+        #expect(try bin.empty(try bin.contents().items) == 1)
         #expect(try folder.names(in: "demo/trash").isEmpty)
     }
 

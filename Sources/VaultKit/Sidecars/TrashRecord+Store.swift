@@ -1,0 +1,52 @@
+import Foundation
+
+extension Vault {
+    /// The trash record as it is on disk and what was read of it, for a later compare-and-swap
+    /// write; an empty record (and no snapshot) when there is none.
+    ///
+    /// - Throws: `VaultError.trashRecordUnreadable` when the file cannot be read or is not a
+    ///   record; it is then never rewritten.
+    func readTrashRecord() throws -> (record: TrashRecord, snapshot: FileSnapshot?) {
+        let path = absolutePath(TrashRecord.path)
+        guard fileSystem.exists(path) else { return (TrashRecord(), nil) }
+        let read: (bytes: [UInt8], snapshot: FileSnapshot)
+        do {
+            read = try SafeWriter(fileSystem: fileSystem).read(path)
+        } catch VaultError.system(let error) {
+            throw VaultError.trashRecordUnreadable(path: TrashRecord.path, reason: error.reason)
+        }
+        return (try TrashRecord(bytes: read.bytes), read.snapshot)
+    }
+
+    /// Changes the trash record through the safe writer, under the write lock.
+    ///
+    /// Entries whose note is no longer in the trash (restored or deleted by another app) are
+    /// forgotten on the way. An unchanged record is not written; one left naming nothing, and
+    /// holding nothing else, is removed, so that a folder that is not a vault keeps no record of
+    /// a trash that is empty again.
+    ///
+    /// - Parameter holdingLock: true when the caller holds the write lock already.
+    /// - Throws: `VaultError.trashRecordUnreadable` (the file is left as it is),
+    ///   `VaultError.fileChanged` when it was edited elsewhere in between.
+    public func updateTrashRecord(holdingLock: Bool = false, _ change: (inout TrashRecord) -> Void) throws {
+        let lock = holdingLock ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
+        defer { lock?.release() }
+        let (old, snapshot) = try readTrashRecord()
+        var record = old
+        change(&record)
+        record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
+        guard record != old else { return }
+        let writer = SafeWriter(fileSystem: fileSystem)
+        let path = absolutePath(TrashRecord.path)
+        if let snapshot {
+            if record == TrashRecord() {
+                try writer.remove(path, expecting: snapshot)
+            } else {
+                try writer.replace(path, with: record.encoded(), expecting: snapshot)
+            }
+        } else if !record.isEmpty {
+            do { try fileSystem.createDirectories(metadataFolder) } catch { throw SafeWriter.wrap(error) }
+            try writer.create(path, with: record.encoded())
+        }
+    }
+}
