@@ -32,7 +32,7 @@ public struct RenamePlanner {
         let scan = try vault.scan(detail: .paths)
         if let note = try NoteLookup(notes: scan.notes).note(atPath: name) { return (scan, note) }
         let titled = try vault.scan(detail: .summary)
-        return (titled, try NoteLookup(notes: titled.notes).note(named: name))
+        return (titled, try NoteLookup(notes: titled.notes, in: vault).note(named: name))
     }
 
     /// Plans moving a note or a folder. `destination` is a folder to move into (existing, or

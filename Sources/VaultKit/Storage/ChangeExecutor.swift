@@ -54,6 +54,7 @@ public struct ChangeExecutor {
         defer { lock.release() }
         // A change an earlier run left comes first: its files may be these.
         let finishedFirst = try recoverLocked().reports
+        try checkInside(plan.moves + plan.sidecarMoves, edits: plan.edits.flatMap { [$0.source, $0.path] })
         let writer = SafeWriter(fileSystem: fileSystem)
         for edit in plan.edits where try !writer.isUnchanged(vault.absolutePath(edit.source), since: edit.snapshot) {
             throw VaultError.fileChanged(path: edit.source)
@@ -144,12 +145,22 @@ public struct ChangeExecutor {
 
     func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }
 
+    /// Refuses a change any of whose files is reached through a link (`Vault.checkInside`).
+    /// What is at a new name is judged by the move itself (another file took the name).
+    private func checkInside(_ moves: [FileMove], edits: [String]) throws {
+        let moved = Set(moves.flatMap { [$0.from, $0.to] })
+        try vault.checkInside(
+            notes: edits.filter { !moved.contains($0) }, folders: moves.flatMap { [LinkIndex.folder(of: $0.from), LinkIndex.folder(of: $0.to)] })
+    }
+
     /// Carries out a journal. Every step checks what is already done, so running it again
     /// after a crash at any point finishes the change.
     ///
     /// - Parameter known: what the plan read of the files it rewrites; a file whose status
     ///   still matches is written without being read again.
     private func complete(_ journal: IntentJournal, known: [String: FileSnapshot] = [:]) throws -> ChangeReport {
+        // A link put on the way since the journal was written is not gone through either.
+        try checkInside(journal.moves + journal.sidecarMoves, edits: journal.edits.map(\.path))
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         var conflicts: [VaultWarning] = []
         let afterHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.afterHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
@@ -179,8 +190,8 @@ public struct ChangeExecutor {
                 problem = try rewrite(edit, known: known[edit.path], writer: writer)
             } catch VaultError.system(let error) where error.code == ENOENT {
                 problem = "gone since the change began"
-            } catch VaultError.readOnly, VaultError.symbolicLink {
-                problem = "made read-only or a link since the change began"
+            } catch VaultError.readOnly, VaultError.symbolicLink, VaultError.notRegularFile {
+                problem = "made read-only, a link or not a regular file since the change began"
             } catch VaultError.fileChanged {
                 problem = "changed elsewhere"
             }

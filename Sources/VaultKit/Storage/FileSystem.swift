@@ -122,6 +122,7 @@ extension FileSystem {
 
     public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
         guard let status = try status(path) else { throw SystemError(code: ENOENT, operation: "open", path: path) }
+        if status.kind != .file { throw SystemError(code: status.kind == .directory ? EISDIR : ENXIO, operation: "read", path: path) }
         let bytes = try readFile(path)
         return FileContents(bytes: Array(bytes.prefix(limit)), complete: bytes.count <= limit, status: status)
     }

@@ -90,6 +90,10 @@ public struct SafeWriter: Sendable {
 
     /// Reads a file and records what was read, for a later `replace`.
     public func read(_ path: String) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
+        // A fifo would block the open and a device may act on it: only a regular file is opened.
+        if let status = try? fileSystem.status(path), status.kind != .file {
+            throw VaultError.notRegularFile(path: path, kind: fileKindName(path))
+        }
         do {
             // Status and bytes come from one open, so the snapshot describes exactly what was read.
             let contents = try fileSystem.readPrefix(path, limit: Int.max)
@@ -118,7 +122,8 @@ public struct SafeWriter: Sendable {
             if current != nil { throw VaultError.fileChanged(path: path) }
             return nil
         }
-        guard let current else { throw VaultError.fileChanged(path: path) }
+        // A note replaced by a folder (or a fifo) is not the file that was read.
+        guard let current, current.kind == expected.kind else { throw VaultError.fileChanged(path: path) }
         if current.size == expected.size && current.modifiedNanoseconds == expected.modifiedNanoseconds
             && current.inode == expected.inode
         {

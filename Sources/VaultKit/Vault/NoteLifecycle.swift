@@ -33,7 +33,7 @@ public struct NoteLifecycle {
     /// Plans an action on the note `name` names.
     public func plan(_ action: Action, _ name: String) throws -> Outcome {
         let scan = try vault.scan(detail: .summary)
-        let note = try NoteLookup(notes: scan.notes).note(named: name)
+        let note = try NoteLookup(notes: scan.notes, in: vault).note(named: name)
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
         let archive = vault.layout.folder(for: .archive) ?? "archive"
         let trash = vault.layout.folder(for: .trash) ?? "trash"

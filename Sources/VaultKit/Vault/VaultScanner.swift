@@ -81,7 +81,13 @@ struct VaultScanner {
                     if !visited.insert([status.device, status.inode]).inserted { continue }
                 }
                 if kind == .directory {
+                    if NoteFiles.isNoteName(name) {
+                        warnings.append(VaultWarning(path: path, message: "a folder named like a note; its notes are listed, it is not read as one"))
+                    }
                     pending.append(path)
+                } else if kind != .file && NoteFiles.isNoteName(name) {
+                    // A fifo would hang the read, a device may act on it: only regular files are read.
+                    skipped.append(VaultWarning(path: path, message: "\(fileKindName(absolute + "/" + name)), not a regular file; skipped"))
                 } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
                     if !names.contains(noteName) {
                         found.append(Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path))
@@ -177,6 +183,10 @@ struct VaultScanner {
                 path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                 availability: .unreadable)
             note.unavailableReason = (error as? SystemError)?.reason ?? "\(error)"
+            // Made a fifo or a folder since the listing: said as such, and never read.
+            if let status = try? fileSystem.status(absolute), status.kind != .file {
+                note.unavailableReason = fileKindName(absolute) + ", not a regular file"
+            }
             return note
         }
     }
