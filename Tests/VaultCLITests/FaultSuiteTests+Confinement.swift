@@ -110,4 +110,52 @@ extension FaultSuiteTests {
         let rename = try run(["rename", "--skip-unavailable", "Errands", "Chores"])
         #expect(rename.status == 0 && sandbox.bytes("pages/Chores.md") != nil)
     }
+
+    @Test("a note or folder named in bytes that are not UTF-8 is listed escaped by list, check and doctor, and stops a rename")
+    func undecodableNames() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        func make(_ name: [UInt8], folder: Bool) {
+            let path = (Array((sandbox.vault + "/pages/").utf8) + name).map { CChar(bitPattern: $0) } + [0]
+            if folder {
+                #expect(mkdir(path, 0o755) == 0)
+            } else {
+                let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+                #expect(fd >= 0)
+                close(fd)
+            }
+        }
+        make(Array("Caf".utf8) + [0xE9] + Array(".md".utf8), folder: false)
+        let list = try sandbox.vault("list")
+        #expect(list.lines.contains { $0.hasPrefix("pages/Caf\\xE9.md\t") })
+        #expect(list.errors.contains("vault: warning: pages/Caf\\xE9.md: unavailable: its file name is not valid UTF-8"))
+        #expect(try sandbox.vault("check").stdout.contains("pages/Caf\\xE9.md: links not read: its file name is not valid UTF-8"))
+        let doctor = try sandbox.vault("doctor")
+        #expect(doctor.status == 1 && doctor.stdout.contains("pages/Caf\\xE9.md: its file name is not valid UTF-8"))
+        let before = tree(sandbox.vault)
+        let rename = try sandbox.vault("rename", "Errands", "Chores")
+        #expect(rename.status == 1 && rename.errors.contains("pages/Caf\\xE9.md"))
+        #expect(differences(before, tree(sandbox.vault)).filter { $0 != "added .zennotes/lock" } == [])
+        make(Array("Ordner".utf8) + [0xFC], folder: true)
+        let stopped = try sandbox.vault("rename", "--skip-unavailable", "Errands", "Chores")
+        #expect(stopped.status == 0 && stopped.errors.contains("pages/Ordner\\xFC: folder skipped: its name is not valid UTF-8"))
+        let refused = try Sandbox(fixture: "demo")
+        let path = (Array((refused.vault + "/pages/").utf8) + Array("Ordner".utf8) + [0xFC]).map { CChar(bitPattern: $0) } + [0]
+        #expect(mkdir(path, 0o755) == 0)
+        let folderStops = try refused.vault("rename", "Errands", "Chores")
+        #expect(folderStops.status == 1 && folderStops.errors.contains("a folder cannot be read, so links in its notes cannot be checked or rewritten: pages/Ordner\\xFC"))
+    }
+
+    @Test("a rename rewrites the links of a trashed note, so restoring it brings back no dangling link")
+    func trashedLinksFollow() throws {
+        let reference = try Sandbox(fixture: "demo")
+        #expect(try reference.vault("restore", "trash/pages/Gym Plan.md").status == 0)
+        let dangling = danglingLinks(try reference.vault("check", "--json"))
+        let sandbox = try Sandbox(fixture: "demo")
+        let rename = try sandbox.vault("rename", "--skip-unavailable", "Vault CLI", "Vault Tool")
+        #expect(rename.status == 0 && rename.stdout.contains("Rewrote 12 links in 11 notes"))
+        #expect(String(decoding: sandbox.bytes("trash/pages/Gym Plan.md") ?? [], as: UTF8.self).contains("[[Vault Tool]]"))
+        #expect(try sandbox.vault("restore", "trash/pages/Gym Plan.md").status == 0)
+        #expect(danglingLinks(try sandbox.vault("check", "--json")) == dangling)
+        #expect(try sandbox.vault("links", "pages/Gym Plan.md").stdout.contains("[[Vault Tool]] -> pages/Projects/Vault Tool.md"))
+    }
 }

@@ -55,6 +55,8 @@ public struct LinkGraph: Sendable {
             bytes = try vault.walkedContents(of: note)
         } catch VaultError.noteNotDownloaded {
             return ([], VaultWarning(path: note.path, message: "not downloaded, so its links are not known yet"))
+        } catch VaultError.noteUnavailable(_, let reason) {
+            return ([], VaultWarning(path: note.path, message: "links not read: \(reason)"))
         } catch {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"))
         }

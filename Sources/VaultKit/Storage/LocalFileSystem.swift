@@ -75,19 +75,20 @@ public struct LocalFileSystem: FileSystem {
         defer { closedir(dir) }
         var result: [DirectoryEntry] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let isUTF8 = UTF8Check.validate(bytes) == .valid
+            // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
+            let name = isUTF8 ? String(decoding: bytes, as: UTF8.self) : DirectoryEntry.escaped(bytes)
             if name == "." || name == ".." { continue }
             let kind: FileStatus.Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_LNK): kind = .symlink
-            case Int32(DT_UNKNOWN): kind = (try? linkStatus(path + "/" + name))??.kind ?? .other
+            case Int32(DT_UNKNOWN): kind = isUTF8 ? (try? linkStatus(path + "/" + name))??.kind ?? .other : .other
             default: kind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: kind))
+            result.append(DirectoryEntry(name: name, kind: kind, nameIsUTF8: isUTF8))
         }
         return result
     }

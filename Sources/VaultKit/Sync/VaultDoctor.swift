@@ -5,7 +5,7 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     /// What kind of problem, a stable word for scripts.
     public enum Kind: String, Sendable, Codable {
         case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
-            nameCollision, metadataNotSynced, skippedFile
+            nameCollision, metadataNotSynced, skippedFile, notUTF8Name
     }
 
     public var kind: Kind
@@ -60,8 +60,14 @@ public struct VaultDoctor {
         }
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += Self.collisions(scan)
-        findings += scan.skipped.map {
-            HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or folder")
+        let unlisted = Set(scan.unlistedFolders.map(\.path))
+        findings += scan.unlistedFolders.map {
+            HealthFinding(
+                kind: .unreadable, path: $0.path, message: $0.message + "; a rename stops on it, since its notes may link to the note",
+                fix: "make it readable (chmod u+rx \(Self.quoted($0.path))), or give it a UTF-8 name")
+        }
+        findings += scan.skipped.filter { !unlisted.contains($0.path) }.map {
+            HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or file")
         }
         if vault.isInICloud && vault.fileSystem.exists(vault.metadataFolder) {
             findings.append(
@@ -80,6 +86,12 @@ public struct VaultDoctor {
             return HealthFinding(
                 kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
                 fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))")
+        }
+        if note.availability == .unreadable, note.unavailableReason == VaultScanner.undecodableNameReason {
+            return HealthFinding(
+                kind: .notUTF8Name, path: path,
+                message: "\(VaultScanner.undecodableNameReason); it is not read or searched, and a rename stops on it",
+                fix: "give it a UTF-8 name (convmv -f WINDOWS-1252 -t UTF-8 --notest on the file, or a file manager)")
         }
         let bytes: [UInt8]
         do {

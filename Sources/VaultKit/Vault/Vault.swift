@@ -150,6 +150,9 @@ public struct Vault: Sendable {
     /// note that is a link out of the vault is not among them): no `lstat` more per note.
     func walkedContents(of note: Note) throws -> [UInt8] {
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
+        if note.availability == .unreadable, let reason = note.unavailableReason, reason == VaultScanner.undecodableNameReason {
+            throw VaultError.noteUnavailable(path: note.path, reason: reason)
+        }
         let absolute = absolutePath(note.path)
         do {
             return try fileSystem.readFile(absolute)

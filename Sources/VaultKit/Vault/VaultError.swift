@@ -38,6 +38,9 @@ public enum VaultError: Error, Equatable, Sendable {
     case folderLink(path: String, target: String)
     /// The file is not a regular file (a fifo, socket, device or folder): never opened for reading.
     case notRegularFile(path: String, kind: String)
+    /// A change that rewrites links stopped because these folders cannot be listed, so the
+    /// links of the notes in them cannot be kept right.
+    case foldersUnreadable(paths: [String])
     /// The name given matches no conflict copy.
     case noConflictCopy(name: String, copies: [String])
     /// The file or its folder is read-only; `vault` does not override that.
@@ -108,6 +111,10 @@ extension VaultError: CustomStringConvertible {
             return problem + "; nothing was written"
         case .leadsOutOfVault, .folderLink, .notRegularFile:
             return problem + "; nothing was read or written"
+        case .foldersUnreadable(let paths):
+            let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "\(paths.count == 1 ? "a folder" : "\(paths.count) folders") cannot be read, so links in \(paths.count == 1 ? "its" : "their") "
+                + "notes cannot be checked or rewritten: \(listed); nothing was changed"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
         case .fileExists(let path):
@@ -185,6 +192,8 @@ extension VaultError: CustomStringConvertible {
             return "name the folder by its own path, \(target)"
         case .notRegularFile:
             return "remove it or give it another name; a note is a regular file"
+        case .foldersUnreadable:
+            return "make them readable (chmod u+rx), then try again; or pass --skip-unavailable to leave the links in their notes as they are"
         case .noConflictCopy(_, let copies):
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
         case .readOnly:

@@ -12,6 +12,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     private let base = LocalFileSystem()
     private let lock = NSLock()
     private var failures: [Step: Int32] = [:]
+    /// Failures of a step on one path only (an unreadable folder among readable ones).
+    private var pathFailures: [Step: [String: Int32]] = [:]
     /// Runs when a step starts, to change a file under the writer's feet.
     var actions: [Step: () -> Void] = [:]
     private(set) var calls: [Step] = []
@@ -20,10 +22,14 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { failures[step] = code }
     }
 
+    func fail(_ step: Step, with code: Int32, at path: String) {
+        lock.withLock { pathFailures[step, default: [:]][path] = code }
+    }
+
     private func check(_ step: Step, _ path: String) throws {
         let code: Int32? = lock.withLock {
             calls.append(step)
-            return failures[step]
+            return failures[step] ?? pathFailures[step]?[path]
         }
         if let action = lock.withLock({ actions[step] }) { action() }
         if let code { throw SystemError(code: code, operation: "\(step)", path: path) }
