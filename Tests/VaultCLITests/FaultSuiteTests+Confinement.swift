@@ -158,4 +158,34 @@ extension FaultSuiteTests {
         #expect(danglingLinks(try sandbox.vault("check", "--json")) == dangling)
         #expect(try sandbox.vault("links", "pages/Gym Plan.md").stdout.contains("[[Vault Tool]] -> pages/Projects/Vault Tool.md"))
     }
+
+    @Test("the next change removes an intent journal a kill left half written, and doctor reports it until then")
+    func halfWrittenJournal() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        let leftover = ".zennotes/journal/.~0b0c5d7e-1f2a-4b3c-8d4e-5f6a7b8c9d0e.json.k1ll.new.tmp"
+        try sandbox.write([leftover: Array("{\"version\":1,\"id\":\"0b0c".utf8)])
+        let doctor = try sandbox.vault("doctor")
+        #expect(doctor.status == 1 && doctor.stdout.contains(leftover + ": vault's own write of its metadata, interrupted"))
+        #expect(try sandbox.vault("append", "Errands", "a line").status == 0)
+        let rename = try sandbox.vault("rename", "--skip-unavailable", "Errands", "Chores")
+        #expect(rename.status == 0 && rename.errors.contains("removed 1 temporary file an interrupted write left: " + leftover))
+        #expect(sandbox.bytes(leftover) == nil)
+        #expect(!(try sandbox.vault("doctor").stdout.contains(".~0b0c")))
+    }
+
+    @Test("task exits 3 when its line no longer holds the task, whether another task or none is there now")
+    func staleTaskLine() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        let before = try #require(sandbox.bytes("inbox/Call notes.md"))
+        var lines = String(decoding: before, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[6] = "no longer a task"
+        try sandbox.write(["inbox/Call notes.md": Array(lines.joined(separator: "\n").utf8)])
+        let none = try sandbox.vault("task", "inbox/Call notes.md:7@3d4a03", "done")
+        #expect(none.status == 3 && none.errors.contains("that line holds no task; nothing was written"))
+        lines[6] = "- [ ] another task"
+        try sandbox.write(["inbox/Call notes.md": Array(lines.joined(separator: "\n").utf8)])
+        let other = try sandbox.vault("task", "inbox/Call notes.md:7@3d4a03", "done")
+        #expect(other.status == 3 && other.errors.contains("the line now holds another task"))
+        #expect(sandbox.bytes("inbox/Call notes.md") == Array(lines.joined(separator: "\n").utf8))
+    }
 }

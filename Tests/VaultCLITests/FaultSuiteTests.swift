@@ -190,6 +190,10 @@ struct FaultSuiteTests {
         #expect(sandbox.bytes("pages/Windows Note.md") == mine)
         #expect(try sandbox.vault("links", "pages/Windows Note.md").stdout.contains("[[Vault CLI#Goals]] -> pages/Projects/Vault CLI.md"))
         #expect(danglingLinks(try sandbox.vault("check", "--json")) == dangling)
+        // The old name kept for that link is a second name of the note: doctor says so.
+        let doctor = try sandbox.vault("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("pages/Projects/Vault CLI.md: is the same file as pages/Projects/Vault Tool.md: a second name"))
         let after = tree(sandbox.vault)
         #expect(after.keys.filter { $0.hasPrefix(".zennotes/journal/") } == [])
         #expect(temporaryFiles(after) == [])

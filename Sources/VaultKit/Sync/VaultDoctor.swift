@@ -5,7 +5,7 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     /// What kind of problem, a stable word for scripts.
     public enum Kind: String, Sendable, Codable {
         case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
-            nameCollision, metadataNotSynced, skippedFile, notUTF8Name
+            nameCollision, metadataNotSynced, skippedFile, notUTF8Name, secondName
     }
 
     public var kind: Kind
@@ -59,6 +59,7 @@ public struct VaultDoctor {
                     fix: "vault conflicts --diff, then vault conflicts resolve \(Self.quoted(copy.path)) --keep original|copy|both"))
         }
         findings += vault.leftoverFiles(scan).map(Self.finding)
+        findings += secondNames(scan)
         findings += Self.collisions(scan)
         let unlisted = Set(scan.unlistedFolders.map(\.path))
         findings += scan.unlistedFolders.map {
@@ -185,6 +186,33 @@ public struct VaultDoctor {
                 kind: .leftoverFile, path: path, message: "a note in the middle of a case-only rename to \(leftover.target)",
                 fix: "vault doctor --fix finishes the rename, or makes it a note again")
         }
+    }
+
+    /// Notes that are one file under two names (hard links): what a rename that could not
+    /// remove the old name leaves, so that links to either still resolve. Edits under one
+    /// name show under the other, but a sync tool uploads two notes.
+    private func secondNames(_ scan: VaultScan) -> [HealthFinding] {
+        // The two names of a move an unfinished change has begun are that change's, reported with it.
+        let executor = ChangeExecutor(vault: vault)
+        let pending = Set(executor.pendingJournals().flatMap { name -> [String] in
+            let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + name
+            guard let bytes = try? vault.fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes) else { return [] }
+            return journal.moves.flatMap { [$0.from, $0.to] }
+        })
+        var byFile: [[UInt64]: [String]] = [:]
+        for note in scan.notes where note.availability == .available && note.kind != .trash && !pending.contains(note.path) {
+            guard let status = try? vault.fileSystem.linkStatus(vault.absolutePath(note.path)), status.kind == .file else { continue }
+            byFile[[status.device, status.inode], default: []].append(note.path)
+        }
+        return byFile.values.filter { $0.count > 1 }.map { paths in
+            let sorted = paths.sorted()
+            let others = sorted.dropFirst().joined(separator: ", ")
+            return HealthFinding(
+                kind: .secondName, path: sorted[0],
+                message: "is the same file as \(others): a second name, as a rename that could not finish leaves it; links to either resolve",
+                fix: "point the links that `vault backlinks` lists for one name to the other, then remove that name "
+                    + "(rm \(Self.quoted(sorted[0])); the text stays under the other)")
+        }.sorted { ($0.path ?? "") < ($1.path ?? "") }
     }
 
     /// Notes in one folder whose names differ only in case or Unicode form: two files here,
