@@ -53,15 +53,36 @@ struct RegularFileTests {
         }
     }
 
-    @Test("the walk skips a fifo named like a note with a warning, and lists a folder named so as a folder")
+    /// A Unix socket bound at `relative`, as a program serving on a socket file would leave.
+    private func socket(_ relative: String) throws {
+        let path = folder.path + "/" + relative
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(fd)
+        #expect(bound == 0)
+    }
+
+    @Test("the walk skips a fifo or a socket named like a note with a warning, and lists a folder named so as a folder")
     func walkSkips() throws {
         try folder.write("pages/Real.md", "# Real\n")
         let pipe = try fifo("pages/Pipe.md")
+        try socket("pages/Socket.md")
         try folder.write("pages/Box.md/Inside.md", "# Inside\n")
         let vault = try Vault(root: folder.path)
         let scan = try #require(withinSeconds(pipe) { try? vault.scan() } ?? nil)
         #expect(scan.notes.map(\.path) == ["pages/Box.md/Inside.md", "pages/Real.md"])
-        #expect(scan.skipped == [VaultWarning(path: "pages/Pipe.md", message: "a fifo, not a regular file; skipped")])
+        #expect(
+            scan.skipped == [
+                VaultWarning(path: "pages/Pipe.md", message: "a fifo, not a regular file; skipped"),
+                VaultWarning(path: "pages/Socket.md", message: "a socket, not a regular file; skipped"),
+            ])
         #expect(scan.warnings.contains(VaultWarning(path: "pages/Box.md", message: "a folder named like a note; its notes are listed, it is not read as one")))
         let tasks = try #require(withinSeconds(pipe) { try? vault.tasks() } ?? nil)
         #expect(tasks.tasks.isEmpty)

@@ -65,6 +65,16 @@ struct ConfinementTests {
         }
     }
 
+    @Test("a conflict copy whose original is a link out of the vault is not compared with it")
+    func conflictOriginalOut() throws {
+        let vault = try vault()
+        #expect(symlink(outside + "/secret.md", folder.path + "/vault/pages/Plan.md") == 0)
+        try folder.write("vault/pages/Plan.sync-conflict-20261128-101512-ABCDEF7.md", "- [ ] mine\n")
+        let copy = try #require(try vault.scan().conflictCopies.first)
+        #expect(copy.originalPath == "pages/Plan.md")
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/Plan.md", target: outside + "/secret.md")) { try vault.differences(of: copy) }
+    }
+
     @Test("capture, new, journal, append and task edits refuse a system folder or --folder that leads out, and write nothing there")
     func writersRefuse() throws {
         let vault = try vault()
