@@ -229,13 +229,28 @@ final class Counter: @unchecked Sendable {
 }
 
 /// Result slots that concurrent workers fill, each index written by exactly one worker.
+///
+/// The slots are one buffer allocated up front, never an array: writing through an array
+/// property checks that its storage is not shared, and a worker's access can make another's
+/// check fail, which copies the storage while others write to it (a crash in a walk).
 final class Slots<Value>: @unchecked Sendable {
-    private(set) var values: [Value?]
+    private let slots: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.baseAddress?.deinitialize(count: slots.count)
+        slots.deallocate()
+    }
+
+    /// Every slot, in order, once the workers are done.
+    var values: [Value?] { Array(slots) }
 
     subscript(index: Int) -> Value? {
-        get { values[index] }
-        set { values.withUnsafeMutableBufferPointer { $0[index] = newValue } }
+        get { slots[index] }
+        set { slots[index] = newValue }
     }
 }
