@@ -90,14 +90,16 @@ public struct SafeWriter: Sendable {
 
     /// Reads a file and records what was read, for a later `replace`.
     public func read(_ path: String) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
-        // A fifo would block the open and a device may act on it: only a regular file is opened.
-        if let status = try? fileSystem.status(path), status.kind != .file {
-            throw VaultError.notRegularFile(path: path, kind: fileKindName(path))
-        }
         do {
             // Status and bytes come from one open, so the snapshot describes exactly what was read.
             let contents = try fileSystem.readPrefix(path, limit: Int.max)
             return (contents.bytes, FileSnapshot(status: contents.status, bytes: contents.bytes))
+        } catch let error as SystemError where error.code == EISDIR || error.code == ENXIO {
+            // The reader refuses what is not a regular file (a fifo, a folder): said as such.
+            if let status = try? fileSystem.status(path), status.kind != .file {
+                throw VaultError.notRegularFile(path: path, kind: fileKindName(path))
+            }
+            throw Self.wrap(error)
         } catch {
             throw Self.wrap(error)
         }

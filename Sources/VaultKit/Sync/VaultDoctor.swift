@@ -49,8 +49,9 @@ public struct VaultDoctor {
     public func examine() throws -> [HealthFinding] {
         var findings = unfinishedChanges()
         let scan = try vault.scan(detail: .paths)
+        var files: [[UInt64]: [String]] = [:]
         for note in scan.notes {
-            if let finding = try examine(note) { findings.append(finding) }
+            if let finding = try examine(note, files: &files) { findings.append(finding) }
         }
         for copy in scan.conflictCopies {
             findings.append(
@@ -59,7 +60,7 @@ public struct VaultDoctor {
                     fix: "vault conflicts --diff, then vault conflicts resolve \(Self.quoted(copy.path)) --keep original|copy|both"))
         }
         findings += vault.leftoverFiles(scan).map(Self.finding)
-        findings += secondNames(scan)
+        findings += secondNames(files)
         findings += Self.collisions(scan)
         let unlisted = Set(scan.unlistedFolders.map(\.path))
         findings += scan.unlistedFolders.map {
@@ -81,7 +82,9 @@ public struct VaultDoctor {
     }
 
     /// What is wrong with one note's file, if anything: not downloaded, unreadable, not UTF-8.
-    private func examine(_ note: Note) throws -> HealthFinding? {
+    ///
+    /// - Parameter files: the notes read so far by file (device and inode), for `secondNames`.
+    private func examine(_ note: Note, files: inout [[UInt64]: [String]]) throws -> HealthFinding? {
         let path = note.path
         if note.availability == .placeholder {
             return HealthFinding(
@@ -96,7 +99,9 @@ public struct VaultDoctor {
         }
         let bytes: [UInt8]
         do {
-            bytes = try vault.fileSystem.readFile(vault.absolutePath(path))
+            let contents = try vault.fileSystem.readPrefix(vault.absolutePath(path), limit: Int.max)
+            bytes = contents.bytes
+            if note.kind != .trash { files[[contents.status.device, contents.status.inode], default: []].append(path) }
         } catch let error as SystemError where error.code == ENOENT {
             return nil  // deleted since the walk
         } catch let error as SystemError {
@@ -191,7 +196,9 @@ public struct VaultDoctor {
     /// Notes that are one file under two names (hard links): what a rename that could not
     /// remove the old name leaves, so that links to either still resolve. Edits under one
     /// name show under the other, but a sync tool uploads two notes.
-    private func secondNames(_ scan: VaultScan) -> [HealthFinding] {
+    ///
+    /// - Parameter files: the notes outside the trash by the file they were read from.
+    private func secondNames(_ files: [[UInt64]: [String]]) -> [HealthFinding] {
         // The two names of a move an unfinished change has begun are that change's, reported with it.
         let executor = ChangeExecutor(vault: vault)
         let pending = Set(executor.pendingJournals().flatMap { name -> [String] in
@@ -199,12 +206,13 @@ public struct VaultDoctor {
             guard let bytes = try? vault.fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes) else { return [] }
             return journal.moves.flatMap { [$0.from, $0.to] }
         })
-        var byFile: [[UInt64]: [String]] = [:]
-        for note in scan.notes where note.availability == .available && note.kind != .trash && !pending.contains(note.path) {
-            guard let status = try? vault.fileSystem.linkStatus(vault.absolutePath(note.path)), status.kind == .file else { continue }
-            byFile[[status.device, status.inode], default: []].append(note.path)
+        // A note that is a symbolic link reads as its target; it is a link, not a second name.
+        let names = files.values.lazy.filter { $0.count > 1 }.map { paths in
+            paths.filter { path in
+                !pending.contains(path) && ((try? self.vault.fileSystem.linkStatus(self.vault.absolutePath(path))) ?? nil)?.kind == .file
+            }
         }
-        return byFile.values.filter { $0.count > 1 }.map { paths in
+        return names.filter { $0.count > 1 }.map { paths in
             let sorted = paths.sorted()
             let others = sorted.dropFirst().joined(separator: ", ")
             return HealthFinding(
