@@ -104,11 +104,10 @@ extension ChangeExecutor {
                 fileSystem.exists(vault.absolutePath(oldNames[edit.path]!))
             {
                 try writer.remove(path, expecting: snapshot)
-                removed.insert(edit.path)
             } else {
                 stays.append(VaultWarning(path: edit.path, message: "edited under its new name meanwhile; kept beside \(oldNames[edit.path]!)"))
-                removed.insert(edit.path)
             }
+            removed.insert(edit.path)
         }
         for move in journal.moves + journal.sidecarMoves where !removed.contains(move.to) {
             let planned = journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }
