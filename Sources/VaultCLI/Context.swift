@@ -103,7 +103,7 @@ final class Context {
         try arguments.finish()
         let vault = try vault()
         let scan = try scan(vault, detail: .summary)
-        return (vault, scan, try NoteLookup(notes: scan.notes).note(named: name))
+        return (vault, scan, try NoteLookup(notes: scan.notes, in: vault).note(named: name))
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.

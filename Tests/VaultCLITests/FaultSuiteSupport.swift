@@ -28,6 +28,11 @@ struct RunningVault {
         var status: Int32 = -1
         if process.isRunning {
             process.terminate()
+            // The child may inherit a signal mask that blocks SIGTERM from the test's threads;
+            // SIGKILL cannot be blocked, so a hung command never stalls the suite.
+            let grace = Date().addingTimeInterval(1)
+            while process.isRunning && Date() < grace { usleep(2_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         } else {
             process.waitUntilExit()

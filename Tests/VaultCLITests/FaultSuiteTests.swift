@@ -184,12 +184,16 @@ struct FaultSuiteTests {
         let next = try sandbox.vault("list")
         #expect(next.status == 0)
         let finished = "vault: finished an interrupted change: move pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md"
-        #expect(next.errors.contains(finished + " (10 files rewritten)"), "one of the 11 was left alone")
+        #expect(next.errors.contains(finished + " (11 files rewritten)"), "one of the 12 was left alone")
         #expect(next.errors.contains("vault: warning: pages/Windows Note.md: changed elsewhere; its links were not rewritten"))
         #expect(next.errors.contains("pages/Projects/Vault CLI.md: kept beside pages/Projects/Vault Tool.md"))
         #expect(sandbox.bytes("pages/Windows Note.md") == mine)
         #expect(try sandbox.vault("links", "pages/Windows Note.md").stdout.contains("[[Vault CLI#Goals]] -> pages/Projects/Vault CLI.md"))
         #expect(danglingLinks(try sandbox.vault("check", "--json")) == dangling)
+        // The old name kept for that link is a second name of the note: doctor says so.
+        let doctor = try sandbox.vault("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("pages/Projects/Vault CLI.md: is the same file as pages/Projects/Vault Tool.md: a second name"))
         let after = tree(sandbox.vault)
         #expect(after.keys.filter { $0.hasPrefix(".zennotes/journal/") } == [])
         #expect(temporaryFiles(after) == [])

@@ -7,9 +7,10 @@ enum DoctorCommand: Command {
     static let summary = "check the vault's health beside sync tools; exit 1 when anything needs attention"
     static let usage = ""
     static let discussion = """
-        Finds iCloud placeholders, unreadable and non-UTF-8 notes, conflict copies, temporary
-        files an interrupted write left, an interrupted rename, names that collide on
-        case-insensitive disks, links out of the vault, a broken vault.json, and .zennotes/
+        Finds iCloud placeholders, unreadable and non-UTF-8 notes, file names that are not
+        UTF-8, folders that cannot be read, conflict copies, temporary files an interrupted
+        write left, an interrupted rename, a note left with a second name, names that collide
+        on case-insensitive disks, links out of the vault, a broken vault.json, and .zennotes/
         inside iCloud Drive. Each finding names the command that fixes it. Without --fix it
         changes nothing. --fix does only what needs no choice: it finishes interrupted renames,
         removes temporary files that hold nothing anyone saved, and makes the text of a note

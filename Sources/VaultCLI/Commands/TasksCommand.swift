@@ -87,7 +87,7 @@ enum TasksCommand: Command {
         let vault = try context.vault()
         let scan: TaskScan
         if let name = arguments.option("--note") {
-            let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes).note(named: name)
+            let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)
             query.includeRetired = true
             scan = vault.tasks(of: [note])
         } else if context.stderrIsTerminal && !context.quiet {

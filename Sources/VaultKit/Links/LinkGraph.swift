@@ -52,9 +52,11 @@ public struct LinkGraph: Sendable {
     private static func read(_ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?) -> ([LinkEdge], VaultWarning?) {
         let bytes: [UInt8]
         do {
-            bytes = try vault.contents(of: note)
+            bytes = try vault.walkedContents(of: note)
         } catch VaultError.noteNotDownloaded {
             return ([], VaultWarning(path: note.path, message: "not downloaded, so its links are not known yet"))
+        } catch VaultError.noteUnavailable(_, let reason) {
+            return ([], VaultWarning(path: note.path, message: "links not read: \(reason)"))
         } catch {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"))
         }

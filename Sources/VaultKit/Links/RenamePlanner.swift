@@ -34,7 +34,7 @@ public struct RenamePlanner {
         let scan = try vault.scan(detail: .paths)
         if let note = try NoteLookup(notes: scan.notes).note(atPath: name) { return (scan, note) }
         let titled = try vault.scan(detail: .summary)
-        return (titled, try NoteLookup(notes: titled.notes).note(named: name))
+        return (titled, try NoteLookup(notes: titled.notes, in: vault).note(named: name))
     }
 
     /// Plans moving a note or a folder. `destination` is a folder to move into (existing, or
@@ -85,11 +85,17 @@ public struct RenamePlanner {
         var newlyResolving: [LinkReport] = []
         var unavailable: [VaultWarning] = []
         var movedHashes: [String: UInt64] = [:]
-        for note in scan.notes where note.kind != .trash {
+        // Notes in the trash are never link targets, but their own links are kept right, so
+        // that a restored note's links resolve (DESIGN.md 4).
+        for note in scan.notes {
             let moved = moves[note.path] != nil
             let read: (bytes: [UInt8], snapshot: FileSnapshot)
             if note.availability == .placeholder {
                 unavailable.append(VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
+                continue
+            }
+            if note.availability == .unreadable {
+                unavailable.append(VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
                 continue
             }
             do {
@@ -121,12 +127,19 @@ public struct RenamePlanner {
                         after: result.bytes, changes: result.changes))
             }
         }
+        // A folder that cannot be listed may hold notes that link to a moved file.
+        if !scan.unlistedFolders.isEmpty && !skipUnavailable {
+            throw VaultError.foldersUnreadable(paths: scan.unlistedFolders.map(\.path))
+        }
         if !unavailable.isEmpty && !skipUnavailable {
             throw VaultError.notesUnavailable(paths: unavailable.map(\.path))
         }
         if !conflicted.isEmpty && !skipUnavailable {
             throw VaultError.notesInConflict(paths: conflicted.map(\.path))
         }
+        unavailable = scan.unlistedFolders.map {
+            VaultWarning(path: $0.path, message: "\($0.message); links in its notes are not rewritten")
+        } + unavailable
         // Refused now, not halfway through the change.
         try vault.checkWritable(
             replacing: edits.map(\.source),
@@ -159,8 +172,10 @@ public struct RenamePlanner {
         _ note: Note, _ bytes: [UInt8], before: LinkIndex, after: LinkIndex, moves: [String: String],
         retitle: (note: Note, title: String)?
     ) throws -> Rewrite {
-        let source = note.path
-        let newSource = moves[source] ?? source
+        // A trashed note's links are read from where a restore puts it back.
+        let source = origin(of: note.path)
+        let newSource = moves[note.path].map(origin) ?? source
+        let isTrashed = vault.layout.kind(of: note.path) == .trash && moves[note.path] == nil
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
         let document = MarkdownDocument(bytes: bytes)
@@ -182,7 +197,7 @@ public struct RenamePlanner {
                 guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
                 else {
                     throw VaultError.invalidDestination(
-                        path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
+                        path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")
                 }
                 if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line, true)) }
                 continue
@@ -208,8 +223,9 @@ public struct RenamePlanner {
                 continue
             }
             guard let expected else {
+                if isTrashed { continue }
                 let edge = LinkEdge(
-                    source: source, link: link, resolution: Resolution(path: now, candidates: 1),
+                    source: note.path, link: link, resolution: Resolution(path: now, candidates: 1),
                     text: bytes.utf8String(link.range), context: "")
                 newlyResolving.append(LinkReport(edge))
                 continue
@@ -218,11 +234,11 @@ public struct RenamePlanner {
             guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false, fromRoot: fromRoot)
             else {
                 throw VaultError.invalidDestination(
-                    path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
+                    path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")
             }
             replacements.append((link.targetRange, text, link.line, true))
         }
-        if let retitle, retitle.note.path == source, let heading = Self.titleHeading(document, fileStem: retitle.note.stem) {
+        if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem) {
             replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
         }
         var result = bytes
@@ -244,6 +260,13 @@ public struct RenamePlanner {
             shift += newLength - replacement.range.count
         }
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
+    }
+
+    /// Where a note's links are resolved from: its path, or for a note in the trash the path
+    /// it had (`trash/pages/a.md` was `pages/a.md`), where a restore puts it.
+    func origin(of path: String) -> String {
+        guard vault.layout.kind(of: path) == .trash, let slash = path.firstIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     /// The byte range of the text of the note's leading `# heading` when it is the file's name

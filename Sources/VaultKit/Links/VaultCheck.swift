@@ -4,7 +4,8 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     public var dangling: [LinkReport]
     /// Bare names that matched several files; a tie-break chose one.
     public var ambiguous: [LinkReport]
-    /// Notes that could not be read (not downloaded, I/O errors, not UTF-8).
+    /// Notes that could not be read (not downloaded, I/O errors, not UTF-8), and what the
+    /// walk skipped (folders it could not list, fifos, links out of the vault).
     public var unreadable: [VaultWarning]
     public var conflictCopies: [ConflictCopy]
     /// Notes holding git merge conflict markers: two versions at once, so their links (read
@@ -21,7 +22,7 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
         dangling = graph.edges.filter { $0.resolution.path == nil }.map(LinkReport.init)
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
-        unreadable = graph.skipped
+        unreadable = scan.skipped + graph.skipped
         conflictCopies = scan.conflictCopies
         mergeConflicts = vault.mergeConflicts(scan).map { conflict in
             let count = conflict.sections.count

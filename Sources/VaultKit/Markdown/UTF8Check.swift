@@ -23,21 +23,7 @@ enum UTF8Check {
                     index += 1
                     continue
                 }
-                // The lead byte gives the length and the allowed range of the second byte
-                // (which excludes overlong forms, surrogates and values past U+10FFFF).
-                let length: Int
-                var low: UInt8 = 0x80
-                var high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return .invalid
-                }
+                guard let (length, low, high) = sequence(lead) else { return .invalid }
                 for offset in 1..<length {
                     guard index + offset < count else { return .truncated }
                     let byte = raw[index + offset]
@@ -47,6 +33,36 @@ enum UTF8Check {
                 index += length
             }
             return .valid
+        }
+    }
+
+    /// The length of the valid UTF-8 character that starts at `index`, 0 when none does.
+    static func characterLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        guard let (length, low, high) = sequence(lead) else { return 0 }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return 0 }
+            let byte = bytes[index + offset]
+            let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            if byte < min || byte > max { return 0 }
+        }
+        return length
+    }
+
+    /// What a lead byte above ASCII starts: the sequence's length and the allowed range of
+    /// its second byte (which excludes overlong forms, surrogates and values past U+10FFFF).
+    @inline(__always)
+    private static func sequence(_ lead: UInt8) -> (length: Int, low: UInt8, high: UInt8)? {
+        switch lead {
+        case 0xC2...0xDF: return (2, 0x80, 0xBF)
+        case 0xE0: return (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: return (3, 0x80, 0xBF)
+        case 0xED: return (3, 0x80, 0x9F)
+        case 0xF0: return (4, 0x90, 0xBF)
+        case 0xF1...0xF3: return (4, 0x80, 0xBF)
+        case 0xF4: return (4, 0x80, 0x8F)
+        default: return nil
         }
     }
 }

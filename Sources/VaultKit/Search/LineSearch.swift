@@ -101,7 +101,7 @@ public struct LineSearch: Sendable {
     private func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
         let bytes: [UInt8]
         do {
-            bytes = try vault.contents(of: note)
+            bytes = try vault.walkedContents(of: note)
         } catch VaultError.noteNotDownloaded {
             return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not downloaded, so not searched"))
         } catch VaultError.noteUnavailable(_, let reason) {

@@ -105,7 +105,7 @@ extension ChangeExecutor {
 
     /// Makes `destination` a second name of `source` again, replacing the outdated copy there
     /// (checked by the caller to hold only the change's own earlier bytes) in one rename.
-    private func relink(_ source: String, over destination: String) throws {
+    func relink(_ source: String, over destination: String) throws {
         let temporary = SafeWriter.split(destination).folder + "/" + SafeWriter.temporaryName(for: SafeWriter.split(destination).name, kind: .replacement)
         try fileSystem.link(source, to: temporary)
         do { try fileSystem.rename(temporary, to: destination) } catch {
@@ -169,6 +169,54 @@ extension ChangeExecutor {
         let (folder, name) = SafeWriter.split(path)
         let key = Naming.collisionKey(name)
         return try fileSystem.entries(folder).first { Naming.collisionKey($0.name) == key }?.name
+    }
+
+    /// Gives a moved note's new name the text saved under its old name since the new name was
+    /// made (an editor saving atomically makes a new file there), when the new name still
+    /// holds the note exactly as planned. A note the change also rewrites is left: its new
+    /// text and the save cannot both be kept in one file.
+    func adoptSave(_ move: FileMove, plannedHash: UInt64?, rewritten: Bool) throws {
+        let from = vault.absolutePath(move.from)
+        let to = vault.absolutePath(move.to)
+        guard !rewritten, let plannedHash, Naming.collisionKey(move.from) != Naming.collisionKey(move.to),
+            let old = try? fileSystem.linkStatus(from), let new = try? fileSystem.linkStatus(to), old.kind == .file, new.kind == .file,
+            old.inode != new.inode || old.device != new.device,
+            (try? fileSystem.readFile(to)).map(ContentHash.of) == plannedHash,
+            let saved = try? fileSystem.readFile(from), !saved.isEmpty
+        else { return }
+        do { try relink(from, over: to) } catch { throw SafeWriter.wrap(error) }
+    }
+
+    /// Makes a kept old name a second name of the note's new file when the change rewrote
+    /// the note (a retitle made a new file): both names then show one text, and `vault
+    /// doctor` reports the second name. An old name someone saved since stays as it is.
+    func keepAsSecondName(_ move: FileMove, beforeHash: UInt64?) throws {
+        let from = vault.absolutePath(move.from)
+        let to = vault.absolutePath(move.to)
+        guard let beforeHash, Naming.collisionKey(move.from) != Naming.collisionKey(move.to),
+            let old = try? fileSystem.linkStatus(from), let new = try? fileSystem.linkStatus(to), old.kind == .file, new.kind == .file,
+            old.inode != new.inode || old.device != new.device,
+            (try? fileSystem.readFile(from)).map(ContentHash.of) == beforeHash
+        else { return }
+        do { try relink(to, over: from) } catch { throw SafeWriter.wrap(error) }
+    }
+
+    /// Why the old name of a move could not be removed now, if it could not: the check
+    /// `removeOldName` makes, asked before any old name goes.
+    func oldNameProblem(_ move: FileMove, expectedHash: UInt64?) -> VaultWarning? {
+        let from = vault.absolutePath(move.from)
+        let to = vault.absolutePath(move.to)
+        guard Naming.collisionKey(move.from) != Naming.collisionKey(move.to), fileSystem.exists(from), fileSystem.exists(to) else {
+            return nil
+        }
+        let folder = SafeWriter.split(from).folder
+        if (try? SafeWriter(fileSystem: fileSystem).checkWritableFolder(folder)) == nil {
+            return VaultWarning(path: move.from, message: "its folder became read-only, so its old name cannot go")
+        }
+        guard let old = try? fileSystem.status(from), let new = try? fileSystem.status(to) else { return nil }
+        if old.inode == new.inode && old.device == new.device { return nil }
+        if let expectedHash, (try? fileSystem.readFile(from)).map(ContentHash.of) == expectedHash { return nil }
+        return VaultWarning(path: move.from, message: "changed under its old name since the change began")
     }
 
     func removeOldName(_ move: FileMove, expectedHash: UInt64?, writer: SafeWriter) throws {

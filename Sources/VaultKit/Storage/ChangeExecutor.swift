@@ -54,6 +54,7 @@ public struct ChangeExecutor {
         defer { lock.release() }
         // A change an earlier run left comes first: its files may be these.
         let finishedFirst = try recoverLocked().reports
+        try checkInside(plan.moves + plan.sidecarMoves, edits: plan.edits.flatMap { [$0.source, $0.path] })
         let writer = SafeWriter(fileSystem: fileSystem)
         for edit in plan.edits where try !writer.isUnchanged(vault.absolutePath(edit.source), since: edit.snapshot) {
             throw VaultError.fileChanged(path: edit.source)
@@ -66,8 +67,12 @@ public struct ChangeExecutor {
         do { try fileSystem.createDirectories(journalFolder) } catch { throw SafeWriter.wrap(error) }
         try SafeWriter(fileSystem: fileSystem).create(journalPath(journal.id), with: try journal.encoded())
         do {
-            var report = try complete(journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }))
-            report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles).map(\.path)
+            var report = try complete(
+                journal, known: Dictionary(plan.edits.map { ($0.path, $0.snapshot) }, uniquingKeysWith: { a, _ in a }),
+                read: Dictionary(plan.edits.map { ($0.path, $0.before) }, uniquingKeysWith: { a, _ in a }))
+            // Under the lock every temporary file in `.zennotes/` is one a killed run left (a
+            // journal half written, say), so this change removes those too.
+            report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles + vault.metadataTemporaryFiles()).map(\.path)
             report.finishedFirst = finishedFirst
             removeEmptyJournalFolder()
             return report
@@ -156,12 +161,28 @@ public struct ChangeExecutor {
 
     func journalPath(_ id: String) -> String { journalFolder + "/" + id + ".json" }
 
+    /// Refuses a change any of whose files is reached through a link (`Vault.checkInside`).
+    /// What is at a new name is judged by the move itself (another file took the name).
+    private func checkInside(_ moves: [FileMove], edits: [String]) throws {
+        let moved = Set(moves.flatMap { [$0.from, $0.to] })
+        try vault.checkInside(
+            notes: edits.filter { !moved.contains($0) }, folders: moves.flatMap { [LinkIndex.folder(of: $0.from), LinkIndex.folder(of: $0.to)] })
+    }
+
     /// Carries out a journal. Every step checks what is already done, so running it again
     /// after a crash at any point finishes the change.
     ///
-    /// - Parameter known: what the plan read of the files it rewrites; a file whose status
-    ///   still matches is written without being read again.
-    private func complete(_ journal: IntentJournal, known: [String: FileSnapshot] = [:]) throws -> ChangeReport {
+    /// - Parameters:
+    ///   - known: what the plan read of the files it rewrites; a file whose status still
+    ///     matches is written without being read again.
+    ///   - read: the bytes the plan read of the files it rewrites, by path, for a change made
+    ///     now (nil when finishing a journal): a file that changed elsewhere meanwhile then
+    ///     has the whole change taken back, so the refusal leaves the vault as it was found.
+    private func complete(
+        _ journal: IntentJournal, known: [String: FileSnapshot] = [:], read: [String: [UInt8]]? = nil
+    ) throws -> ChangeReport {
+        // A link put on the way since the journal was written is not gone through either.
+        try checkInside(journal.moves + journal.sidecarMoves, edits: journal.edits.map(\.path))
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         var conflicts: [VaultWarning] = []
         let afterHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.afterHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
@@ -181,38 +202,65 @@ public struct ChangeExecutor {
             let takenNames = Set(taken.map(\.path))
             return try rewritingBegan(journal, taken: takenNames) ? stop(journal, because: taken) : undo(journal, because: taken)
         }
+        if let read, let problem = conflicts.first, let report = try takeBack(journal, rewritten: [], read: read, because: problem) {
+            return report
+        }
         var unrewritten = 0
+        var rewritten: [IntentJournal.Edit] = []
         for edit in journal.edits {
             try beforeStep?("edit \(edit.path)")
             // Someone else's change to one file (an edit, a deletion, a chmod) leaves that file
-            // alone and is reported; it does not stop the others.
+            // alone and is reported; finishing a journal, it does not stop the others.
             let problem: String?
             do {
                 problem = try rewrite(edit, known: known[edit.path], writer: writer)
             } catch VaultError.system(let error) where error.code == ENOENT {
                 problem = "gone since the change began"
-            } catch VaultError.readOnly, VaultError.symbolicLink {
-                problem = "made read-only or a link since the change began"
+            } catch VaultError.readOnly, VaultError.symbolicLink, VaultError.notRegularFile {
+                problem = "made read-only, a link or not a regular file since the change began"
             } catch VaultError.fileChanged {
                 problem = "changed elsewhere"
             }
-            if let problem {
-                conflicts.append(VaultWarning(path: edit.path, message: problem + "; its links were not rewritten"))
-                unrewritten += 1
+            guard let problem else {
+                rewritten.append(edit)
+                continue
             }
+            let conflict = VaultWarning(path: edit.path, message: problem + "; its links were not rewritten")
+            if let read, conflicts.isEmpty, let report = try takeBack(journal, rewritten: rewritten, read: read, because: conflict) {
+                return report
+            }
+            conflicts.append(conflict)
+            unrewritten += 1
         }
         let beforeHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.beforeHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
+        var removedAny = false
         for move in journal.moves + journal.sidecarMoves {
             try beforeStep?("unlink \(move.from)")
             // A linking note left unrewritten still names the old path: keep it.
             if !conflicts.isEmpty {
                 if fileSystem.exists(vault.absolutePath(move.from)) {
+                    // One file under both names, not two copies that drift apart.
+                    try keepAsSecondName(move, beforeHash: beforeHashes[move.to] ?? nil)
                     conflicts.append(VaultWarning(path: move.from, message: "kept beside \(move.to) so unrewritten links still resolve"))
                 }
                 continue
             }
+            // A save under an old name since the new name was made is that name's text now.
+            // Before any old name goes, every save is taken so, and an old name that cannot go
+            // is found while the change can still be taken back whole.
+            for other in removedAny ? [move] : journal.moves + journal.sidecarMoves {
+                let planned = journal.movedHashes?[other.from].flatMap { UInt64($0, radix: 16) }
+                try adoptSave(other, plannedHash: planned, rewritten: afterHashes[other.to] != nil)
+            }
+            if let read, !removedAny,
+                let problem = (journal.moves + journal.sidecarMoves).lazy.compactMap({ self.oldNameProblem($0, expectedHash: beforeHashes[$0.to] ?? nil) }).first,
+                let report = try takeBack(journal, rewritten: rewritten, read: read, because: problem)
+            {
+                return report
+            }
             do {
                 try removeOldName(move, expectedHash: beforeHashes[move.to] ?? nil, writer: writer)
+                removedAny = true
             } catch VaultError.fileChanged {
                 conflicts.append(VaultWarning(path: move.from, message: "changed under its old name since the change began; kept beside \(move.to)"))
             } catch VaultError.readOnly(let folder) {

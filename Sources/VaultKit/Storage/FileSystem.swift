@@ -56,13 +56,41 @@ public struct FileContents: Sendable {
 
 /// One entry of a folder listing.
 public struct DirectoryEntry: Equatable, Sendable {
+    /// The name; when the name on disk is not valid UTF-8, its escaped form (`Caf\xE9.md`),
+    /// which names no file.
     public var name: String
     /// The kind from the listing itself; a symlink is reported as such, not followed.
     public var kind: FileStatus.Kind
+    /// False when the name on disk is not valid UTF-8 (`name` is then only for people).
+    public var nameIsUTF8: Bool
 
-    public init(name: String, kind: FileStatus.Kind) {
+    public init(name: String, kind: FileStatus.Kind, nameIsUTF8: Bool = true) {
         self.name = name
         self.kind = kind
+        self.nameIsUTF8 = nameIsUTF8
+    }
+
+    /// A name's bytes with each byte that is not part of valid UTF-8 written `\xNN`.
+    public static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            let length = UTF8Check.characterLength(bytes, at: index)
+            if length > 0 {
+                text += String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+                index += length
+            } else {
+                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                index += 1
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 
@@ -135,6 +163,7 @@ extension FileSystem {
 
     public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
         guard let status = try status(path) else { throw SystemError(code: ENOENT, operation: "open", path: path) }
+        if status.kind != .file { throw SystemError(code: status.kind == .directory ? EISDIR : ENXIO, operation: "read", path: path) }
         let bytes = try readFile(path)
         return FileContents(bytes: Array(bytes.prefix(limit)), complete: bytes.count <= limit, status: status)
     }

@@ -96,7 +96,13 @@ extension Vault {
     /// Every temporary file of `vault`'s own writer in the vault: those the walk saw among the
     /// notes, and those in `.zennotes/`, which the walk does not enter.
     public func leftoverFiles(_ scan: VaultScan) -> [LeftoverFile] {
-        var paths = scan.temporaryFiles
+        (scan.temporaryFiles + metadataTemporaryFiles()).sorted().compactMap { LeftoverFile.classify($0, in: self) }
+    }
+
+    /// The temporary files of `vault`'s own writer in `.zennotes/` (a journal or the settings
+    /// being written when a kill came), which the walk does not enter.
+    func metadataTemporaryFiles() -> [String] {
+        var paths: [String] = []
         var pending = [".zennotes"]
         while let folder = pending.popLast() {
             for entry in (try? fileSystem.entries(absolutePath(folder))) ?? [] {
@@ -108,7 +114,7 @@ extension Vault {
                 }
             }
         }
-        return paths.sorted().compactMap { LeftoverFile.classify($0, in: self) }
+        return paths
     }
 
     /// Removes the leftovers that hold nothing anyone saved, and returns them.

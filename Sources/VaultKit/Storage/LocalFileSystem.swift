@@ -11,12 +11,17 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        // Callers skip what the listing or a stat calls no regular file; opening a fifo put
+        // there since would block until a writer came, so the open does not wait, and only
+        // a regular file is read from.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         defer { _ = Glibc.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(code: EISDIR, operation: "read", path: path) }
+        try Self.checkRegular(info, path)
+        // Back to blocking reads (of the flags F_SETFL sets, the open gave only O_NONBLOCK).
+        _ = fcntl(fd, F_SETFL, 0)
         // The size is a hint: the file may grow while it is read, so read until EOF.
         var capacity = min(max(Int(info.st_size), 0) + 1, limit)
         var bytes = [UInt8](repeating: 0, count: capacity)
@@ -35,6 +40,16 @@ public struct LocalFileSystem: FileSystem {
         }
         bytes.removeSubrange(count...)
         return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
+    }
+
+    /// Refuses what is not a regular file: `EISDIR` for a folder, `ENXIO` (what opening a
+    /// socket gives) for a fifo, socket or device.
+    private static func checkRegular(_ info: stat, _ path: String) throws {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw SystemError(code: EISDIR, operation: "read", path: path)
+        default: throw SystemError(code: ENXIO, operation: "read", path: path)
+        }
     }
 
     public func status(_ path: String) throws -> FileStatus? {
@@ -60,19 +75,20 @@ public struct LocalFileSystem: FileSystem {
         defer { closedir(dir) }
         var result: [DirectoryEntry] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let isUTF8 = UTF8Check.validate(bytes) == .valid
+            // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
+            let name = isUTF8 ? String(decoding: bytes, as: UTF8.self) : DirectoryEntry.escaped(bytes)
             if name == "." || name == ".." { continue }
             let kind: FileStatus.Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_LNK): kind = .symlink
-            case Int32(DT_UNKNOWN): kind = (try? linkStatus(path + "/" + name))??.kind ?? .other
+            case Int32(DT_UNKNOWN): kind = isUTF8 ? (try? linkStatus(path + "/" + name))??.kind ?? .other : .other
             default: kind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: kind))
+            result.append(DirectoryEntry(name: name, kind: kind, nameIsUTF8: isUTF8))
         }
         return result
     }

@@ -78,6 +78,12 @@ public struct SafeWriter: Sendable {
             do {
                 contents = try fileSystem.readPrefix(path, limit: Int.max)
                 now = try fileSystem.status(path)
+            } catch let error as SystemError where error.code == EISDIR || error.code == ENXIO {
+                // The reader refuses what is not a regular file (a fifo, a folder): said as such.
+                if let status = try? fileSystem.status(path), status.kind != .file {
+                    throw VaultError.notRegularFile(path: path, kind: fileKindName(path))
+                }
+                throw Self.wrap(error)
             } catch {
                 throw Self.wrap(error)
             }
@@ -122,7 +128,8 @@ public struct SafeWriter: Sendable {
             if current != nil { throw VaultError.fileChanged(path: path) }
             return nil
         }
-        guard let current, current.kind == .file else { throw VaultError.fileChanged(path: path) }
+        // A note replaced by a folder (or a fifo) is not the file that was read.
+        guard let current, current.kind == expected.kind else { throw VaultError.fileChanged(path: path) }
         if current.isSameVersion(as: expected) { return current }
         let bytes: [UInt8]
         do { bytes = try fileSystem.readFile(path) } catch { throw Self.wrap(error) }

@@ -130,6 +130,7 @@ public struct ConflictResolver {
     }
 
     private func read(_ path: String, _ writer: SafeWriter) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
+        try vault.checkInside(path)
         do {
             return try writer.read(vault.absolutePath(path))
         } catch VaultError.system(let error) {

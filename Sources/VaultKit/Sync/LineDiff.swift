@@ -52,9 +52,12 @@ extension Vault {
     /// How a conflict copy differs from its original, line by line; nil when they are too long
     /// to compare that way.
     ///
-    /// - Throws: `VaultError.noteUnavailable` when either file cannot be read.
+    /// - Throws: `VaultError.noteUnavailable` when either file cannot be read,
+    ///   `.leadsOutOfVault` when one is a link out of the vault.
     public func differences(of copy: ConflictCopy) throws -> [LineDiff.Line]? {
         func lines(_ path: String) throws -> [String] {
+            // The original is named after the copy, not found by the walk: it may be a link out.
+            try checkInside(path)
             do { return LineDiff.split(try fileSystem.readFile(absolutePath(path))) } catch let error as SystemError {
                 throw VaultError.noteUnavailable(path: path, reason: error.reason)
             }

@@ -5,7 +5,7 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     /// What kind of problem, a stable word for scripts.
     public enum Kind: String, Sendable, Codable {
         case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
-            nameCollision, metadataNotSynced, skippedFile, mergeConflict, gitOperation
+            nameCollision, metadataNotSynced, skippedFile, mergeConflict, gitOperation, notUTF8Name, secondName
     }
 
     public var kind: Kind
@@ -57,8 +57,9 @@ public struct VaultDoctor {
                     fix: operation.finishCommands))
         }
         let scan = try vault.scan(detail: .paths)
+        var files: [[UInt64]: [String]] = [:]
         for note in scan.notes {
-            if let finding = try examine(note, inGit: workTree != nil) { findings.append(finding) }
+            if let finding = try examine(note, inGit: workTree != nil, files: &files) { findings.append(finding) }
         }
         for copy in scan.conflictCopies {
             findings.append(
@@ -67,9 +68,16 @@ public struct VaultDoctor {
                     fix: "vault conflicts --diff, then vault conflicts resolve \(Self.quoted(copy.path)) --keep original|copy|both"))
         }
         findings += vault.leftoverFiles(scan).map(Self.finding)
+        findings += secondNames(files)
         findings += Self.collisions(scan)
-        findings += scan.skipped.map {
-            HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or folder")
+        let unlisted = Set(scan.unlistedFolders.map(\.path))
+        findings += scan.unlistedFolders.map {
+            HealthFinding(
+                kind: .unreadable, path: $0.path, message: $0.message + "; a rename stops on it, since its notes may link to the note",
+                fix: "make it readable (chmod u+rx \(Self.quoted($0.path))), or give it a UTF-8 name")
+        }
+        findings += scan.skipped.filter { !unlisted.contains($0.path) }.map {
+            HealthFinding(kind: .skippedFile, path: $0.path, message: $0.message, fix: "remove or correct the link or file")
         }
         if vault.isInICloud && vault.fileSystem.exists(vault.metadataFolder) {
             findings.append(
@@ -83,16 +91,26 @@ public struct VaultDoctor {
 
     /// What is wrong with one note's file, if anything: not downloaded, unreadable, not UTF-8,
     /// or (in a git work tree) holding merge conflict markers.
-    private func examine(_ note: Note, inGit: Bool) throws -> HealthFinding? {
+    ///
+    /// - Parameter files: the notes read so far by file (device and inode), for `secondNames`.
+    private func examine(_ note: Note, inGit: Bool, files: inout [[UInt64]: [String]]) throws -> HealthFinding? {
         let path = note.path
         if note.availability == .placeholder {
             return HealthFinding(
                 kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
                 fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))")
         }
+        if note.availability == .unreadable, note.unavailableReason == VaultScanner.undecodableNameReason {
+            return HealthFinding(
+                kind: .notUTF8Name, path: path,
+                message: "\(VaultScanner.undecodableNameReason); it is not read or searched, and a rename stops on it",
+                fix: "give it a UTF-8 name (convmv -f WINDOWS-1252 -t UTF-8 --notest on the file, or a file manager)")
+        }
         let bytes: [UInt8]
         do {
-            bytes = try vault.fileSystem.readFile(vault.absolutePath(path))
+            let contents = try vault.fileSystem.readPrefix(vault.absolutePath(path), limit: Int.max)
+            bytes = contents.bytes
+            if note.kind != .trash { files[[contents.status.device, contents.status.inode], default: []].append(path) }
         } catch let error as SystemError where error.code == ENOENT {
             return nil  // deleted since the walk
         } catch let error as SystemError {
@@ -206,6 +224,36 @@ public struct VaultDoctor {
                 message: "an earlier version of \(leftover.target), set aside by a write that was interrupted; \(leftover.target) holds the newer text",
                 fix: "vault doctor --fix keeps it as a conflict copy beside \(leftover.target)")
         }
+    }
+
+    /// Notes that are one file under two names (hard links): what a rename that could not
+    /// remove the old name leaves, so that links to either still resolve. Edits under one
+    /// name show under the other, but a sync tool uploads two notes.
+    ///
+    /// - Parameter files: the notes outside the trash by the file they were read from.
+    private func secondNames(_ files: [[UInt64]: [String]]) -> [HealthFinding] {
+        // The two names of a move an unfinished change has begun are that change's, reported with it.
+        let executor = ChangeExecutor(vault: vault)
+        let pending = Set(executor.pendingJournals().flatMap { name -> [String] in
+            let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + name
+            guard let bytes = try? vault.fileSystem.readFile(path), let journal = try? IntentJournal.decode(bytes) else { return [] }
+            return journal.moves.flatMap { [$0.from, $0.to] }
+        })
+        // A note that is a symbolic link reads as its target; it is a link, not a second name.
+        let names = files.values.lazy.filter { $0.count > 1 }.map { paths in
+            paths.filter { path in
+                !pending.contains(path) && ((try? self.vault.fileSystem.linkStatus(self.vault.absolutePath(path))) ?? nil)?.kind == .file
+            }
+        }
+        return names.filter { $0.count > 1 }.map { paths in
+            let sorted = paths.sorted()
+            let others = sorted.dropFirst().joined(separator: ", ")
+            return HealthFinding(
+                kind: .secondName, path: sorted[0],
+                message: "is the same file as \(others): a second name, as a rename that could not finish leaves it; links to either resolve",
+                fix: "point the links that `vault backlinks` lists for one name to the other, then remove that name "
+                    + "(rm \(Self.quoted(sorted[0])); the text stays under the other)")
+        }.sorted { ($0.path ?? "") < ($1.path ?? "") }
     }
 
     /// Notes in one folder whose names differ only in case or Unicode form: two files here,

@@ -51,6 +51,7 @@ public struct NoteRewrite: Sendable {
     /// refused (exit 3) when the note changed since it was read.
     func write(in vault: Vault) throws {
         guard !isUnchanged else { return }
+        try vault.checkInside(path)
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         let absolute = vault.absolutePath(path)
         do {

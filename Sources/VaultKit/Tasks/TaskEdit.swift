@@ -98,9 +98,12 @@ extension Vault {
             !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".") }),
             NoteFiles.isNoteName(String(parts.last ?? ""))
         else { throw TaskError.noSuchNote(reference: reference, path: path) }
+        // A reference is read without a walk: its path is checked here as the walk would.
+        try checkInside(path)
         let absolute = absolutePath(path)
         guard (try? fileSystem.status(absolute))??.kind == .file else {
             if fileSystem.exists(Placeholders.placeholderPath(for: absolute)) { throw VaultError.noteNotDownloaded(path: path) }
+            if (try? fileSystem.status(absolute)) != nil { throw VaultError.notRegularFile(path: path, kind: fileKindName(absolute)) }
             throw TaskError.noSuchNote(reference: reference, path: path)
         }
         let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolute)

@@ -13,11 +13,11 @@ public enum TaskError: Error, Equatable, Sendable {
     /// The note opts out of tasks with `tasks: false`.
     case optedOut(path: String)
 
-    /// 3 when the note changed since the reference was listed, 2 for a malformed reference,
-    /// else 1 (DESIGN.md 9).
+    /// 3 when the line no longer holds the task that was listed (another task, or none: the
+    /// note changed since), 2 for a malformed reference, else 1 (DESIGN.md 5, 9).
     public var exitCode: Int32 {
         switch self {
-        case .staleReference: return 3
+        case .staleReference, .noTaskAtLine: return 3
         case .badReference: return 2
         default: return 1
         }

@@ -43,6 +43,8 @@ public struct Capture {
         guard !text.isBlank else { throw VaultError.emptyText(what: "capture") }
         let url = Self.soleURL(text)
         let folder = vault.layout.folder(for: destination.kind) ?? destination.rawValue
+        // Before an earlier capture is looked for: what is read must be inside the vault too.
+        try vault.checkInside(folder: folder)
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
         if let url, !force, let earlier = try findCapture(of: url.text) {
@@ -74,12 +76,15 @@ public struct Capture {
         guard let host = Self.soleURL(url)?.host else { return nil }
         let key = Naming.collisionKey(Naming.fileStem(forTitle: host))
         for kind in [FolderKind.quick, .inbox] {
-            guard let folder = vault.layout.folder(for: kind) else { continue }
+            guard let folder = vault.layout.folder(for: kind), (try? vault.checkInside(folder: folder)) != nil else { continue }
             let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder))) ?? []
-            for entry in entries.sorted(by: { $0.name < $1.name }) where NoteFiles.isNoteName(entry.name) {
+            for entry in entries.sorted(by: { $0.name < $1.name })
+            where NoteFiles.isNoteName(entry.name) && (entry.kind == .file || entry.kind == .symlink) {
                 let stem = Naming.collisionKey(NoteFiles.stem(entry.name))
                 guard stem == key || stem.hasPrefix(key + " ") else { continue }
                 let path = folder + "/" + entry.name
+                // A note that is a link out of the vault is not read, as the walk does not.
+                guard (try? vault.checkInside(path)) != nil else { continue }
                 guard let bytes = try? vault.fileSystem.readFile(vault.absolutePath(path)) else { continue }
                 if String(decoding: bytes, as: UTF8.self).contains(url) { return path }
             }
@@ -89,6 +94,7 @@ public struct Capture {
 
     private func addTags(_ tags: [String], to path: String) throws -> [String] {
         guard !tags.isEmpty else { return [] }
+        try vault.checkInside(path)
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         let (bytes, snapshot) = try writer.read(vault.absolutePath(path))
         guard let updated = NoteText.addingTags(tags, to: bytes) else {

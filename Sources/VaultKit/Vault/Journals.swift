@@ -36,7 +36,10 @@ public struct Journals: Sendable {
     /// Every journal, newest first (a day with both name forms lists the dashed one first).
     public func list() throws -> [Entry] {
         var entries: [Entry] = []
-        var pending = [folder()]
+        let top = folder()
+        // A journals folder that is a link is not listed, as the walk does not list it.
+        try vault.checkInside(folder: top)
+        var pending = [top]
         while let relative = pending.popLast() {
             let listing: [DirectoryEntry]
             do {

@@ -49,10 +49,11 @@ public struct NoteAuthoring {
         guard !text.isBlank else { throw VaultError.emptyText(what: atStart ? "prepend" : "append") }
         let scan = try vault.scan(detail: .paths)
         let note = try NoteLookup(notes: scan.notes).note(atPath: name)
-            ?? NoteLookup(notes: try vault.scan(detail: .summary).notes).note(named: name)
+            ?? NoteLookup(notes: try vault.scan(detail: .summary).notes, in: vault).note(named: name)
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
         defer { lock?.release() }
+        try vault.checkInside(note.path)
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         let (bytes, snapshot) = try writer.read(vault.absolutePath(note.path))
         guard NoteReader.isUTF8(bytes, complete: true) else {

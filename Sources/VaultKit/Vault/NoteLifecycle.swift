@@ -39,7 +39,7 @@ public struct NoteLifecycle {
         let record = action == .restore ? try? vault.readTrashRecord().record : nil
         let note = action == .restore
             ? try TrashLookup(vault: vault, scan: scan, record: record ?? TrashRecord()).note(named: name)
-            : try NoteLookup(notes: scan.notes).note(named: name)
+            : try NoteLookup(notes: scan.notes, in: vault).note(named: name)
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
         let archive = vault.layout.folder(for: .archive) ?? "archive"
         let trash = vault.layout.folder(for: .trash) ?? "trash"

@@ -4,9 +4,13 @@ import Foundation
 /// (DESIGN.md 9). An ambiguous name is an error listing the candidates.
 public struct NoteLookup: Sendable {
     public let notes: [Note]
+    /// The vault the notes are in: a path that names no note is then checked for a link on
+    /// the way, to say why (the walk goes through none).
+    public let vault: Vault?
 
-    public init(notes: [Note]) {
+    public init(notes: [Note], in vault: Vault? = nil) {
         self.notes = notes
+        self.vault = vault
     }
 
     /// The note whose path `name` is (with or without `.md`, in any case); nil otherwise.
@@ -36,7 +40,23 @@ public struct NoteLookup: Sendable {
         if let match = try single(byStem, name: name) { return match }
         let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
         if let match = try single(byAlias, name: name) { return match }
+        try explainMissing(name)
         throw VaultError.unknownNote(name: name, suggestions: suggestions(for: key))
+    }
+
+    /// Throws why a path names no note when a link on the way, or a fifo or folder named
+    /// like a note, is the reason.
+    private func explainMissing(_ name: String) throws {
+        guard let vault, name.contains("/"), let relative = try? RenamePlanner.relativePath(name, vault: vault),
+            !relative.isEmpty
+        else { return }
+        for candidate in [relative, relative + ".md"] where vault.fileSystem.exists(vault.absolutePath(candidate)) {
+            try vault.checkInside(candidate)
+            let absolute = vault.absolutePath(candidate)
+            if NoteFiles.isNoteName(candidate.lastPathComponent), let status = try? vault.fileSystem.status(absolute), status.kind != .file {
+                throw VaultError.notRegularFile(path: candidate, kind: fileKindName(absolute))
+            }
+        }
     }
 
     private func single(_ matches: [Note], name: String) throws -> Note? {

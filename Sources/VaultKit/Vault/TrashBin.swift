@@ -140,6 +140,7 @@ public struct TrashBin {
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         var folders = Set<String>()
+        try vault.checkInside(notes: items.map(\.path))
         for item in items {
             let path = vault.absolutePath(item.path)
             guard let status = try? vault.fileSystem.status(path) else { throw VaultError.fileChanged(path: item.path) }

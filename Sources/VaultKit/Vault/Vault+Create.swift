@@ -4,6 +4,8 @@ extension Vault {
     public func createNote(
         in folder: String, stem: String, ext: String = ".md", content: [UInt8], permissions: UInt32 = 0o644, dryRun: Bool
     ) throws -> String {
+        // `quick/` or a `--folder` that is a link out of the vault would put the note anywhere.
+        try checkInside(folder: folder)
         let absoluteFolder = absolutePath(folder)
         // Only names that could collide are normalised: same start, any case, or non-ASCII.
         let lead = stem.utf8.first.map { $0 | 0x20 } ?? 0

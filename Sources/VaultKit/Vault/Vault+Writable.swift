@@ -3,9 +3,11 @@ import Foundation
 extension Vault {
     /// Refuses, before a multi-file change writes anything, what the safe writer would refuse
     /// halfway: rewriting a note that is a symbolic link or read-only, or writing in a
-    /// read-only folder (a folder not made yet is checked at its nearest existing parent).
+    /// read-only folder (a folder not made yet is checked at its nearest existing parent),
+    /// and any of them reached through a link (see `checkInside`).
     /// Paths are vault-relative, in the errors too.
     func checkWritable(replacing notes: [String], writingIn folders: [String]) throws {
+        try checkInside(notes: notes, folders: folders)
         let writer = SafeWriter(fileSystem: fileSystem)
         do {
             for note in notes { try writer.checkReplaceable(absolutePath(note)) }

@@ -135,12 +135,34 @@ public struct Vault: Sendable {
     /// Reads a note's bytes.
     ///
     /// - Throws: `VaultError.noteNotDownloaded` for a placeholder, `.noteUnavailable` when the
-    ///   read fails: never an empty note.
+    ///   read fails: never an empty note; `.leadsOutOfVault` for a note made a link out of
+    ///   the vault since the walk (which checked its folders), `.notRegularFile` for a fifo.
     public func contents(of note: Note) throws -> [UInt8] {
+        // One lstat: the walk went through no folder link, so only the note itself can lead out.
+        let absolute = absolutePath(note.path)
+        if let status = try? fileSystem.linkStatus(absolute) {
+            if status.kind == .symlink { try checkInside(note.path) }
+            if status.kind != .file && status.kind != .symlink {
+                throw VaultError.notRegularFile(path: note.path, kind: fileKindName(absolute))
+            }
+        }
+        return try walkedContents(of: note)
+    }
+
+    /// `contents(of:)` for a reader of every note of a walk, which checked their paths (a
+    /// note that is a link out of the vault is not among them): no `lstat` more per note.
+    func walkedContents(of note: Note) throws -> [UInt8] {
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
+        if note.availability == .unreadable, let reason = note.unavailableReason, reason == VaultScanner.undecodableNameReason {
+            throw VaultError.noteUnavailable(path: note.path, reason: reason)
+        }
+        let absolute = absolutePath(note.path)
         do {
-            return try fileSystem.readFile(absolutePath(note.path))
+            return try fileSystem.readFile(absolute)
         } catch let error as SystemError {
+            if let status = try? fileSystem.status(absolute), status.kind != .file {
+                throw VaultError.notRegularFile(path: note.path, kind: fileKindName(absolute))
+            }
             throw VaultError.noteUnavailable(path: note.path, reason: error.reason)
         }
     }

@@ -30,6 +30,17 @@ public enum VaultError: Error, Equatable, Sendable {
     case notesUnavailable(paths: [String])
     /// The note is a symbolic link; writing would replace the link, not its target.
     case symbolicLink(path: String)
+    /// The path goes through a symbolic link that leads out of the vault (`target`), or to
+    /// nothing (nil): refused for reading and writing alike (DESIGN.md 7).
+    case leadsOutOfVault(path: String, target: String?)
+    /// A folder on the path is a symbolic link to another folder of the vault (`target`,
+    /// vault-relative), which `vault` does not go through, as its walk does not.
+    case folderLink(path: String, target: String)
+    /// The file is not a regular file (a fifo, socket, device or folder): never opened for reading.
+    case notRegularFile(path: String, kind: String)
+    /// A change that rewrites links stopped because these folders cannot be listed, so the
+    /// links of the notes in them cannot be kept right.
+    case foldersUnreadable(paths: [String])
     /// The name given matches no conflict copy.
     case noConflictCopy(name: String, copies: [String])
     /// The file or its folder is read-only; `vault` does not override that.
@@ -113,6 +124,12 @@ extension VaultError: CustomStringConvertible {
                 + "(not downloaded, unreadable or not UTF-8): \(listed); nothing was changed"
         case .symbolicLink, .readOnly, .fileChanged:
             return problem + "; nothing was written"
+        case .leadsOutOfVault, .folderLink, .notRegularFile:
+            return problem + "; nothing was read or written"
+        case .foldersUnreadable(let paths):
+            let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "\(paths.count == 1 ? "a folder" : "\(paths.count) folders") cannot be read, so links in \(paths.count == 1 ? "its" : "their") "
+                + "notes cannot be checked or rewritten: \(listed); nothing was changed"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
         case .fileExists(let path):
@@ -158,6 +175,13 @@ extension VaultError: CustomStringConvertible {
     public var problem: String {
         switch self {
         case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
+        case .leadsOutOfVault(let path, let target?):
+            return "\(path) is a symbolic link that leads out of the vault (to \(target)); vault reads and writes only inside the vault"
+        case .leadsOutOfVault(let path, nil):
+            return "\(path) is a symbolic link to nothing; vault reads and writes only inside the vault"
+        case .folderLink(let path, let target):
+            return "\(path) is a symbolic link to \(target), another folder of the vault; vault does not go through folder links"
+        case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file; vault reads only regular files"
         case .readOnly(let path): return "\(path) is read-only"
         case .fileChanged(let path): return "\(path) changed since it was read"
         case .noteBusy(let path): return "\(path) is being written by another program"
@@ -191,6 +215,14 @@ extension VaultError: CustomStringConvertible {
             return "the disk or the sync service reported an error; run the command again, and `vault doctor` if it persists"
         case .symbolicLink:
             return "edit the file the link points to by its own path"
+        case .leadsOutOfVault:
+            return "put what the link points to inside the vault in place of the link, then try again"
+        case .folderLink(_, let target):
+            return "name the folder by its own path, \(target)"
+        case .notRegularFile:
+            return "remove it or give it another name; a note is a regular file"
+        case .foldersUnreadable:
+            return "make them readable (chmod u+rx), then try again; or pass --skip-unavailable to leave the links in their notes as they are"
         case .noConflictCopy(_, let copies):
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
         case .readOnly:

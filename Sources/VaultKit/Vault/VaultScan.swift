@@ -17,6 +17,9 @@ public struct VaultScan: Sendable {
     public var skipped: [VaultWarning] = []
     /// Temporary files of `vault`'s own writer among the notes (see `Vault.leftoverFiles`).
     public var temporaryFiles: [String] = []
+    /// Folders whose notes could not be listed (unreadable, or named in bytes that are not
+    /// UTF-8); each is also among `skipped`. A change that rewrites links stops on them.
+    public var unlistedFolders: [VaultWarning] = []
 }
 
 /// A conflict copy beside its original.

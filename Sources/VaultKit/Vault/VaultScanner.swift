@@ -14,7 +14,12 @@ struct VaultScanner {
     private struct Found {
         var path: String
         var placeholderFile: String?
+        /// True when the file name is not UTF-8: `path` is escaped and opens nothing.
+        var undecodable = false
     }
+
+    /// Why a note whose file name is not UTF-8 is not read.
+    static let undecodableNameReason = "its file name is not valid UTF-8 (shown with \\x escapes), so vault cannot open it"
 
     func scan() throws -> VaultScan {
         guard let rootStatus = try? fileSystem.status(root), rootStatus.kind == .directory else {
@@ -26,6 +31,7 @@ struct VaultScanner {
         var assets: [String] = []
         var temporaryFiles: [String] = []
         var skipped: [VaultWarning] = []
+        var unlisted: [VaultWarning] = []
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
         // Resolved only when a link is met: most vaults have none.
         lazy var realRoot = fileSystem.resolvedPath(root)
@@ -38,7 +44,7 @@ struct VaultScanner {
                 entries = try fileSystem.entries(absolute)
             } catch let error as SystemError {
                 if isRoot { throw VaultError.vaultUnreadable(path: root, reason: error.reason) }
-                skipped.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
+                unlisted.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
                 continue
             }
             isRoot = false
@@ -48,6 +54,16 @@ struct VaultScanner {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if SyncArtifacts.isIgnored(name) {
                     if entry.kind == .file && SafeWriter.isTemporaryName(name) { temporaryFiles.append(path) }
+                    continue
+                }
+                if !entry.nameIsUTF8 {
+                    if entry.kind == .directory {
+                        unlisted.append(VaultWarning(path: path, message: "folder skipped: its name is not valid UTF-8 (shown with \\x escapes)"))
+                    } else if NoteFiles.isNoteName(name) {
+                        found.append(Found(path: path, placeholderFile: nil, undecodable: true))
+                    } else {
+                        skipped.append(VaultWarning(path: path, message: "a file whose name is not valid UTF-8 (shown with \\x escapes); skipped"))
+                    }
                     continue
                 }
                 var kind = entry.kind
@@ -81,7 +97,13 @@ struct VaultScanner {
                     if !visited.insert([status.device, status.inode]).inserted { continue }
                 }
                 if kind == .directory {
+                    if NoteFiles.isNoteName(name) {
+                        warnings.append(VaultWarning(path: path, message: "a folder named like a note; its notes are listed, it is not read as one"))
+                    }
                     pending.append(path)
+                } else if kind != .file && NoteFiles.isNoteName(name) {
+                    // A fifo would hang the read, a device may act on it: only regular files are read.
+                    skipped.append(VaultWarning(path: path, message: "\(fileKindName(absolute + "/" + name)), not a regular file; skipped"))
                 } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
                     if !names.contains(noteName) {
                         found.append(Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path))
@@ -98,6 +120,7 @@ struct VaultScanner {
                 }
             }
         }
+        skipped = unlisted + skipped
         warnings += skipped
         var notes = readAll(found)
         notes.sort { $0.path < $1.path }
@@ -121,7 +144,7 @@ struct VaultScanner {
         }.sorted { $0.path < $1.path }
         return VaultScan(
             notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, skipped: skipped,
-            temporaryFiles: temporaryFiles)
+            temporaryFiles: temporaryFiles, unlistedFolders: unlisted)
     }
 
     /// True for a resolved path inside `base`, the vault folder resolved (it may be reached
@@ -152,6 +175,12 @@ struct VaultScanner {
     private func read(_ item: Found) -> Note? {
         let kind = layout.kind(of: item.path)
         let absolute = root + "/" + item.path
+        if item.undecodable {
+            var note = NoteReader.skeleton(
+                path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), availability: .unreadable)
+            note.unavailableReason = Self.undecodableNameReason
+            return note
+        }
         if let placeholder = item.placeholderFile {
             let status = ((try? fileSystem.status(root + "/" + placeholder)) ?? nil) ?? FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0)
             return NoteReader.skeleton(path: item.path, kind: kind, status: status, availability: .placeholder)
@@ -177,6 +206,10 @@ struct VaultScanner {
                 path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                 availability: .unreadable)
             note.unavailableReason = (error as? SystemError)?.reason ?? "\(error)"
+            // Made a fifo or a folder since the listing: said as such, and never read.
+            if let status = try? fileSystem.status(absolute), status.kind != .file {
+                note.unavailableReason = fileKindName(absolute) + ", not a regular file"
+            }
             return note
         }
     }

@@ -63,7 +63,7 @@ $ sed -n 14p pages/Ideas.md
 $ vault task "pages/Ideas.md:1@000000" done
 2> vault: error: pages/Ideas.md:1@000000: that line holds no task; nothing was written
 2> hint: run `vault tasks` again and use the reference it prints now
-? 1
+? 3
 $ vault task "pages/Nope.md:3@000000" done
 2> vault: error: pages/Nope.md:3@000000: there is no note pages/Nope.md
 2> hint: run `vault tasks` again and use the reference it prints now

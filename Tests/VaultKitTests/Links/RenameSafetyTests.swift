@@ -191,6 +191,6 @@ struct RenameRefusalTests {
         let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         _ = try ChangeExecutor(vault: vault).apply(plan, summary: "x")
         #expect(try LocalFileSystem().status(errands) == before)
-        #expect(plan.edits.count == 11)
+        #expect(plan.edits.count == 12, "the trashed Gym Plan's link included")
     }
 }

@@ -210,7 +210,7 @@ struct SettleTests {
     func emptiedNoteIsWaitedFor() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", "")
-        let waits = Counter()
+        let waits = WaitCount()
         // The clock starts just after the note was emptied and moves only by the waits.
         let emptied = try #require(try LocalFileSystem().status(path)).changed
         let elapsed = Locked(0.001)
@@ -251,7 +251,7 @@ struct SettleTests {
     func settledNotesAreNotWaitedFor() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", "text\n")
-        let waits = Counter()
+        let waits = WaitCount()
         for offset in [3600.0, -3600.0] {
             let writer = SafeWriter(settle: SettlePolicy(clock: VaultClock(now: { Date().addingTimeInterval(offset) }, sleep: { _ in _ = waits.increment() })))
             _ = try writer.read(path)
@@ -281,7 +281,7 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 /// A count shared with a closure.
-final class Counter: @unchecked Sendable {
+final class WaitCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }

@@ -13,6 +13,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     private let base = LocalFileSystem()
     private let lock = NSLock()
     private var failures: [Step: Int32] = [:]
+    /// Failures of a step on one path only (an unreadable folder among readable ones).
+    private var pathFailures: [Step: [String: Int32]] = [:]
     /// Runs when a step starts, to change a file under the writer's feet.
     var actions: [Step: () -> Void] = [:]
     /// Runs when any step starts, with its place in the sequence of calls (from 0).
@@ -25,10 +27,14 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { failures[step] = code }
     }
 
+    func fail(_ step: Step, with code: Int32, at path: String) {
+        lock.withLock { pathFailures[step, default: [:]][path] = code }
+    }
+
     private func check(_ step: Step, _ path: String) throws {
         let (code, index): (Int32?, Int) = lock.withLock {
             calls.append(step)
-            return (failures[step], calls.count - 1)
+            return (failures[step] ?? pathFailures[step]?[path], calls.count - 1)
         }
         if let onCall = lock.withLock({ self.onCall }) { onCall(index, step) }
         if let action = lock.withLock({ actions[step] }) { action() }

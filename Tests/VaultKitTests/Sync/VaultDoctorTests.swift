@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 
@@ -11,6 +12,21 @@ struct VaultDoctorTests {
         try folder.write("pages/A.md", "# A\n\n[[B]]\n")
         try folder.write("pages/B.md", "# B\n")
         #expect(try VaultDoctor(vault: try Vault(root: folder.path)).examine() == [])
+    }
+
+    @Test("two names of one file are a second name; a note that is a link to another, or a trashed one, is not")
+    func secondNames() throws {
+        let folder = TemporaryFolder()
+        try Vault.initialize(at: folder.path)
+        try folder.write("pages/Plan.md", "# Plan\n")
+        #expect(link(folder.path + "/pages/Plan.md", folder.path + "/pages/Old plan.md") == 0)
+        try FileManager.default.createDirectory(atPath: folder.path + "/trash/pages", withIntermediateDirectories: true)
+        #expect(link(folder.path + "/pages/Plan.md", folder.path + "/trash/pages/Plan.md") == 0)
+        try folder.write("pages/Real.md", "# Real\n")
+        #expect(symlink("Real.md", folder.path + "/pages/Alias.md") == 0)
+        let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine()
+        #expect(found.map { "\($0.kind.rawValue) \($0.path ?? "")" } == ["secondName pages/Old plan.md"])
+        #expect(found.first?.message.hasPrefix("is the same file as pages/Plan.md") == true)
     }
 
     @Test("each problem is one finding of its kind, naming the file, with a fix")

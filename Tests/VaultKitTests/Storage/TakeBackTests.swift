@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+
+/// A change refused while it is made leaves what it found (DESIGN.md 7): no second name, no
+/// link rewritten, nothing of the other program's change lost.
+@Suite("Taking back a refused change")
+struct TakeBackTests {
+    let folder = TemporaryFolder()
+
+    private func vault() throws -> Vault {
+        try folder.write("pages/Errands.md", "# Errands\n\nmilk\n")
+        try folder.write("pages/Linker.md", "see [[Errands]]\n")
+        try folder.write("pages/Other.md", "also [[Errands]]\n")
+        return try Vault(root: folder.path)
+    }
+
+    private func text(_ path: String) throws -> String { String(decoding: try folder.read(path), as: UTF8.self) }
+
+    /// Applies `plan`, running `edit` when the step named `step` begins.
+    private func apply(_ plan: RenamePlan, _ vault: Vault, at step: String, _ edit: @escaping () throws -> Void) throws -> ChangeReport {
+        try ChangeExecutor(vault: vault) { name in if name == step { try edit() } }.apply(plan, summary: "rename")
+    }
+
+    private func names() throws -> [String] { try folder.names(in: "pages") }
+
+    @Test("a linking note edited while the change runs has the change taken back: no second name, no link rewritten")
+    func linkingNoteEdited() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        // Linker is rewritten first; Other changes before its turn.
+        let report = try apply(plan, vault, at: "edit pages/Other.md") { try folder.write("pages/Other.md", "also [[Errands]], edited\n") }
+        #expect(report.undone && report.moved == 0 && report.rewritten == 0)
+        #expect(report.conflicts.map(\.path) == ["pages/Other.md"])
+        #expect(report.conflicts[0].message.contains("taken back: nothing was moved or rewritten"))
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+        #expect(try text("pages/Other.md") == "also [[Errands]], edited\n")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+        #expect(try VaultDoctor(vault: vault).examine().filter { $0.kind == .secondName } == [])
+    }
+
+    @Test("a retitled note whose linking note changes loses its rewritten new name; its old name keeps it as it was")
+    func retitledNoteTakenBack() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        #expect(plan.edits.contains { $0.path == "pages/Chores.md" }, "the heading is retitled")
+        let report = try apply(plan, vault, at: "edit pages/Other.md") { try folder.write("pages/Other.md", "gone to [[Elsewhere]]\n") }
+        #expect(report.undone)
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Errands.md") == "# Errands\n\nmilk\n")
+    }
+
+    @Test("a note saved under its old name while it is moved keeps the save, under its new name")
+    func oldNameSaved() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planMove("pages/Linker.md", to: "inbox/")
+        // An editor saving atomically: a new file under the old name.
+        let report = try apply(plan, vault, at: "unlink pages/Linker.md") {
+            try folder.write("pages/.saving", "see [[Errands]] and more\n")
+            #expect(rename(folder.path + "/pages/.saving", folder.path + "/pages/Linker.md") == 0)
+        }
+        #expect(report.conflicts == [] && report.moved == 1)
+        #expect(try text("inbox/Linker.md") == "see [[Errands]] and more\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Linker.md"))
+    }
+
+    @Test("a retitled note saved under its old name while the change runs keeps the save and has the change taken back")
+    func retitledOldNameSaved() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let report = try apply(plan, vault, at: "unlink pages/Errands.md") {
+            try folder.write("pages/.saving", "# Errands\n\nmilk and eggs\n")
+            #expect(rename(folder.path + "/pages/.saving", folder.path + "/pages/Errands.md") == 0)
+        }
+        #expect(report.undone && report.conflicts.map(\.path) == ["pages/Errands.md"])
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Errands.md") == "# Errands\n\nmilk and eggs\n")
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n" && text("pages/Other.md") == "also [[Errands]]\n")
+    }
+
+    @Test("a linking note made a folder while the change runs is refused cleanly and the change taken back")
+    func linkingNoteBecameFolder() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let report = try apply(plan, vault, at: "edit pages/Other.md") {
+            try FileManager.default.removeItem(atPath: folder.path + "/pages/Other.md")
+            try FileManager.default.createDirectory(atPath: folder.path + "/pages/Other.md", withIntermediateDirectories: false)
+        }
+        #expect(report.undone && report.conflicts.map(\.path) == ["pages/Other.md"])
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+    }
+
+    @Test("a note rewritten and then edited again keeps that edit: the change goes on, keeping both names, and doctor names them")
+    func rewrittenThenEdited() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let report = try apply(plan, vault, at: "edit pages/Other.md") {
+            try folder.write("pages/Linker.md", "see [[Chores]], edited after the rewrite\n")
+            try folder.write("pages/Other.md", "also [[Errands]], edited\n")
+        }
+        #expect(!report.undone)
+        #expect(try text("pages/Linker.md") == "see [[Chores]], edited after the rewrite\n")
+        #expect(try text("pages/Other.md") == "also [[Errands]], edited\n")
+        #expect(try names() == ["Chores.md", "Errands.md", "Linker.md", "Other.md"])
+        #expect(try VaultDoctor(vault: vault).examine().filter { $0.kind == .secondName }.map(\.path) == ["pages/Chores.md"])
+    }
+
+    @Test("the next change removes a journal a kill left half written, and doctor reports one until then")
+    func halfWrittenJournal() throws {
+        let vault = try vault()
+        let leftover = ".zennotes/journal/.~0b0c5d7e-1f2a-4b3c-8d4e-5f6a7b8c9d0e.json.k1ll.new.tmp"
+        try folder.write(leftover, "{\"version\":1,\"id\":")
+        #expect(try VaultDoctor(vault: vault).examine().contains { $0.kind == .leftoverFile && $0.path == leftover })
+        let report = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Errands", to: "Chores"), summary: "rename")
+        #expect(report.removedLeftovers == [leftover])
+        // The journal folder goes with its last journal.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.zennotes/journal"))
+    }
+}

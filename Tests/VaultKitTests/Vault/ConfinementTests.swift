@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+
+/// Every path `vault` reads or writes resolves inside the vault (DESIGN.md 7).
+@Suite("Staying inside the vault")
+struct ConfinementTests {
+    /// A vault in `vault/` with a note linking to another, and a folder `outside/` beside it.
+    let folder = TemporaryFolder()
+
+    private func vault() throws -> Vault {
+        try folder.write("vault/pages/Errands.md", "# Errands\n\n- [ ] milk\n")
+        try folder.write("vault/pages/Linker.md", "see [[Errands]]\n")
+        try folder.write("vault/inbox/Call.md", "# Call\n")
+        try folder.write("outside/secret.md", "- [ ] a task of someone else's\n")
+        return try Vault(root: folder.path + "/vault")
+    }
+
+    private var outside: String { folder.path + "/outside" }
+
+    /// Replaces a system folder of the vault with a link.
+    private func link(_ relative: String, to target: String) throws {
+        let path = folder.path + "/vault/" + relative
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(symlink(target, path) == 0)
+    }
+
+    private func outsideNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: outside).sorted()
+    }
+
+    @Test("a folder link out of the vault, inside it or to nothing is refused by name; the vault folder may itself be a link")
+    func checks() throws {
+        let vault = try vault()
+        try link("quick", to: outside)
+        try link("pages/inner", to: "../inbox")
+        try link("pages/gone", to: "../nowhere")
+        #expect(throws: VaultError.leadsOutOfVault(path: "quick", target: outside)) { try vault.checkInside(folder: "quick") }
+        #expect(throws: VaultError.leadsOutOfVault(path: "quick", target: outside)) { try vault.checkInside("quick/x/y.md") }
+        #expect(throws: VaultError.folderLink(path: "pages/inner", target: "inbox")) { try vault.checkInside("pages/inner/Call.md") }
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/gone", target: nil)) { try vault.checkInside(folder: "pages/gone/new") }
+        try vault.checkInside("pages/Errands.md")
+        try vault.checkInside(folder: "pages/Not yet/made")
+        #expect(symlink(folder.path + "/vault", folder.path + "/through") == 0)
+        let through = try Vault(root: folder.path + "/through")
+        try through.checkInside("pages/Errands.md")
+        #expect(throws: VaultError.leadsOutOfVault(path: "quick", target: outside)) { try through.checkInside(folder: "quick") }
+    }
+
+    @Test("a note that is a link is read when it leads inside the vault and refused when it leads out")
+    func noteLinks() throws {
+        let vault = try vault()
+        #expect(symlink("Errands.md", folder.path + "/vault/pages/Alias.md") == 0)
+        #expect(symlink(outside + "/secret.md", folder.path + "/vault/pages/Leak.md") == 0)
+        try vault.checkInside("pages/Alias.md")
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/Leak.md", target: outside + "/secret.md")) {
+            try vault.checkInside("pages/Leak.md")
+        }
+        let leak = NoteReader.skeleton(path: "pages/Leak.md", kind: .page, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), availability: .available)
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/Leak.md", target: outside + "/secret.md")) { try vault.contents(of: leak) }
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/Leak.md", target: outside + "/secret.md")) {
+            try vault.planTaskEdit(TaskReference(path: "pages/Leak.md", line: 1, hash: "000000"), action: .done, today: CalendarDay("2026-12-01")!)
+        }
+    }
+
+    @Test("a conflict copy whose original is a link out of the vault is not compared with it")
+    func conflictOriginalOut() throws {
+        let vault = try vault()
+        #expect(symlink(outside + "/secret.md", folder.path + "/vault/pages/Plan.md") == 0)
+        try folder.write("vault/pages/Plan.sync-conflict-20261128-101512-ABCDEF7.md", "- [ ] mine\n")
+        let copy = try #require(try vault.scan().conflictCopies.first)
+        #expect(copy.originalPath == "pages/Plan.md")
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/Plan.md", target: outside + "/secret.md")) { try vault.differences(of: copy) }
+    }
+
+    @Test("capture, new, journal, append and task edits refuse a system folder or --folder that leads out, and write nothing there")
+    func writersRefuse() throws {
+        let vault = try vault()
+        try link("quick", to: outside)
+        #expect(throws: VaultError.leadsOutOfVault(path: "quick", target: outside)) { try Capture(vault: vault).capture(Array("a thought".utf8)) }
+        #expect(throws: VaultError.leadsOutOfVault(path: "quick", target: outside)) {
+            try Capture(vault: vault).capture(Array("https://example.com/".utf8))
+        }
+        try link("pages/outlink", to: outside)
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/outlink", target: outside)) {
+            try NoteAuthoring(vault: vault).create(title: "Plan", folder: "pages/outlink")
+        }
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/outlink", target: outside)) {
+            try NoteAuthoring(vault: vault).add("more", to: "pages/outlink/secret.md")
+        }
+        try link("journals", to: outside)
+        #expect(throws: VaultError.leadsOutOfVault(path: "journals", target: outside)) {
+            try Journals(vault: vault).append("today", to: CalendarDay("2026-12-01")!)
+        }
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/outlink", target: outside)) {
+            try vault.editTask(TaskReference(path: "pages/outlink/secret.md", line: 1, hash: "000000"), action: .done, today: CalendarDay("2026-12-01")!)
+        }
+        #expect(try outsideNames() == ["secret.md"])
+        #expect(try folder.read("outside/secret.md") == Array("- [ ] a task of someone else's\n".utf8))
+    }
+
+    @Test("archive, trash and a move refuse a destination folder that leads out, before anything is written")
+    func changesRefuse() throws {
+        let vault = try vault()
+        try link("archive", to: outside)
+        try link("trash", to: outside)
+        #expect(throws: VaultError.leadsOutOfVault(path: "archive", target: outside)) {
+            let lifecycle = NoteLifecycle(vault: vault)
+            _ = try lifecycle.apply(try lifecycle.plan(.archive, "Errands"), action: .archive)
+        }
+        #expect(throws: VaultError.leadsOutOfVault(path: "trash", target: outside)) {
+            let lifecycle = NoteLifecycle(vault: vault)
+            _ = try lifecycle.apply(try lifecycle.plan(.trash, "Errands"), action: .trash)
+        }
+        try link("pages/outlink", to: outside)
+        #expect(throws: VaultError.leadsOutOfVault(path: "pages/outlink", target: outside)) {
+            try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "pages/outlink/")
+        }
+        #expect(try outsideNames() == ["secret.md"])
+        #expect(try folder.read("vault/pages/Errands.md") == Array("# Errands\n\n- [ ] milk\n".utf8))
+        let journals = (try? folder.names(in: "vault/.zennotes/journal")) ?? []
+        #expect(journals == [])
+    }
+
+    @Test("a capture folder that links to another folder of the vault is not gone through, as the walk does not list it")
+    func folderLinkInside() throws {
+        let vault = try vault()
+        try link("quick", to: "inbox")
+        #expect(throws: VaultError.folderLink(path: "quick", target: "inbox")) { try Capture(vault: vault).capture(Array("a thought".utf8)) }
+        #expect(try folder.names(in: "vault/inbox") == ["Call.md"])
+    }
+}
