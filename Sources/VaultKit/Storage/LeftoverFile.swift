@@ -69,7 +69,10 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
         } else if parsed.kind == .replacement, let kept, kept.kind == .file {
             // Its name says which two texts it may hold: the new text never swapped in, or the
             // note as read, swapped out. Anything else is someone's save that landed in it.
-            if let versions = parsed.versions, let bytes = try? fileSystem.readFile(vault.absolutePath(path)),
+            // One without any permission was still being written when the writer stopped (a
+            // note swapped out always has some: read-only notes are never replaced).
+            if let versions = parsed.versions, own.permissions & 0o777 != 0,
+                let bytes = try? fileSystem.readFile(vault.absolutePath(path)),
                 ![versions.read, versions.written].contains(ContentHash.of(bytes))
             {
                 state = .setAside

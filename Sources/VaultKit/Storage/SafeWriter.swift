@@ -147,7 +147,9 @@ public struct SafeWriter: Sendable {
         for _ in 0..<8 {
             temporary = Self.temporaryPath(beside: path, kind: kind, versions: versions)
             do {
-                descriptor = try fileSystem.createExclusive(temporary, permissions: permissions)
+                // A replacement is made without permissions until its text is whole, so a kill
+                // while it is written leaves a file that says it was never finished.
+                descriptor = try fileSystem.createExclusive(temporary, permissions: kind == .replacement ? 0 : permissions)
                 break
             } catch let error as SystemError where error.code == EEXIST {
                 continue
