@@ -147,7 +147,7 @@ public enum LinkScanner {
         let link = Link(
             form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 1),
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
-            target: normalized(rawTarget.hasByte(UInt8(ascii: "%")) ? rawTarget.removingPercentEncoding ?? rawTarget : rawTarget), fragment: fragment, alias: nil, line: number,
+            target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
         return (link, start + 1..<index)
     }
