@@ -23,7 +23,7 @@ public struct RenamePlanner {
             throw VaultError.invalidTitle(title: title, reason: "it has no characters a file name can hold")
         }
         let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
-        return try plan([note.path: target], scan: scan, retitle: (note, title.trimmed()))
+        return try plan([note.path: target], scan: scan, retitle: (note, Naming.cleanTitle(title)))
     }
 
     /// Walks the vault without reading notes, and finds the note `name` names; titles are
@@ -61,8 +61,15 @@ public struct RenamePlanner {
             let note: Note
             (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
-            moves[note.path] = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
+            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
+            let stem = NoteFiles.stem(target.lastPathComponent)
+            if stem != NoteFiles.stem(note.fileName), let character = stem.unicodeScalars.first(where: { "#^[]|".unicodeScalars.contains($0) }) {
+                throw VaultError.invalidDestination(
+                    path: target,
+                    reason: "no link can reach a note whose name holds \(character) (Obsidian keeps # ^ [ ] | out of linkable names)")
+            }
+            moves[note.path] = target
         }
         return try plan(moves, scan: scan, retitle: nil)
     }
@@ -150,7 +157,8 @@ public struct RenamePlanner {
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
         let document = MarkdownDocument(bytes: bytes)
-        for link in LinkScanner.links(in: document) where !link.isSelfLink {
+        let links = LinkScanner.links(in: document)
+        for link in links where !link.isSelfLink {
             let was = before.resolve(link, from: source).path
             // A link to a moved file takes the file's new name, even where the old spelling
             // would still resolve (a case-only rename, a bare name after a folder move).
@@ -193,9 +201,13 @@ public struct RenamePlanner {
         if let retitle, retitle.note.path == source,
             let heading = Self.titleHeading(document, title: NoteReader.note(
                 path: note.path, kind: note.kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes,
-                detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem)
+                detail: .summary).title) ?? Self.titleHeading(document, title: retitle.note.stem),
+            // A heading that holds a link is the user's text, not a title vault wrote.
+            !links.contains(where: { $0.range.overlaps(heading) })
         {
-            replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
+            replacements.append(
+                (heading, Naming.headingMarkup(forTitle: retitle.title), document.sourceMap.line(containing: heading.lowerBound),
+                 false))
         }
         var result = bytes
         var changes: [LinkChange] = []
@@ -215,6 +227,11 @@ public struct RenamePlanner {
             }
             shift += newLength - replacement.range.count
         }
+        if !replacements.isEmpty {
+            try readBack(
+                result, links: links, replacements: replacements.map { ($0.range, $0.text.utf8.count) }, note: source,
+                before: before, after: after, moves: moves)
+        }
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
     }
 
@@ -227,7 +244,9 @@ public struct RenamePlanner {
         while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
         var end = line.upperBound
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard start < end, bytes.utf8String(start..<end) == title else { return nil }
+        // The heading as written: the title itself, or as vault writes it with escapes.
+        let written = bytes.utf8String(start..<end)
+        guard start < end, written == title || written == Naming.headingMarkup(forTitle: title) else { return nil }
         return start..<end
     }
 

@@ -47,10 +47,12 @@ public struct Capture {
             let added = dryRun ? [] : try addTags(tags, to: earlier)
             return Result(path: earlier, title: url.host, created: now, alreadyCaptured: true, addedTags: added)
         }
-        let name = title?.trimmed() ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
+        let name = title.map(Naming.cleanTitle) ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
         var content = bytes
-        if let title, !title.isBlank {
-            content = NoteText.lines("# \(title.trimmed())\n\n", ending: NoteText.lineEnding(of: bytes)) + bytes
+        if let title, !Naming.cleanTitle(title).isEmpty {
+            // One line that reads back as the title: no line break or control character in it.
+            let heading = "# \(Naming.headingMarkup(forTitle: name))\n\n"
+            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + bytes
         }
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)

@@ -48,6 +48,9 @@ public enum VaultError: Error, Equatable, Sendable {
     case wrongPlace(path: String, reason: String)
     /// A rename or move cannot go where it was asked to.
     case invalidDestination(path: String, reason: String)
+    /// A change would write a link that, scanned again, is not read as a link to the note it
+    /// is meant for: refused before anything is written.
+    case linkNotReadBack(note: String, link: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
     case unfinishedChange(journal: String, reason: String)
     /// Part of a change was done (said first) before the rest was refused.
@@ -106,6 +109,8 @@ extension VaultError: CustomStringConvertible {
             return "another vault process is writing to this vault (lock \(path))"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
+        case .linkNotReadBack(let note, let link, let reason):
+            return "the change would write \(link) in \(note), and \(reason); nothing was changed"
         case .invalidTitle(let title, let reason):
             return "\"\(title)\" cannot name a note: \(reason)"
         case .emptyText(let what):
@@ -170,6 +175,8 @@ extension VaultError: CustomStringConvertible {
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:
             return "wait for the other command to finish, then try again"
+        case .linkNotReadBack:
+            return "choose a name without the characters that break the link, or rewrite that link by hand first"
         case .emptyText:
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:
