@@ -9,8 +9,40 @@ public struct LinkEdge: Sendable, Equatable {
     public var resolution: Resolution
     /// The link exactly as written.
     public var text: String
-    /// The line the link is on, trimmed.
-    public var context: String
+    /// The line the link is on, trimmed, shared by the edges of its links (a line of many
+    /// links is held once, not once per link), and where the link starts in it.
+    private var line: String
+    private var offset: Int
+
+    /// The longest line shown whole as a link's context; a longer one is shown around the
+    /// link, `contextRadius` bytes each side.
+    public static let contextLimit = 1024
+    public static let contextRadius = 240
+
+    public init(source: String, link: Link, resolution: Resolution, text: String, line: String, offset: Int) {
+        self.source = source
+        self.link = link
+        self.resolution = resolution
+        self.text = text
+        self.line = line
+        self.offset = offset
+    }
+
+    /// The line the link is on, trimmed; around the link, marked `…` where cut, when the line
+    /// is longer than `contextLimit` bytes (a note may be one line of many links).
+    public var context: String {
+        guard line.utf8.count > Self.contextLimit else { return line }
+        let excerpt = { (bytes: UnsafeBufferPointer<UInt8>) -> String in
+            var start = max(0, min(self.offset, bytes.count) - Self.contextRadius)
+            var end = min(bytes.count, self.offset + self.text.utf8.count + Self.contextRadius)
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return (start > 0 ? "…" : "") + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                + (end < bytes.count ? "…" : "")
+        }
+        // A native string's bytes are at hand; any other is copied once.
+        return line.utf8.withContiguousStorageIfAvailable(excerpt) ?? Array(line.utf8).withUnsafeBufferPointer(excerpt)
+    }
 }
 
 /// The links of a vault's notes, resolved: what `links`, `backlinks` and `check` show and
@@ -63,13 +95,27 @@ public struct LinkGraph: Sendable {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"))
         }
         let document = MarkdownDocument(bytes: bytes)
+        var line = (number: 0, text: "", start: 0)
         let edges = LinkScanner.links(in: document).map { link in
-            LinkEdge(
+            if link.line != line.number {
+                var range = document.sourceMap.range(ofLine: link.line, in: bytes)
+                while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
+                    range = range.lowerBound + 1..<range.upperBound
+                }
+                while range.upperBound > range.lowerBound && Self.isSpace(bytes[range.upperBound - 1]) {
+                    range = range.lowerBound..<range.upperBound - 1
+                }
+                line = (link.line, bytes.utf8String(range), range.lowerBound)
+            }
+            return LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path),
-                text: bytes.utf8String(link.range),
-                context: bytes.utf8String(document.sourceMap.range(ofLine: link.line, in: bytes)).trimmed())
+                text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
         }
         return (edges, nil)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 
     /// The links that resolve to `path`.

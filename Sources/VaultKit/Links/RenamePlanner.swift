@@ -188,7 +188,7 @@ public struct RenamePlanner {
             guard let expected else {
                 let edge = LinkEdge(
                     source: source, link: link, resolution: Resolution(path: now, candidates: 1),
-                    text: bytes.utf8String(link.range), context: "")
+                    text: bytes.utf8String(link.range), line: "", offset: 0)
                 newlyResolving.append(LinkReport(edge))
                 continue
             }
@@ -209,23 +209,22 @@ public struct RenamePlanner {
                 (heading, Naming.headingMarkup(forTitle: retitle.title), document.sourceMap.line(containing: heading.lowerBound),
                  false))
         }
-        var result = bytes
-        var changes: [LinkChange] = []
-        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+        // The new bytes in one pass: replacing in place would move the rest of the note once
+        // per link.
+        let ordered = replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.text.utf8.count })
+        var copied = 0
+        for replacement in ordered {
+            result += bytes[copied..<replacement.range.lowerBound]
+            result += replacement.text.utf8
+            copied = replacement.range.upperBound
         }
-        // Report per link, in order: the text of each link before and after.
-        var shift = 0
-        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let newLength = replacement.text.utf8.count
-            // The title heading moves with the note but is not a link.
-            if replacement.isLink {
-                changes.append(
-                    LinkChange(
-                        line: replacement.line, before: bytes.utf8String(replacement.range),
-                        after: result.utf8String((replacement.range.lowerBound + shift)..<(replacement.range.lowerBound + shift + newLength))))
-            }
-            shift += newLength - replacement.range.count
+        result += bytes[copied...]
+        // Report per link, in order: the text of each link before and after. The title
+        // heading moves with the note but is not a link.
+        let changes = ordered.filter(\.isLink).map { replacement in
+            LinkChange(line: replacement.line, before: bytes.utf8String(replacement.range), after: replacement.text)
         }
         if !replacements.isEmpty {
             try readBack(

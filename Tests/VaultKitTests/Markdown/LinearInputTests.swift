@@ -139,6 +139,39 @@ struct LinearInputTests {
         #expect(depths == Array(0..<25_000))
     }
 
+    @Test("a line of 10,000 links keeps one copy of the line, and shows each link within its context limit")
+    func linkContexts() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Target.md", "# Target\n")
+        try folder.write("pages/Many.md", String(decoding: NoteShapes.line("[[Target]] and [[Nowhere]] ", size: 270_000), as: UTF8.self))
+        let vault = try Vault(root: folder.path)
+        let check = finishes(within: 20, "link contexts") { VaultCheck(vault: vault, scan: try! vault.scan(detail: .summary)) }
+        #expect(check.dangling.count == 10_000)
+        #expect(check.dangling.allSatisfy { $0.context.utf8.count <= 2 * LinkEdge.contextRadius + 20 && $0.context.contains("[[Nowhere]]") })
+        #expect(check.dangling.first?.context.hasPrefix("[[Target]] and [[Nowhere]]") == true)
+        #expect(check.dangling.last?.context.hasPrefix("…") == true)
+    }
+
+    @Test("renaming a note linked 100,000 times from one note rewrites it in one pass")
+    func manyRewrites() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Target.md", "# Target\n")
+        try folder.write("pages/Many.md", String(decoding: NoteShapes.line("[[Target]] ", size: 1_100_000), as: UTF8.self))
+        let vault = try Vault(root: folder.path)
+        let plan = try finishes(within: 20, "many rewrites") { try RenamePlanner(vault: vault).planRename("Target", to: "Renamed") }
+        #expect(plan.linkCount == 100_000)
+        #expect(plan.edits.first { $0.path == "pages/Many.md" }?.after == NoteShapes.line("[[Renamed]] ", size: 1_200_000))
+    }
+
+    @Test("a note's title is read from a bounded start, whatever its first line holds")
+    func titleOfHugeHeading() {
+        let bytes = Array("# ".utf8) + NoteShapes.line("![[]()", size: 1 << 20)
+        let note = finishes(within: 20, "title") {
+            NoteReader.note(path: "a.md", kind: .page, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), bytes: bytes, detail: .summary)
+        }
+        #expect(!note.title.isEmpty && note.title != "a")
+    }
+
     @Test("frontmatter that never closes is looked at once and is not frontmatter")
     func unclosedFrontmatter() {
         let bytes = Array("---\n".utf8) + NoteShapes.nested(size: 1 << 20) { _ in "key: value [[Link]]\n" }
