@@ -17,7 +17,7 @@ public struct LinkEdge: Sendable, Equatable {
     /// The longest line shown whole as a link's context; a longer one is shown around the
     /// link, `contextRadius` bytes each side.
     public static let contextLimit = 1024
-    public static let contextRadius = 240
+    public static let contextRadius = 100
 
     public init(source: String, link: Link, resolution: Resolution, text: String, line: String, offset: Int) {
         self.source = source
@@ -58,8 +58,11 @@ public struct LinkGraph: Sendable {
     /// - Parameters:
     ///   - notes: which notes to read (default: every note outside the trash).
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
+    ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
+    ///     a million links need not hold them all for the few asked for).
     public static func build(
-        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil
+        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
+        keep: (@Sendable (LinkEdge) -> Bool)? = nil
     ) -> LinkGraph {
         let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
         let results = Slots<([LinkEdge], VaultWarning?)>(count: selected.count)
@@ -69,7 +72,7 @@ public struct LinkGraph: Sendable {
             while true {
                 let position = next.increment()
                 if position >= selected.count { break }
-                results[position] = read(selected[position], vault: vault, index: index, needles: needles)
+                results[position] = read(selected[position], vault: vault, index: index, needles: needles, keep: keep)
             }
         }
         var edges: [LinkEdge] = []
@@ -81,7 +84,9 @@ public struct LinkGraph: Sendable {
         return LinkGraph(edges: edges, skipped: skipped)
     }
 
-    private static func read(_ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?) -> ([LinkEdge], VaultWarning?) {
+    private static func read(
+        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?
+    ) -> ([LinkEdge], VaultWarning?) {
         let bytes: [UInt8]
         do {
             bytes = try vault.contents(of: note)
@@ -96,7 +101,8 @@ public struct LinkGraph: Sendable {
         }
         let document = MarkdownDocument(bytes: bytes)
         var line = (number: 0, text: "", start: 0)
-        let edges = LinkScanner.links(in: document).map { link in
+        var edges: [LinkEdge] = []
+        for link in LinkScanner.links(in: document) {
             if link.line != line.number {
                 var range = document.sourceMap.range(ofLine: link.line, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
@@ -107,9 +113,10 @@ public struct LinkGraph: Sendable {
                 }
                 line = (link.line, bytes.utf8String(range), range.lowerBound)
             }
-            return LinkEdge(
+            let edge = LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path),
                 text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
+            if keep?(edge) ?? true { edges.append(edge) }
         }
         return (edges, nil)
     }
@@ -120,7 +127,12 @@ public struct LinkGraph: Sendable {
 
     /// The links that resolve to `path`.
     public func backlinks(to path: String) -> [LinkEdge] {
-        edges.filter { $0.resolution.path == path && !$0.link.isSelfLink }
+        edges.filter { Self.links(to: path)($0) }
+    }
+
+    /// A test for `build`'s `keep`: the edge is a link from another place to `path`.
+    public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
+        { $0.resolution.path == path && !$0.link.isSelfLink }
     }
 }
 

@@ -7,20 +7,21 @@ extension RenamePlanner {
     /// anything is written.
     ///
     /// - Parameters:
-    ///   - links: the note's links before, in order; `replacements`, the ranges of the
-    ///     original bytes replaced and the length of what replaced each.
+    ///   - links: the note's links before, in order, and where each must lead afterwards
+    ///     (`expected`, nil for a link into the note itself); `replacements`, the ranges of
+    ///     the original bytes replaced and the length of what replaced each.
     func readBack(
-        _ rewritten: [UInt8], links: [Link], replacements: [(range: Range<Int>, length: Int)], note source: String,
-        before: LinkIndex, after: LinkIndex, moves: [String: String]
+        _ rewritten: [UInt8], links: [Link], expected: [String?], replacements: [(range: Range<Int>, length: Int)],
+        from newSource: String, after: LinkIndex
     ) throws {
-        let newSource = moves[source] ?? source
         let again = LinkScanner.links(in: MarkdownDocument(bytes: rewritten))
+        var resolved: [Spelling: String?] = [:]
         var offsets = ShiftedOffsets(replacements)
         var next = 0
         var extra: Link?
-        for link in links {
+        for (link, expected) in zip(links, expected) {
             let range = offsets.map(link.range.lowerBound)..<offsets.map(link.range.upperBound)
-            let written = rewritten.utf8String(range)
+            var written: String { rewritten.utf8String(range) }
             while next < again.count && again[next].range.lowerBound < range.lowerBound {
                 extra = extra ?? again[next]
                 next += 1
@@ -37,9 +38,9 @@ extension RenamePlanner {
                 }
                 continue
             }
-            let was = before.resolve(link, from: source).path
-            let expected = was.map { moves[$0] ?? $0 } ?? after.resolve(link, from: newSource).path
-            let now = after.resolve(found, from: newSource).path
+            let key = Spelling(found)
+            let now = resolved[key] ?? after.resolve(found, from: newSource).path
+            resolved[key] = now
             guard now == expected else {
                 let reason =
                     now.map { "it would lead to \($0) instead of \(expected ?? "nowhere")" }

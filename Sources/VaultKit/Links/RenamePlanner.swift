@@ -158,7 +158,9 @@ public struct RenamePlanner {
         var newlyResolving: [LinkReport] = []
         let document = MarkdownDocument(bytes: bytes)
         let links = LinkScanner.links(in: document)
-        for link in links where !link.isSelfLink {
+        /// What the change does to a link; `expected`, where it must lead afterwards.
+        enum Outcome { case keep, rewrite(String), newlyResolving(String?) }
+        func decide(_ link: Link) throws -> (outcome: Outcome, expected: String?) {
             let was = before.resolve(link, from: source).path
             // A link to a moved file takes the file's new name, even where the old spelling
             // would still resolve (a case-only rename, a bare name after a folder move).
@@ -169,34 +171,50 @@ public struct RenamePlanner {
                 if !renamed && after.resolve(link, from: newSource).path == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
                 {
-                    continue
+                    return (.keep, moved)
                 }
                 let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
                 guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName) else {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
                 }
-                if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line, true)) }
-                continue
+                return (text != link.rawTarget.trimmed() ? .rewrite(text) : .keep, moved)
             }
-            let expected = was
             let now = after.resolve(link, from: newSource).path
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
-            if now == expected && keepsPath { continue }
-            guard let expected else {
+            if now == was && keepsPath { return (.keep, was) }
+            guard let was else { return (.newlyResolving(now), now) }
+            guard let text = LinkRewriter.target(for: link, to: was, from: newSource, index: after, byName: false) else {
+                throw VaultError.invalidDestination(
+                    path: was, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
+            }
+            return (.rewrite(text), was)
+        }
+        // Links written alike fare alike: a note that links one file a million times is
+        // decided once per spelling.
+        var decided: [Spelling: (outcome: Outcome, expected: String?)] = [:]
+        var expected: [String?] = []
+        expected.reserveCapacity(links.count)
+        for link in links {
+            guard !link.isSelfLink else {
+                expected.append(nil)
+                continue
+            }
+            let key = Spelling(link)
+            let decision = try decided[key] ?? decide(link)
+            decided[key] = decision
+            expected.append(decision.expected)
+            switch decision.outcome {
+            case .keep: break
+            case .rewrite(let text): replacements.append((link.targetRange, text, link.line, true))
+            case .newlyResolving(let now):
                 let edge = LinkEdge(
                     source: source, link: link, resolution: Resolution(path: now, candidates: 1),
                     text: bytes.utf8String(link.range), line: "", offset: 0)
                 newlyResolving.append(LinkReport(edge))
-                continue
             }
-            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false) else {
-                throw VaultError.invalidDestination(
-                    path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(source) could not be rewritten to reach it")
-            }
-            replacements.append((link.targetRange, text, link.line, true))
         }
         if let retitle, retitle.note.path == source,
             let heading = Self.titleHeading(document, title: NoteReader.note(
@@ -228,10 +246,23 @@ public struct RenamePlanner {
         }
         if !replacements.isEmpty {
             try readBack(
-                result, links: links, replacements: replacements.map { ($0.range, $0.text.utf8.count) }, note: source,
-                before: before, after: after, moves: moves)
+                result, links: links, expected: expected, replacements: replacements.map { ($0.range, $0.text.utf8.count) },
+                from: newSource, after: after)
         }
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
+    }
+
+    /// What a link's resolution and rewrite depend on: its form and its target as written.
+    struct Spelling: Hashable {
+        var form: Link.Form
+        var angleBrackets: Bool
+        var target: String
+
+        init(_ link: Link) {
+            form = link.form
+            angleBrackets = link.angleBrackets
+            target = link.rawTarget
+        }
     }
 
     /// The byte range of the text of a leading `# Title` heading that names the note.

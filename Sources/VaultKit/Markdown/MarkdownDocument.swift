@@ -50,10 +50,15 @@ public struct MarkdownDocument: Sendable {
             for line in block.lines where line < skipped.count { skipped[line] = true }
         }
         skippedLines = skipped
-        var scanner = InlineScanner(bytes: bytes, sourceMap: map, skippedLines: skipped)
-        scanner.scan()
-        inlineCodeSpans = scanner.codeSpans
-        comments = scanner.comments
+        (inlineCodeSpans, comments) = bytes.withUnsafeBufferPointer { text in
+            map.lineStarts.withUnsafeBufferPointer { starts in
+                skipped.withUnsafeBufferPointer { skipped in
+                    var scanner = InlineScanner(bytes: text, lineStarts: starts, skippedLines: skipped)
+                    scanner.scan()
+                    return (scanner.codeSpans, scanner.comments)
+                }
+            }
+        }
     }
 
     /// The headings, code blocks and HTML blocks of the lines from byte `start` (which begins
@@ -115,33 +120,36 @@ public struct MarkdownDocument: Sendable {
 
 /// Finds inline code spans and comments in the lines that are not code or frontmatter.
 private struct InlineScanner {
-    let bytes: [UInt8]
-    let sourceMap: SourceMap
-    let skippedLines: [Bool]
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Byte offset where each line starts; `lineStarts[0]` is line 1.
+    let lineStarts: UnsafeBufferPointer<Int>
+    let skippedLines: UnsafeBufferPointer<Bool>
     var codeSpans: [Range<Int>] = []
     var comments: [Range<Int>] = []
     /// What a search for a closing backtick run that failed saw (see `BacktickRuns`).
     private var runs = BacktickRuns()
 
-    init(bytes: [UInt8], sourceMap: SourceMap, skippedLines: [Bool]) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>, skippedLines: UnsafeBufferPointer<Bool>) {
         self.bytes = bytes
-        self.sourceMap = sourceMap
+        self.lineStarts = lineStarts
         self.skippedLines = skippedLines
     }
+
+    private var lineCount: Int { lineStarts.count }
 
     mutating func scan() {
         var line = 1
         var position = 0
-        while line <= sourceMap.lineCount {
+        while line <= lineCount {
             if skippedLines[line] {
                 line += 1
-                position = line <= sourceMap.lineCount ? sourceMap.lineStarts[line - 1] : bytes.count
+                position = line <= lineCount ? lineStarts[line - 1] : bytes.count
                 continue
             }
             let end = lineEnd(line)
             if position >= end {
                 line += 1
-                if line <= sourceMap.lineCount { position = max(position, sourceMap.lineStarts[line - 1]) }
+                if line <= lineCount { position = max(position, lineStarts[line - 1]) }
                 continue
             }
             let byte = bytes[position]
@@ -157,7 +165,7 @@ private struct InlineScanner {
                 position += 1
             }
             // A span or comment may end on a later line; move the line cursor along with it.
-            while line < sourceMap.lineCount && position >= sourceMap.lineStarts[line] { line += 1 }
+            while line < lineCount && position >= lineStarts[line] { line += 1 }
         }
     }
 
@@ -168,7 +176,7 @@ private struct InlineScanner {
     }
 
     private func lineEnd(_ line: Int) -> Int {
-        line < sourceMap.lineCount ? sourceMap.lineStarts[line] : bytes.count
+        line < lineCount ? lineStarts[line] : bytes.count
     }
 
     private func matches(_ pattern: StaticString, at position: Int) -> Bool {
@@ -204,7 +212,7 @@ private struct InlineScanner {
         var position = start
         var currentLine = line
         while position < bytes.count {
-            if currentLine < sourceMap.lineCount && position >= sourceMap.lineStarts[currentLine] {
+            if currentLine < lineCount && position >= lineStarts[currentLine] {
                 currentLine += 1
                 if skippedLines[currentLine] || isBlank(currentLine) { break }
             }
@@ -234,7 +242,7 @@ private struct InlineScanner {
     }
 
     private func isBlank(_ line: Int) -> Bool {
-        let start = sourceMap.lineStarts[line - 1]
+        let start = lineStarts[line - 1]
         let end = lineEnd(line)
         return bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }

@@ -34,7 +34,7 @@ struct OutlineBlocks {
 
     /// A line of paragraph text (its content, after any container marks).
     mutating func paragraphLine(_ range: Range<Int>, line: Int, starts: Bool, in text: UnsafeBufferPointer<UInt8>) {
-        if starts { paragraph = HeadingSource(level: 0, line: line) }
+        if starts { paragraph.restart(line: line) }
         paragraph.append(range, in: text)
     }
 
@@ -48,7 +48,7 @@ struct OutlineBlocks {
     }
 
     /// The open paragraph ended as something else (a table's header).
-    mutating func endParagraph() { paragraph = HeadingSource(level: 0, line: 0) }
+    mutating func endParagraph() { paragraph.restart(line: 0) }
 }
 
 /// A heading found by the outline scan, before its text is read: its level and first line,
@@ -73,6 +73,15 @@ struct HeadingSource: Equatable {
         self.level = level
         self.line = line
         self.isSetext = isSetext
+    }
+
+    /// Empties the heading for a paragraph starting at `line`, keeping its storage: a note
+    /// may hold millions of paragraphs.
+    mutating func restart(line: Int) {
+        self.line = line
+        parts.removeAll(keepingCapacity: true)
+        bytes = 0
+        markup = 0
     }
 
     /// Adds a line of content, cut where a budget runs out (never inside a character).

@@ -112,7 +112,13 @@ public struct Capture {
 
     /// The first non-blank line, without heading or list marks, at most 60 characters.
     static func firstLine(_ text: String) -> String? {
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        // Line by line from the start: a capture of a million lines is not split whole to
+        // name it by its first.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             var title = Substring(line.trimmed())
             while let first = title.first, "#>*-+ ".contains(first) { title = title.dropFirst() }
             if title.hasPrefix("[ ] ") || title.hasPrefix("[x] ") { title = title.dropFirst(4) }

@@ -72,12 +72,17 @@ struct LinkReadBackTests {
 
     @Test("markdown links with %28 and %29, as vault writes them, are found by backlinks and the next rename")
     func parenthesesRoundTrip() throws {
-        let (folder, vault) = try vault(Self.files)
+        // Only a markdown link names the note in Plain.md: no other spelling lets it through.
+        var files = Self.files
+        files["pages/Plain.md"] = "see [o](Old.md)\n"
+        let (folder, vault) = try vault(files)
         _ = try rename(vault, "Old", to: "Draft (v2)")
         #expect(try text(folder, "pages/Ref.md") == "[[Draft (v2)]] and [o](Draft%20%28v2%29.md) and [[Draft (v2)|alias]]\n")
-        try expectResolved(vault, backlinkTo: "pages/Draft (v2).md", count: 3)
+        #expect(try text(folder, "pages/Plain.md") == "see [o](Draft%20%28v2%29.md)\n")
+        try expectResolved(vault, backlinkTo: "pages/Draft (v2).md", count: 4)
         _ = try rename(vault, "pages/Draft (v2).md", to: "Final")
         #expect(try text(folder, "pages/Ref.md") == "[[Final]] and [o](Final.md) and [[Final|alias]]\n")
+        #expect(try text(folder, "pages/Plain.md") == "see [o](Final.md)\n")
     }
 
     @Test("any escape decodes, an invalid one stays as written")
@@ -127,8 +132,18 @@ struct LinkReadBackTests {
 
     @Test("a move to a name no link can reach is refused")
     func unlinkableMove() throws {
-        let (_, vault) = try vault(Self.files)
-        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages/Old.md", to: "pages/C# tips.md") }
-        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages/Old.md", to: "pages/a[1].md") }
+        let (folder, vault) = try vault(["pages/Old.md": "# Old\n"])
+        for destination in ["pages/C# tips.md", "pages/a[1].md", "pages/x^y.md"] {
+            #expect {
+                try RenamePlanner(vault: vault).planMove("pages/Old.md", to: destination)
+            } throws: { error in
+                guard case .invalidDestination(_, let reason) = error as? VaultError else { return false }
+                return reason.contains("no link can reach")
+            }
+        }
+        // A note that already has such a name may still move: its name does not change.
+        try folder.write("pages/C# old.md", "# C# old\n")
+        let plan = try RenamePlanner(vault: try Vault(root: folder.path)).planMove("pages/C# old.md", to: "inbox/")
+        #expect(plan.moves.map(\.to) == ["inbox/C# old.md"])
     }
 }
