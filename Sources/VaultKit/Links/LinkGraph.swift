@@ -11,8 +11,8 @@ public struct LinkEdge: Sendable, Equatable {
     public var text: String
     /// The line the link is on, trimmed, shared by the edges of its links (a line of many
     /// links is held once, not once per link), and where the link starts in it.
-    private var line: String
-    private var offset: Int
+    private(set) var line: String
+    private(set) var offset: Int
 
     /// The longest line shown whole as a link's context; a longer one is shown around the
     /// link, `contextRadius` bytes each side.
@@ -30,11 +30,15 @@ public struct LinkEdge: Sendable, Equatable {
 
     /// The line the link is on, trimmed; around the link, marked `…` where cut, when the line
     /// is longer than `contextLimit` bytes (a note may be one line of many links).
-    public var context: String {
-        guard line.utf8.count > Self.contextLimit else { return line }
+    public var context: String { Self.excerpt(of: line, at: offset, length: text.utf8.count) }
+
+    /// `line`, or when it is longer than `contextLimit` bytes, the part of it around the
+    /// `length` bytes at `offset`.
+    static func excerpt(of line: String, at offset: Int, length: Int) -> String {
+        guard line.utf8.count > contextLimit else { return line }
         let excerpt = { (bytes: UnsafeBufferPointer<UInt8>) -> String in
-            var start = max(0, min(self.offset, bytes.count) - Self.contextRadius)
-            var end = min(bytes.count, self.offset + self.text.utf8.count + Self.contextRadius)
+            var start = max(0, min(offset, bytes.count) - contextRadius)
+            var end = min(bytes.count, offset + length + contextRadius)
             while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
             return (start > 0 ? "…" : "") + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
