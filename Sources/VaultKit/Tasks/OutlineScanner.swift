@@ -9,14 +9,14 @@ import Glibc
 /// close to the speed of the read. The test suite checks that it agrees with cmark's block
 /// structure on every fixture and corpus note.
 struct OutlineScanner {
-    private enum Leaf: Equatable {
+    enum Leaf: Equatable {
         case none, paragraph, table
         case fenced(character: UInt8, length: Int)
         case indented
         case html(kind: Int)
     }
 
-    private struct Container {
+    struct Container {
         var isQuote: Bool
         /// For an item: the columns its continuation lines must be indented by.
         var width: Int
@@ -37,24 +37,24 @@ struct OutlineScanner {
     private(set) var codeLines: [Bool]
     private(set) var lineStarts: [Int] = []
 
-    private var containers: [Container] = []
+    var containers: [Container] = []
     /// The indices in `containers` of the block quotes, in order: a blank line matches every
     /// list item up to the first quote, found here without visiting each item.
-    private var quoteIndices: [Int] = []
+    var quoteIndices: [Int] = []
     /// How many containers from the bottom are known to hold content (all but the last one,
     /// at most, after each line), so marking them costs nothing per line.
     private var contentPrefix = 0
     /// The last line that extended the open list items: an item's `lastLine` is settled when
     /// it closes, instead of touching every open item on every line (deep nesting).
-    private var lastExtendedLine = 0
+    var lastExtendedLine = 0
     /// Where a thematic-break test stopped on this line, so a line of many markers
     /// (`- - - - x`) is not tested again from each marker.
-    private var ruleStop = (line: 0, character: UInt8(0), from: 0, stop: 0)
-    private var leaf = Leaf.none
+    var ruleStop = (line: 0, character: UInt8(0), from: 0, stop: 0)
+    var leaf = Leaf.none
     /// The content of the paragraph's last line, for a table header's cell count.
-    private var paragraphLine = 0..<0
+    var paragraphLine = 0..<0
     private var indentedFirst = 0
-    private var indentedLast = 0
+    var indentedLast = 0
     private let tracksCode: Bool
     let recordsItems: Bool
     /// The blocks `MarkdownDocument` needs (headings, code and HTML blocks), when asked for.
@@ -263,73 +263,6 @@ struct OutlineScanner {
         recordParagraphLine(paragraphLine, starts: starts)
     }
 
-    /// True for a byte that cannot begin a block or a container prefix at column 0: a letter,
-    /// or any byte of a non-ASCII character.
-    private static func isPlainText(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-    }
-
-    /// The common case, decided without the full algorithm: a line starting with a letter in
-    /// column 0 continues an open paragraph (lazily, if containers are open), or, outside code
-    /// and HTML, closes every container and starts a paragraph. False when the full rules apply.
-    private mutating func continuesPlainText(_ lineStart: Int) -> Bool {
-        var starts = true
-        switch leaf {
-        case .paragraph:
-            starts = false
-        case .table where containers.isEmpty:
-            return true  // another row
-        case .none, .table:
-            closeContainers(from: 0)
-        case .fenced, .indented, .html:
-            guard !containers.isEmpty else { return false }
-            closeContainers(from: 0)
-            closeLeaf()
-        }
-        leaf = .paragraph
-        paragraphLine = lineStart..<lineEnd
-        recordParagraphLine(paragraphLine, starts: starts)
-        extendOpenItems()
-        return true
-    }
-
-    /// Feeds the line to an open code or HTML block; true when the block took it.
-    private mutating func continueLeaf() -> Bool {
-        switch leaf {
-        case .fenced(let character, let length):
-            markCode(lineNumber)
-            blocks?.extendBlock(line: lineNumber)
-            if indent <= 3 && byte(firstNonspace) == character,
-                let run = BlockStarts.closingFence(text, firstNonspace, lineEnd, character: character), run >= length
-            {
-                closeLeaf()
-            }
-            return true
-        case .indented:
-            if indent >= 4 {
-                indentedLast = lineNumber
-                if !blank { blocks?.extendBlock(line: lineNumber) }
-                return true
-            }
-            if blank { return true }
-            closeLeaf()
-            return false
-        case .html(let kind):
-            if blank && kind >= 6 {
-                closeLeaf()
-                return true
-            }
-            blocks?.extendBlock(line: lineNumber)
-            if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { closeLeaf() }
-            return true
-        case .paragraph, .table:
-            if blank { leaf = .none }
-            return false
-        case .none:
-            return false
-        }
-    }
-
     private mutating func openItem(markerWidth: Int) -> Int {
         let markerOffset = indent
         let markerStart = firstNonspace
@@ -368,7 +301,7 @@ struct OutlineScanner {
     }
 
     /// Closes the containers from `count` up; the items among them learn their last line.
-    private mutating func closeContainers(from count: Int) {
+    mutating func closeContainers(from count: Int) {
         guard count < containers.count else { return }
         if recordsItems {
             for container in containers[count...] where container.item >= 0 {
@@ -380,49 +313,7 @@ struct OutlineScanner {
         contentPrefix = min(contentPrefix, count)
     }
 
-    /// How many containers a blank line matches once an item at `index - 1` matched it by
-    /// holding content: the items after it too, up to the first quote (a quote needs its `>`)
-    /// and short of a last item that holds nothing yet.
-    private func blankLineReach(from index: Int) -> Int {
-        var low = 0
-        var high = quoteIndices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if quoteIndices[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        var reach = low < quoteIndices.count ? quoteIndices[low] : containers.count
-        if reach == containers.count, let last = containers.last, !last.hasContent { reach = containers.count - 1 }
-        return max(index, reach)
-    }
-
-    /// `BlockStarts.isThematicBreak` at the first non-space byte, remembering where a failed
-    /// test stopped: a later marker on the same line, before that byte, fails the same way.
-    private mutating func isThematicBreak(_ character: UInt8) -> Bool {
-        guard character == UInt8(ascii: "*") || character == UInt8(ascii: "-") || character == UInt8(ascii: "_") else {
-            return false
-        }
-        if ruleStop.line == lineNumber && ruleStop.character == character && firstNonspace >= ruleStop.from
-            && firstNonspace < ruleStop.stop
-        {
-            return false
-        }
-        var count = 0
-        var index = firstNonspace
-        while index < lineEnd {
-            let byte = text[index]
-            if byte == character {
-                count += 1
-            } else if byte != 0x20 && byte != 0x09 {
-                break
-            }
-            index += 1
-        }
-        if index == lineEnd { return count >= 3 }
-        ruleStop = (lineNumber, character, firstNonspace, index)
-        return false
-    }
-
-    private mutating func closeLeaf() {
+    mutating func closeLeaf() {
         switch leaf {
         case .indented:
             for line in indentedFirst...indentedLast { markCode(line) }
@@ -437,11 +328,11 @@ struct OutlineScanner {
         leaf = .none
     }
 
-    private mutating func extendOpenItems() {
+    mutating func extendOpenItems() {
         lastExtendedLine = lineNumber
     }
 
-    private mutating func markCode(_ line: Int) {
+    mutating func markCode(_ line: Int) {
         if tracksCode { codeLines[line] = true }
     }
 }
