@@ -19,6 +19,8 @@ public struct LinkEdge: Sendable, Equatable {
     public static let contextLimit = 1024
     public static let contextRadius = 100
 
+    /// An edge of `link` in `source`; `line` is the trimmed line it is on and `offset` where
+    /// the link starts in it.
     public init(source: String, link: Link, resolution: Resolution, text: String, line: String, offset: Int) {
         self.source = source
         self.link = link

@@ -38,8 +38,9 @@ public struct Frontmatter: Equatable, Sendable {
 
     /// The entries in the order written.
     public private(set) var entries: [Entry] = []
-    /// Lines that could not be read.
+    /// Lines that could not be read (the first `issueLimit`, then how many more).
     public private(set) var issues: [Issue] = []
+    private var suppressed = 0
     /// The byte range of the whole block, both delimiter lines included.
     public let byteRange: Range<Int>
     /// The 1-based lines of the block, both delimiter lines included.
@@ -123,6 +124,21 @@ public struct Frontmatter: Equatable, Sendable {
         self.lines = lines
     }
 
+    /// At most this many issues are kept per note; the rest are counted in one last issue. A
+    /// block of a million bad lines says as much in a hundred, and holding them all would
+    /// cost many times the note.
+    public static let issueLimit = 100
+
+    private mutating func report(line: Int, _ message: String) {
+        if issues.count < Self.issueLimit {
+            issues.append(Issue(line: line, message: message))
+            return
+        }
+        if issues.count == Self.issueLimit { issues.append(Issue(line: line, message: "")) }
+        suppressed += 1
+        issues[Self.issueLimit].message = "and \(suppressed) more line\(suppressed == 1 ? "" : "s") that cannot be read"
+    }
+
     private mutating func read(_ body: [String], firstLine: Int) {
         // JSON is YAML too, and Obsidian reads a frontmatter block written as a JSON object.
         if let first = body.firstIndex(where: { !$0.isBlank }),
@@ -140,15 +156,15 @@ public struct Frontmatter: Equatable, Sendable {
             let trimmed = line.trimmed()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if line.first == " " || line.first == "\t" {
-                issues.append(Issue(line: number, message: "indented line outside any key"))
+                report(line: number, "indented line outside any key")
                 continue
             }
             guard let (key, rest) = Self.splitKey(line) else {
-                issues.append(Issue(line: number, message: "expected `key: value`"))
+                report(line: number, "expected `key: value`")
                 continue
             }
             if !seen.insert(key).inserted {
-                issues.append(Issue(line: number, message: "key `\(key)` appears twice"))
+                report(line: number, "key `\(key)` appears twice")
             }
             // The lines indented under this key belong to its value.
             var nested: [String] = []
@@ -170,7 +186,7 @@ public struct Frontmatter: Equatable, Sendable {
     private mutating func readJSON(_ body: [String], firstLine: Int, from first: Int) {
         let text = body[first...].joined(separator: "\n")
         guard case .object(let members)? = try? JSONValue.parse(Array(text.utf8)) else {
-            issues.append(Issue(line: firstLine, message: "a `{` block that is not a JSON object"))
+            report(line: firstLine, "a `{` block that is not a JSON object")
             return
         }
         for (key, value) in members {
@@ -199,7 +215,7 @@ public struct Frontmatter: Equatable, Sendable {
                     switch Self.scalar(String(item.dropFirst()).trimmed()) {
                     case .success(let value): list.append(value)
                     case .failure(let failure):
-                        issues.append(Issue(line: line + 1 + offset, message: failure.message))
+                        report(line: line + 1 + offset, failure.message)
                         return .verbatim(nested.joined(separator: "\n"))
                     }
                 }
@@ -219,7 +235,7 @@ public struct Frontmatter: Equatable, Sendable {
         }
         if text.hasPrefix("[") {
             guard let items = Self.flowList(text) else {
-                issues.append(Issue(line: line, message: "a `[` list that does not close or cannot be read"))
+                report(line: line, "a `[` list that does not close or cannot be read")
                 return .verbatim(text)
             }
             return .list(items)
@@ -233,7 +249,7 @@ public struct Frontmatter: Equatable, Sendable {
         case .success(let value):
             return (value == "~" || value == "null") && !text.hasPrefix("\"") && !text.hasPrefix("'") ? .null : .string(value)
         case .failure(let failure):
-            issues.append(Issue(line: line, message: failure.message))
+            report(line: line, failure.message)
             return .verbatim(text)
         }
     }
@@ -268,35 +284,46 @@ public struct Frontmatter: Equatable, Sendable {
     }
 
     /// Reads one scalar: quoted (with escapes) or plain (a ` #` starts a comment).
+    ///
+    /// Read on the bytes: quotes, backslashes and `#` are ASCII, so a UTF-8 text is never cut
+    /// inside a character, and a block of many values costs little per line.
     static func scalar(_ text: String) -> Result<String, ScalarFailure> {
-        guard let first = text.first else { return .success("") }
-        if first == "\"" || first == "'" {
-            var value = ""
-            var iterator = text.dropFirst().makeIterator()
-            while let character = iterator.next() {
-                if character == first {
-                    if first == "'", let following = iterator.next() {
-                        if following == "'" { value.append("'"); continue }
-                        return remainderIsComment(following, &iterator) ? .success(value) : .failure(.init("text after a closing quote"))
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first else { return .success("") }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            var value: [UInt8] = []
+            value.reserveCapacity(bytes.count)
+            var index = 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == first {
+                    // `''` inside single quotes is one quote.
+                    if first == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == first {
+                        value.append(first)
+                        index += 2
+                        continue
                     }
-                    let rest = String(IteratorSequence(iterator)).trimmed()
-                    return rest.isEmpty || rest.hasPrefix("#") ? .success(value) : .failure(.init("text after a closing quote"))
+                    let rest = bytes.utf8String(index + 1..<bytes.count).trimmed()
+                    return rest.isEmpty || rest.hasPrefix("#")
+                        ? .success(String(decoding: value, as: UTF8.self)) : .failure(.init("text after a closing quote"))
                 }
-                if first == "\"" && character == "\\", let escaped = iterator.next() {
+                if first == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
+                    let escaped = bytes[index + 1]
                     switch escaped {
-                    case "n": value.append("\n")
-                    case "t": value.append("\t")
-                    case "\\", "\"", "/": value.append(escaped)
-                    default: value.append("\\"); value.append(escaped)
+                    case UInt8(ascii: "n"): value.append(0x0A)
+                    case UInt8(ascii: "t"): value.append(0x09)
+                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"): value.append(escaped)
+                    default: value += [UInt8(ascii: "\\"), escaped]
                     }
+                    index += 2
                     continue
                 }
-                value.append(character)
+                value.append(byte)
+                index += 1
             }
             return .failure(.init("a quoted value that does not close"))
         }
-        // A ` #` starts a comment; found on bytes, as Foundation's `range(of:)` bridges.
-        let bytes = Array(text.utf8)
+        // A ` #` starts a comment.
         var index = 0
         while index + 1 < bytes.count {
             if (bytes[index] == 0x20 || bytes[index] == 0x09) && bytes[index + 1] == UInt8(ascii: "#") {
@@ -305,11 +332,6 @@ public struct Frontmatter: Equatable, Sendable {
             index += 1
         }
         return .success(text)
-    }
-
-    private static func remainderIsComment(_ first: Character, _ iterator: inout IndexingIterator<Substring>) -> Bool {
-        let rest = (String(first) + String(IteratorSequence(iterator))).trimmed()
-        return rest.isEmpty || rest.hasPrefix("#")
     }
 
     /// Why a scalar could not be read.
