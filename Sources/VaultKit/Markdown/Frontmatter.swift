@@ -116,6 +116,7 @@ public struct Frontmatter: Equatable, Sendable {
         }
         var frontmatter = Frontmatter(byteRange: offset..<end, lines: 1...count)
         frontmatter.read(body, firstLine: 2)
+        frontmatter.countSuppressed()
         return frontmatter
     }
 
@@ -129,13 +130,18 @@ public struct Frontmatter: Equatable, Sendable {
     /// cost many times the note.
     public static let issueLimit = 100
 
-    private mutating func report(line: Int, _ message: String) {
+    private mutating func report(line: Int, _ message: @autoclosure () -> String) {
         if issues.count < Self.issueLimit {
-            issues.append(Issue(line: line, message: message))
+            issues.append(Issue(line: line, message: message()))
             return
         }
         if issues.count == Self.issueLimit { issues.append(Issue(line: line, message: "")) }
         suppressed += 1
+    }
+
+    /// Words the last issue once the block is read: how many more lines could not be read.
+    private mutating func countSuppressed() {
+        guard suppressed > 0 else { return }
         issues[Self.issueLimit].message = "and \(suppressed) more line\(suppressed == 1 ? "" : "s") that cannot be read"
     }
 
@@ -153,8 +159,9 @@ public struct Frontmatter: Equatable, Sendable {
             let line = body[index]
             let number = firstLine + index
             index += 1
-            let trimmed = line.trimmed()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            // Blank and comment lines, told by their first byte that is not white space.
+            let lead = line.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+            if lead == nil || lead == UInt8(ascii: "#") { continue }
             if line.first == " " || line.first == "\t" {
                 report(line: number, "indented line outside any key")
                 continue
@@ -170,8 +177,8 @@ public struct Frontmatter: Equatable, Sendable {
             var nested: [String] = []
             while index < body.count {
                 let candidate = body[index]
-                let isBlank = candidate.isBlank
-                guard isBlank || candidate.first == " " || candidate.first == "\t" || candidate.hasPrefix("- ")
+                let first = candidate.utf8.first
+                guard first == nil || first == 0x20 || first == 0x09 || candidate.isBlank || candidate.hasPrefix("- ")
                     || candidate == "-"
                 else { break }
                 nested.append(candidate)
@@ -281,104 +288,6 @@ public struct Frontmatter: Equatable, Sendable {
             if key.isEmpty || key.hasPrefix("-") || key.hasPrefix("[") || key.hasPrefix("{") { return nil }
         }
         return (key, bytes.utf8String((index + 1)..<bytes.count))
-    }
-
-    /// Reads one scalar: quoted (with escapes) or plain (a ` #` starts a comment).
-    ///
-    /// Read on the bytes: quotes, backslashes and `#` are ASCII, so a UTF-8 text is never cut
-    /// inside a character, and a block of many values costs little per line.
-    static func scalar(_ text: String) -> Result<String, ScalarFailure> {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first else { return .success("") }
-        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-            var value: [UInt8] = []
-            value.reserveCapacity(bytes.count)
-            var index = 1
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == first {
-                    // `''` inside single quotes is one quote.
-                    if first == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == first {
-                        value.append(first)
-                        index += 2
-                        continue
-                    }
-                    let rest = bytes.utf8String(index + 1..<bytes.count).trimmed()
-                    return rest.isEmpty || rest.hasPrefix("#")
-                        ? .success(String(decoding: value, as: UTF8.self)) : .failure(.init("text after a closing quote"))
-                }
-                if first == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
-                    let escaped = bytes[index + 1]
-                    switch escaped {
-                    case UInt8(ascii: "n"): value.append(0x0A)
-                    case UInt8(ascii: "t"): value.append(0x09)
-                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"): value.append(escaped)
-                    default: value += [UInt8(ascii: "\\"), escaped]
-                    }
-                    index += 2
-                    continue
-                }
-                value.append(byte)
-                index += 1
-            }
-            return .failure(.init("a quoted value that does not close"))
-        }
-        // A ` #` starts a comment.
-        var index = 0
-        while index + 1 < bytes.count {
-            if (bytes[index] == 0x20 || bytes[index] == 0x09) && bytes[index + 1] == UInt8(ascii: "#") {
-                return .success(bytes.utf8String(0..<index).trimmingTrailingSpaces())
-            }
-            index += 1
-        }
-        return .success(text)
-    }
-
-    /// Why a scalar could not be read.
-    struct ScalarFailure: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    /// Reads `[a, "b, c", 'd']`; nil when it does not close.
-    private static func flowList(_ text: String) -> [String]? {
-        var items: [String] = []
-        var current = ""
-        var quote: Character?
-        var remainder = Substring("")
-        var closed = false
-        var characters = text.dropFirst()
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            if let open = quote {
-                current.append(character)
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'":
-                quote = character
-                current.append(character)
-            case ",", "]":
-                let item = current.trimmed()
-                if !item.isEmpty {
-                    guard case .success(let value) = scalar(item) else { return nil }
-                    items.append(value)
-                }
-                current = ""
-                if character == "]" {
-                    closed = true
-                    remainder = characters
-                }
-            case "[", "{":
-                return nil
-            default:
-                current.append(character)
-            }
-            if closed { break }
-        }
-        let rest = remainder.trimmed()
-        return closed && (rest.isEmpty || rest.hasPrefix("#")) ? items : nil
     }
 }
 
