@@ -4,12 +4,12 @@ import Foundation
 /// `vault` does (`vault-bench: error: ...`) and returns the exit code.
 public enum BenchCommandLine {
     /// The commands, in the order help lists them.
-    static var commands: [any BenchCommand.Type] { [GenerateCommand.self, RunCommand.self, StressCommand.self] }
+    static var commands: [any BenchCommand.Type] { [GenerateCommand.self, RunCommand.self, StressCommand.self, ShapesCommand.self] }
 
     /// Runs the command line `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
         guard let name = arguments.first else {
-            return fail(BenchError.usage("missing command (generate or run)"))
+            return fail(BenchError.usage("missing command (generate, run or shapes)"))
         }
         if ["-h", "--help", "help"].contains(name) {
             print(help)

@@ -20,7 +20,12 @@ struct ProcessOutcome: Sendable {
 enum ProcessRunner {
     /// Runs `arguments` (the first one looked up in `PATH`) in `directory`, with stdin from
     /// `/dev/null`; stdout and stderr go to `/dev/null` unless `capture` is set.
-    static func run(_ arguments: [String], in directory: String? = nil, capture: Bool = false) throws -> ProcessOutcome {
+    ///
+    /// - Parameter timeout: seconds after which the process is killed (its status is then
+    ///   128 + 9); only without `capture`, whose reading waits for the end of the output.
+    static func run(
+        _ arguments: [String], in directory: String? = nil, capture: Bool = false, timeout: Double? = nil
+    ) throws -> ProcessOutcome {
         precondition(!arguments.isEmpty, "a command needs a program")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -66,8 +71,19 @@ enum ProcessRunner {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchError("cannot wait for \(arguments[0]): \(errorText())") }
+        if let timeout, !capture {
+            // Polled, so a process that runs too long can be stopped.
+            while true {
+                let reaped = wait4(pid, &status, WNOHANG, &usage)
+                if reaped == pid { break }
+                guard reaped >= 0 || errno == EINTR else { throw BenchError("cannot wait for \(arguments[0]): \(errorText())") }
+                if now() - start > timeout { kill(pid, SIGKILL) }
+                usleep(2_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { throw BenchError("cannot wait for \(arguments[0]): \(errorText())") }
+            }
         }
         let seconds = now() - start
         let signal = status & 0x7F

@@ -35,7 +35,8 @@ enum BacklinksCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
         let graph = LinkGraph.build(
-            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [note.path]))
+            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [note.path]),
+            keep: LinkGraph.links(to: note.path))
         context.warn(graph.skipped)
         let reports = graph.backlinks(to: note.path).map(LinkReport.init)
         if context.json {

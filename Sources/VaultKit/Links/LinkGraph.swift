@@ -9,8 +9,46 @@ public struct LinkEdge: Sendable, Equatable {
     public var resolution: Resolution
     /// The link exactly as written.
     public var text: String
-    /// The line the link is on, trimmed.
-    public var context: String
+    /// The line the link is on, trimmed, shared by the edges of its links (a line of many
+    /// links is held once, not once per link), and where the link starts in it.
+    private(set) var line: String
+    private(set) var offset: Int
+
+    /// The longest line shown whole as a link's context; a longer one is shown around the
+    /// link, `contextRadius` bytes each side.
+    public static let contextLimit = 1024
+    public static let contextRadius = 100
+
+    /// An edge of `link` in `source`; `line` is the trimmed line it is on and `offset` where
+    /// the link starts in it.
+    public init(source: String, link: Link, resolution: Resolution, text: String, line: String, offset: Int) {
+        self.source = source
+        self.link = link
+        self.resolution = resolution
+        self.text = text
+        self.line = line
+        self.offset = offset
+    }
+
+    /// The line the link is on, trimmed; around the link, marked `…` where cut, when the line
+    /// is longer than `contextLimit` bytes (a note may be one line of many links).
+    public var context: String { Self.excerpt(of: line, at: offset, length: text.utf8.count) }
+
+    /// `line`, or when it is longer than `contextLimit` bytes, the part of it around the
+    /// `length` bytes at `offset`.
+    static func excerpt(of line: String, at offset: Int, length: Int) -> String {
+        guard line.utf8.count > contextLimit else { return line }
+        let excerpt = { (bytes: UnsafeBufferPointer<UInt8>) -> String in
+            var start = max(0, min(offset, bytes.count) - contextRadius)
+            var end = min(bytes.count, offset + length + contextRadius)
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return (start > 0 ? "…" : "") + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                + (end < bytes.count ? "…" : "")
+        }
+        // A native string's bytes are at hand; any other is copied once.
+        return line.utf8.withContiguousStorageIfAvailable(excerpt) ?? Array(line.utf8).withUnsafeBufferPointer(excerpt)
+    }
 }
 
 /// The links of a vault's notes, resolved: what `links`, `backlinks` and `check` show and
@@ -26,8 +64,11 @@ public struct LinkGraph: Sendable {
     /// - Parameters:
     ///   - notes: which notes to read (default: every note outside the trash).
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
+    ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
+    ///     a million links need not hold them all for the few asked for).
     public static func build(
-        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil
+        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
+        keep: (@Sendable (LinkEdge) -> Bool)? = nil
     ) -> LinkGraph {
         let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
         let results = Slots<([LinkEdge], VaultWarning?)>(count: selected.count)
@@ -37,7 +78,7 @@ public struct LinkGraph: Sendable {
             while true {
                 let position = next.increment()
                 if position >= selected.count { break }
-                results[position] = read(selected[position], vault: vault, index: index, needles: needles)
+                results[position] = read(selected[position], vault: vault, index: index, needles: needles, keep: keep)
             }
         }
         var edges: [LinkEdge] = []
@@ -49,7 +90,9 @@ public struct LinkGraph: Sendable {
         return LinkGraph(edges: edges, skipped: skipped)
     }
 
-    private static func read(_ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?) -> ([LinkEdge], VaultWarning?) {
+    private static func read(
+        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?
+    ) -> ([LinkEdge], VaultWarning?) {
         let bytes: [UInt8]
         do {
             bytes = try vault.walkedContents(of: note)
@@ -65,18 +108,39 @@ public struct LinkGraph: Sendable {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"))
         }
         let document = MarkdownDocument(bytes: bytes)
-        let edges = LinkScanner.links(in: document).map { link in
-            LinkEdge(
+        var line = (number: 0, text: "", start: 0)
+        var edges: [LinkEdge] = []
+        for link in LinkScanner.links(in: document) {
+            if link.line != line.number {
+                var range = document.sourceMap.range(ofLine: link.line, in: bytes)
+                while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
+                    range = range.lowerBound + 1..<range.upperBound
+                }
+                while range.upperBound > range.lowerBound && Self.isSpace(bytes[range.upperBound - 1]) {
+                    range = range.lowerBound..<range.upperBound - 1
+                }
+                line = (link.line, bytes.utf8String(range), range.lowerBound)
+            }
+            let edge = LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path),
-                text: bytes.utf8String(link.range),
-                context: bytes.utf8String(document.sourceMap.range(ofLine: link.line, in: bytes)).trimmed())
+                text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
+            if keep?(edge) ?? true { edges.append(edge) }
         }
         return (edges, nil)
     }
 
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+
     /// The links that resolve to `path`.
     public func backlinks(to path: String) -> [LinkEdge] {
-        edges.filter { $0.resolution.path == path && !$0.link.isSelfLink }
+        edges.filter { Self.links(to: path)($0) }
+    }
+
+    /// A test for `build`'s `keep`: the edge is a link from another place to `path`.
+    public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
+        { $0.resolution.path == path && !$0.link.isSelfLink }
     }
 }
 

@@ -4,10 +4,12 @@ import Foundation
 /// so that only those notes are parsed (a rename or a backlinks query reads every note but
 /// parses few).
 ///
-/// A link names a file by its stem, written as is, in another case, percent-encoded or
-/// decomposed (NFD). Each needle is looked for case-insensitively for ASCII letters; a stem
-/// whose non-ASCII letters could appear in another case is looked for by its longest ASCII
-/// run instead, and a stem with no usable run disables the filter (every note passes).
+/// A link names a file by its stem, written as is, in another case, percent-encoded (any
+/// byte may be: `%28` for `(`, `%4D` for `M`) or decomposed (NFD). Each needle is looked for
+/// case-insensitively for ASCII letters, with the note's `%XX` escapes read as the bytes
+/// they stand for; a stem whose non-ASCII letters could appear in another case is looked
+/// for by its longest ASCII run instead, and a stem with no usable run disables the filter
+/// (every note passes).
 public struct LinkNeedles: Sendable {
     private var needles: [[UInt8]] = []
     /// True when the filter cannot rule anything out.
@@ -29,12 +31,10 @@ public struct LinkNeedles: Sendable {
         }
     }
 
-    /// The ways a stem can be spelled in a link.
+    /// The ways a stem can be spelled in a link, escapes aside (they are decoded as the
+    /// note is searched).
     private static func forms(of stem: String) -> [String] {
-        var forms = [stem.precomposedStringWithCanonicalMapping, stem.decomposedStringWithCanonicalMapping]
-        if let encoded = stem.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) { forms.append(encoded) }
-        forms.append(stem.replacingOccurrences(of: " ", with: "%20"))
-        return forms
+        [stem.precomposedStringWithCanonicalMapping, stem.decomposedStringWithCanonicalMapping]
     }
 
     /// The bytes to look for, lower-cased ASCII; nil when no safe needle exists.
@@ -56,10 +56,11 @@ public struct LinkNeedles: Sendable {
     }
 
     /// True when the bytes may hold a link to one of the files: one pass over the bytes,
-    /// comparing needles only where a byte can start one.
+    /// comparing needles only where a byte can start one (a `%` can start any).
     public func mayMatch(_ bytes: [UInt8]) -> Bool {
         if matchesEverything { return true }
         var starts = [Bool](repeating: false, count: 256)
+        starts[Int(UInt8(ascii: "%"))] = true
         for needle in needles {
             starts[Int(needle[0])] = true
             starts[Int(Self.upper(needle[0]))] = true
@@ -67,14 +68,37 @@ public struct LinkNeedles: Sendable {
         return bytes.withUnsafeBufferPointer { haystack in
             starts.withUnsafeBufferPointer { starts in
                 for index in haystack.indices where starts[Int(haystack[index])] {
-                    for needle in needles where needle.count <= haystack.count - index {
-                        var offset = 0
-                        while offset < needle.count && Self.lower(haystack[index + offset]) == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
+                    for needle in needles where Self.matches(needle, at: index, in: haystack) { return true }
                 }
                 return false
             }
+        }
+    }
+
+    /// True when `needle` is at `start`, ASCII case aside, a `%XX` escape standing for its byte.
+    private static func matches(_ needle: [UInt8], at start: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = start
+        for expected in needle {
+            guard position < haystack.count else { return false }
+            var byte = haystack[position]
+            position += 1
+            if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = hexValue(haystack[position]),
+                let low = hexValue(haystack[position + 1])
+            {
+                byte = high << 4 | low
+                position += 2
+            }
+            if lower(byte) != expected { return false }
+        }
+        return true
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
         }
     }
 }

@@ -13,8 +13,14 @@ public struct LinkReport: Sendable, Codable, Equatable {
     public var resolved: String?
     /// How many files its bare name matched (more than one: a tie-break chose).
     public var candidates: Int
-    /// The line the link is on, trimmed, for context.
-    public var context: String
+    /// The line the link is on, shared with the other reports of its links, and where the
+    /// link starts in it: the context is cut from it only when asked for (a check of a
+    /// million links prints none of them).
+    private var contextLine: String
+    private var contextOffset: Int
+
+    /// The line the link is on, trimmed, for context (around the link on a long line).
+    public var context: String { LinkEdge.excerpt(of: contextLine, at: contextOffset, length: text.utf8.count) }
 
     /// Describes an edge.
     public init(_ edge: LinkEdge) {
@@ -27,6 +33,41 @@ public struct LinkReport: Sendable, Codable, Equatable {
         fragment = edge.link.fragment
         resolved = edge.resolution.path
         candidates = edge.resolution.candidates
-        context = edge.context
+        contextLine = edge.line
+        contextOffset = edge.offset
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, line, text, form, embed, target, fragment, resolved, candidates, context
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        source = try container.decode(String.self, forKey: .source)
+        line = try container.decode(Int.self, forKey: .line)
+        text = try container.decode(String.self, forKey: .text)
+        form = try container.decode(Link.Form.self, forKey: .form)
+        embed = try container.decode(Bool.self, forKey: .embed)
+        target = try container.decode(String.self, forKey: .target)
+        fragment = try container.decodeIfPresent(String.self, forKey: .fragment)
+        resolved = try container.decodeIfPresent(String.self, forKey: .resolved)
+        candidates = try container.decode(Int.self, forKey: .candidates)
+        // A context read back is already cut: it stands for itself.
+        contextLine = try container.decode(String.self, forKey: .context)
+        contextOffset = 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(line, forKey: .line)
+        try container.encode(text, forKey: .text)
+        try container.encode(form, forKey: .form)
+        try container.encode(embed, forKey: .embed)
+        try container.encode(target, forKey: .target)
+        try container.encodeIfPresent(fragment, forKey: .fragment)
+        try container.encodeIfPresent(resolved, forKey: .resolved)
+        try container.encode(candidates, forKey: .candidates)
+        try container.encode(context, forKey: .context)
     }
 }

@@ -60,7 +60,7 @@ enum LinkRewriter {
         var candidates: [String] = []
         if let slash = link.rawTarget.lastIndex(of: "/") {
             let kept = String(link.rawTarget[...slash])
-            let decoded = kept.removingPercentEncoding ?? kept
+            let decoded = PercentEncoding.decode(kept)
             if index.resolveMarkdown(decoded + name, from: source, strict: true).path == destination {
                 return link.angleBrackets ? decoded + name : kept + encode(name, like: link.rawTarget)
             }
@@ -89,8 +89,8 @@ enum LinkRewriter {
     }
 
     /// Percent-encodes a path the way the original destination was written: characters a
-    /// bare destination cannot hold are always encoded; non-ASCII only when the original
-    /// encoded it.
+    /// bare destination cannot hold are always encoded (a backtick too, which could start
+    /// inline code that hides the link); non-ASCII only when the original encoded it.
     static func encode(_ path: String, like original: String) -> String {
         // An escape of a byte from 0x80 up means the original encoded non-ASCII text.
         let bytes = Array(original.utf8)
@@ -101,7 +101,7 @@ enum LinkRewriter {
         for scalar in path.unicodeScalars {
             let needs =
                 scalar.isASCII
-                ? scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"".unicodeScalars.contains(scalar)
+                ? scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"`".unicodeScalars.contains(scalar)
                 : encodesNonASCII
             if needs {
                 for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }

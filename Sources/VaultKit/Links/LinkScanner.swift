@@ -1,7 +1,12 @@
 import Foundation
 
 /// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
-/// code, inline code spans, HTML comments, comment blocks and escaped brackets.
+/// code, inline code spans, HTML comments, comment blocks and escaped brackets. Inline code
+/// inside a link's text (a wikilink's target, heading or alias, a markdown link's text)
+/// does not hide the link; a span that starts inside a link and ends outside it does.
+///
+/// Every byte is looked at a bounded number of times, whatever the line holds (see
+/// `LinkLine`).
 public enum LinkScanner {
     /// The links of a parsed note, in order.
     public static func links(in document: MarkdownDocument) -> [Link] {
@@ -18,6 +23,7 @@ public enum LinkScanner {
                 defer { line += 1 }
                 if document.isSkippedLine(line) { continue }
                 let range = document.sourceMap.range(ofLine: line, in: bytes)
+                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound)
                 var position = range.lowerBound
                 while position < range.upperBound {
                     let byte = buffer[position]
@@ -36,8 +42,9 @@ public enum LinkScanner {
                     let found =
                         position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
                         ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
-                        : markdownLink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
-                    if let link = found, !overlaps(link.range, exclusions, from: exclusionIndex) {
+                            .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
+                        : markdownLink(&cursor, at: position, embed: embed, line: line)
+                    if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
                         links.append(link)
                         position = link.range.upperBound
                     } else {
@@ -49,13 +56,23 @@ public enum LinkScanner {
         return links
     }
 
-    private static func overlaps(_ range: Range<Int>, _ exclusions: [Range<Int>], from index: Int) -> Bool {
-        var index = index
-        while index < exclusions.count && exclusions[index].lowerBound < range.upperBound {
-            if exclusions[index].overlaps(range) { return true }
-            index += 1
+    /// True when an inline code span or comment overlaps `range` other than wholly inside
+    /// `text`. The exclusions are sorted and do not overlap, so only the first and the last
+    /// that meet the range need a look.
+    static func crossed(_ range: Range<Int>, keeping text: Range<Int>, _ exclusions: [Range<Int>], from index: Int) -> Bool {
+        guard index < exclusions.count, exclusions[index].lowerBound < range.upperBound else { return false }
+        func inside(_ exclusion: Range<Int>) -> Bool {
+            exclusion.lowerBound >= text.lowerBound && exclusion.upperBound <= text.upperBound
         }
-        return false
+        if exclusions[index].overlaps(range) && !inside(exclusions[index]) { return true }
+        var low = index
+        var high = exclusions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if exclusions[middle].lowerBound < range.upperBound { low = middle + 1 } else { high = middle }
+        }
+        let last = exclusions[low - 1]
+        return last.overlaps(range) && !inside(last)
     }
 
     /// `[[target#fragment|alias]]` on one line; `\|` (inside tables) also separates the alias.
@@ -96,60 +113,29 @@ public enum LinkScanner {
             escapedPipe: escaped, angleBrackets: false)
     }
 
-    /// `[text](destination "title")` with a local destination; URLs with a scheme are not
-    /// vault links.
-    static func markdownLink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int) -> Link? {
-        var depth = 0
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            index += 1
+    /// `[text](destination "title")` with a local destination, and the byte range of its
+    /// text; URLs with a scheme are not vault links.
+    static func markdownLink(_ line: inout LinkLine, at start: Int, embed: Bool, line number: Int) -> (Link, Range<Int>)? {
+        let bytes = line.bytes
+        let end = line.end
+        guard let index = line.closingBracket(start), index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else {
+            return nil
         }
-        guard index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else { return nil }
         var position = index + 2
         while position < end && bytes[position] == UInt8(ascii: " ") { position += 1 }
         let destination: Range<Int>
         let angle = position < end && bytes[position] == UInt8(ascii: "<")
         if angle {
-            var close = position + 1
-            while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
-            guard close < end else { return nil }
+            guard let close = line.angleClose(position + 1) else { return nil }
             destination = (position + 1)..<close
             position = close + 1
         } else {
-            var parens = 0
-            var stop = position
-            while stop < end {
-                let byte = bytes[stop]
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
-                if byte == UInt8(ascii: "(") { parens += 1 }
-                if byte == UInt8(ascii: ")") {
-                    if parens == 0 { break }
-                    parens -= 1
-                }
-                stop += 1
-            }
+            let stop = line.destinationStop(position)
             destination = position..<stop
             position = stop
         }
         // An optional title, then the closing parenthesis.
-        while position < end && bytes[position] != UInt8(ascii: ")") {
-            if bytes[position] == UInt8(ascii: "\"") {
-                position += 1
-                while position < end && bytes[position] != UInt8(ascii: "\"") { position += 1 }
-            }
-            position += 1
-        }
-        guard position < end, !destination.isEmpty else { return nil }
+        guard position < end, let close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
         let raw = text(bytes, destination)
         if hasScheme(raw) { return nil }
         var targetEnd = destination.upperBound
@@ -158,12 +144,12 @@ public enum LinkScanner {
         }
         let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
         let fragment = targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil
-        return Link(
-            form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(position + 1),
+        let link = Link(
+            form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 1),
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
-            target: normalized(rawTarget.hasByte(UInt8(ascii: "%")) ? rawTarget.removingPercentEncoding ?? rawTarget : rawTarget),
-            fragment: fragment, alias: nil, line: line,
+            target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
+        return (link, start + 1..<index)
     }
 
     /// Quoted `"[[Note]]"` values in frontmatter.
@@ -171,11 +157,16 @@ public enum LinkScanner {
         var links: [Link] = []
         bytes.withUnsafeBufferPointer { buffer in
             var index = range.lowerBound
-            while index + 1 < range.upperBound {
-                let quote = buffer[index]
-                if (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")) && buffer[index + 1] == UInt8(ascii: "[") {
-                    var lineEnd = index
+            var lineEnd = index
+            while index + 2 < range.upperBound {
+                if index >= lineEnd {
+                    lineEnd = index
                     while lineEnd < range.upperBound && buffer[lineEnd] != 0x0A { lineEnd += 1 }
+                }
+                let quote = buffer[index]
+                if (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")) && buffer[index + 1] == UInt8(ascii: "[")
+                    && buffer[index + 2] == UInt8(ascii: "[")
+                {
                     if var link = wikilink(buffer, at: index + 1, end: lineEnd, embed: false, line: map.line(containing: index)) {
                         link.form = .frontmatter
                         links.append(link)

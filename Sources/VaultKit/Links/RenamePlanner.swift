@@ -25,7 +25,7 @@ public struct RenamePlanner {
             throw VaultError.invalidTitle(title: title, reason: "it has no characters a file name can hold")
         }
         let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
-        return try plan([note.path: target], scan: scan, retitle: (note, title.trimmed()))
+        return try plan([note.path: target], scan: scan, retitle: (note, Naming.cleanTitle(title)))
     }
 
     /// Walks the vault without reading notes, and finds the note `name` names; titles are
@@ -63,8 +63,15 @@ public struct RenamePlanner {
             let note: Note
             (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
-            moves[note.path] = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
+            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
+            let stem = NoteFiles.stem(target.lastPathComponent)
+            if stem != NoteFiles.stem(note.fileName), let character = stem.unicodeScalars.first(where: { "#^[]|".unicodeScalars.contains($0) }) {
+                throw VaultError.invalidDestination(
+                    path: target,
+                    reason: "no link can reach a note whose name holds \(character) (Obsidian keeps # ^ [ ] | out of linkable names)")
+            }
+            moves[note.path] = target
         }
         return try plan(moves, scan: scan, retitle: nil)
     }
@@ -179,7 +186,10 @@ public struct RenamePlanner {
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
         let document = MarkdownDocument(bytes: bytes)
-        for link in LinkScanner.links(in: document) where !link.isSelfLink {
+        let links = LinkScanner.links(in: document)
+        /// What the change does to a link; `expected`, where it must lead afterwards.
+        enum Outcome { case keep, rewrite(String), newlyResolving(String?) }
+        func decide(_ link: Link) throws -> (outcome: Outcome, expected: String?) {
             let was = before.resolve(link, from: source).path
             // A link to a moved file takes the file's new name, even where the old spelling
             // would still resolve (a case-only rename, a bare name after a folder move).
@@ -190,7 +200,7 @@ public struct RenamePlanner {
                 if !renamed && after.resolve(link, from: newSource).path == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
                 {
-                    continue
+                    return (.keep, moved)
                 }
                 let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
                 let fromRoot = before.resolvesFromRoot(link, from: source)
@@ -199,67 +209,103 @@ public struct RenamePlanner {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")
                 }
-                if text != bytes.utf8String(link.targetRange).trimmed() { replacements.append((link.targetRange, text, link.line, true)) }
-                continue
+                return (text != link.rawTarget.trimmed() ? .rewrite(text) : .keep, moved)
             }
-            let expected = was
             let now = after.resolve(link, from: newSource).path
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
             // A relative link out of the vault keeps naming the place it names, out there.
-            if expected == nil, newSource != source, let text = Self.outsideTheVault(link, from: source, movedTo: newSource) {
-                replacements.append((link.targetRange, text, link.line, true))
-                continue
+            if was == nil, newSource != source, let text = Self.outsideTheVault(link, from: source, movedTo: newSource) {
+                return (.rewrite(text), nil)
             }
-            if now == expected && keepsPath {
+            if now == was && keepsPath {
                 // Still right, but written from the old place: the shortest path from the new
                 // one, so that moving back gives the same text back.
-                if newSource != source, let expected,
-                    let text = Self.shortestFromNewPlace(link, to: expected, from: source, movedTo: newSource, before: before, after: after)
+                if newSource != source, let was,
+                    let text = Self.shortestFromNewPlace(link, to: was, from: source, movedTo: newSource, before: before, after: after)
                 {
-                    replacements.append((link.targetRange, text, link.line, true))
+                    return (.rewrite(text), was)
                 }
-                continue
+                return (.keep, was)
             }
-            guard let expected else {
-                if isTrashed { continue }
-                let edge = LinkEdge(
-                    source: note.path, link: link, resolution: Resolution(path: now, candidates: 1),
-                    text: bytes.utf8String(link.range), context: "")
-                newlyResolving.append(LinkReport(edge))
-                continue
-            }
+            guard let was else { return (isTrashed ? .keep : .newlyResolving(now), now) }
             let fromRoot = before.resolvesFromRoot(link, from: source)
-            guard let text = LinkRewriter.target(for: link, to: expected, from: newSource, index: after, byName: false, fromRoot: fromRoot)
+            guard let text = LinkRewriter.target(for: link, to: was, from: newSource, index: after, byName: false, fromRoot: fromRoot)
             else {
                 throw VaultError.invalidDestination(
-                    path: expected, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")
+                    path: was, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")
             }
-            replacements.append((link.targetRange, text, link.line, true))
+            return (.rewrite(text), was)
         }
-        if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem) {
-            replacements.append((heading, retitle.title, document.sourceMap.line(containing: heading.lowerBound), false))
-        }
-        var result = bytes
-        var changes: [LinkChange] = []
-        for replacement in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
-        }
-        // Report per link, in order: the text of each link before and after.
-        var shift = 0
-        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let newLength = replacement.text.utf8.count
-            // The title heading moves with the note but is not a link.
-            if replacement.isLink {
-                changes.append(
-                    LinkChange(
-                        line: replacement.line, before: bytes.utf8String(replacement.range),
-                        after: result.utf8String((replacement.range.lowerBound + shift)..<(replacement.range.lowerBound + shift + newLength))))
+        // Links written alike fare alike: a note that links one file a million times is
+        // decided once per spelling.
+        var decided: [Spelling: (outcome: Outcome, expected: String?)] = [:]
+        var expected: [String?] = []
+        expected.reserveCapacity(links.count)
+        for link in links {
+            guard !link.isSelfLink else {
+                expected.append(nil)
+                continue
             }
-            shift += newLength - replacement.range.count
+            let key = Spelling(link)
+            let decision = try decided[key] ?? decide(link)
+            decided[key] = decision
+            expected.append(decision.expected)
+            switch decision.outcome {
+            case .keep: break
+            case .rewrite(let text): replacements.append((link.targetRange, text, link.line, true))
+            case .newlyResolving(let now):
+                let edge = LinkEdge(
+                    source: note.path, link: link, resolution: Resolution(path: now, candidates: 1),
+                    text: bytes.utf8String(link.range), line: "", offset: 0)
+                newlyResolving.append(LinkReport(edge))
+            }
+        }
+        if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem),
+            // A heading that holds a link is the user's text, not a title vault wrote.
+            !links.contains(where: { $0.range.overlaps(heading) })
+        {
+            replacements.append(
+                (heading, Naming.headingMarkup(forTitle: retitle.title), document.sourceMap.line(containing: heading.lowerBound),
+                 false))
+        }
+        // The new bytes in one pass: replacing in place would move the rest of the note once
+        // per link.
+        let ordered = replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.text.utf8.count })
+        var copied = 0
+        for replacement in ordered {
+            result += bytes[copied..<replacement.range.lowerBound]
+            result += replacement.text.utf8
+            copied = replacement.range.upperBound
+        }
+        result += bytes[copied...]
+        // Report per link, in order: the text of each link before and after. The title
+        // heading moves with the note but is not a link.
+        let changes = ordered.filter(\.isLink).map { replacement in
+            LinkChange(line: replacement.line, before: bytes.utf8String(replacement.range), after: replacement.text)
+        }
+        if !replacements.isEmpty {
+            try readBack(
+                result, links: links, expected: expected, replacements: replacements.map { ($0.range, $0.text.utf8.count) },
+                from: newSource, after: after)
         }
         return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
+    }
+
+    /// What a link's resolution and rewrite depend on: its form and its target as written.
+    struct Spelling: Hashable {
+        var form: Link.Form
+        var angleBrackets: Bool
+        var target: String
+
+        init(_ link: Link) {
+            form = link.form
+            angleBrackets = link.angleBrackets
+            target = link.rawTarget
+        }
     }
 
     /// Where a note's links are resolved from: its path, or for a note in the trash the path
@@ -270,18 +316,24 @@ public struct RenamePlanner {
     }
 
     /// The byte range of the text of the note's leading `# heading` when it is the file's name
-    /// (`# templates` in `templates.md`), compared as names are; nil for a heading of its own
-    /// (`# Note Templates`), which a rename leaves alone.
+    /// (`# templates` in `templates.md`) or the title the name was made from (`# C# tips` in
+    /// `C- tips.md`), compared as names are; nil for a heading of its own (`# Note
+    /// Templates`), which a rename leaves alone.
     static func titleHeading(_ document: MarkdownDocument, fileStem: String) -> Range<Int>? {
         let name = Naming.collisionKey(fileStem)
-        guard let heading = document.headings.first, heading.level == 1, Naming.collisionKey(heading.text) == name else { return nil }
+        guard let heading = document.headings.first, heading.level == 1,
+            Naming.collisionKey(heading.text) == name || Naming.collisionKey(Naming.fileStem(forTitle: heading.text)) == name
+        else { return nil }
         let bytes = document.bytes
         let line = document.sourceMap.range(ofLine: heading.line, in: bytes)
         var start = line.lowerBound
         while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
         var end = line.upperBound
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard start < end, Naming.collisionKey(bytes.utf8String(start..<end)) == name else { return nil }
+        // The heading as written: the name itself, or as vault writes it, with escapes.
+        let written = Naming.collisionKey(bytes.utf8String(start..<end))
+        let forms = [heading.text, Naming.headingMarkup(forTitle: heading.text)].map(Naming.collisionKey)
+        guard start < end, forms.contains(written) else { return nil }
         return start..<end
     }
 

@@ -19,7 +19,10 @@ public struct VaultCheck: Sendable, Codable, Equatable {
 
     /// Checks every note of a scan.
     public init(vault: Vault, scan: VaultScan) {
-        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
+        // Only what is reported is kept: most links resolve to one file.
+        let graph = LinkGraph.build(
+            vault: vault, scan: scan, index: vault.linkIndex(scan),
+            keep: { $0.resolution.path == nil || $0.resolution.candidates > 1 })
         dangling = graph.edges.filter { $0.resolution.path == nil }.map(LinkReport.init)
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
         unreadable = scan.skipped + graph.skipped

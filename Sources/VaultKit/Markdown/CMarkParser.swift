@@ -3,6 +3,9 @@ import Foundation
 
 /// The only place that sees cmark: parses bytes and returns the block structure as Swift
 /// values, freeing the C tree before it returns.
+///
+/// Notes are not parsed whole by cmark (see `OutlineBlocks`): it reads headings' text, and
+/// the tests hold the outline scan to its block structure.
 enum CMarkParser {
     /// What cmark reports about the blocks of a document; lines are 1-based.
     struct Blocks {
@@ -41,6 +44,48 @@ enum CMarkParser {
         guard let root = cmark_parser_finish(parser) else { return Blocks() }
         defer { cmark_node_free(root) }
         return collect(root)
+    }
+
+    /// The text of each heading found by an outline scan of `bytes`, as cmark reads it (inline
+    /// markup resolved, line breaks as spaces); nil where cmark finds no heading (a setext
+    /// underline under nothing but link reference definitions).
+    ///
+    /// Headings are parsed alone, a few hundred at a time, each from at most its budget of
+    /// bytes (`HeadingSource`): cmark's tree costs many times the text it holds, and its
+    /// inline parser is slow on long runs of markup.
+    static func headingTexts(_ sources: [HeadingSource], in bytes: [UInt8]) -> [String?] {
+        var texts: [String?] = []
+        texts.reserveCapacity(sources.count)
+        var start = 0
+        while start < sources.count {
+            var end = start
+            var size = 0
+            while end < sources.count && end - start < 512 && (size < 65_536 || end == start) {
+                size += sources[end].parts.reduce(8) { $0 + $1.count + 1 }
+                end += 1
+            }
+            let batch = sources[start..<end]
+            let found = parse(batch.reduce(into: []) { text, source in text += chunk(source, bytes) }).headings
+            if found.count == batch.count {
+                texts += found.map(\.text)
+            } else {
+                texts += batch.map { parse(chunk($0, bytes)).headings.first?.text }
+            }
+            start = end
+        }
+        return texts
+    }
+
+    /// One heading as a document of its own, followed by a blank line.
+    private static func chunk(_ source: HeadingSource, _ bytes: [UInt8]) -> [UInt8] {
+        var text: [UInt8] = []
+        for (index, part) in source.parts.enumerated() {
+            if index > 0 { text.append(0x0A) }
+            text += bytes[part]
+        }
+        if source.isSetext { text += source.level == 1 ? Array("\n===".utf8) : Array("\n---".utf8) }
+        text += [0x0A, 0x0A]
+        return text
     }
 
     private static func collect(_ root: OpaquePointer) -> Blocks {

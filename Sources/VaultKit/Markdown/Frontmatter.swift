@@ -38,8 +38,9 @@ public struct Frontmatter: Equatable, Sendable {
 
     /// The entries in the order written.
     public private(set) var entries: [Entry] = []
-    /// Lines that could not be read.
+    /// Lines that could not be read (the first `issueLimit`, then how many more).
     public private(set) var issues: [Issue] = []
+    private var suppressed = 0
     /// The byte range of the whole block, both delimiter lines included.
     public let byteRange: Range<Int>
     /// The 1-based lines of the block, both delimiter lines included.
@@ -68,37 +69,80 @@ public struct Frontmatter: Equatable, Sendable {
 
     /// Finds and reads the frontmatter at the start of `bytes` (after `offset`, which skips a
     /// BOM); nil when the note has none. A block that never closes is not frontmatter.
+    ///
+    /// The closing line is found on the bytes first: the lines are read as text only once
+    /// the block is known to close (a note that starts with `---` and never closes would
+    /// otherwise become one string per line).
     public static func locate(in bytes: [UInt8], from offset: Int = 0) -> Frontmatter? {
-        var lines: [(range: Range<Int>, text: String)] = []
-        var start = offset
-        var closed = false
-        while start < bytes.count {
+        /// The line from `start`: its content (without `\r\n`) and where the next one starts.
+        func line(at start: Int) -> (content: Range<Int>, next: Int) {
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             var content = end
             if content > start && bytes[content - 1] == 0x0D { content -= 1 }
-            let text = bytes.utf8String(start..<content)
-            let next = end < bytes.count ? end + 1 : end
-            if lines.isEmpty {
-                guard text.trimmingTrailingSpaces() == "---" else { return nil }
-            } else if ["---", "..."].contains(text.trimmingTrailingSpaces()) {
-                lines.append((start..<next, text))
-                closed = true
+            return (start..<content, end < bytes.count ? end + 1 : end)
+        }
+        func isDelimiter(_ range: Range<Int>, closing: Bool) -> Bool {
+            var end = range.upperBound
+            while end > range.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            guard end - range.lowerBound == 3 else { return false }
+            let first = bytes[range.lowerBound]
+            guard first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: ".")) else { return false }
+            return bytes[range.lowerBound + 1] == first && bytes[range.lowerBound + 2] == first
+        }
+        guard offset < bytes.count else { return nil }
+        let opening = line(at: offset)
+        guard isDelimiter(opening.content, closing: false) else { return nil }
+        var start = opening.next
+        var count = 1
+        var end: Int?
+        while start < bytes.count {
+            let current = line(at: start)
+            count += 1
+            if isDelimiter(current.content, closing: true) {
+                end = current.next
                 break
             }
-            lines.append((start..<next, text))
-            start = next
+            start = current.next
         }
-        guard closed else { return nil }
-        var frontmatter = Frontmatter(
-            byteRange: offset..<lines.last!.range.upperBound, lines: 1...lines.count)
-        frontmatter.read(lines.dropFirst().dropLast().map(\.text), firstLine: 2)
+        guard let end else { return nil }
+        var body: [String] = []
+        body.reserveCapacity(count - 2)
+        start = opening.next
+        for _ in 0..<(count - 2) {
+            let current = line(at: start)
+            body.append(bytes.utf8String(current.content))
+            start = current.next
+        }
+        var frontmatter = Frontmatter(byteRange: offset..<end, lines: 1...count)
+        frontmatter.read(body, firstLine: 2)
+        frontmatter.countSuppressed()
         return frontmatter
     }
 
     private init(byteRange: Range<Int>, lines: ClosedRange<Int>) {
         self.byteRange = byteRange
         self.lines = lines
+    }
+
+    /// At most this many issues are kept per note; the rest are counted in one last issue. A
+    /// block of a million bad lines says as much in a hundred, and holding them all would
+    /// cost many times the note.
+    public static let issueLimit = 100
+
+    private mutating func report(line: Int, _ message: @autoclosure () -> String) {
+        if issues.count < Self.issueLimit {
+            issues.append(Issue(line: line, message: message()))
+            return
+        }
+        if issues.count == Self.issueLimit { issues.append(Issue(line: line, message: "")) }
+        suppressed += 1
+    }
+
+    /// Words the last issue once the block is read: how many more lines could not be read.
+    private mutating func countSuppressed() {
+        guard suppressed > 0 else { return }
+        issues[Self.issueLimit].message = "and \(suppressed) more line\(suppressed == 1 ? "" : "s") that cannot be read"
     }
 
     private mutating func read(_ body: [String], firstLine: Int) {
@@ -115,25 +159,26 @@ public struct Frontmatter: Equatable, Sendable {
             let line = body[index]
             let number = firstLine + index
             index += 1
-            let trimmed = line.trimmed()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            // Blank and comment lines, told by their first byte that is not white space.
+            let lead = line.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+            if lead == nil || lead == UInt8(ascii: "#") { continue }
             if line.first == " " || line.first == "\t" {
-                issues.append(Issue(line: number, message: "indented line outside any key"))
+                report(line: number, "indented line outside any key")
                 continue
             }
             guard let (key, rest) = Self.splitKey(line) else {
-                issues.append(Issue(line: number, message: "expected `key: value`"))
+                report(line: number, "expected `key: value`")
                 continue
             }
             if !seen.insert(key).inserted {
-                issues.append(Issue(line: number, message: "key `\(key)` appears twice"))
+                report(line: number, "key `\(key)` appears twice")
             }
             // The lines indented under this key belong to its value.
             var nested: [String] = []
             while index < body.count {
                 let candidate = body[index]
-                let isBlank = candidate.isBlank
-                guard isBlank || candidate.first == " " || candidate.first == "\t" || candidate.hasPrefix("- ")
+                let first = candidate.utf8.first
+                guard first == nil || first == 0x20 || first == 0x09 || candidate.isBlank || candidate.hasPrefix("- ")
                     || candidate == "-"
                 else { break }
                 nested.append(candidate)
@@ -148,7 +193,7 @@ public struct Frontmatter: Equatable, Sendable {
     private mutating func readJSON(_ body: [String], firstLine: Int, from first: Int) {
         let text = body[first...].joined(separator: "\n")
         guard case .object(let members)? = try? JSONValue.parse(Array(text.utf8)) else {
-            issues.append(Issue(line: firstLine, message: "a `{` block that is not a JSON object"))
+            report(line: firstLine, "a `{` block that is not a JSON object")
             return
         }
         for (key, value) in members {
@@ -177,7 +222,7 @@ public struct Frontmatter: Equatable, Sendable {
                     switch Self.scalar(String(item.dropFirst()).trimmed()) {
                     case .success(let value): list.append(value)
                     case .failure(let failure):
-                        issues.append(Issue(line: line + 1 + offset, message: failure.message))
+                        report(line: line + 1 + offset, failure.message)
                         return .verbatim(nested.joined(separator: "\n"))
                     }
                 }
@@ -197,7 +242,7 @@ public struct Frontmatter: Equatable, Sendable {
         }
         if text.hasPrefix("[") {
             guard let items = Self.flowList(text) else {
-                issues.append(Issue(line: line, message: "a `[` list that does not close or cannot be read"))
+                report(line: line, "a `[` list that does not close or cannot be read")
                 return .verbatim(text)
             }
             return .list(items)
@@ -211,7 +256,7 @@ public struct Frontmatter: Equatable, Sendable {
         case .success(let value):
             return (value == "~" || value == "null") && !text.hasPrefix("\"") && !text.hasPrefix("'") ? .null : .string(value)
         case .failure(let failure):
-            issues.append(Issue(line: line, message: failure.message))
+            report(line: line, failure.message)
             return .verbatim(text)
         }
     }
@@ -243,98 +288,6 @@ public struct Frontmatter: Equatable, Sendable {
             if key.isEmpty || key.hasPrefix("-") || key.hasPrefix("[") || key.hasPrefix("{") { return nil }
         }
         return (key, bytes.utf8String((index + 1)..<bytes.count))
-    }
-
-    /// Reads one scalar: quoted (with escapes) or plain (a ` #` starts a comment).
-    static func scalar(_ text: String) -> Result<String, ScalarFailure> {
-        guard let first = text.first else { return .success("") }
-        if first == "\"" || first == "'" {
-            var value = ""
-            var iterator = text.dropFirst().makeIterator()
-            while let character = iterator.next() {
-                if character == first {
-                    if first == "'", let following = iterator.next() {
-                        if following == "'" { value.append("'"); continue }
-                        return remainderIsComment(following, &iterator) ? .success(value) : .failure(.init("text after a closing quote"))
-                    }
-                    let rest = String(IteratorSequence(iterator)).trimmed()
-                    return rest.isEmpty || rest.hasPrefix("#") ? .success(value) : .failure(.init("text after a closing quote"))
-                }
-                if first == "\"" && character == "\\", let escaped = iterator.next() {
-                    switch escaped {
-                    case "n": value.append("\n")
-                    case "t": value.append("\t")
-                    case "\\", "\"", "/": value.append(escaped)
-                    default: value.append("\\"); value.append(escaped)
-                    }
-                    continue
-                }
-                value.append(character)
-            }
-            return .failure(.init("a quoted value that does not close"))
-        }
-        // A ` #` starts a comment; found on bytes, as Foundation's `range(of:)` bridges.
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            if (bytes[index] == 0x20 || bytes[index] == 0x09) && bytes[index + 1] == UInt8(ascii: "#") {
-                return .success(bytes.utf8String(0..<index).trimmingTrailingSpaces())
-            }
-            index += 1
-        }
-        return .success(text)
-    }
-
-    private static func remainderIsComment(_ first: Character, _ iterator: inout IndexingIterator<Substring>) -> Bool {
-        let rest = (String(first) + String(IteratorSequence(iterator))).trimmed()
-        return rest.isEmpty || rest.hasPrefix("#")
-    }
-
-    /// Why a scalar could not be read.
-    struct ScalarFailure: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    /// Reads `[a, "b, c", 'd']`; nil when it does not close.
-    private static func flowList(_ text: String) -> [String]? {
-        var items: [String] = []
-        var current = ""
-        var quote: Character?
-        var remainder = Substring("")
-        var closed = false
-        var characters = text.dropFirst()
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            if let open = quote {
-                current.append(character)
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'":
-                quote = character
-                current.append(character)
-            case ",", "]":
-                let item = current.trimmed()
-                if !item.isEmpty {
-                    guard case .success(let value) = scalar(item) else { return nil }
-                    items.append(value)
-                }
-                current = ""
-                if character == "]" {
-                    closed = true
-                    remainder = characters
-                }
-            case "[", "{":
-                return nil
-            default:
-                current.append(character)
-            }
-            if closed { break }
-        }
-        let rest = remainder.trimmed()
-        return closed && (rest.isEmpty || rest.hasPrefix("#")) ? items : nil
     }
 }
 

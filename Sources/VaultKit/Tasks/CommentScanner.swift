@@ -14,6 +14,8 @@ struct CommentScanner {
     /// For each 1-based line, true when it is code or frontmatter.
     let skipped: [Bool]
     private(set) var comments: [Range<Int>] = []
+    /// What a search for a closing backtick run that failed saw (see `BacktickRuns`).
+    private var runs = BacktickRuns()
 
     init(text: UnsafeBufferPointer<UInt8>, lineStarts: [Int], skipped: [Bool]) {
         self.text = text
@@ -133,6 +135,7 @@ struct CommentScanner {
 
     private mutating func codeSpan(from start: Int, line: Int) -> Int {
         let length = runLength(at: start)
+        if runs.knowsNoCloser(after: start, length: length) { return start + length }
         var position = start + length
         var currentLine = line
         while position < text.count {
@@ -148,6 +151,7 @@ struct CommentScanner {
                 position += 1
             }
         }
+        runs.record(text, from: start + length, to: position)
         return start + length
     }
 

@@ -23,16 +23,43 @@ public struct NoteRewrite: Sendable {
 
     /// The lines that differ, compared line by line (edits keep the line count; additions
     /// come at the end).
+    ///
+    /// Lines are compared as bytes and only changed ones become text: a note of millions of
+    /// lines with one link changed makes two strings, not millions.
     public var changes: [LineChange] {
-        let old = isNew ? [] : Self.lines(before)
-        let new = Self.lines(after)
+        var old = LineCursor(bytes: isNew ? nil : before)
+        var new = LineCursor(bytes: after)
         var changes: [LineChange] = []
-        for index in 0..<max(old.count, new.count) {
-            let was = index < old.count ? old[index] : nil
-            let now = index < new.count ? new[index] : nil
-            if was != now { changes.append(LineChange(line: index + 1, before: was, after: now)) }
+        var line = 0
+        while true {
+            let was = old.next()
+            let now = new.next()
+            if was == nil && now == nil { break }
+            line += 1
+            if let was, let now, before[was].elementsEqual(after[now]) { continue }
+            changes.append(
+                LineChange(line: line, before: was.map { before.utf8String($0) }, after: now.map { after.utf8String($0) }))
         }
         return changes
+    }
+
+    /// The lines of a note's bytes one by one, as `lines` splits them.
+    private struct LineCursor {
+        let bytes: [UInt8]?
+        private var position = 0
+
+        init(bytes: [UInt8]?) { self.bytes = bytes }
+
+        /// The next line's bytes without `\n` or `\r\n`; nil after the last.
+        mutating func next() -> Range<Int>? {
+            guard let bytes, position <= bytes.count else { return nil }
+            let start = position
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            // A final newline ends the last line; it does not start another.
+            position = end < bytes.count && end + 1 < bytes.count ? end + 1 : bytes.count + 1
+            return start..<(end > start && bytes[end - 1] == 0x0D ? end - 1 : end)
+        }
     }
 
     /// The change as a diff for people: `--- source` (`/dev/null` for a new note), `+++ path`,

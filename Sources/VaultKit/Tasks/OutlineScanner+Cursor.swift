@@ -6,7 +6,15 @@ extension OutlineScanner {
 
     func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
+    /// Finds the first byte at or after the cursor that is not a space or a tab. The answer
+    /// found for an earlier cursor on the line still holds while the cursor has not passed
+    /// it (only white space lies between), as cmark keeps it: matching many containers walks
+    /// the indentation once, not once per container.
     mutating func findFirstNonspace() {
+        if firstNonspace > offset && firstNonspace <= lineEnd {
+            indent = firstNonspaceColumn - column
+            return
+        }
         var position = offset
         var columnHere = column
         var toTab = 4 - (column % 4)

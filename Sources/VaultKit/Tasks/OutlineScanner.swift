@@ -9,39 +9,59 @@ import Glibc
 /// close to the speed of the read. The test suite checks that it agrees with cmark's block
 /// structure on every fixture and corpus note.
 struct OutlineScanner {
-    private enum Leaf: Equatable {
+    enum Leaf: Equatable {
         case none, paragraph, table
         case fenced(character: UInt8, length: Int)
         case indented
         case html(kind: Int)
     }
 
-    private struct Container {
+    struct Container {
         var isQuote: Bool
         /// For an item: the columns its continuation lines must be indented by.
         var width: Int
         /// For an item: its index in `items`.
         var item: Int
         var hasContent: Bool
+        /// The index in `items` of the innermost item at or below this container (-1 if none),
+        /// so a new item finds its parent without walking the quotes above it.
+        var enclosingItem: Int
     }
 
     let text: UnsafeBufferPointer<UInt8>
+    /// The list items, when `recordsItems` (tasks need them; the block facts of a
+    /// `MarkdownDocument` do not).
     private(set) var items: [OutlineItem] = []
     /// For each 1-based line, true when it is in a fenced or indented code block; filled only
     /// when `tracksCode` (comment scanning needs it), with the lines' start offsets.
     private(set) var codeLines: [Bool]
     private(set) var lineStarts: [Int] = []
 
-    private var containers: [Container] = []
-    private var leaf = Leaf.none
+    var containers: [Container] = []
+    /// The indices in `containers` of the block quotes, in order: a blank line matches every
+    /// list item up to the first quote, found here without visiting each item.
+    var quoteIndices: [Int] = []
+    /// How many containers from the bottom are known to hold content (all but the last one,
+    /// at most, after each line), so marking them costs nothing per line.
+    private var contentPrefix = 0
+    /// The last line that extended the open list items: an item's `lastLine` is settled when
+    /// it closes, instead of touching every open item on every line (deep nesting).
+    var lastExtendedLine = 0
+    /// Where a thematic-break test stopped on this line, so a line of many markers
+    /// (`- - - - x`) is not tested again from each marker.
+    var ruleStop = (line: 0, character: UInt8(0), from: 0, stop: 0)
+    var leaf = Leaf.none
     /// The content of the paragraph's last line, for a table header's cell count.
-    private var paragraphLine = 0..<0
+    var paragraphLine = 0..<0
     private var indentedFirst = 0
-    private var indentedLast = 0
+    var indentedLast = 0
     private let tracksCode: Bool
+    let recordsItems: Bool
+    /// The blocks `MarkdownDocument` needs (headings, code and HTML blocks), when asked for.
+    var blocks: OutlineBlocks?
 
     // The cursor in the current line (see `OutlineScanner+Cursor.swift`).
-    private var lineNumber = 0
+    private(set) var lineNumber = 0
     var lineEnd = 0
     var offset = 0
     var column = 0
@@ -51,9 +71,11 @@ struct OutlineScanner {
     var indent = 0
     var blank = false
 
-    init(text: UnsafeBufferPointer<UInt8>, tracksCode: Bool) {
+    init(text: UnsafeBufferPointer<UInt8>, tracksCode: Bool, recordsItems: Bool = true, recordsBlocks: Bool = false) {
         self.text = text
         self.tracksCode = tracksCode
+        self.recordsItems = recordsItems
+        blocks = recordsBlocks ? OutlineBlocks() : nil
         codeLines = []
     }
 
@@ -78,6 +100,7 @@ struct OutlineScanner {
             position = end + 1
         }
         closeLeaf()
+        closeContainers(from: 0)
     }
 
     // MARK: - One line
@@ -106,6 +129,10 @@ struct OutlineScanner {
                 advance(container.width, columns: true)
             } else if blank && container.hasContent {
                 advance(firstNonspace - offset, columns: false)
+                // Nothing is left of a blank line: every item above matches it too, up to the
+                // first quote or the last container if it holds nothing yet.
+                matched = blankLineReach(from: matched + 1)
+                break
             } else {
                 break
             }
@@ -140,16 +167,18 @@ struct OutlineScanner {
                 beginOpening(&self)
                 advance(firstNonspace + 1 - offset, columns: false)
                 if isSpaceOrTab(byte(offset)) { advance(1, columns: true) }
-                containers.append(Container(isQuote: true, width: 0, item: -1, hasContent: false))
+                openQuote()
                 lastOpenedItem = -1
             } else if !indented && BlockStarts.isATXHeading(text, firstNonspace, lineEnd) {
                 beginOpening(&self)
+                if blocks != nil { recordATXHeading() }
                 consumed = true
                 break opening
             } else if !indented, let fence = BlockStarts.openingFence(text, firstNonspace, lineEnd) {
                 beginOpening(&self)
                 leaf = .fenced(character: first, length: fence)
                 markCode(lineNumber)
+                if blocks != nil { openFence(length: fence) }
                 consumed = true
                 break opening
             } else if !indented,
@@ -158,14 +187,16 @@ struct OutlineScanner {
             {
                 beginOpening(&self)
                 leaf = .html(kind: kind)
-                if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { leaf = .none }
+                blocks?.openBlock(line: lineNumber)
+                if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { closeLeaf() }
                 consumed = true
                 break opening
             } else if !indented && interruptsParagraph && BlockStarts.isSetextUnderline(text, firstNonspace, lineEnd) {
+                blocks?.setextHeading(underline: first)
                 leaf = .none
                 consumed = true
                 break opening
-            } else if !indented && BlockStarts.isThematicBreak(text, firstNonspace, lineEnd) {
+            } else if !indented && isThematicBreak(first) {
                 beginOpening(&self)
                 consumed = true
                 break opening
@@ -181,12 +212,14 @@ struct OutlineScanner {
                 leaf = .indented
                 indentedFirst = lineNumber
                 indentedLast = lineNumber
+                blocks?.openBlock(line: lineNumber)
                 consumed = true
                 lastOpenedItem = -1
                 break opening
             } else if !indented && interruptsParagraph
                 && BlockStarts.isTableDelimiter(text, firstNonspace, lineEnd, headerCells: paragraphLine)
             {
+                blocks?.endParagraph()
                 leaf = .table
                 consumed = true
                 break opening
@@ -201,6 +234,7 @@ struct OutlineScanner {
         findFirstNonspace()
         if !opened && !allMatched && !blank && wasParagraph {
             paragraphLine = firstNonspace..<lineEnd
+            recordParagraphLine(paragraphLine, starts: false)
             return
         }
         if !opened && !allMatched {
@@ -208,8 +242,14 @@ struct OutlineScanner {
             closeLeaf()
         }
         if let last = containers.indices.last {
-            for index in containers.indices where index < last || !blank || consumed {
-                containers[index].hasContent = true
+            // All but the last container already hold content (see `contentPrefix`).
+            if contentPrefix < last {
+                for index in contentPrefix..<last { containers[index].hasContent = true }
+                contentPrefix = last
+            }
+            if !blank || consumed {
+                containers[last].hasContent = true
+                contentPrefix = last + 1
             }
         }
         if lastOpenedItem >= 0 && !consumed && !blank && containers.last?.item == lastOpenedItem {
@@ -217,71 +257,10 @@ struct OutlineScanner {
         }
         if consumed || blank { return }
         if continuesTable || leaf == .table { return }
-        if leaf != .paragraph { leaf = .paragraph }
+        let starts = leaf != .paragraph
+        if starts { leaf = .paragraph }
         paragraphLine = firstNonspace..<lineEnd
-    }
-
-    /// True for a byte that cannot begin a block or a container prefix at column 0: a letter,
-    /// or any byte of a non-ASCII character.
-    private static func isPlainText(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-    }
-
-    /// The common case, decided without the full algorithm: a line starting with a letter in
-    /// column 0 continues an open paragraph (lazily, if containers are open), or, outside code
-    /// and HTML, closes every container and starts a paragraph. False when the full rules apply.
-    private mutating func continuesPlainText(_ lineStart: Int) -> Bool {
-        switch leaf {
-        case .paragraph:
-            break
-        case .table where containers.isEmpty:
-            return true  // another row
-        case .none, .table:
-            closeContainers(from: 0)
-            leaf = .paragraph
-        case .fenced, .indented, .html:
-            guard !containers.isEmpty else { return false }
-            closeContainers(from: 0)
-            closeLeaf()
-            leaf = .paragraph
-        }
-        paragraphLine = lineStart..<lineEnd
-        extendOpenItems()
-        return true
-    }
-
-    /// Feeds the line to an open code or HTML block; true when the block took it.
-    private mutating func continueLeaf() -> Bool {
-        switch leaf {
-        case .fenced(let character, let length):
-            markCode(lineNumber)
-            if indent <= 3 && byte(firstNonspace) == character,
-                let run = BlockStarts.closingFence(text, firstNonspace, lineEnd, character: character), run >= length
-            {
-                leaf = .none
-            }
-            return true
-        case .indented:
-            if indent >= 4 {
-                indentedLast = lineNumber
-                return true
-            }
-            if blank { return true }
-            closeLeaf()
-            return false
-        case .html(let kind):
-            if blank && kind >= 6 {
-                leaf = .none
-                return true
-            }
-            if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { leaf = .none }
-            return true
-        case .paragraph, .table:
-            if blank { leaf = .none }
-            return false
-        case .none:
-            return false
-        }
+        recordParagraphLine(paragraphLine, starts: starts)
     }
 
     private mutating func openItem(markerWidth: Int) -> Int {
@@ -299,34 +278,61 @@ struct OutlineScanner {
         } else {
             padding = markerWidth + spaces
         }
-        let parent = containers.last(where: { !$0.isQuote })?.item ?? -1
-        items.append(
-            OutlineItem(
-                line: lineNumber, parent: parent, markerStart: markerStart, markerEnd: markerStart + markerWidth,
-                textStart: -1, lastLine: lineNumber))
-        containers.append(
-            Container(isQuote: false, width: markerOffset + padding, item: items.count - 1, hasContent: false))
-        return items.count - 1
+        var item = -1
+        if recordsItems {
+            item = items.count
+            items.append(
+                OutlineItem(
+                    line: lineNumber, parent: containers.last?.enclosingItem ?? -1, markerStart: markerStart,
+                    markerEnd: markerStart + markerWidth, textStart: -1, lastLine: lineNumber))
+        }
+        push(Container(isQuote: false, width: markerOffset + padding, item: item, hasContent: false, enclosingItem: item))
+        return item
     }
 
-    private mutating func closeContainers(from count: Int) {
-        if count < containers.count { containers.removeSubrange(count...) }
+    /// Opens a block quote.
+    private mutating func openQuote() {
+        quoteIndices.append(containers.count)
+        push(Container(isQuote: true, width: 0, item: -1, hasContent: false, enclosingItem: containers.last?.enclosingItem ?? -1))
     }
 
-    private mutating func closeLeaf() {
-        if leaf == .indented {
+    private mutating func push(_ container: Container) {
+        containers.append(container)
+    }
+
+    /// Closes the containers from `count` up; the items among them learn their last line.
+    mutating func closeContainers(from count: Int) {
+        guard count < containers.count else { return }
+        if recordsItems {
+            for container in containers[count...] where container.item >= 0 {
+                items[container.item].lastLine = max(items[container.item].lastLine, lastExtendedLine)
+            }
+        }
+        containers.removeSubrange(count...)
+        while let last = quoteIndices.last, last >= count { quoteIndices.removeLast() }
+        contentPrefix = min(contentPrefix, count)
+    }
+
+    mutating func closeLeaf() {
+        switch leaf {
+        case .indented:
             for line in indentedFirst...indentedLast { markCode(line) }
+            blocks?.closeCode(fenced: false)
+        case .fenced:
+            blocks?.closeCode(fenced: true)
+        case .html:
+            blocks?.closeHTML()
+        case .none, .paragraph, .table:
+            break
         }
         leaf = .none
     }
 
-    private mutating func extendOpenItems() {
-        for container in containers where !container.isQuote {
-            items[container.item].lastLine = lineNumber
-        }
+    mutating func extendOpenItems() {
+        lastExtendedLine = lineNumber
     }
 
-    private mutating func markCode(_ line: Int) {
+    mutating func markCode(_ line: Int) {
         if tracksCode { codeLines[line] = true }
     }
 }

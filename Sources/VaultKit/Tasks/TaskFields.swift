@@ -165,12 +165,17 @@ struct TaskFields {
     private static func codeSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var position = range.lowerBound
+        var runs = BacktickRuns()
         while position < range.upperBound {
             guard bytes[position] == UInt8(ascii: "`") else {
                 position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
                 continue
             }
             let open = run(bytes, position, range.upperBound)
+            if runs.knowsNoCloser(after: position, length: open) {
+                position += open
+                continue
+            }
             var search = position + open
             var closed = false
             while search < range.upperBound {
@@ -187,7 +192,10 @@ struct TaskFields {
                     search += 1
                 }
             }
-            if !closed { position += open }
+            if !closed {
+                runs.record(bytes, from: position + open, to: range.upperBound)
+                position += open
+            }
         }
         return spans
     }

@@ -121,13 +121,18 @@ public enum TaskScanner {
         }
         let first = tasks.count
         var taskOfItem = [Int](repeating: -1, count: outline.items.count)
+        // For each item, the nearest enclosing item that is a task (-1 for none), found from
+        // its parent's: walking up every item's ancestors would cost the square of the depth.
+        var taskAncestor = [Int](repeating: -1, count: outline.items.count)
         var place: Origin?
-        for (index, item) in outline.items.enumerated() where item.textStart >= 0 {
-            guard let checkbox = checkbox(text, at: item.textStart),
-                !comments.contains(where: { $0.contains(item.textStart) })
+        for (index, item) in outline.items.enumerated() {
+            if item.parent >= 0 {
+                taskAncestor[index] = taskOfItem[item.parent] >= 0 ? item.parent : taskAncestor[item.parent]
+            }
+            guard item.textStart >= 0, let checkbox = checkbox(text, at: item.textStart),
+                !isCommented(item.textStart, comments)
             else { continue }
-            var parent = item.parent
-            while parent >= 0 && taskOfItem[parent] < 0 { parent = outline.items[parent].parent }
+            let parent = taskAncestor[index]
             taskOfItem[index] = tasks.count - first
             if place == nil { place = origin() }
             tasks.append(
@@ -136,6 +141,17 @@ public enum TaskScanner {
                     origin: place!,
                     isUTF8: isUTF8))
         }
+    }
+
+    /// True when `offset` is inside one of `comments` (sorted, not overlapping).
+    private static func isCommented(_ offset: Int, _ comments: [Range<Int>]) -> Bool {
+        var low = 0
+        var high = comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if comments[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < comments.count && comments[low].contains(offset)
     }
 
     /// The byte range of the state character when `[c]` starts at `start`, followed by a space,
@@ -231,7 +247,18 @@ public enum TaskScanner {
         }
     }
 
-    /// True when the bytes before `bracket` on its line are `[ \t>]* marker [ \t]+`.
+    private static func mayPrecedeMarker(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True when the bytes before `bracket` on its line are `[ \t>]* marker [ \t]+`, or
+    /// several markers (nested items starting on one line).
     private static func precededByMarker(_ text: UnsafeBufferPointer<UInt8>, _ bracket: Int) -> Bool {
         var position = bracket - 1
         guard position >= 0, text[position] == 0x20 || text[position] == 0x09 else { return false }
@@ -250,10 +277,10 @@ public enum TaskScanner {
         } else {
             return false
         }
-        while position >= 0 && (text[position] == 0x20 || text[position] == 0x09 || text[position] == UInt8(ascii: ">"))
-        {
-            position -= 1
-        }
+        // Before it: quote marks, white space, and the markers of items that hold this one
+        // on the same line (`- - [ ] x`, `1. > - [ ] x`), read loosely: a false match only
+        // costs the outline scan.
+        while position >= 0 && Self.mayPrecedeMarker(text[position]) { position -= 1 }
         return position < 0 || text[position] == 0x0A
             || (position == 2 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF)
     }

@@ -38,18 +38,36 @@ public enum TaskTree {
 
     /// For tasks listed together (after any filter), how many of each task's ancestors are
     /// listed too: the indentation of a tree view. `all` holds every task the list came from.
+    ///
+    /// Each task's count is its parent's plus one when the parent is listed, worked out once
+    /// per task: walking every task's ancestors would cost the square of the depth.
     public static func displayDepths(_ shown: [VaultTask], all: [VaultTask]) -> [Int] {
         var parentOf: [String: String] = [:]
         for task in all { if let parent = task.parent { parentOf[task.reference] = parent } }
         let listed = Set(shown.map(\.reference))
-        return shown.map { task in
-            var depth = 0
-            var current = task.parent
-            while let reference = current {
-                if listed.contains(reference) { depth += 1 }
-                current = parentOf[reference]
+        var listedAncestors: [String: Int] = [:]
+        func count(_ reference: String) -> Int {
+            if let known = listedAncestors[reference] { return known }
+            // The chain up to the first task already counted, then back down it.
+            // A parent is on an earlier line of the same note, so the chain ends.
+            var chain = [reference]
+            var base = 0
+            while let parent = parentOf[chain.last!] {
+                if let known = listedAncestors[parent] {
+                    base = known + (listed.contains(parent) ? 1 : 0)
+                    break
+                }
+                chain.append(parent)
             }
-            return depth
+            for (offset, task) in chain.enumerated().reversed() {
+                if offset < chain.count - 1 {
+                    let parent = chain[offset + 1]
+                    base = listedAncestors[parent]! + (listed.contains(parent) ? 1 : 0)
+                }
+                listedAncestors[task] = base
+            }
+            return listedAncestors[reference]!
         }
+        return shown.map { count($0.reference) }
     }
 }

@@ -51,10 +51,12 @@ public struct Capture {
             let added = dryRun ? [] : try addTags(tags, to: earlier)
             return Result(path: earlier, title: url.host, created: now, alreadyCaptured: true, addedTags: added)
         }
-        let name = title?.trimmed() ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
+        let name = title.map(Naming.cleanTitle) ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
         var content = bytes
-        if let title, !title.isBlank {
-            content = NoteText.lines("# \(title.trimmed())\n\n", ending: NoteText.lineEnding(of: bytes)) + bytes
+        if let title, !Naming.cleanTitle(title).isEmpty {
+            // One line that reads back as the title: no line break or control character in it.
+            let heading = "# \(Naming.headingMarkup(forTitle: name))\n\n"
+            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + bytes
         }
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)
@@ -118,7 +120,13 @@ public struct Capture {
 
     /// The first non-blank line, without heading or list marks, at most 60 characters.
     static func firstLine(_ text: String) -> String? {
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        // Line by line from the start: a capture of a million lines is not split whole to
+        // name it by its first.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
             var title = Substring(line.trimmed())
             while let first = title.first, "#>*-+ ".contains(first) { title = title.dropFirst() }
             if title.hasPrefix("[ ] ") || title.hasPrefix("[x] ") { title = title.dropFirst(4) }

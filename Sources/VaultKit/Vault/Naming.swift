@@ -2,8 +2,14 @@ import Foundation
 
 /// File names from titles, and the `T`, `T 2`, `T 3` rule for collisions (DESIGN.md 3).
 public enum Naming {
-    /// The file stem for a title: forbidden characters become `-`, white space collapses,
-    /// at most 200 characters and 255 bytes with the extension, `Untitled` when nothing is left.
+    /// The characters no file name gets from a title: those some systems forbid, and those
+    /// no link can reach (`#` starts a heading, `^` a block, `[` `]` and `|` end a wikilink's
+    /// target, as Obsidian keeps them out of linkable names).
+    static let unnamable: Set<Unicode.Scalar> = Set("\\/:*?\"<>|#^[]".unicodeScalars)
+
+    /// The file stem for a title: forbidden and unlinkable characters and control characters
+    /// become `-`, white space (line breaks too) collapses, at most 200 characters and 255
+    /// bytes with the extension, `Untitled` when nothing is left.
     public static func fileStem(forTitle title: String, extensionBytes: Int = 3) -> String {
         var result = ""
         var lastWasSpace = false
@@ -12,7 +18,7 @@ public enum Naming {
                 // Tabs and line breaks are white space first, so they collapse like spaces.
                 if !lastWasSpace { result.append(" ") }
                 lastWasSpace = true
-            } else if "\\/:*?\"<>|".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
+            } else if unnamable.contains(scalar) || scalar.properties.generalCategory == .control {
                 result.unicodeScalars.append("-")
                 lastWasSpace = false
             } else {
@@ -28,6 +34,51 @@ public enum Naming {
         while String(characters).utf8.count + extensionBytes > 255 { characters.removeLast() }
         result = String(characters).trimmed()
         return result.isEmpty ? "Untitled" : result
+    }
+
+    /// A title as a heading holds it: white space (line breaks included) collapsed to one
+    /// space, control characters dropped, trimmed. A heading is one line: a line break in a
+    /// title would make the rest of it a paragraph.
+    public static func cleanTitle(_ title: String) -> String {
+        var result = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in title.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            } else if scalar.properties.generalCategory != .control {
+                result.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        return String(result).trimmed()
+    }
+
+    /// The text after `# ` of the heading that names a note `title` (already clean): the
+    /// title as written when that line reads back as a level-1 heading of exactly this text
+    /// and holds no link, else with its ASCII punctuation escaped (`a \\*b\\*` for `a *b*`,
+    /// `C \\#` for `C #`), which always reads back.
+    public static func headingMarkup(forTitle title: String) -> String {
+        if reads(title, as: title) { return title }
+        var escaped = ""
+        for scalar in title.unicodeScalars {
+            if isASCIIPunctuation(scalar) { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
+    }
+
+    /// CommonMark's ASCII punctuation: what a backslash escapes.
+    static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value)
+            || (0x5B...0x60).contains(scalar.value) || (0x7B...0x7E).contains(scalar.value)
+    }
+
+    /// True when `# markup` is a level-1 heading whose text is `title`, without a link in it.
+    static func reads(_ markup: String, as title: String) -> Bool {
+        let document = MarkdownDocument(bytes: Array(("# " + markup + "\n").utf8))
+        guard document.headings.count == 1, let heading = document.headings.first else { return false }
+        return heading.level == 1 && heading.line == 1 && heading.text == title && LinkScanner.links(in: document).isEmpty
     }
 
     /// The first of `stem`, `stem 2`, `stem 3`, … that is free, comparing names the way a

@@ -25,7 +25,9 @@ public struct NoteAuthoring {
         if folderKey == trash || folderKey.hasPrefix(trash + "/") {
             throw VaultError.invalidDestination(path: target, reason: "new notes do not go to the trash")
         }
-        var content = Array("# \(title.trimmed())\n\n".utf8)
+        // A heading is one line and must read back as the title (see `Naming.headingMarkup`).
+        let clean = Naming.cleanTitle(title)
+        var content = Array("# \(Naming.headingMarkup(forTitle: clean))\n\n".utf8)
         if let template {
             let name = template.hasSuffix(".md") ? template : template + ".md"
             let path = vault.metadataFolder + "/templates/" + name
@@ -34,7 +36,7 @@ public struct NoteAuthoring {
             }
             let day = String(ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate]))
             content = Array(
-                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{title}}", with: title.trimmed())
+                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{title}}", with: clean)
                     .replacingOccurrences(of: "{{date}}", with: day).utf8)
         }
         let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)

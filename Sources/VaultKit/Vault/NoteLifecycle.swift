@@ -83,8 +83,9 @@ public struct NoteLifecycle {
         let index = vault.linkIndex(scan)
         let links =
             action == .trash
-            ? LinkGraph.build(vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path]))
-                .backlinks(to: note.path).count : 0
+            ? LinkGraph.build(
+                vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path]), keep: LinkGraph.links(to: note.path)
+            ).edges.count : 0
         return Outcome(plan: plan, renamed: destination != target, links: links)
     }
 
@@ -99,8 +100,9 @@ public struct NoteLifecycle {
         }
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
-        result.links = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]))
-            .backlinks(to: path).count
+        result.links = LinkGraph.build(
+            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]), keep: LinkGraph.links(to: path)
+        ).edges.count
         return result
     }
 

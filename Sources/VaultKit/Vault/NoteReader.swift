@@ -117,8 +117,8 @@ public enum NoteReader {
     /// body, not nested in a list or quote. A heading further down names a section, not the
     /// note (Obsidian and Logseq name such notes by file).
     ///
-    /// Only that first block is handed to cmark, so the title costs the same whatever the
-    /// note's length, and its text is the same plain text a full parse gives.
+    /// Only that first block is read, so the title costs the same whatever the note's length,
+    /// and its text is the same plain text the note's full parse gives.
     static func leadingTitle(_ bytes: [UInt8], from offset: Int) -> String? {
         var lines: [Range<Int>] = []
         var position = offset
@@ -141,7 +141,8 @@ public enum NoteReader {
         let opensContainer = "-*+>".utf8.contains(lead) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lead)
         guard isATX || (hasUnderline && !opensContainer) else { return nil }
         let chunk = Array(bytes[first.lowerBound..<lines.last!.upperBound])
-        guard let heading = CMarkParser.parse(chunk).headings.first, heading.line == 1, heading.level == 1,
+        guard let heading = MarkdownDocument.blocks(of: chunk, from: 0, firstLine: 1).headings.first, heading.line == 1,
+            heading.level == 1,
             !heading.text.isEmpty
         else { return nil }
         return heading.text

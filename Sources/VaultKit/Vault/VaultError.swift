@@ -65,6 +65,9 @@ public enum VaultError: Error, Equatable, Sendable {
     case wrongPlace(path: String, reason: String)
     /// A rename or move cannot go where it was asked to.
     case invalidDestination(path: String, reason: String)
+    /// A change would write a link that, scanned again, is not read as a link to the note it
+    /// is meant for: refused before anything is written.
+    case linkNotReadBack(note: String, link: String, reason: String)
     /// A multi-file change was interrupted and could not be finished: what was left, and why.
     case unfinishedChange(journal: String, reason: String)
     /// Part of a change was done (said first) before the rest was refused.
@@ -142,6 +145,8 @@ extension VaultError: CustomStringConvertible {
             return "another vault process is writing to this vault (lock \(path))"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
+        case .linkNotReadBack(let note, let link, let reason):
+            return "the change would write \(link) in \(note), and \(reason); nothing was changed"
         case .invalidTitle(let title, let reason):
             return "\"\(title)\" cannot name a note: \(reason)"
         case .emptyText(let what):
@@ -235,6 +240,8 @@ extension VaultError: CustomStringConvertible {
             return "let the other program finish saving (or close it), then run the command again"
         case .changedKeptCopy:
             return "`vault conflicts` shows both versions; `vault conflicts resolve` keeps the one you want"
+        case .linkNotReadBack:
+            return "choose a name without the characters that break the link, or rewrite that link by hand first"
         case .emptyText:
             return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
         case .unfinishedChange:

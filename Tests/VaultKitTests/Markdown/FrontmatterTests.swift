@@ -102,4 +102,12 @@ struct FrontmatterTests {
         #expect(frontmatter.strings(for: ["aliases"]) == ["A", "B"])
         #expect(frontmatter.strings(for: ["tags"], splitOnSpaces: true) == ["#x", "#y", "z"])
     }
+
+    @Test("a block of 100,000 bad lines keeps the first hundred issues and counts the rest")
+    func boundedIssues() throws {
+        let frontmatter = try #require(parse("---\n" + String(repeating: "k: v\n", count: 100_001) + "---\n"))
+        #expect(frontmatter.issues.count == Frontmatter.issueLimit + 1)
+        #expect(frontmatter.issues.first == Frontmatter.Issue(line: 3, message: "key `k` appears twice"))
+        #expect(frontmatter.issues.last == Frontmatter.Issue(line: 103, message: "and 99900 more lines that cannot be read"))
+    }
 }

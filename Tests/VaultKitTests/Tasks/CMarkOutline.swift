@@ -29,7 +29,7 @@ struct CMarkOutline: Equatable {
         let document = MarkdownDocument(bytes: bytes)
         var stack: [Int] = []
         var items: [Item] = []
-        for item in document.listItems {
+        for item in CMarkBlocks(bytes).listItems {
             if stack.count >= item.depth { stack.removeSubrange((item.depth - 1)...) }
             items.append(Item(line: item.line, parentLine: stack.last))
             stack.append(item.line)
