@@ -60,9 +60,9 @@ extension SafeWriter {
         let check: AsideCheck
         do { check = try checkAside(temporary, expected: expected, snapshot: snapshot) } catch {
             // The set-aside version cannot be checked: it is kept, as a conflict copy.
-            try putBack(path, aside: temporary, ours: ours, because: .changed)
+            try putBack(path, aside: temporary, ours: ours, written: versions.written, because: .changed)
         }
-        guard case .asRead = check else { try putBack(path, aside: temporary, ours: ours, because: check) }
+        guard case .asRead = check else { try putBack(path, aside: temporary, ours: ours, written: versions.written, because: check) }
         // The new text is in place; a set-aside file that cannot be removed now is exactly what
         // was read, and the next writer's clean-up takes it.
         try? fileSystem.removeFile(temporary)
@@ -121,18 +121,25 @@ extension SafeWriter {
     }
 
     /// Undoes a swap whose set-aside file was not as read: that file goes back to the note's
-    /// name and the new text is dropped. When another save took the name since the swap, the
-    /// newest save stays in place and the set-aside file is kept as a conflict copy.
-    func putBack(_ path: String, aside: String, ours: FileStatus, because check: AsideCheck) throws -> Never {
+    /// name and the new text is dropped. A later save can have landed in either file: in the
+    /// new one (an editor that opened the note after the swap), which then holds the newest
+    /// save and stays in place, or by rename over the name; either way the other file is kept
+    /// as a conflict copy. Only a file holding exactly the new text (`written`) is removed.
+    func putBack(_ path: String, aside: String, ours: FileStatus, written: UInt64, because check: AsideCheck) throws -> Never {
         do {
             if let now = try fileSystem.linkStatus(path), now.inode == ours.inode, now.device == ours.device {
                 try fileSystem.exchange(aside, path)
                 if let back = try fileSystem.linkStatus(aside), back.inode == ours.inode, back.device == ours.device {
-                    try fileSystem.removeFile(aside)
-                    try synchronizeFolder(of: path)
-                    throw check.error(path)
+                    // A program holding the new file open is writing the note as it knows it.
+                    let quiet = (try? waitForWriters(aside)) != nil
+                    if quiet, ContentHash.of(try fileSystem.readFile(aside)) == written {
+                        try fileSystem.removeFile(aside)
+                        try synchronizeFolder(of: path)
+                        throw check.error(path)
+                    }
                 }
-                // A save landed between the look and the swap back: it goes back in place.
+                // A save landed in the new file (or is landing), or by rename between the look
+                // and the swap back: it is the newest, and goes back in place.
                 try fileSystem.exchange(aside, path)
             }
         } catch let error as VaultError {

@@ -27,34 +27,49 @@ struct CompareAndSwapTests {
     }
 
     struct Outcome {
-        /// The call the other program's save ran before; nil when the replace ended first.
+        /// The call the other program's (first) save ran before; nil when the replace ended first.
         var savedBefore: FaultyFileSystem.Step?
+        /// How many of the saves ran before the replace ended.
+        var savesMade = 0
         var error: VaultError?
         var atPath: String
         var copies: [String: String]
         var leftovers: [String]
     }
 
-    /// Reads the note, then replaces it while `writer` saves at the `step`-th call.
+    /// A save another program makes during the replace: before the `step`-th call.
+    struct Save {
+        var step: Int
+        var writer: OtherWriter
+        var text: String
+    }
+
+    /// Reads the note, then replaces it while `other` saves at the `step`-th call.
     static func race(_ other: OtherWriter, atStep step: Int, swapping: Bool = true) throws -> Outcome {
+        try race([Save(step: step, writer: other, text: other.text(replacing: original))], swapping: swapping)
+    }
+
+    /// Reads the note, then replaces it while the saves land, each before its call.
+    static func race(_ saves: [Save], swapping: Bool = true) throws -> Outcome {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", original)
         let faulty = FaultyFileSystem()
         if !swapping { faulty.fail(.exchange, with: EINVAL) }
         let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: testClock))
-        let descriptor = other.prepare(path)
-        defer { if descriptor >= 0 { close(descriptor) } }
+        let descriptors = saves.map { $0.writer.prepare(path) }
+        defer { for fd in descriptors where fd >= 0 { close(fd) } }
         // As a planner reads: a writer holding the note open would make a settling read refuse.
         let (_, snapshot) = try writer.read(path, settling: false)
         let start = faulty.calls.count
-        let text = other.text(replacing: original)
         let fired = Locked<FaultyFileSystem.Step?>(nil)
-        let kept = Locked<Int32?>(nil)
-        defer { if let fd = kept.value { close(fd) } }
+        let made = Locked(0)
+        let kept = Locked<[Int32]>([])
+        defer { for fd in kept.value { close(fd) } }
         faulty.onCall = { index, call in
-            if index == start + step {
-                fired.value = call
-                kept.value = other.save(text, at: path, descriptor: descriptor)
+            for (number, save) in saves.enumerated() where index == start + save.step {
+                if number == 0 { fired.value = call }
+                made.value += 1
+                if let fd = save.writer.save(save.text, at: path, descriptor: descriptors[number]) { kept.value.append(fd) }
             }
         }
         var error: VaultError?
@@ -65,8 +80,35 @@ struct CompareAndSwapTests {
             copies[name] = String(decoding: try folder.read(name), as: UTF8.self)
         }
         return Outcome(
-            savedBefore: fired.value, error: error, atPath: String(decoding: try folder.read("note.md"), as: UTF8.self), copies: copies,
+            savedBefore: fired.value, savesMade: made.value, error: error, atPath: String(decoding: try folder.read("note.md"), as: UTF8.self), copies: copies,
             leftovers: try folder.names().filter { SafeWriter.isTemporaryName($0) || $0.hasSuffix(".editor-save") })
+    }
+
+    static let pairs: [(OtherWriter, OtherWriter)] = {
+        let writers: [OtherWriter] = [.inPlace, .atomically, .openingWhenItSaves]
+        return writers.flatMap { first in writers.map { (first, $0) } }
+    }()
+
+    @Test("of two saves at any two steps of a replace, the later one is never lost", arguments: pairs)
+    func twoSavesAtAnyTwoSteps(first: OtherWriter, second: OtherWriter) throws {
+      for swapping in [true, false] {
+        let steps = try Self.stepCount(swapping: swapping)
+        var raced = 0
+        defer { #expect(raced >= steps) }
+        for one in 0..<steps {
+            for two in (one + 1)...steps {
+                let outcome = try Self.race([
+                    Save(step: one, writer: first, text: "first save\n"), Save(step: two, writer: second, text: "second save\n"),
+                ], swapping: swapping)
+                guard outcome.savesMade == 2 else { continue }
+                raced += 1
+                let kept = outcome.atPath == "second save\n" || outcome.copies.values.contains("second save\n")
+                #expect(kept, "\(first) at \(one), \(second) at \(two), swapping \(swapping): the later save is gone; the note holds \(outcome.atPath.debugDescription)")
+                #expect(outcome.leftovers.isEmpty, "\(first) at \(one), \(second) at \(two): left \(outcome.leftovers)")
+                if let error = outcome.error { #expect(error.exitCode == 3) }
+            }
+        }
+      }
     }
 
     static let cases: [(OtherWriter, Bool)] = OtherWriter.allCases.flatMap { [($0, true), ($0, false)] }
@@ -163,6 +205,32 @@ struct CompareAndSwapTests {
             #expect(try folder.read("note.md") == Array("second save\n".utf8))
             #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
             #expect(ConflictCopies.match(SafeWriter.split(copy).name, siblings: ["note.md"], iCloud: false)?.tool == .vault)
+        }
+        #expect(try folder.names().filter(SafeWriter.isTemporaryName).isEmpty)
+    }
+
+    @Test("a save into the new text right after the swap, while the old file changed too, stays in place; the other is kept")
+    func saveIntoNewTextIsKept() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let faulty = FaultyFileSystem()
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path, settling: false)
+        var exchanges = 0
+        faulty.actions[.exchange] = {
+            exchanges += 1
+            if exchanges == 1 { OtherWriter.inPlace.save("first save\n", at: path, descriptor: -1) }
+        }
+        faulty.actions[.hasWriters] = {
+            // After the swap an editor opens the note by name: it writes into vault's new file.
+            if exchanges == 1 { OtherWriter.inPlace.save("second save\n", at: path, descriptor: -1) }
+        }
+        do {
+            try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+            Issue.record("the replace went through two saves")
+        } catch VaultError.changedKeptCopy(_, let copy) {
+            #expect(try folder.read("note.md") == Array("second save\n".utf8))
+            #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
         }
         #expect(try folder.names().filter(SafeWriter.isTemporaryName).isEmpty)
     }
