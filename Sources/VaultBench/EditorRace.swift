@@ -9,7 +9,8 @@ import Glibc
 /// The editor behaves like one that reloads the file before each save: it reads the note,
 /// sets its own marker line to `editor save N` and saves. A few milliseconds later it reads
 /// the note again: a version without its marker means `vault` wrote over its save with text
-/// made from an older one.
+/// made from an older one, unless the save turns up in a conflict copy by the end (two saves
+/// crossed a write: the newest stays in place, the other is kept beside it).
 struct EditorRace {
     /// What `vault` does to the note in the race.
     enum Operation: String, CaseIterable, Sendable {
@@ -25,7 +26,10 @@ struct EditorRace {
 
     struct Result {
         var saves = 0
+        /// Saves found in neither the note (when checked) nor a conflict copy (at the end).
         var lost = 0
+        /// Saves vault moved aside into a conflict copy because two saves crossed its write.
+        var keptAsCopies = 0
         var vaultWrites = 0
         var vaultRefused = 0
         var vaultFailed = 0
@@ -39,6 +43,7 @@ struct EditorRace {
         let reference = try taskReference(vault)
         let deadline = Date().addingTimeInterval(seconds)
         let result = Locked(Result())
+        let missed = Locked<[(marker: Int, note: String)]>([])
         let editorDone = DispatchSemaphore(value: 0)
         let editor = self.editor
         Thread.detachNewThread {
@@ -54,10 +59,7 @@ struct EditorRace {
                 let kept = Self.contains(now, "editor save \(marker)\n")
                 result.withLock { value in
                     value.saves += 1
-                    if !kept {
-                        value.lost += 1
-                        if value.firstLoss == nil { value.firstLoss = String(decoding: now.prefix(200), as: UTF8.self) }
-                    }
+                    if !kept { missed.withLock { $0.append((marker, String(decoding: now.prefix(200), as: UTF8.self))) } }
                 }
             }
         }
@@ -85,7 +87,19 @@ struct EditorRace {
             if operation == .rename && status != 0 { names.swapAt(0, 1) }
         }
         editorDone.wait()
-        return result.withLock { $0 }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: vault + "/pages").filter { $0.contains("(vault conflict ") }
+            .map { String(decoding: BenchFiles.read(vault + "/pages/" + $0) ?? [], as: UTF8.self) }
+        return result.withLock { value in
+            for miss in missed.withLock({ $0 }) {
+                if copies.contains(where: { $0.contains("editor save \(miss.marker)\n") }) {
+                    value.keptAsCopies += 1
+                } else {
+                    value.lost += 1
+                    if value.firstLoss == nil { value.firstLoss = miss.note }
+                }
+            }
+            return value
+        }
     }
 
     /// The race note: a title, the task `vault` toggles (its line never moves), a link to the

@@ -24,14 +24,16 @@ enum StressCommand: BenchCommand {
         try arguments.finish()
         guard ProcessRunner.isInstalled(binary) else { throw BenchError("no vault binary at \(binary)") }
         var failed = false
-        print("| other program saves | vault | saves | lost | vault writes | refused (exit 3) | failed |")
-        print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        print("| other program saves | vault | saves | lost | kept as a conflict copy | vault writes | refused (exit 3) | failed |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for editor in OtherEditor.allCases {
             for operation in EditorRace.Operation.allCases {
                 let folder = try StressVault.temporaryFolder()
                 defer { try? FileManager.default.removeItem(atPath: folder) }
                 let result = try EditorRace(editor: editor, operation: operation, vaultBinary: binary, seconds: seconds).run(in: folder)
-                print("| \(editor.rawValue) | \(operation.rawValue) | \(result.saves) | \(result.lost) | \(result.vaultWrites) | \(result.vaultRefused) | \(result.vaultFailed) |")
+                print(
+                    "| \(editor.rawValue) | \(operation.rawValue) | \(result.saves) | \(result.lost) | \(result.keptAsCopies) "
+                        + "| \(result.vaultWrites) | \(result.vaultRefused) | \(result.vaultFailed) |")
                 if let loss = result.firstLoss { print("  first loss, the note read: \(loss.debugDescription)") }
                 failed = failed || result.lost > 0 || result.vaultFailed > 0
             }
