@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, lowest first; a target imports only those below it (README, "Layout of the code"):
+// VaultSystem (files, the safe writer, the lock, the clock, JSON) <- VaultMarkdown (the
+// markdown of one note) <- VaultKit (the vault and every feature) <- VaultCLI <- vault.
 let package = Package(
     name: "vault",
     products: [
@@ -15,13 +18,15 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(name: "CSystem"),
-        .target(name: "VaultKit", dependencies: ["CCmarkGFM", "CSystem"]),
-        .target(name: "VaultCLI", dependencies: ["VaultKit"]),
+        .target(name: "VaultSystem", dependencies: ["CSystem"]),
+        .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
+        .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown"]),
+        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"]),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultBenchTests", dependencies: ["VaultBench"]),
-        .testTarget(name: "VaultKitTests", dependencies: ["VaultKit"]),
+        .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,7 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
+import VaultSystem
 
 /// The `vault` command line: global options, dispatch, help and exit codes (DESIGN.md 9).
 public enum CLI {
@@ -110,7 +112,7 @@ public enum CLI {
             var outcome = usageFailure(command, error.message)
             outcome.errors = partial.errors + outcome.errors
             return outcome
-        } catch let error as VaultError {
+        } catch let error as any UserError {
             context.error(context.relativeToVault(error.description), hint: error.hint)
             status = error.exitCode
         } catch {

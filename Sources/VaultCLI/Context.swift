@@ -1,5 +1,7 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
+import VaultSystem
 
 /// Where a command writes, with what settings, and how it finds its vault.
 final class Context {
@@ -54,7 +56,7 @@ final class Context {
         guard recovering else { return vault }
         do {
             for report in try ChangeExecutor(vault: vault).recover(waiting: false) { self.report(report) }
-        } catch let error as VaultError {
+        } catch let error as any UserError {
             // Reading still works; a rename or move refuses until the change is finished.
             errors.append(contentsOf: "vault: warning: \(relativeToVault(error.description)); `vault doctor` shows what is left\n".utf8)
         }

@@ -1,4 +1,6 @@
 import VaultKit
+import VaultMarkdown
+import VaultSystem
 
 /// `vault journal [DATE]`: a day's journal (made when absent), the list of journals, or the
 /// rollover of unfinished tasks into today's.

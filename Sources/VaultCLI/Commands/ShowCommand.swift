@@ -1,4 +1,6 @@
 import VaultKit
+import VaultMarkdown
+import VaultSystem
 
 /// `vault show NOTE`: a note's text, or its metadata.
 enum ShowCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
+import VaultSystem
 
 /// `vault tasks`: the tasks of the vault, filtered, sorted, as a list, a tree or counts.
 enum TasksCommand: Command {

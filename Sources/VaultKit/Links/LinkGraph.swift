@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// One link and where it goes.
 public struct LinkEdge: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// What a link resolves to: a file, or nothing; with the number of files its name matched,
 /// so a check can report bare names that needed a tie-break.

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// A quick test of a note's raw bytes for any link that could name one of a set of files,
 /// so that only those notes are parsed (a rename or a backlinks query reads every note but

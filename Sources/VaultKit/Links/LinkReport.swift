@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A link as reported to people and scripts: where it is, how it is written, where it goes.
 public struct LinkReport: Sendable, Codable, Equatable {
     public var source: String

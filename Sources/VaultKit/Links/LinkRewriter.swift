@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Writes a link's target anew so it resolves to a moved file, keeping the link's own form
 /// (DESIGN.md 4): bare names stay bare unless that would become ambiguous, then gain the

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// A file that changes place: a note, an attachment or a sidecar.
 public struct FileMove: Sendable, Equatable, Codable {

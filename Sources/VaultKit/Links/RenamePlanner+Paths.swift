@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 extension RenamePlanner {
     /// A destination as a vault-relative path; an absolute path inside the vault is accepted.
@@ -66,7 +68,7 @@ extension RenamePlanner {
             // A name that differs only in case is the same file on macOS and Windows disks.
             let caseOnly = Naming.collisionKey(from) == key
             if known[key, default: 0] > 0 || (!caseOnly && vault.fileSystem.exists(vault.absolutePath(to))) {
-                throw VaultError.fileExists(path: to)
+                throw FileError.fileExists(path: to)
             }
             if !targets.insert(key).inserted { throw VaultError.invalidDestination(path: to, reason: "two files would land there") }
         }

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 extension RenamePlanner {
     /// Scans a rewritten note again and refuses the change unless every link reads back as
     /// the plan means it (DESIGN.md 4): the same links at the same places, each resolving

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// How a moved note's own relative links are written from its new place, so that a move and
 /// its reverse give every byte back (DESIGN.md 4).

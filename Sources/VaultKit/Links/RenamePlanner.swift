@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Plans renames and moves so that the link graph afterwards is the graph before, modulo the
 /// moved files (DESIGN.md 4): every link whose resolution would change is rewritten in its
@@ -107,9 +109,9 @@ public struct RenamePlanner {
             }
             do {
                 read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
-            } catch VaultError.system(let error) where error.code == ENOENT {
+            } catch FileError.system(let error) where error.code == ENOENT {
                 continue  // deleted since the walk: no links left in it to keep right
-            } catch VaultError.system(let error) {
+            } catch FileError.system(let error) {
                 unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
                 continue
             }

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// What `vault check` finds wrong with a vault's links and files.
 public struct VaultCheck: Sendable, Codable, Equatable {
     /// Links that resolve to nothing.

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A check on raw bytes that rules out most texts a query cannot match, before any decoding
 /// or scoring: every group of the query must have an alternative whose ASCII characters are
 /// in the text, in order (as one run for exact terms).

@@ -1,4 +1,6 @@
 import Glibc
+import VaultMarkdown
+import VaultSystem
 
 /// A set of byte values, tested in one step.
 struct ByteSet: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Folds letters with diacritics to their base letter (`é` → `e`, `Ø` → `O`, `ά` → `α`), so
 /// that `cafe` finds `Café` as in fzf; combining marks (the second half of an NFD `é`) are

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Searches the lines of one note's bytes at a time, keeping its scratch storage from note
 /// to note; one per worker thread.
 ///

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 extension FuzzyMatcher {
     /// One text and one pattern, and the matches that need no scratch storage: the greedy
     /// fuzzy match, exact, prefix, suffix and whole-text matches, and the score of a given

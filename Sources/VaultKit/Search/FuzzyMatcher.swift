@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Where a pattern matched in a text and how well.
 public struct FuzzyResult: Equatable, Sendable {
     /// The fzf score: higher is better.

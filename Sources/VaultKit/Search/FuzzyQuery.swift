@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A query in fzf's extended syntax: space-separated terms that must all match.
 ///
 /// | term | matches |

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// The scores of fzf's matching algorithms (its "default" scheme), so that `vault` ranks the
 /// way people who use fzf expect: a match earns points, a gap costs points, and a character
 /// at a word boundary, after a path separator, at a camelCase hump or a digit run earns a bonus.

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A text prepared for matching: its characters (Unicode scalars) with diacritics folded, in
 /// their case and lower-cased, the class of each, and where each starts in the UTF-8 bytes.
 ///

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Searches every line of a vault's notes: fuzzy (fzf's extended syntax, the default),
 /// exact (smart-case substrings, every term) or by regular expression.

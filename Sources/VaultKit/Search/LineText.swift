@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Turns the bytes of a found line into text for people: the line ending dropped, invalid
 /// UTF-8 repaired, highlights kept on the right characters, context lines around it.
 enum LineText {

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A quick switcher: ranks notes by how well a fuzzy query matches their title, one of their
 /// aliases or their path, as fzf would rank those texts.
 ///

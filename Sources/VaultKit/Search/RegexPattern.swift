@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A regular expression for `vault search --regex` (Swift's regex syntax, which takes
 /// PCRE-style patterns), with smart case and `^`/`$` at each line.
 struct RegexPattern: @unchecked Sendable {

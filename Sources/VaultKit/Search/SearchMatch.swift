@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A note found by `NoteFinder`, with the field that matched best.
 public struct NoteMatch: Sendable, Equatable {
     /// Which text of the note matched.

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A search query that cannot run, explained for the person who typed it.
 public enum SearchQueryError: Error, Equatable, Sendable {
     /// No term at all.

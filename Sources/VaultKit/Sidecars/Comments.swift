@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Per-note comment sidecars: `.zennotes/comments/<note path>.comments.json` (DESIGN.md 6).
 public enum Comments {
     /// The vault-relative path of a note's comment sidecar.

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 extension Vault {
     /// The trash record as it is on disk and what was read of it, for a later compare-and-swap
@@ -12,7 +14,7 @@ extension Vault {
         let read: (bytes: [UInt8], snapshot: FileSnapshot)
         do {
             read = try SafeWriter(fileSystem: fileSystem).read(path)
-        } catch VaultError.system(let error) {
+        } catch FileError.system(let error) {
             throw VaultError.trashRecordUnreadable(path: TrashRecord.path, reason: error.reason)
         }
         return (try TrashRecord(bytes: read.bytes), read.snapshot)
@@ -27,7 +29,7 @@ extension Vault {
     ///
     /// - Parameter holdingLock: true when the caller holds the write lock already.
     /// - Throws: `VaultError.trashRecordUnreadable` (the file is left as it is),
-    ///   `VaultError.fileChanged` when it was edited elsewhere in between.
+    ///   `FileError.fileChanged` when it was edited elsewhere in between.
     public func updateTrashRecord(holdingLock: Bool = false, _ change: (inout TrashRecord) -> Void) throws {
         let lock = holdingLock ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
         defer { lock?.release() }

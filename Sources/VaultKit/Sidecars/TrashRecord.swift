@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// `.zennotes/trash.json`: when and from where each note in the trash was trashed
 /// (DESIGN.md 6), so that `trash --empty --older-than` ages notes by that and never by when

@@ -1,8 +1,11 @@
+import VaultMarkdown
+import VaultSystem
+
 extension Vault {
     /// Changes `.zennotes/vault.json` through the safe writer, under the vault's write lock.
     ///
     /// The file is read, changed by `change`, and written back with every other key as it
-    /// was; a file edited elsewhere in between is not overwritten (`VaultError.fileChanged`).
+    /// was; a file edited elsewhere in between is not overwritten (`FileError.fileChanged`).
     /// A vault without settings gets a new file with a fresh `id`.
     @discardableResult
     public func updateSettings(_ change: (inout VaultSettings) throws -> Void) throws -> VaultSettings {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// `.zennotes/vault.json`: the vault's settings, with every key `vault` does not know kept
 /// as it was (DESIGN.md 6).

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Recognises the conflict copies sync tools make, by the shape of the name rather than by
 /// English words, since Dropbox translates its wording (DESIGN.md 8).
 public enum ConflictCopies {
@@ -10,7 +13,7 @@ public enum ConflictCopies {
 
     /// The words `vault` puts in the name of its own conflict copies:
     /// `Name (vault conflict YYYY-MM-DD HHMMSS).md`.
-    public static let vaultMarker = "vault conflict"
+    public static let vaultMarker = SafeWriter.conflictMarker
 
     /// What a conflict copy's name says about it.
     public struct Match: Equatable, Sendable {

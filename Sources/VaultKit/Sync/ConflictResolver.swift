@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Settles a conflict copy (DESIGN.md 8): keeps the original, the copy, or both, and never
 /// deletes a version. The one set aside goes to the trash, where `vault restore` finds it.
@@ -55,7 +57,7 @@ public struct ConflictResolver {
 
     /// Resolves one conflict copy.
     ///
-    /// - Throws: `VaultError.fileChanged` (exit 3) when either file changed since it was read;
+    /// - Throws: `FileError.fileChanged` (exit 3) when either file changed since it was read;
     ///   `.noteNotDownloaded` when the original is a placeholder; `.gitOperationInProgress`
     ///   while git is merging (it writes two files).
     public func resolve(_ copy: ConflictCopy, keep: Keep, dryRun: Bool) throws -> Outcome {
@@ -100,7 +102,7 @@ public struct ConflictResolver {
             let kept = keep == .original ? outcome.trashed! : outcome.written!
             try writer.removeSecondName(
                 vault.absolutePath(copy.path), keptAt: vault.absolutePath(kept), expectedHash: ContentHash.of(copyRead.bytes))
-        } catch let error as VaultError {
+        } catch let error as any UserError {
             // Take back what was written so far when its text is still where it came from, so
             // a second try does not pile up copies; otherwise it is the only copy and stays.
             let madeFromCopy = keep != .copy || originalRead == nil
@@ -133,7 +135,7 @@ public struct ConflictResolver {
         try vault.checkInside(path)
         do {
             return try writer.read(vault.absolutePath(path))
-        } catch VaultError.system(let error) {
+        } catch FileError.system(let error) {
             throw VaultError.noteUnavailable(path: path, reason: error.reason)
         }
     }

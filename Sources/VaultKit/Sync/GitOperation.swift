@@ -1,4 +1,5 @@
 import Foundation
+import VaultSystem
 
 /// What git may be in the middle of, as its own state files say.
 public enum GitOperation: String, Sendable, Codable, Equatable {

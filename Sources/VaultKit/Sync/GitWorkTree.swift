@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// The git work tree a vault lives in (DESIGN.md 8: git is a sync tool too), found as git
 /// finds it: the nearest folder from the vault upwards that holds `.git`, a folder or a file

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A line diff of two texts (longest common subsequence), for showing how a conflict copy
 /// differs from its original.
 public enum LineDiff {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// A note holding git's merge conflict markers (DESIGN.md 8): git wrote both sides of a
 /// change into it, so its text, and its links, are two versions at once until a person keeps

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Files that sync tools and `vault` itself leave while they work (DESIGN.md 8): never notes,
 /// never assets, never touched.
 public enum SyncArtifacts {

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// The lines that keep sync tools away from `vault`'s own temporary and lock files, per tool.
 public enum SyncIgnore {
     /// One ignore file and the lines it needs.

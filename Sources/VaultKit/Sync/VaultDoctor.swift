@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// One thing about a vault's health that needs a person's attention, and how to fix it.
 public struct HealthFinding: Sendable, Codable, Equatable {
@@ -164,14 +166,14 @@ public struct VaultDoctor {
         for leftover in leftovers where leftover.state == .setAside {
             do {
                 report.done.append("kept \(leftover.path), an earlier version of \(leftover.target), as \(try vault.keepSetAside(leftover))")
-            } catch let error as VaultError {
+            } catch let error as any UserError {
                 report.problems.append(error.description)
             }
         }
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
             do {
                 report.done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
-            } catch let error as VaultError {
+            } catch let error as any UserError {
                 report.problems.append(error.description)
             }
         }

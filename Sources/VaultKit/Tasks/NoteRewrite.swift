@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// One note's new bytes, computed before anything is written: what `--dry-run` shows and
 /// what is then written through the safe writer.
 public struct NoteRewrite: Sendable {
@@ -90,11 +93,11 @@ public struct NoteRewrite: Sendable {
             } else {
                 try writer.replace(absolute, with: after, expecting: snapshot)
             }
-        } catch VaultError.fileChanged {
+        } catch FileError.fileChanged {
             // Name the note as the person knows it, not by its absolute path.
-            throw VaultError.fileChanged(path: path)
-        } catch VaultError.fileExists {
-            throw VaultError.fileExists(path: path)
+            throw FileError.fileChanged(path: path)
+        } catch FileError.fileExists {
+            throw FileError.fileExists(path: path)
         }
     }
 

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// What `vault task REF ACTION` does to a task's marker.
 public enum TaskAction: String, CaseIterable, Sendable {
     case start, done, cancel, reopen, forward, toggle
@@ -35,7 +38,7 @@ extension Vault {
     ///
     /// - Parameter dryRun: plan only; nothing is written and no lock is taken.
     /// - Throws: `TaskError` when the reference names no task or a changed one (exit 3), or
-    ///   the note is not UTF-8; `VaultError.fileChanged` when the note changes meanwhile.
+    ///   the note is not UTF-8; `FileError.fileChanged` when the note changes meanwhile.
     public func editTask(
         _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay,
         dryRun: Bool = false
@@ -103,7 +106,7 @@ extension Vault {
         let absolute = absolutePath(path)
         guard (try? fileSystem.status(absolute))??.kind == .file else {
             if fileSystem.exists(Placeholders.placeholderPath(for: absolute)) { throw VaultError.noteNotDownloaded(path: path) }
-            if (try? fileSystem.status(absolute)) != nil { throw VaultError.notRegularFile(path: path, kind: fileKindName(absolute)) }
+            if (try? fileSystem.status(absolute)) != nil { throw FileError.notRegularFile(path: path, kind: fileKindName(absolute)) }
             throw TaskError.noSuchNote(reference: reference, path: path)
         }
         let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolute)

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Why a task command stopped, for the person at the terminal.
 public enum TaskError: Error, Equatable, Sendable {
     /// The reference is not of the form `PATH:LINE@HASH`.

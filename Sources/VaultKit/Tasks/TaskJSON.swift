@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Tasks as JSON text, written straight to bytes.
 ///
 /// `vault tasks --json` on a large vault prints hundreds of thousands of tasks; building a

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Which tasks to list and in what order, as `vault tasks` and scripts ask.
 public struct TaskQuery: Sendable {
     /// A condition on the due date; tasks without one never match.

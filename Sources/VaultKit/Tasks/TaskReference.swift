@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// How a task is named on the command line: `pages/Errands.md:16@3fa9c1`, the note's path,
 /// the task's line and a short hash of its text.
 ///

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Moving unfinished tasks from the last journal into today's, as a bullet journal's
 /// migration: each task (with its subtasks and continuation lines) is copied to the end of
 /// today's journal, and left behind marked `[>]` forwarded.
@@ -33,7 +36,7 @@ extension Vault {
     /// today's journal is not added twice, so running it again finishes the job.
     ///
     /// - Throws: `TaskError.notUTF8` for a journal that cannot be rewritten,
-    ///   `VaultError.noteNotDownloaded` for a placeholder, `VaultError.fileChanged` (exit 3).
+    ///   `VaultError.noteNotDownloaded` for a placeholder, `FileError.fileChanged` (exit 3).
     public func rollover(into day: CalendarDay, dryRun: Bool = false) throws -> RolloverPlan {
         let lock = dryRun ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
         defer { lock?.release() }

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Every task of a vault, read straight from the files.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Finds the tasks of a note (DESIGN.md 5): list items, with any bullet or number, inside
 /// block quotes and at any indentation, whose marker is followed by `[c]` and a space (or

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Parents and subtasks by nesting (DESIGN.md 5): each task's depth, the reference of its
 /// parent, the rollup of its subtree and its effective state.
 public enum TaskTree {

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// A task in a note: a list item whose marker is followed by `[c]` (DESIGN.md 5).
 ///
 /// A value read from the note at one moment; `reference` names it in a way that notices when

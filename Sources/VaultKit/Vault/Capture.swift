@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Throws a thought or a link into the vault (`quick/` or `inbox/`) without reading the
 /// vault: only the target folder is listed, so a capture costs about a process start.

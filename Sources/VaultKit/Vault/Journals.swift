@@ -1,4 +1,6 @@
 import Glibc
+import VaultMarkdown
+import VaultSystem
 
 /// The daily notes of a vault (DESIGN.md 2): `journals/YYYY-MM-DD.md`, also Logseq's
 /// `YYYY_MM_DD.md`, in the journals folder of the vault's layout.

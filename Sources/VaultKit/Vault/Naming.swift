@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// File names from titles, and the `T`, `T 2`, `T 3` rule for collisions (DESIGN.md 3).
 public enum Naming {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// What `vault` knows about one note: where it is, what it is called, what it is tagged with.
 ///

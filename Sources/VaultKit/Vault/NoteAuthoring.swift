@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Writing notes: a new page, and text appended or prepended to a note, each through the
 /// safe writer under the vault's lock.

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Moves notes through the inbox, archive and trash and back (DESIGN.md 2, 7): the original
 /// subpath is kept (`pages/a/b.md` <-> `archive/pages/a/b.md`), comment sidecars follow,
@@ -120,7 +122,7 @@ public struct NoteLifecycle {
                 }
             }
             return nil
-        } catch let error as VaultError {
+        } catch let error as any UserError {
             return action == .trash ? "the time it was trashed was not recorded: \(error.description)" : nil
         } catch {
             return "\(error)"

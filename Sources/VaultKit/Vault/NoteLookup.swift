@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Finds the note a person means by a name: a path, a path without `.md`, or a title
 /// (DESIGN.md 9). An ambiguous name is an error listing the candidates.
@@ -54,7 +56,7 @@ public struct NoteLookup: Sendable {
             try vault.checkInside(candidate)
             let absolute = vault.absolutePath(candidate)
             if NoteFiles.isNoteName(candidate.lastPathComponent), let status = try? vault.fileSystem.status(absolute), status.kind != .file {
-                throw VaultError.notRegularFile(path: candidate, kind: fileKindName(absolute))
+                throw FileError.notRegularFile(path: candidate, kind: fileKindName(absolute))
             }
         }
     }

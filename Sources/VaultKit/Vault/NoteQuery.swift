@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// Which notes to list and in what order, as `vault list` and scripts ask.
 public struct NoteQuery: Sendable, Equatable {
     /// How notes are ordered.

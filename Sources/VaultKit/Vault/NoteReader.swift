@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Builds a `Note`'s metadata from its bytes (DESIGN.md 3).
 public enum NoteReader {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// The notes in the trash, and the one place `vault` deletes anything (DESIGN.md 7).
 ///
@@ -125,7 +127,7 @@ public struct TrashBin {
     /// with `olderThan`, still trashed that long ago (a note restored and trashed again since
     /// is young again).
     ///
-    /// - Throws: `VaultError.fileChanged` (exit 3) before anything is deleted;
+    /// - Throws: `FileError.fileChanged` (exit 3) before anything is deleted;
     ///   `.gitOperationInProgress` while git is merging.
     public func empty(_ items: [Item], olderThan age: TimeInterval? = nil) throws -> Int {
         try vault.refuseDuringGitOperation()
@@ -135,7 +137,7 @@ public struct TrashBin {
         for item in items {
             guard let now = current[item.path], now.size == item.size, now.modified == item.modified, now.inode == item.inode,
                 now.trashedAt == item.trashedAt
-            else { throw VaultError.fileChanged(path: item.path) }
+            else { throw FileError.fileChanged(path: item.path) }
         }
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         let writer = SafeWriter(fileSystem: vault.fileSystem)
@@ -143,10 +145,10 @@ public struct TrashBin {
         try vault.checkInside(notes: items.map(\.path))
         for item in items {
             let path = vault.absolutePath(item.path)
-            guard let status = try? vault.fileSystem.status(path) else { throw VaultError.fileChanged(path: item.path) }
+            guard let status = try? vault.fileSystem.status(path) else { throw FileError.fileChanged(path: item.path) }
             // Read now, so the delete can check that what it removes is exactly this text.
             let (_, snapshot) = try writer.read(path, settling: false)
-            guard snapshot.status.map({ $0.isSameVersion(as: status) }) == true else { throw VaultError.fileChanged(path: item.path) }
+            guard snapshot.status.map({ $0.isSameVersion(as: status) }) == true else { throw FileError.fileChanged(path: item.path) }
             try writer.remove(path, expecting: snapshot)
             let sidecar = vault.absolutePath(Comments.sidecarPath(forNote: item.path))
             if vault.fileSystem.exists(sidecar) { try? vault.fileSystem.removeFile(sidecar) }

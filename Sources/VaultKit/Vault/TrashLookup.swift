@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Finds the note in the trash a person means for `vault restore`: its path in the trash, the
 /// path it had before it was trashed (as the trash record says, else its subpath in the

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Keeps every path `vault` reads or writes inside the vault (DESIGN.md 7), judged on the
 /// resolved path: the folder's `realpath` must be the vault folder's own plus the folder's
@@ -70,21 +72,5 @@ extension Vault {
 
     private static func isInside(_ path: String, _ base: String) -> Bool {
         path == base || path.hasPrefix(base == "/" ? "/" : base + "/")
-    }
-}
-
-/// What a file that is not a regular file is, for a message: `a fifo`, `a socket`, `a
-/// device`, `a folder`. Asked of the file system directly, since the seam's kinds stop at
-/// "other".
-func fileKindName(_ absolute: String) -> String {
-    var info = stat()
-    guard stat(absolute, &info) == 0 else { return "not a regular file" }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR: return "a folder"
-    case S_IFIFO: return "a fifo"
-    case S_IFSOCK: return "a socket"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFREG: return "a regular file"
-    default: return "a special file"
     }
 }

@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 extension Vault {
     /// Creates `folder/stem.md`, or `stem 2.md`, … when taken, never replacing a file: a
     /// second writer racing for the same name moves on to the next number.
@@ -27,10 +30,10 @@ extension Vault {
                 try fileSystem.createDirectories(absoluteFolder)
                 try SafeWriter(fileSystem: fileSystem).create(absolutePath(path), with: content, permissions: permissions)
                 return path
-            } catch VaultError.fileExists {
+            } catch FileError.fileExists {
                 taken.insert(Naming.collisionKey(name))
             } catch let error as SystemError {
-                throw VaultError.system(error)
+                throw FileError.system(error)
             }
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 extension Vault {
     /// Refuses, before a multi-file change writes anything, what the safe writer would refuse
@@ -16,10 +18,10 @@ extension Vault {
                 while !existing.isEmpty && !fileSystem.exists(absolutePath(existing)) { existing = LinkIndex.folder(of: existing) }
                 try writer.checkWritableFolder(existing.isEmpty ? root : absolutePath(existing))
             }
-        } catch VaultError.readOnly(let path) {
-            throw VaultError.readOnly(path: path == root ? "the vault folder" : relativePath(path))
-        } catch VaultError.symbolicLink(let path) {
-            throw VaultError.symbolicLink(path: relativePath(path))
+        } catch FileError.readOnly(let path) {
+            throw FileError.readOnly(path: path == root ? "the vault folder" : relativePath(path))
+        } catch FileError.symbolicLink(let path) {
+            throw FileError.symbolicLink(path: relativePath(path))
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// A handle on a vault folder: where it is, its settings and layout. Not a cache: every
 /// question is answered from the files.
@@ -97,7 +99,7 @@ public struct Vault: Sendable {
         let settingsPath = root + "/.zennotes/vault.json"
         if fileSystem.exists(settingsPath) { throw VaultError.alreadyAVault(path: path) }
         if let status = try? fileSystem.linkStatus(root), status.kind != .directory {
-            throw VaultError.fileExists(path: path)
+            throw FileError.fileExists(path: path)
         }
         do {
             try fileSystem.createDirectories(root + "/.zennotes")
@@ -105,7 +107,7 @@ public struct Vault: Sendable {
                 try fileSystem.createDirectory(root + "/" + kind.settingsKey!)
             }
         } catch let error as SystemError {
-            throw VaultError.system(error)
+            throw FileError.system(error)
         }
         try SafeWriter(fileSystem: fileSystem).create(settingsPath, with: VaultSettings().encoded())
         return try Vault(root: root, fileSystem: fileSystem)
@@ -143,7 +145,7 @@ public struct Vault: Sendable {
         if let status = try? fileSystem.linkStatus(absolute) {
             if status.kind == .symlink { try checkInside(note.path) }
             if status.kind != .file && status.kind != .symlink {
-                throw VaultError.notRegularFile(path: note.path, kind: fileKindName(absolute))
+                throw FileError.notRegularFile(path: note.path, kind: fileKindName(absolute))
             }
         }
         return try walkedContents(of: note)
@@ -161,7 +163,7 @@ public struct Vault: Sendable {
             return try fileSystem.readFile(absolute)
         } catch let error as SystemError {
             if let status = try? fileSystem.status(absolute), status.kind != .file {
-                throw VaultError.notRegularFile(path: note.path, kind: fileKindName(absolute))
+                throw FileError.notRegularFile(path: note.path, kind: fileKindName(absolute))
             }
             throw VaultError.noteUnavailable(path: note.path, reason: error.reason)
         }

@@ -1,10 +1,11 @@
 import Foundation
+import VaultSystem
 
 /// Everything that can go wrong in `VaultKit`, each case saying what and where.
 ///
 /// Messages are written for the person at the terminal: `description` is the sentence after
 /// `vault: error:`, `hint` the next step to try.
-public enum VaultError: Error, Equatable, Sendable {
+public enum VaultError: UserError, Equatable, Sendable {
     /// No vault was found from `--vault`, `$VAULT_DIR` or the working directory upwards.
     case noVaultFound(searchedFrom: String)
     /// The folder named as the vault does not exist or is not a folder.
@@ -28,35 +29,17 @@ public enum VaultError: Error, Equatable, Sendable {
     /// A change that rewrites links stopped because these notes cannot be read or rewritten,
     /// so their links cannot be kept right (not downloaded, unreadable, not UTF-8).
     case notesUnavailable(paths: [String])
-    /// The note is a symbolic link; writing would replace the link, not its target.
-    case symbolicLink(path: String)
     /// The path goes through a symbolic link that leads out of the vault (`target`), or to
     /// nothing (nil): refused for reading and writing alike (DESIGN.md 7).
     case leadsOutOfVault(path: String, target: String?)
     /// A folder on the path is a symbolic link to another folder of the vault (`target`,
     /// vault-relative), which `vault` does not go through, as its walk does not.
     case folderLink(path: String, target: String)
-    /// The file is not a regular file (a fifo, socket, device or folder): never opened for reading.
-    case notRegularFile(path: String, kind: String)
     /// A change that rewrites links stopped because these folders cannot be listed, so the
     /// links of the notes in them cannot be kept right.
     case foldersUnreadable(paths: [String])
     /// The name given matches no conflict copy.
     case noConflictCopy(name: String, copies: [String])
-    /// The file or its folder is read-only; `vault` does not override that.
-    case readOnly(path: String)
-    /// A file changed between the moment it was read and the moment it would be written.
-    case fileChanged(path: String)
-    /// Another program kept writing the note (it changed within the settle time, or held it
-    /// open for writing) for longer than `vault` waits.
-    case noteBusy(path: String)
-    /// Two saves by other programs crossed a write: the newest is in place, the other is kept
-    /// as `copy`; `vault`'s own change was not made.
-    case changedKeptCopy(path: String, copy: String)
-    /// A new file would replace an existing one.
-    case fileExists(path: String)
-    /// Another `vault` process holds the write lock.
-    case lockBusy(path: String)
     /// A title no file name can be made from.
     case invalidTitle(title: String, reason: String)
     /// A capture, append or new note was given no text.
@@ -75,8 +58,6 @@ public enum VaultError: Error, Equatable, Sendable {
     /// A multi-file change stopped after its journal was written: every link still resolves,
     /// and the next run finishes it.
     case changeInterrupted(journal: String, reason: String)
-    /// Writing a file failed (disk full, I/O error); the file was left as it was.
-    case writeFailed(path: String, reason: String, code: Int32)
     /// `.zennotes/trash.json` cannot be read or is not a trash record; it is never rewritten.
     case trashRecordUnreadable(path: String, reason: String)
     /// A change to several notes was refused because git is in the middle of a merge, rebase,
@@ -86,13 +67,11 @@ public enum VaultError: Error, Equatable, Sendable {
     /// A change that rewrites links stopped because these notes hold merge conflict markers,
     /// so their links cannot be kept right.
     case notesInConflict(paths: [String])
-    /// A system call failed.
-    case system(SystemError)
 
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
         switch self {
-        case .fileChanged, .partlyDone, .noteBusy, .changedKeptCopy: return 3
+        case .partlyDone: return 3
         default: return 1
         }
     }
@@ -125,9 +104,7 @@ extension VaultError: CustomStringConvertible {
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be checked or rewritten "
                 + "(not downloaded, unreadable or not UTF-8): \(listed); nothing was changed"
-        case .symbolicLink, .readOnly, .fileChanged:
-            return problem + "; nothing was written"
-        case .leadsOutOfVault, .folderLink, .notRegularFile:
+        case .leadsOutOfVault, .folderLink:
             return problem + "; nothing was read or written"
         case .foldersUnreadable(let paths):
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
@@ -135,14 +112,6 @@ extension VaultError: CustomStringConvertible {
                 + "notes cannot be checked or rewritten: \(listed); nothing was changed"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
-        case .fileExists(let path):
-            return "\(path) already exists; nothing was overwritten"
-        case .noteBusy:
-            return problem + "; nothing was written"
-        case .changedKeptCopy(let path, let copy):
-            return "\(path) was saved by other programs while vault wrote it: the newest save is in place and the one before it is kept as \(copy); vault's change was not made"
-        case .lockBusy(let path):
-            return "another vault process is writing to this vault (lock \(path))"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
         case .linkNotReadBack(let note, let link, let reason):
@@ -159,8 +128,6 @@ extension VaultError: CustomStringConvertible {
             return "\(done), but \(problem)"
         case .changeInterrupted(_, let reason):
             return "the change stopped halfway: \(reason); every link still resolves, and the next vault command finishes it"
-        case .writeFailed:
-            return problem + "; nothing was changed"
         case .trashRecordUnreadable(let path, let reason):
             return "\(path) is not a trash record vault can read: \(reason)"
         case .gitOperationInProgress(let operation, let stateFile):
@@ -170,8 +137,6 @@ extension VaultError: CustomStringConvertible {
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be rewritten while \(paths.count == 1 ? "it holds" : "they hold") "
                 + "merge conflict markers: \(listed); nothing was changed"
-        case .system(let error):
-            return error.description
         }
     }
 
@@ -179,18 +144,12 @@ extension VaultError: CustomStringConvertible {
     /// already written something.
     public var problem: String {
         switch self {
-        case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
         case .leadsOutOfVault(let path, let target?):
             return "\(path) is a symbolic link that leads out of the vault (to \(target)); vault reads and writes only inside the vault"
         case .leadsOutOfVault(let path, nil):
             return "\(path) is a symbolic link to nothing; vault reads and writes only inside the vault"
         case .folderLink(let path, let target):
             return "\(path) is a symbolic link to \(target), another folder of the vault; vault does not go through folder links"
-        case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file; vault reads only regular files"
-        case .readOnly(let path): return "\(path) is read-only"
-        case .fileChanged(let path): return "\(path) changed since it was read"
-        case .noteBusy(let path): return "\(path) is being written by another program"
-        case .writeFailed(let path, let reason, _): return "cannot write \(path): \(reason)"
         default: return description
         }
     }
@@ -214,32 +173,14 @@ extension VaultError: CustomStringConvertible {
             return "open the file in the sync app (or Finder) to download it, then try again"
         case .notesUnavailable:
             return "download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their links as they are"
-        case .writeFailed(_, _, let code) where code == ENOSPC || code == EDQUOT:
-            return "free some disk space and run the command again; nothing was lost"
-        case .writeFailed:
-            return "the disk or the sync service reported an error; run the command again, and `vault doctor` if it persists"
-        case .symbolicLink:
-            return "edit the file the link points to by its own path"
         case .leadsOutOfVault:
             return "put what the link points to inside the vault in place of the link, then try again"
         case .folderLink(_, let target):
             return "name the folder by its own path, \(target)"
-        case .notRegularFile:
-            return "remove it or give it another name; a note is a regular file"
         case .foldersUnreadable:
             return "make them readable (chmod u+rx), then try again; or pass --skip-unavailable to leave the links in their notes as they are"
         case .noConflictCopy(_, let copies):
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
-        case .readOnly:
-            return "make it writable (chmod u+w) if the change is meant, then try again"
-        case .fileChanged:
-            return "another program edited the file; run the command again to work on the new version"
-        case .lockBusy:
-            return "wait for the other command to finish, then try again"
-        case .noteBusy:
-            return "let the other program finish saving (or close it), then run the command again"
-        case .changedKeptCopy:
-            return "`vault conflicts` shows both versions; `vault conflicts resolve` keeps the one you want"
         case .linkNotReadBack:
             return "choose a name without the characters that break the link, or rewrite that link by hand first"
         case .emptyText:

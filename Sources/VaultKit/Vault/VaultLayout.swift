@@ -1,3 +1,6 @@
+import VaultMarkdown
+import VaultSystem
+
 /// What a folder is for, from the vault's layout (DESIGN.md 2).
 public enum FolderKind: String, CaseIterable, Sendable, Codable, Comparable {
     case journal, page, inbox, quick, archive, trash

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Everything one walk of the vault found: its notes, conflict copies and problems.
 public struct VaultScan: Sendable {

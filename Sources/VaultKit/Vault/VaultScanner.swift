@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Walks a vault's folders and reads its notes' metadata, in parallel across the cores.
 struct VaultScanner {

@@ -1,4 +1,6 @@
 import Foundation
+import VaultMarkdown
+import VaultSystem
 
 /// Counts that describe a vault at a glance: `vault info` and `vault tags`.
 public struct VaultSummary: Sendable, Codable, Equatable {

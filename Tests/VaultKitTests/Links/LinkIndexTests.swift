@@ -1,5 +1,7 @@
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The resolution rules, checked on the demo vault's link table in `Fixtures/README.md`.
 @Suite("Resolving links")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// vault writes only links it reads back (issue 13): every link a change writes resolves to
 /// the intended note when the note is scanned again, a title no link can reach does not

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Our links checked against Obsidian's own recorded parse and link graph of the Obsidian
 /// Tasks demo vault (kept beside the repository, not in it).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Every link form against every kind of rename, checked by the exact text of the notes
 /// afterwards.

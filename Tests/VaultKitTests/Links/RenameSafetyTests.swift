@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The promise of rename: the link graph afterwards is the graph before modulo the move,
 /// and a crash at any step leaves every link resolvable and is finished by the next run.
@@ -157,7 +159,7 @@ struct RenameRefusalTests {
         let message = reason {
             let plan = kind == "rename" ? try planner.planRename(name, to: destination) : try planner.planMove(name, to: destination)
             // `???` is a legal title: it becomes `---`, which shows the name it would get.
-            if expected.hasSuffix(".md"), plan.moves.first?.to == expected { throw VaultError.fileExists(path: expected) }
+            if expected.hasSuffix(".md"), plan.moves.first?.to == expected { throw FileError.fileExists(path: expected) }
         }
         #expect(message.contains(expected), "\(message)")
         #expect(try RenameMatrixTests.snapshot(vault.root) == before)
@@ -169,9 +171,9 @@ struct RenameRefusalTests {
         let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Projects/Vault CLI.md", to: "Vault Tool")
         try folder.write("demo/Home.md", "edited in another app [[Vault CLI]]\n")
         let before = try RenameMatrixTests.snapshot(vault.root)
-        #expect(throws: VaultError.fileChanged(path: "Home.md")) { _ = try ChangeExecutor(vault: vault).apply(plan, summary: "x") }
+        #expect(throws: FileError.fileChanged(path: "Home.md")) { _ = try ChangeExecutor(vault: vault).apply(plan, summary: "x") }
         #expect(try RenameMatrixTests.snapshot(vault.root) == before)
-        #expect(VaultError.fileChanged(path: "Home.md").exitCode == 3)
+        #expect(FileError.fileChanged(path: "Home.md").exitCode == 3)
     }
 
     @Test("a note that is not UTF-8 is reported and never rewritten")

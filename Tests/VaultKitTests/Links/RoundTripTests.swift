@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// A change and its reverse leave a vault as it was, byte for byte (DESIGN.md 4): on the
 /// corpora, real vaults written by other people, each worked on in a temporary copy.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// A rename carries the leading `# heading` to the new title only when that heading is the
 /// old file name (DESIGN.md 4): any other heading is the note's own text.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The document's own block scan must find the headings, code blocks and HTML blocks that
 /// cmark finds parsing the whole note, on every note we have: the fixtures, the corpora of

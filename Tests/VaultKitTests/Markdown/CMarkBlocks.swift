@@ -1,4 +1,6 @@
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// What cmark, parsing a whole note, says about its blocks: the oracle `MarkdownDocument`'s
 /// own block scan is held to. Frontmatter is blanked (newlines kept) so line numbers stay

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Every scanner's work grows in proportion to the note, whatever its shape (issue 13).
 ///

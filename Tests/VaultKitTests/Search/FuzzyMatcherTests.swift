@@ -1,5 +1,7 @@
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Fuzzy matcher")
 struct FuzzyMatcherTests {

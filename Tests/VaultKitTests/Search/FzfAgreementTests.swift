@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Checks the matcher against fzf's own unit-test expectations (score, start, end), kept as
 /// data in the shared peer cases beside the repository and read at test time.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Finding notes by title, alias and path")
 struct NoteFinderTests {

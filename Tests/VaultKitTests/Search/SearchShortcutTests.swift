@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The byte-level shortcuts of a line search (rare-byte scan, ASCII projection of folding
 /// letters) must find exactly the lines that matching every line in full would find.

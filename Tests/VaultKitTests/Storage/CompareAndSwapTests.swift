@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The races of DESIGN.md 7, made deterministic: another program saves the note at each step
 /// of vault's replace in turn, and whatever happens, its save is never lost.
@@ -31,7 +33,7 @@ struct CompareAndSwapTests {
         var savedBefore: FaultyFileSystem.Step?
         /// How many of the saves ran before the replace ended.
         var savesMade = 0
-        var error: VaultError?
+        var error: FileError?
         var atPath: String
         var copies: [String: String]
         var leftovers: [String]
@@ -72,8 +74,8 @@ struct CompareAndSwapTests {
                 if let fd = save.writer.save(save.text, at: path, descriptor: descriptors[number]) { kept.value.append(fd) }
             }
         }
-        var error: VaultError?
-        do { try writer.replace(path, with: Array(mine.utf8), expecting: snapshot) } catch let failure as VaultError { error = failure }
+        var error: FileError?
+        do { try writer.replace(path, with: Array(mine.utf8), expecting: snapshot) } catch let failure as FileError { error = failure }
         faulty.onCall = nil
         var copies: [String: String] = [:]
         for name in try folder.names() where name.contains("(vault conflict ") {
@@ -158,14 +160,14 @@ struct CompareAndSwapTests {
         let path = try folder.write("note.md", Self.original)
         let writer = SafeWriter(settle: SettlePolicy(limit: 0.2, clock: Self.testClock))
         let (_, snapshot) = try writer.read(path)
-        let descriptor = open(path, O_WRONLY)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         defer { close(descriptor) }
         guard try LocalFileSystem().hasWriters(path) == true else { return }  // no leases here
-        #expect(throws: VaultError.noteBusy(path: path)) {
+        #expect(throws: FileError.noteBusy(path: path)) {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
         }
         #expect(try folder.read("note.md") == Array(Self.original.utf8))
-        #expect(VaultError.noteBusy(path: path).exitCode == 3)
+        #expect(FileError.noteBusy(path: path).exitCode == 3)
     }
 
     @Test("an edit that keeps the size and sets the modification time back is seen")
@@ -177,7 +179,7 @@ struct CompareAndSwapTests {
         let text = OtherWriter.inPlaceKeepingTimes.text(replacing: Self.original)
         OtherWriter.inPlaceKeepingTimes.save(text, at: path, descriptor: -1)
         #expect(try LocalFileSystem().status(path)?.modifiedNanoseconds == snapshot.status?.modifiedNanoseconds)
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
         }
         #expect(String(decoding: try folder.read("note.md"), as: UTF8.self) == text)
@@ -200,7 +202,7 @@ struct CompareAndSwapTests {
         do {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
             Issue.record("the replace went through two saves")
-        } catch VaultError.changedKeptCopy(let note, let copy) {
+        } catch FileError.changedKeptCopy(let note, let copy) {
             #expect(note == path)
             #expect(try folder.read("note.md") == Array("second save\n".utf8))
             #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
@@ -228,7 +230,7 @@ struct CompareAndSwapTests {
         do {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
             Issue.record("the replace went through two saves")
-        } catch VaultError.changedKeptCopy(_, let copy) {
+        } catch FileError.changedKeptCopy(_, let copy) {
             #expect(try folder.read("note.md") == Array("second save\n".utf8))
             #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
         }
@@ -243,7 +245,7 @@ struct CompareAndSwapTests {
         let (_, snapshot) = try writer.read(path)
         unlink(path)
         mkdir(path, 0o755)
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
         }
         #expect(try LocalFileSystem().status(path)?.kind == .directory)
@@ -260,7 +262,7 @@ struct CompareAndSwapTests {
         let kept = Locked<Int32?>(nil)
         defer { if let fd = kept.value { close(fd) } }
         faulty.actions[.rename] = { kept.value = OtherWriter.openingWhenItSaves.save("late save\n", at: path, descriptor: -1) }
-        #expect(throws: VaultError.self) { try writer.remove(path, expecting: snapshot) }
+        #expect(throws: FileError.self) { try writer.remove(path, expecting: snapshot) }
         #expect(try folder.read("trash.md") == Array("late save\n".utf8))
         #expect(try folder.names() == ["trash.md"])
     }
@@ -295,12 +297,12 @@ struct SettleTests {
     func heldOpenNoteGivesUp() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("note.md", "x\n")
-        let descriptor = open(path, O_WRONLY)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         defer { close(descriptor) }
         guard try LocalFileSystem().hasWriters(path) == true else { return }  // no leases here
         let writer = SafeWriter(settle: SettlePolicy(limit: 0.5, clock: Self.clock {}))
-        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
-        #expect(VaultError.noteBusy(path: path).description.contains("is being written by another program"))
+        #expect(throws: FileError.noteBusy(path: path)) { try writer.read(path) }
+        #expect(FileError.noteBusy(path: path).description.contains("is being written by another program"))
     }
 
     @Test("where the file system cannot tell who writes, a note that never stops changing is given up on")
@@ -312,7 +314,7 @@ struct SettleTests {
         let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(window: 10, limit: 0.5, clock: Self.clock {
             OtherWriter.inPlace.save("still going\n", at: path, descriptor: -1)
         }))
-        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
+        #expect(throws: FileError.noteBusy(path: path)) { try writer.read(path) }
     }
 
     @Test("a note last changed long ago is read at once, and one with a time far ahead too")
@@ -333,7 +335,7 @@ struct SettleTests {
         let path = try folder.write("note.md", "")
         let writer = SafeWriter(settle: SettlePolicy(window: 10, limit: 0, clock: Self.clock {}))
         #expect(try writer.read(path, settling: false).bytes.isEmpty)
-        #expect(throws: VaultError.noteBusy(path: path)) { try writer.read(path) }
+        #expect(throws: FileError.noteBusy(path: path)) { try writer.read(path) }
     }
 }
 

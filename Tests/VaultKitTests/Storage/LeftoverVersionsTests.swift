@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// A replace stopped at any step leaves a temporary file whose name says which texts it may
 /// hold; the next writer removes it only when it holds one of them.

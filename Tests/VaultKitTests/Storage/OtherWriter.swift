@@ -28,7 +28,7 @@ enum OtherWriter: String, CaseIterable, CustomStringConvertible, Sendable {
 
     /// Opens what `throughHeldDescriptor` needs before vault reads; -1 for the others.
     func prepare(_ path: String) -> Int32 {
-        self == .throughHeldDescriptor ? open(path, O_WRONLY) : -1
+        self == .throughHeldDescriptor ? open(path, O_WRONLY | O_CLOEXEC) : -1
     }
 
     /// Saves `text` at `path` (through `descriptor` when this writer holds one); returns a
@@ -38,19 +38,19 @@ enum OtherWriter: String, CaseIterable, CustomStringConvertible, Sendable {
         let bytes = Array(text.utf8)
         switch self {
         case .inPlace:
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
         case .atomically:
             let temporary = path + ".editor-save"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
             rename(temporary, path)
         case .inPlaceKeepingTimes:
             var before = stat()
             stat(path, &before)
-            let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
             var times = [before.st_atim, before.st_mtim]
@@ -59,7 +59,7 @@ enum OtherWriter: String, CaseIterable, CustomStringConvertible, Sendable {
             ftruncate(descriptor, 0)
             _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         case .openingWhenItSaves:
-            let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             ftruncate(fd, 0)
             _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             return fd

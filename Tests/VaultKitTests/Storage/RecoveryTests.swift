@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The crash the tests simulate: the process ends before a step.
 private struct Crash: Error {}
@@ -130,14 +132,14 @@ struct RecoveryTests {
     func refusedUpFront() throws {
         let vault = try vault()
         symlink("Linker.md", folder.path + "/pages/Alias.md")
-        #expect(throws: VaultError.symbolicLink(path: "pages/Alias.md")) {
+        #expect(throws: FileError.symbolicLink(path: "pages/Alias.md")) {
             try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
         }
         unlink(folder.path + "/pages/Alias.md")
         try folder.write("archive/keep.md", "x")
         chmod(folder.path + "/archive", 0o555)
         defer { chmod(folder.path + "/archive", 0o755) }
-        #expect(throws: VaultError.readOnly(path: "archive")) {
+        #expect(throws: FileError.readOnly(path: "archive")) {
             try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "archive/")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/.zennotes/journal"))

@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Only regular files are read (DESIGN.md 7): a fifo, a socket or a folder named like a
 /// note is never opened for reading, so nothing blocks on it.
@@ -95,12 +97,12 @@ struct RegularFileTests {
         let quick = try fifo("quick/example.com.md")
         let vault = try Vault(root: folder.path)
         let day = CalendarDay("2026-12-01")!
-        let append = withinSeconds(pipe) { () -> VaultError? in
-            do { _ = try Journals(vault: vault).append("a line", to: day) } catch let error as VaultError { return error } catch {}
+        let append = withinSeconds(pipe) { () -> FileError? in
+            do { _ = try Journals(vault: vault).append("a line", to: day) } catch let error as FileError { return error } catch {}
             return nil
         }
         #expect(append == .notRegularFile(path: "journals/2026-12-01.md", kind: "a fifo"))
-        #expect(throws: VaultError.notRegularFile(path: "journals/2026-12-01.md", kind: "a fifo")) {
+        #expect(throws: FileError.notRegularFile(path: "journals/2026-12-01.md", kind: "a fifo")) {
             try vault.planTaskEdit(TaskReference(path: "journals/2026-12-01.md", line: 1, hash: "000000"), action: .done, today: day)
         }
         let capture = withinSeconds(quick) { try? Capture(vault: vault).capture(Array("https://example.com/".utf8)) }
@@ -117,7 +119,7 @@ struct RegularFileTests {
             unlink(path)
             try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
-        #expect(throws: VaultError.fileChanged(path: path)) { try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot) }
+        #expect(throws: FileError.fileChanged(path: path)) { try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot) }
         #expect(try LocalFileSystem().status(path)?.kind == .directory)
         #expect(try folder.names(in: "pages") == ["Note.md"], "no temporary file is left")
     }

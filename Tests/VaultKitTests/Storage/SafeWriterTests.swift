@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("The safe writer")
 struct SafeWriterTests {
@@ -49,12 +51,12 @@ struct SafeWriterTests {
         let writer = SafeWriter()
         let (_, snapshot) = try writer.read(path)
         try folder.write("note.md", "edited elsewhere, longer\n")
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: Array("mine\n".utf8), expecting: snapshot)
         }
         #expect(try folder.read("note.md") == Array("edited elsewhere, longer\n".utf8))
         #expect(try leftovers().isEmpty)
-        #expect(VaultError.fileChanged(path: path).exitCode == 3)
+        #expect(FileError.fileChanged(path: path).exitCode == 3)
     }
 
     @Test("a change made while the temporary file is written is caught before the rename")
@@ -64,7 +66,7 @@ struct SafeWriterTests {
         let writer = SafeWriter(fileSystem: faulty)
         let (_, snapshot) = try writer.read(path)
         faulty.actions[.synchronize] = { _ = try? self.folder.write("note.md", "an editor saved this\n") }
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: Array("mine\n".utf8), expecting: snapshot)
         }
         #expect(try folder.read("note.md") == Array("an editor saved this\n".utf8))
@@ -77,7 +79,7 @@ struct SafeWriterTests {
         let writer = SafeWriter()
         let (_, snapshot) = try writer.read(path)
         unlink(path)
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: Array("mine\n".utf8), expecting: snapshot)
         }
         #expect(try folder.names().isEmpty)
@@ -101,7 +103,7 @@ struct SafeWriterTests {
         faulty.fail(.write, with: code)
         let writer = SafeWriter(fileSystem: faulty)
         let (_, snapshot) = try writer.read(path)
-        #expect(throws: VaultError.self) {
+        #expect(throws: FileError.self) {
             try writer.replace(path, with: Array(repeating: 0x41, count: 100_000), expecting: snapshot)
         }
         #expect(try folder.read("note.md") == Array("precious\n".utf8))
@@ -117,7 +119,7 @@ struct SafeWriterTests {
         faulty.fail(step, with: EIO)
         let writer = SafeWriter(fileSystem: faulty)
         let (_, snapshot) = try writer.read(path)
-        #expect(throws: VaultError.self) {
+        #expect(throws: FileError.self) {
             try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot)
         }
         #expect(try folder.read("note.md") == Array("precious\n".utf8))
@@ -142,7 +144,7 @@ struct SafeWriterTests {
     @Test("a create never replaces an existing file")
     func createRefusesExisting() throws {
         let path = try folder.write("note.md", "mine\n")
-        #expect(throws: VaultError.fileExists(path: path)) {
+        #expect(throws: FileError.fileExists(path: path)) {
             try SafeWriter().create(path, with: Array("other\n".utf8))
         }
         #expect(try folder.read("note.md") == Array("mine\n".utf8))
@@ -154,7 +156,7 @@ struct SafeWriterTests {
         let path = folder.path + "/note.md"
         let faulty = FaultyFileSystem()
         faulty.actions[.link] = { _ = try? self.folder.write("note.md", "the other writer\n") }
-        #expect(throws: VaultError.fileExists(path: path)) {
+        #expect(throws: FileError.fileExists(path: path)) {
             try SafeWriter(fileSystem: faulty).create(path, with: Array("mine\n".utf8))
         }
         #expect(try folder.read("note.md") == Array("the other writer\n".utf8))
@@ -174,7 +176,7 @@ struct SafeWriterTests {
     func createFsyncFailure() throws {
         let faulty = FaultyFileSystem()
         faulty.fail(.synchronize, with: EIO)
-        #expect(throws: VaultError.self) {
+        #expect(throws: FileError.self) {
             try SafeWriter(fileSystem: faulty).create(folder.path + "/new.md", with: Array("x".utf8))
         }
         #expect(try folder.names().isEmpty)
@@ -187,7 +189,7 @@ struct VaultLockTests {
     func secondWriterRefused() throws {
         let folder = TemporaryFolder()
         let first = try VaultLock(metadataFolder: folder.path + "/.zennotes")
-        #expect(throws: VaultError.lockBusy(path: first.path)) {
+        #expect(throws: FileError.lockBusy(path: first.path)) {
             _ = try VaultLock(metadataFolder: folder.path + "/.zennotes", timeout: 0.1)
         }
         first.release()

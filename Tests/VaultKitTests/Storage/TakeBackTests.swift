@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// A change refused while it is made leaves what it found (DESIGN.md 7): no second name, no
 /// link rewritten, nothing of the other program's change lost.

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The real file system with faults injected at chosen steps, for fault tests.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {

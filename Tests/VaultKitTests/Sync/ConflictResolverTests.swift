@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Resolving conflict copies")
 struct ConflictResolverTests {
@@ -128,13 +130,13 @@ struct ConflictResolverTests {
     func readOnlyRefusedFirst() throws {
         let (folder, vault, copy) = try setUp()
         chmod(folder.path + "/pages/Plan.md", 0o444)
-        #expect(throws: VaultError.readOnly(path: "pages/Plan.md")) {
+        #expect(throws: FileError.readOnly(path: "pages/Plan.md")) {
             try ConflictResolver(vault: vault).resolve(copy, keep: .copy, dryRun: false)
         }
         chmod(folder.path + "/pages/Plan.md", 0o644)
         chmod(folder.path + "/pages", 0o555)
         defer { chmod(folder.path + "/pages", 0o755) }
-        #expect(throws: VaultError.readOnly(path: "pages")) {
+        #expect(throws: FileError.readOnly(path: "pages")) {
             try ConflictResolver(vault: vault).resolve(copy, keep: .original, dryRun: false)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/trash"))
@@ -147,7 +149,7 @@ struct ConflictResolverTests {
         let faulty = FaultyFileSystem()
         faulty.fail(.exchange, with: EIO)
         let resolver = ConflictResolver(vault: try Vault(root: vault.root, fileSystem: faulty))
-        #expect(throws: VaultError.self) { try resolver.resolve(copy, keep: .copy, dryRun: false) }
+        #expect(throws: FileError.self) { try resolver.resolve(copy, keep: .copy, dryRun: false) }
         #expect(try folder.names(in: "trash/pages").isEmpty)
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
         #expect(try folder.read(copyName) == Array("# Plan\n\ntheirs\n".utf8))

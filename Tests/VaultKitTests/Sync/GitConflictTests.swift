@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Git as a sync tool (DESIGN.md 8): a note holding merge conflict markers is a conflict, and
 /// while git is merging, changes to several notes wait.

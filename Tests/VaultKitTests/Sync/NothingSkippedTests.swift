@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Nothing is skipped silently (DESIGN.md 8): a folder that cannot be listed and a file name
 /// that is not UTF-8 are reported and stop a rename that may need them, and the links of

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Living beside sync tools")
 struct SyncSafetyTests {
@@ -151,8 +153,8 @@ struct SyncSafetyTests {
         chmod(path, 0o444)
         let writer = SafeWriter()
         let read = try writer.read(path)
-        #expect(throws: VaultError.readOnly(path: path)) { try writer.replace(path, with: [0x78], expecting: read.snapshot) }
-        #expect(throws: VaultError.readOnly(path: "pages/Locked.md")) {
+        #expect(throws: FileError.readOnly(path: path)) { try writer.replace(path, with: [0x78], expecting: read.snapshot) }
+        #expect(throws: FileError.readOnly(path: "pages/Locked.md")) {
             try RenamePlanner(vault: try Vault(root: folder.path)).planRename("Target", to: "Goal")
         }
         #expect(try folder.read("pages/Locked.md") == Array("see [[Target]]\n".utf8))
@@ -166,7 +168,7 @@ struct SyncSafetyTests {
         chmod(folder.path + "/quick", 0o555)
         defer { chmod(folder.path + "/quick", 0o755) }
         let vault = try Vault(root: folder.path)
-        #expect(throws: VaultError.readOnly(path: folder.path + "/quick")) {
+        #expect(throws: FileError.readOnly(path: folder.path + "/quick")) {
             try Capture(vault: vault).capture(Array("hello".utf8))
         }
         #expect(try folder.names(in: "quick") == ["Old.md"])
@@ -186,7 +188,7 @@ struct SyncSafetyTests {
         let writer = SafeWriter()
         let alias = vault.absolutePath("pages/Alias.md")
         let read = try writer.read(alias)
-        #expect(throws: VaultError.symbolicLink(path: alias)) { try writer.replace(alias, with: [0x78], expecting: read.snapshot) }
+        #expect(throws: FileError.symbolicLink(path: alias)) { try writer.replace(alias, with: [0x78], expecting: read.snapshot) }
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == inner)
     }
 

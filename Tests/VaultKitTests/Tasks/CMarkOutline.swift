@@ -1,6 +1,7 @@
 import Foundation
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The list structure of a note as cmark reports it, the oracle the fast `OutlineScanner`
 /// is checked against: list item lines with their parent item's line, and the tasks among

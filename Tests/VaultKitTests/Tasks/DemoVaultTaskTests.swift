@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The tasks `Fixtures/README.md` promises in the demo and remapped vaults.
 @Suite("The fixture vaults' tasks")

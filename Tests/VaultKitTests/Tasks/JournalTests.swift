@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Daily notes: finding, listing and creating a day's journal (DESIGN.md 2).
 @Suite("Journals")

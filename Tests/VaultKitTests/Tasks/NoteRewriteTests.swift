@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("A note's rewrite as lines")
 struct NoteRewriteTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The fast outline scan must find the same list items, parents and tasks as cmark, on every
 /// note we have: the fixtures, the corpora of real vaults beside the repository, and (when

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// `vault journal --rollover`: unfinished tasks move from the last journal into today's, with
 /// their subtasks, and are left behind as `[>]`.

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Changing a task's state: only the marker changes, through the safe writer, and a stale
 /// reference is refused with nothing written (DESIGN.md 5 and 7).
@@ -189,7 +190,7 @@ struct TaskEditTests {
         let plan = try vault.planTaskEdit(reference(task), action: .done, today: Self.today)
         let edited = Array("# Ideas\n\nrewritten elsewhere\n".utf8)
         try folder.write("demo/pages/Ideas.md", bytes: edited)
-        #expect(throws: VaultError.fileChanged(path: "pages/Ideas.md")) { try plan.rewrite.write(in: vault) }
+        #expect(throws: FileError.fileChanged(path: "pages/Ideas.md")) { try plan.rewrite.write(in: vault) }
         #expect(try bytes("pages/Ideas.md") == edited)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Dates, priorities and tags on task lines (DESIGN.md 5).
 @Suite("Task fields")

@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Which lines are tasks (DESIGN.md 5), with cases drawn from Obsidian, the Tasks plugin,
 /// ZenNotes and Logseq notes.

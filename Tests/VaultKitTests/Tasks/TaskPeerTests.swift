@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Our task grammar against the Obsidian Tasks plugin's own test facts and Obsidian's recorded
 /// parse of real notes (kept beside the repository in `shared/peer-cases/`, not in it).

@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Filters and orders of `vault tasks`, on the demo vault ("today" is 2026-11-30).
 @Suite("Task queries")

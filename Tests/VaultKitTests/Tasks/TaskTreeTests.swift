@@ -1,6 +1,7 @@
 import Testing
-
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Parents, subtasks, rollups and effective states (DESIGN.md 5).
 @Suite("The task tree")

@@ -1,7 +1,9 @@
-import Foundation
 import Dispatch
+import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Capturing")
 struct CaptureTests {
@@ -117,7 +119,7 @@ struct AuthoringTests {
         let writer = SafeWriter()
         let (bytes, snapshot) = try writer.read(path)
         try folder.write("demo/pages/Errands.md", "edited elsewhere\n")
-        #expect(throws: VaultError.fileChanged(path: path)) {
+        #expect(throws: FileError.fileChanged(path: path)) {
             try writer.replace(path, with: NoteText.appending("x", to: bytes), expecting: snapshot)
         }
     }
@@ -167,7 +169,7 @@ struct LifecycleTests {
         #expect(items.map(\.path) == ["trash/pages/Gym Plan.md"])
         #expect(try bin.contents(olderThan: 1e9).items.isEmpty)
         try folder.write("demo/trash/pages/Gym Plan.md", "changed after listing, longer than before\n")
-        #expect(throws: VaultError.fileChanged(path: "trash/pages/Gym Plan.md")) { try bin.empty(items) }
+        #expect(throws: FileError.fileChanged(path: "trash/pages/Gym Plan.md")) { try bin.empty(items) }
         #expect(try bin.empty(try bin.contents().items) == 1)
         #expect(try folder.names(in: "demo/trash").isEmpty)
     }

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// Every path `vault` reads or writes resolves inside the vault (DESIGN.md 7).
 @Suite("Staying inside the vault")

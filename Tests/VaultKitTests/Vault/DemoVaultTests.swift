@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// The facts `Fixtures/README.md` promises about the demo vault.
 @Suite("The demo vault")

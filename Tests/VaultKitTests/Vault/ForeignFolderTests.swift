@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// A folder of another app's notes (Obsidian, Foam) that nobody made a vault keeps nothing of
 /// `vault`'s changes once they are done, but the lock file (README, "Living beside sync tools").

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultSystem
 
 /// The walk reads notes on several threads at once; what they find must arrive whole.
 @Suite("Reading notes in parallel")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Reading notes to a level of detail")
 struct ReadDetailTests {

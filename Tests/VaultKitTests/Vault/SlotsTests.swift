@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
 
 @Suite("Result slots")
 struct SlotsTests {

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 /// How old a note in the trash is, and what that lets `trash --empty --older-than` delete
 /// (DESIGN.md 6): the time it was trashed, never the time its text was edited.
@@ -121,7 +123,7 @@ struct TrashBinTests {
         let lifecycle = NoteLifecycle(vault: vault)
         _ = try lifecycle.apply(try lifecycle.plan(.restore, "Errands"), action: .restore)
         try trash("pages/Errands.md", vault)
-        #expect(throws: VaultError.fileChanged(path: "trash/pages/Errands.md")) { try bin.empty(listed, olderThan: 30 * Self.day) }
+        #expect(throws: FileError.fileChanged(path: "trash/pages/Errands.md")) { try bin.empty(listed, olderThan: 30 * Self.day) }
         #expect(try folder.names(in: "trash/pages") == ["Errands.md"])
     }
 

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
 
 @Suite("Finding and opening a vault")
 struct VaultDiscoveryTests {

@@ -1,0 +1,104 @@
+import VaultMarkdown
+import VaultSystem
+
+/// Small edits to a note's bytes that keep everything else as it was: the BOM, the line
+/// endings the note uses, a missing final newline elsewhere (DESIGN.md 3).
+public enum NoteText {
+    /// The line ending a note uses: CRLF when its first line ends so, else LF.
+    public static func lineEnding(of bytes: [UInt8]) -> [UInt8] {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return [0x0A] }
+        return newline > 0 && bytes[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+    }
+
+    /// Text with its line breaks written as `ending`.
+    public static func lines(_ text: String, ending: [UInt8]) -> [UInt8] {
+        guard ending != [0x0A] else { return Array(text.utf8) }
+        var result: [UInt8] = []
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A && previous != 0x0D { result += ending } else { result.append(byte) }
+            previous = byte
+        }
+        return result
+    }
+
+    /// Appends text as new lines at the end of a note.
+    public static func appending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
+        let ending = lineEnding(of: bytes)
+        var result = bytes
+        if !result.isEmpty && result.last != 0x0A { result += ending }
+        result += lines(text, ending: ending)
+        if result.last != 0x0A { result += ending }
+        return result
+    }
+
+    /// Inserts text as new lines after the frontmatter and a leading `# Title` heading (and
+    /// the blank line after it), before the rest of the body.
+    public static func prepending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
+        let ending = lineEnding(of: bytes)
+        var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let frontmatter = Frontmatter.locate(in: bytes, from: position) { position = frontmatter.byteRange.upperBound }
+        let first = lineRange(bytes, at: position)
+        if bytes[first].starts(with: Array("# ".utf8)) {
+            position = first.upperBound
+            let next = lineRange(bytes, at: position)
+            if !next.isEmpty && bytes[next].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+                position = next.upperBound
+            }
+        }
+        var result = bytes
+        if position == result.count && !result.isEmpty && result.last != 0x0A {
+            result += ending
+            position = result.count
+        }
+        var inserted = lines(text, ending: ending)
+        if inserted.last != 0x0A { inserted += ending }
+        result.insert(contentsOf: inserted, at: position)
+        return result
+    }
+
+    /// The byte range of the line starting at `start`, its line ending included.
+    private static func lineRange(_ bytes: [UInt8], at start: Int) -> Range<Int> {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        return start..<min(end + 1, bytes.count)
+    }
+
+    /// The note with `tags` added to its frontmatter (set union, first spellings kept),
+    /// creating the frontmatter when there is none; nil when the frontmatter holds `tags`
+    /// in a shape that is kept verbatim, so it is never rewritten blindly.
+    public static func addingTags(_ tags: [String], to bytes: [UInt8]) -> [UInt8]? {
+        let ending = lineEnding(of: bytes)
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let frontmatter = Frontmatter.locate(in: bytes, from: bom) else {
+            let block = "---" + "\n" + "tags: [" + tags.joined(separator: ", ") + "]\n---\n"
+            return Array(bytes[..<bom]) + lines(block, ending: ending) + Array(bytes[bom...])
+        }
+        let existing = frontmatter.strings(for: ["tags"], splitOnSpaces: true)
+        let keys = Set(existing.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) })
+        let added = tags.filter { !keys.contains(Naming.collisionKey($0)) }
+        if added.isEmpty { return bytes }
+        let map = SourceMap(bytes)
+        let all = existing.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } + added
+        let line = Array(lines("tags: [" + all.joined(separator: ", ") + "]\n", ending: ending))
+        guard let entry = frontmatter.entries.first(where: { $0.key == "tags" }) else {
+            // No tags yet: a new line before the closing delimiter.
+            let closing = map.lineStarts[frontmatter.lines.upperBound - 1]
+            return Array(bytes[..<closing]) + line + Array(bytes[closing...])
+        }
+        if case .verbatim = entry.value { return nil }
+        // The key's line and, for a block list, its item lines are replaced by one line.
+        var last = entry.line
+        if case .list = entry.value {
+            while last + 1 < frontmatter.lines.upperBound {
+                let next = map.range(ofLine: last + 1, in: bytes)
+                let text = bytes.utf8String(next).trimmed()
+                guard text.hasPrefix("-") || text.isEmpty else { break }
+                last += 1
+            }
+        }
+        let start = map.lineStarts[entry.line - 1]
+        let end = map.lineStarts[last]
+        return Array(bytes[..<start]) + line + Array(bytes[end...])
+    }
+}

@@ -1,0 +1,44 @@
+import VaultSystem
+
+/// Logseq's page properties: `key:: value` lines at the very top of a page (its first
+/// block), which Logseq uses where other apps use YAML frontmatter (`title::`, `alias::`,
+/// `tags::`).
+public struct LogseqProperties: Equatable, Sendable {
+    /// The properties in the order written, keys lower-cased.
+    public private(set) var entries: [(key: String, value: String)] = []
+    /// How many bytes of the text the property lines take, line endings included.
+    public private(set) var byteCount = 0
+
+    public static func == (lhs: LogseqProperties, rhs: LogseqProperties) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Reads the leading property lines of a note's text; empty when it has none.
+    public init(text: Substring) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let content = line.hasSuffix("\r") ? line.dropLast() : line
+            guard let marker = content.range(of: ":: ") ?? (content.hasSuffix("::") ? content.range(of: "::") : nil)
+            else { break }
+            let key = content[..<marker.lowerBound]
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
+            entries.append((key.lowercased(), String(content[marker.upperBound...]).trimmed()))
+            byteCount += line.utf8.count + 1
+        }
+    }
+
+    /// The value of a key.
+    public subscript(key: String) -> String? { entries.first { $0.key == key }?.value }
+
+    /// A comma-separated value as page names: `[[x]]` brackets and a leading `#` dropped.
+    public func names(_ key: String) -> [String] {
+        guard let value = self[key] else { return [] }
+        return value.split(separator: ",").map { item in
+            var name = item.trimmed()
+            if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
+            if name.hasPrefix("#") { name.removeFirst() }
+            return name
+        }.filter { !$0.isEmpty }
+    }
+}
+
+import Foundation

@@ -1,0 +1,36 @@
+import VaultSystem
+
+/// Small text helpers for hot paths: Foundation's `trimmingCharacters` bridges through
+/// NSString on Linux and costs more than the parse around it.
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    package func trimmed() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+
+    /// True when the text is empty or only white space.
+    package var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" } }
+}
+
+extension Array where Element == UInt8 {
+    /// Decodes a range of the bytes as UTF-8 (invalid sequences repaired), without the slow
+    /// generic path a slice would take.
+    package func utf8String(_ range: Range<Int>) -> String {
+        withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+}
+
+extension String {
+    /// The part after the last `/` (the whole string when there is none).
+    var lastPathComponent: String {
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return self }
+        return String(self[index(after: slash)...])
+    }
+
+    /// True when the string holds this ASCII byte; unlike `contains(_: String)`, which
+    /// Foundation answers through NSString, this is a plain scan.
+    package func hasByte(_ byte: UInt8) -> Bool { utf8.contains(byte) }
+}

@@ -1,0 +1,41 @@
+import VaultSystem
+
+/// One link in a note, with the exact bytes it occupies, so a rewrite can replace precisely
+/// the target and keep everything else as written (DESIGN.md 4).
+public struct Link: Sendable, Equatable {
+    /// How the link is written.
+    public enum Form: String, Sendable, Codable {
+        /// `[[Note]]`, `[[folder/Note#Heading|alias]]`, `![[Note]]`.
+        case wikilink
+        /// `[text](Note.md)`, `![alt](image.png)`, `[t](<My Note.md>)`.
+        case markdown
+        /// A quoted `"[[Note]]"` value in frontmatter.
+        case frontmatter
+    }
+
+    public var form: Form
+    /// True for `![[…]]` and `![…](…)`.
+    public var isEmbed: Bool
+    /// The bytes of the whole link, brackets included.
+    public var range: Range<Int>
+    /// The bytes of the target as written: the part a rename replaces (without `#…`, `|…`,
+    /// and for markdown without `<>` and the title).
+    public var targetRange: Range<Int>
+    /// The target as written (still percent-encoded in a markdown link).
+    public var rawTarget: String
+    /// The target to resolve: percent-decoded for markdown links, NFC.
+    public var target: String
+    /// `#Heading` or `#^block`, as written, when present.
+    public var fragment: String?
+    /// The text after `|` in a wikilink, when present.
+    public var alias: String?
+    /// The 1-based line the link starts on.
+    public var line: Int
+    /// A wikilink inside a table written with `\|` before its alias.
+    public var escapedPipe: Bool
+    /// A markdown destination written in angle brackets.
+    public var angleBrackets: Bool
+
+    /// True for a link to a heading or block of the same note (`[[#Heading]]`, `[t](#part)`).
+    public var isSelfLink: Bool { target.isEmpty }
+}

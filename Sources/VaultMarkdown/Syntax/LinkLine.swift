@@ -1,0 +1,183 @@
+import VaultSystem
+
+/// One line of a note as the link scanner walks it, answering what a markdown link needs to
+/// know: where the `]` that closes a `[` is, where a destination stops, where the `)` after
+/// an optional title is, where a `>` closes an `<destination>`.
+///
+/// Each question is answered by walking the bytes, as long as the walks on the line stay
+/// within a budget of a few times its length; after that, lookup tables for the rest of
+/// the line are built in one pass from its end. A line of many unclosed brackets, or of
+/// `[a](b` repeated, would otherwise be walked to its end from every bracket: time that
+/// grows with the square of the line.
+struct LinkLine {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let start: Int
+    let end: Int
+    private var budget: Int
+    private var tables: Tables?
+
+    /// Offsets from `start`, one entry per byte of the line plus one for its end.
+    private struct Tables {
+        /// The positions of the `[` a left-to-right walk meets (a `\` hides the next byte),
+        /// and where the `]` that closes each is (-1: none).
+        var opens: [Int32] = []
+        var closes: [Int32] = []
+        /// Where a destination starting at each byte stops: a space, a tab, a `)` that no
+        /// `(` in it opened, or the end.
+        var destinationStop: [Int32] = []
+        /// Where the `)` is that ends a link whose destination stopped at each byte, with
+        /// `"` quoted titles skipped; the end when there is none.
+        var titleEnd: [Int32] = []
+        /// The first `>` at or after each byte; the end when there is none.
+        var nextAngle: [Int32] = []
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        self.bytes = bytes
+        self.start = start
+        self.end = end
+        budget = 4 * (end - start) + 256
+    }
+
+    /// The `]` that closes the `[` at `open` (brackets nest; `\` escapes), nil when none
+    /// does on this line.
+    mutating func closingBracket(_ open: Int) -> Int? {
+        if let tables {
+            var low = 0
+            var high = tables.opens.count
+            let key = Int32(open - start)
+            while low < high {
+                let middle = (low + high) / 2
+                if tables.opens[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            if low < tables.opens.count, tables.opens[low] == key {
+                return tables.closes[low] >= 0 ? start + Int(tables.closes[low]) : nil
+            }
+            // Not a bracket the left-to-right walk meets (never asked for): walk from it.
+        }
+        var depth = 0
+        var index = open
+        defer { spend(index - open) }
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where a destination written without `<>` from `position` stops.
+    mutating func destinationStop(_ position: Int) -> Int {
+        if let tables { return start + Int(tables.destinationStop[position - start]) }
+        var parens = 0
+        var stop = position
+        defer { spend(stop - position) }
+        while stop < end {
+            let byte = bytes[stop]
+            if byte == 0x20 || byte == 0x09 { break }
+            if byte == UInt8(ascii: "(") { parens += 1 }
+            if byte == UInt8(ascii: ")") {
+                if parens == 0 { break }
+                parens -= 1
+            }
+            stop += 1
+        }
+        return stop
+    }
+
+    /// The `)` after an optional `"title"` from `position`, nil when the line has none.
+    mutating func closingParenthesis(_ position: Int) -> Int? {
+        if let tables {
+            let found = start + Int(tables.titleEnd[position - start])
+            return found < end ? found : nil
+        }
+        var index = position
+        defer { spend(index - position) }
+        while index < end && bytes[index] != UInt8(ascii: ")") {
+            if bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                while index < end && bytes[index] != UInt8(ascii: "\"") { index += 1 }
+            }
+            index += 1
+        }
+        return index < end ? index : nil
+    }
+
+    /// The first `>` at or after `position`, nil when none.
+    mutating func angleClose(_ position: Int) -> Int? {
+        if let tables {
+            let found = start + Int(tables.nextAngle[position - start])
+            return found < end ? found : nil
+        }
+        var index = position
+        defer { spend(index - position) }
+        while index < end && bytes[index] != UInt8(ascii: ">") { index += 1 }
+        return index < end ? index : nil
+    }
+
+    private mutating func spend(_ steps: Int) {
+        budget -= steps
+        // Offsets are stored in 32 bits; a longer line keeps walking.
+        if budget < 0 && tables == nil && end - start < Int(Int32.max) { tables = makeTables() }
+    }
+
+    private func makeTables() -> Tables {
+        let count = end - start
+        var tables = Tables()
+        var stack: [Int] = []
+        var index = 0
+        while index < count {
+            let byte = bytes[start + index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "[") {
+                stack.append(tables.opens.count)
+                tables.opens.append(Int32(index))
+                tables.closes.append(-1)
+            } else if byte == UInt8(ascii: "]"), let open = stack.popLast() {
+                tables.closes[open] = Int32(index)
+            }
+            index += 1
+        }
+        let sentinel = Int32(count)
+        tables.destinationStop = [Int32](repeating: sentinel, count: count + 1)
+        tables.titleEnd = [Int32](repeating: sentinel, count: count + 1)
+        tables.nextAngle = [Int32](repeating: sentinel, count: count + 1)
+        var nearestQuote = count
+        for offset in stride(from: count - 1, through: 0, by: -1) {
+            let byte = bytes[start + offset]
+            switch byte {
+            case 0x20, 0x09, UInt8(ascii: ")"):
+                tables.destinationStop[offset] = Int32(offset)
+            case UInt8(ascii: "("):
+                // The `(` is closed by the stop of what follows it, if that is a `)`.
+                let inner = Int(tables.destinationStop[offset + 1])
+                tables.destinationStop[offset] =
+                    inner < count && bytes[start + inner] == UInt8(ascii: ")")
+                    ? tables.destinationStop[inner + 1] : Int32(inner)
+            default:
+                tables.destinationStop[offset] = tables.destinationStop[offset + 1]
+            }
+            if byte == UInt8(ascii: ")") {
+                tables.titleEnd[offset] = Int32(offset)
+            } else if byte == UInt8(ascii: "\"") {
+                tables.titleEnd[offset] = nearestQuote < count ? tables.titleEnd[nearestQuote + 1] : sentinel
+            } else {
+                tables.titleEnd[offset] = tables.titleEnd[offset + 1]
+            }
+            if byte == UInt8(ascii: "\"") { nearestQuote = offset }
+            tables.nextAngle[offset] = byte == UInt8(ascii: ">") ? Int32(offset) : tables.nextAngle[offset + 1]
+        }
+        return tables
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import VaultSystem
+
+/// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
+/// code, inline code spans, HTML comments, comment blocks and escaped brackets. Inline code
+/// inside a link's text (a wikilink's target, heading or alias, a markdown link's text)
+/// does not hide the link; a span that starts inside a link and ends outside it does.
+///
+/// Every byte is looked at a bounded number of times, whatever the line holds (see
+/// `LinkLine`).
+public enum LinkScanner {
+    /// The links of a parsed note, in order.
+    public static func links(in document: MarkdownDocument) -> [Link] {
+        var links: [Link] = []
+        if let frontmatter = document.frontmatter {
+            links += frontmatterLinks(document.bytes, frontmatter.byteRange, document.sourceMap)
+        }
+        let exclusions = document.inlineExclusions
+        let bytes = document.bytes
+        var exclusionIndex = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            while line <= document.sourceMap.lineCount {
+                defer { line += 1 }
+                if document.isSkippedLine(line) { continue }
+                let range = document.sourceMap.range(ofLine: line, in: bytes)
+                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound)
+                var position = range.lowerBound
+                while position < range.upperBound {
+                    let byte = buffer[position]
+                    guard byte == UInt8(ascii: "[") else {
+                        position += byte == UInt8(ascii: "\\") ? 2 : 1
+                        continue
+                    }
+                    while exclusionIndex < exclusions.count && exclusions[exclusionIndex].upperBound <= position {
+                        exclusionIndex += 1
+                    }
+                    if exclusionIndex < exclusions.count && exclusions[exclusionIndex].lowerBound <= position {
+                        position = exclusions[exclusionIndex].upperBound
+                        continue
+                    }
+                    let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
+                    let found =
+                        position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                        ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
+                            .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
+                        : markdownLink(&cursor, at: position, embed: embed, line: line)
+                    if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
+                        links.append(link)
+                        position = link.range.upperBound
+                    } else {
+                        position += 1
+                    }
+                }
+            }
+        }
+        return links
+    }
+
+    /// True when an inline code span or comment overlaps `range` other than wholly inside
+    /// `text`. The exclusions are sorted and do not overlap, so only the first and the last
+    /// that meet the range need a look.
+    static func crossed(_ range: Range<Int>, keeping text: Range<Int>, _ exclusions: [Range<Int>], from index: Int) -> Bool {
+        guard index < exclusions.count, exclusions[index].lowerBound < range.upperBound else { return false }
+        func inside(_ exclusion: Range<Int>) -> Bool {
+            exclusion.lowerBound >= text.lowerBound && exclusion.upperBound <= text.upperBound
+        }
+        if exclusions[index].overlaps(range) && !inside(exclusions[index]) { return true }
+        var low = index
+        var high = exclusions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if exclusions[middle].lowerBound < range.upperBound { low = middle + 1 } else { high = middle }
+        }
+        let last = exclusions[low - 1]
+        return last.overlaps(range) && !inside(last)
+    }
+
+    /// `[[target#fragment|alias]]` on one line; `\|` (inside tables) also separates the alias.
+    static func wikilink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int) -> Link? {
+        var close = start + 2
+        while close + 1 < end && !(bytes[close] == UInt8(ascii: "]") && bytes[close + 1] == UInt8(ascii: "]")) {
+            if bytes[close] == UInt8(ascii: "[") && bytes[close + 1] == UInt8(ascii: "[") { return nil }
+            close += 1
+        }
+        guard close + 1 < end else { return nil }
+        let inner = start + 2..<close
+        guard !inner.isEmpty else { return nil }
+        var pipe: Int?
+        var escaped = false
+        for index in inner where bytes[index] == UInt8(ascii: "|") {
+            pipe = index
+            escaped = index > inner.lowerBound && bytes[index - 1] == UInt8(ascii: "\\")
+            break
+        }
+        let targetEnd = pipe.map { escaped ? $0 - 1 : $0 } ?? inner.upperBound
+        var hash = inner.lowerBound
+        while hash < targetEnd && bytes[hash] != UInt8(ascii: "#") { hash += 1 }
+        let target = text(bytes, inner.lowerBound..<hash)
+        let fragment = hash < targetEnd ? text(bytes, hash..<targetEnd) : nil
+        if target.isBlank && fragment == nil {
+            guard pipe != nil else { return nil }
+            // `[[|x]]` names no note; Obsidian keeps the whole text as a dangling target.
+            let whole = text(bytes, inner)
+            return Link(
+                form: .wikilink, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 2), targetRange: inner,
+                rawTarget: whole, target: normalized(whole), fragment: nil, alias: nil, line: line, escapedPipe: false,
+                angleBrackets: false)
+        }
+        return Link(
+            form: .wikilink, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 2),
+            targetRange: inner.lowerBound..<hash, rawTarget: target, target: normalized(target.trimmed()),
+            fragment: fragment, alias: pipe.map { text(bytes, ($0 + 1)..<inner.upperBound) }, line: line,
+            escapedPipe: escaped, angleBrackets: false)
+    }
+
+    /// `[text](destination "title")` with a local destination, and the byte range of its
+    /// text; URLs with a scheme are not vault links.
+    static func markdownLink(_ line: inout LinkLine, at start: Int, embed: Bool, line number: Int) -> (Link, Range<Int>)? {
+        let bytes = line.bytes
+        let end = line.end
+        guard let index = line.closingBracket(start), index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else {
+            return nil
+        }
+        var position = index + 2
+        while position < end && bytes[position] == UInt8(ascii: " ") { position += 1 }
+        let destination: Range<Int>
+        let angle = position < end && bytes[position] == UInt8(ascii: "<")
+        if angle {
+            guard let close = line.angleClose(position + 1) else { return nil }
+            destination = (position + 1)..<close
+            position = close + 1
+        } else {
+            let stop = line.destinationStop(position)
+            destination = position..<stop
+            position = stop
+        }
+        // An optional title, then the closing parenthesis.
+        guard position < end, let close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
+        let raw = text(bytes, destination)
+        if hasScheme(raw) { return nil }
+        var targetEnd = destination.upperBound
+        if let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            targetEnd = destination.lowerBound + raw.utf8.distance(from: raw.utf8.startIndex, to: hash)
+        }
+        let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
+        let fragment = targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil
+        let link = Link(
+            form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 1),
+            targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
+            target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
+            escapedPipe: false, angleBrackets: angle)
+        return (link, start + 1..<index)
+    }
+
+    /// Quoted `"[[Note]]"` values in frontmatter.
+    static func frontmatterLinks(_ bytes: [UInt8], _ range: Range<Int>, _ map: SourceMap) -> [Link] {
+        var links: [Link] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            var lineEnd = index
+            while index + 2 < range.upperBound {
+                if index >= lineEnd {
+                    lineEnd = index
+                    while lineEnd < range.upperBound && buffer[lineEnd] != 0x0A { lineEnd += 1 }
+                }
+                let quote = buffer[index]
+                if (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")) && buffer[index + 1] == UInt8(ascii: "[")
+                    && buffer[index + 2] == UInt8(ascii: "[")
+                {
+                    if var link = wikilink(buffer, at: index + 1, end: lineEnd, embed: false, line: map.line(containing: index)) {
+                        link.form = .frontmatter
+                        links.append(link)
+                        index = link.range.upperBound
+                        continue
+                    }
+                }
+                index += 1
+            }
+        }
+        return links
+    }
+
+    /// `http:`, `mailto:`, `obsidian:` and the like; a Windows drive letter is not a scheme.
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        return scheme.count > 1 && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// NFC, so a link typed on one system finds a file named on another.
+    static func normalized(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+    }
+}

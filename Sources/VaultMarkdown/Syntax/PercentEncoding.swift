@@ -1,0 +1,45 @@
+import VaultSystem
+
+/// Percent-decoding of markdown link destinations (DESIGN.md 4): every `%XX` escape is
+/// decoded, `%28` and `%29` as much as `%20`, and an invalid escape (`100%`, `%zz`) is kept
+/// as written rather than spoiling the rest, as Foundation's `removingPercentEncoding` does.
+package enum PercentEncoding {
+    /// `text` with its escapes decoded. Escapes of bytes from 0x80 up are decoded only when
+    /// together they make UTF-8; otherwise they stay as written.
+    package static func decode(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        if let decoded = decode(Array(text.utf8), nonASCII: true) { return decoded }
+        return decode(Array(text.utf8), nonASCII: false) ?? text
+    }
+
+    private static func decode(_ bytes: [UInt8], nonASCII: Bool) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), let high = hexValue(at: index + 1, bytes),
+                let low = hexValue(at: index + 2, bytes)
+            {
+                let byte = high << 4 | low
+                if byte < 0x80 || nonASCII {
+                    result.append(byte)
+                    index += 3
+                    continue
+                }
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return String(validating: result, as: UTF8.self)
+    }
+
+    private static func hexValue(at index: Int, _ bytes: [UInt8]) -> UInt8? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return bytes[index] - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return bytes[index] - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return bytes[index] - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

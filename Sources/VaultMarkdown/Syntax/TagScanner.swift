@@ -1,0 +1,79 @@
+import VaultSystem
+
+/// Finds inline `#tags` in a note (DESIGN.md 3).
+///
+/// A tag starts with `#` at the start of a line or after white space and runs over unicode
+/// letters, digits, marks and `_ - /`. Not a tag: a heading marker (`# `), a URL fragment
+/// (`page#part`, no space before), a pure number (`#123`), anything in code or a comment.
+public enum TagScanner {
+    /// The inline tags of a parsed note, in order of appearance, without `#`.
+    public static func inlineTags(in document: MarkdownDocument) -> [String] {
+        let bytes = document.bytes
+        let exclusions = document.inlineExclusions
+        var exclusionIndex = 0
+        var tags: [String] = []
+        for line in 1...max(document.sourceMap.lineCount, 1) where !document.isSkippedLine(line) {
+            guard line <= document.sourceMap.lineCount else { break }
+            let range = document.sourceMap.range(ofLine: line, in: bytes)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                defer { position += 1 }
+                guard bytes[position] == UInt8(ascii: "#") else { continue }
+                if position > range.lowerBound {
+                    let before = bytes[position - 1]
+                    guard before == 0x20 || before == 0x09 else { continue }
+                }
+                while exclusionIndex < exclusions.count && exclusions[exclusionIndex].upperBound <= position {
+                    exclusionIndex += 1
+                }
+                if exclusionIndex < exclusions.count && exclusions[exclusionIndex].contains(position) { continue }
+                let (tag, end) = readTag(bytes, from: position + 1, limit: range.upperBound)
+                if let tag {
+                    tags.append(tag)
+                    position = end - 1
+                }
+            }
+        }
+        return tags
+    }
+
+    /// Reads the tag body after `#`; nil when it is empty or only digits.
+    static func readTag(_ bytes: [UInt8], from start: Int, limit: Int) -> (String?, Int) {
+        var iterator = bytes[start..<limit].makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        var end = start
+        var allDigits = true
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                guard isTagScalar(scalar) else { break decoding }
+                if !(scalar.properties.numericType != nil && scalar.isASCII) { allDigits = false }
+                scalars.append(scalar)
+                end += UTF8.width(scalar)
+            case .emptyInput, .error:
+                break decoding
+            }
+        }
+        // A trailing `/` or `-` is punctuation after the tag, as in `#idea/`.
+        while let last = scalars.last, last == "/" {
+            scalars.removeLast()
+            end -= 1
+        }
+        if scalars.isEmpty || allDigits { return (nil, end) }
+        return (String(scalars), end)
+    }
+
+    static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "_" || scalar == "-" || scalar == "/" { return true }
+        if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+}

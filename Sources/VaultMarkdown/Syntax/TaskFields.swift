@@ -1,0 +1,229 @@
+import VaultSystem
+
+/// The fields of a task's text (DESIGN.md 5): `due:YYYY-MM-DD`, the Obsidian Tasks emoji
+/// dates (`📅` due, `⏳` scheduled, `🛫` start, `✅` done), priorities (`!high !med !low`,
+/// `🔺 ⏫ 🔼 🔽 ⏬`) and inline `#tags`. Nothing inside an inline code span counts.
+package struct TaskFields {
+    package var due: CalendarDay?
+    package var scheduled: CalendarDay?
+    package var start: CalendarDay?
+    package var done: CalendarDay?
+    package var priority: TaskPriority?
+    package var tags: [String] = []
+    /// True when the text holds any emoji date field.
+    package var usesEmojiDates = false
+    /// The `✅ YYYY-MM-DD` field with the white space before it, if any.
+    package var doneField: Range<Int>?
+    /// Byte ranges of the fields, cut out of the description.
+    var fieldRanges: [Range<Int>] = []
+    /// True when the text holds a tab or a run of spaces, which the description collapses.
+    var needsCollapse = false
+
+    private enum Kind {
+        case due, scheduled, start, done
+        case priority(TaskPriority)
+    }
+
+    /// Emoji and what they introduce; a date field needs a date after it.
+    private static let emoji: [(bytes: [UInt8], kind: Kind)] =
+        ([
+            ("📅", .due), ("📆", .due), ("🗓", .due), ("⏳", .scheduled), ("⌛", .scheduled), ("🛫", .start),
+            ("✅", .done), ("🔺", .priority(.highest)), ("⏫", .priority(.high)), ("🔼", .priority(.medium)),
+            ("🔽", .priority(.low)), ("⏬", .priority(.lowest)),
+        ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
+
+    private static let words: [(bytes: [UInt8], priority: TaskPriority)] =
+        ([
+            ("!high", .high), ("!medium", .medium), ("!med", .medium), ("!low", .low),
+        ] as [(String, TaskPriority)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// Reads the fields of `bytes[range]`.
+    package init(_ bytes: [UInt8], _ range: Range<Int>) {
+        let spans = bytes[range].contains(UInt8(ascii: "`")) ? Self.codeSpans(bytes, range) : []
+        var spanIndex = 0
+        var position = range.lowerBound
+        let end = range.upperBound
+        var previous: UInt8 = 0x20
+        while position < end {
+            let byte = bytes[position]
+            // Most bytes start nothing; a field starts at a word (or is an emoji anywhere).
+            let wordStart = previous == 0x20 || previous == 0x09
+            previous = byte
+            if byte == 0x09 || (byte == 0x20 && wordStart && position > range.lowerBound) { needsCollapse = true }
+            guard
+                byte >= 0xE2
+                    || (wordStart
+                        && (byte == UInt8(ascii: "d") || byte == UInt8(ascii: "D") || byte == UInt8(ascii: "!")
+                            || byte == UInt8(ascii: "#")))
+            else {
+                position += 1
+                continue
+            }
+            while spanIndex < spans.count && spans[spanIndex].upperBound <= position { spanIndex += 1 }
+            if spanIndex < spans.count && spans[spanIndex].contains(position) {
+                position += 1
+                continue
+            }
+            var next: Int?
+            if byte >= 0xE2 {
+                if (byte == 0xF0 || byte == 0xE2) && position + 1 < end && Self.mayStartEmoji(byte, bytes[position + 1])
+                {
+                    next = readEmoji(bytes, at: position, end: end)
+                }
+            } else if byte == UInt8(ascii: "#") {
+                let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
+                if let tag { tags.append(tag) }
+                next = max(tagEnd, position + 1)
+            } else if byte == UInt8(ascii: "!") {
+                if let (word, priority) = Self.words.first(where: { Self.startsWith(bytes, position, $0.bytes) }),
+                    Self.endsWord(bytes, position + word.count, end)
+                {
+                    if self.priority == nil { self.priority = priority }
+                    fieldRanges.append(position..<position + word.count)
+                    next = position + word.count
+                }
+            } else if position + 14 <= end, Self.startsWith(bytes, position, "due:"),
+                let day = CalendarDay.parse(bytes, at: position + 4), Self.endsWord(bytes, position + 14, end)
+            {
+                if due == nil { due = day }
+                fieldRanges.append(position..<position + 14)
+                next = position + 14
+            }
+            if let next {
+                position = next
+                previous = bytes[next - 1]
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// True when two bytes may begin one of the emoji above (all are `F0 9F …` or
+    /// `E2 8C/8F/9C …`): most non-ASCII text is turned away here.
+    private static func mayStartEmoji(_ first: UInt8, _ second: UInt8) -> Bool {
+        first == 0xF0 ? second == 0x9F : second == 0x8C || second == 0x8F || second == 0x9C
+    }
+
+    /// Reads an emoji field at `position`; returns where it ends, nil when there is none.
+    private mutating func readEmoji(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
+        guard let (pattern, kind) = Self.emoji.first(where: { Self.startsWith(bytes, position, $0.bytes) }) else {
+            return nil
+        }
+        var cursor = position + pattern.count
+        if Self.startsWith(bytes, cursor, [0xEF, 0xB8, 0x8F]) { cursor += 3 }  // VS16, the emoji presentation
+        if case .priority(let level) = kind {
+            if priority == nil { priority = level }
+            fieldRanges.append(position..<cursor)
+            return cursor
+        }
+        while cursor < end && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }
+        guard cursor + 10 <= end, let day = CalendarDay.parse(bytes, at: cursor), Self.endsWord(bytes, cursor + 10, end)
+        else { return nil }
+        usesEmojiDates = true
+        var fieldStart = position
+        while fieldStart > 0 && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
+        switch kind {
+        case .due: if due == nil { due = day }
+        case .scheduled: if scheduled == nil { scheduled = day }
+        case .start: if start == nil { start = day }
+        case .done:
+            if done == nil {
+                done = day
+                doneField = fieldStart..<cursor + 10
+            }
+        case .priority: break
+        }
+        fieldRanges.append(position..<cursor + 10)
+        return cursor + 10
+    }
+
+    /// The text with its fields cut out and white space runs collapsed; `text` itself (no
+    /// copy) when that changes nothing.
+    package func description(_ bytes: [UInt8], _ range: Range<Int>, text: String) -> String {
+        if fieldRanges.isEmpty && !needsCollapse && (range.isEmpty || bytes[range.lowerBound] != 0x20) { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count)
+        var position = range.lowerBound
+        var pendingSpace = false
+        for field in fieldRanges + [range.upperBound..<range.upperBound] {
+            while position < field.lowerBound {
+                let byte = bytes[position]
+                if byte == 0x20 || byte == 0x09 {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20) }
+                    pendingSpace = false
+                    output.append(byte)
+                }
+                position += 1
+            }
+            position = max(position, field.upperBound)
+            pendingSpace = pendingSpace || !output.isEmpty
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Inline code spans of one line: a backtick run closed by a run of the same length.
+    private static func codeSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var position = range.lowerBound
+        var runs = BacktickRuns()
+        while position < range.upperBound {
+            guard bytes[position] == UInt8(ascii: "`") else {
+                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                continue
+            }
+            let open = run(bytes, position, range.upperBound)
+            if runs.knowsNoCloser(after: position, length: open) {
+                position += open
+                continue
+            }
+            var search = position + open
+            var closed = false
+            while search < range.upperBound {
+                if bytes[search] == UInt8(ascii: "`") {
+                    let length = run(bytes, search, range.upperBound)
+                    if length == open {
+                        spans.append(position..<search + length)
+                        position = search + length
+                        closed = true
+                        break
+                    }
+                    search += length
+                } else {
+                    search += 1
+                }
+            }
+            if !closed {
+                runs.record(bytes, from: position + open, to: range.upperBound)
+                position += open
+            }
+        }
+        return spans
+    }
+
+    private static func run(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+        var position = start
+        while position < end && bytes[position] == UInt8(ascii: "`") { position += 1 }
+        return position - start
+    }
+
+    private static func startsWith(_ bytes: [UInt8], _ position: Int, _ pattern: [UInt8]) -> Bool {
+        guard position + pattern.count <= bytes.count else { return false }
+        for index in pattern.indices where bytes[position + index] != pattern[index] { return false }
+        return true
+    }
+
+    private static func startsWith(_ bytes: [UInt8], _ position: Int, _ pattern: StaticString) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[position + index] | 0x20 != pattern.utf8Start[index] | 0x20 { return false }
+        return true
+    }
+
+    /// True at the end of the text or before white space or common punctuation.
+    private static func endsWord(_ bytes: [UInt8], _ position: Int, _ end: Int) -> Bool {
+        position >= end
+            || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(bytes[position])
+    }
+}

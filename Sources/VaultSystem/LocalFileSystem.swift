@@ -1,0 +1,214 @@
+import Foundation
+import Glibc
+internal import CSystem
+
+/// The real file system, through POSIX calls.
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func readFile(_ path: String) throws -> [UInt8] {
+        try readPrefix(path, limit: Int.max).bytes
+    }
+
+    public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
+        // Callers skip what the listing or a stat calls no regular file; opening a fifo put
+        // there since would block until a writer came, so the open does not wait, and only
+        // a regular file is read from.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        defer { _ = Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
+        try Self.checkRegular(info, path)
+        // Back to blocking reads (of the flags F_SETFL sets, the open gave only O_NONBLOCK).
+        _ = fcntl(fd, F_SETFL, 0)
+        // The size is a hint: the file may grow while it is read, so read until EOF.
+        var capacity = min(max(Int(info.st_size), 0) + 1, limit)
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var count = 0
+        while count < limit {
+            if count == capacity {
+                capacity = min(capacity * 2, limit)
+                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                retryingInterrupts { Glibc.read(fd, buffer.baseAddress! + count, capacity - count) }
+            }
+            if got < 0 { throw SystemError.current("read", path) }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
+    }
+
+    /// Refuses what is not a regular file: `EISDIR` for a folder, `ENXIO` (what opening a
+    /// socket gives) for a fifo, socket or device.
+    private static func checkRegular(_ info: stat, _ path: String) throws {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw SystemError(code: EISDIR, operation: "read", path: path)
+        default: throw SystemError(code: ENXIO, operation: "read", path: path)
+        }
+    }
+
+    public func status(_ path: String) throws -> FileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError.current("stat", path)
+        }
+        return FileStatus(info)
+    }
+
+    public func linkStatus(_ path: String) throws -> FileStatus? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError.current("lstat", path)
+        }
+        return FileStatus(info)
+    }
+
+    public func entries(_ path: String) throws -> [DirectoryEntry] {
+        guard let dir = opendir(path) else { throw SystemError.current("opendir", path) }
+        defer { closedir(dir) }
+        var result: [DirectoryEntry] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let isUTF8 = UTF8Check.validate(bytes) == .valid
+            // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
+            let name = isUTF8 ? String(decoding: bytes, as: UTF8.self) : DirectoryEntry.escaped(bytes)
+            if name == "." || name == ".." { continue }
+            let kind: FileStatus.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN): kind = isUTF8 ? (try? linkStatus(path + "/" + name))??.kind ?? .other : .other
+            default: kind = .other
+            }
+            result.append(DirectoryEntry(name: name, kind: kind, nameIsUTF8: isUTF8))
+        }
+        return result
+    }
+
+    public func createExclusive(_ path: String, permissions: UInt32) throws -> Int32 {
+        let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions)) }
+        guard fd >= 0 else { throw SystemError.current("create", path) }
+        return fd
+    }
+
+    public func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
+        var offset = 0
+        try bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let wrote = retryingInterrupts { Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
+                if wrote < 0 { throw SystemError.current("write", path) }
+                offset += wrote
+            }
+        }
+    }
+
+    public func setPermissions(_ descriptor: Int32, _ permissions: UInt32, path: String) throws {
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else { throw SystemError.current("chmod", path) }
+    }
+
+    public func synchronize(_ descriptor: Int32, path: String) throws {
+        guard retryingInterrupts({ fsync(descriptor) }) == 0 else { throw SystemError.current("fsync", path) }
+    }
+
+    public func close(_ descriptor: Int32, path: String) throws {
+        guard Glibc.close(descriptor) == 0 else { throw SystemError.current("close", path) }
+    }
+
+    public func rename(_ source: String, to destination: String) throws {
+        guard Glibc.rename(source, destination) == 0 else { throw SystemError.current("rename", source) }
+    }
+
+    public func link(_ source: String, to destination: String) throws {
+        guard Glibc.link(source, destination) == 0 else { throw SystemError.current("link", destination) }
+    }
+
+    public func removeFile(_ path: String) throws {
+        guard unlink(path) == 0 else { throw SystemError.current("remove", path) }
+    }
+
+    public func synchronizeDirectory(_ path: String) throws {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        defer { _ = Glibc.close(fd) }
+        // Some file systems (network mounts, FUSE) cannot fsync a folder; that is not a failure
+        // of the write, which is already renamed into place.
+        if retryingInterrupts({ fsync(fd) }) != 0 && errno != EINVAL && errno != ENOTSUP {
+            throw SystemError.current("fsync", path)
+        }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 {
+            let code = errno
+            if code == EEXIST, (try? status(path))??.kind == .directory { return }
+            throw SystemError(code: code, operation: "mkdir", path: path)
+        }
+    }
+
+    public func removeEmptyDirectory(_ path: String) throws {
+        guard rmdir(path) == 0 else { throw SystemError.current("rmdir", path) }
+    }
+
+    public func synchronizeFileSystem(_ path: String) throws {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        defer { _ = Glibc.close(fd) }
+        guard vault_syncfs(fd) == 0 else { throw SystemError.current("syncfs", path) }
+    }
+
+    public func exchange(_ first: String, _ second: String) throws {
+        guard vault_exchange(first, second) == 0 else { throw SystemError.current("exchange", second) }
+    }
+
+    public func hasWriters(_ path: String) throws -> Bool? {
+        // Non-blocking, so a fifo put in the note's place cannot hang the check.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemError.current("open", path)
+        }
+        defer { _ = Glibc.close(fd) }
+        switch vault_has_writers(fd) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
+    }
+
+    public func lockExclusive(_ path: String, wait: Bool) throws -> Int32? {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        if retryingInterrupts({ flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) }) != 0 {
+            let code = errno
+            _ = Glibc.close(fd)
+            if code == EWOULDBLOCK { return nil }
+            throw SystemError(code: code, operation: "flock", path: path)
+        }
+        return fd
+    }
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        let type = info.st_mode & S_IFMT
+        let kind: Kind =
+            type == S_IFREG ? .file : type == S_IFDIR ? .directory : type == S_IFLNK ? .symlink : .other
+        self.init(
+            kind: kind,
+            size: Int64(info.st_size),
+            modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changedNanoseconds: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+            device: UInt64(info.st_dev),
+            inode: UInt64(info.st_ino),
+            permissions: UInt32(info.st_mode & 0o7777)
+        )
+    }
+}
