@@ -8,6 +8,9 @@ struct BenchmarkHarness {
         var vault: String
         /// The `vault` executable; nil when none was found (only the floors run then).
         var vaultBinary: String?
+        /// An earlier build of `vault`, timed interleaved with the first, to show what a
+        /// change cost or saved in the same run.
+        var beforeBinary: String?
         var runs: Int
         var warmup: Int
         /// Where the hello-world floor is built once.
@@ -16,10 +19,11 @@ struct BenchmarkHarness {
         /// Whether to tell stderr which row is running.
         var progress: Bool
 
-        init(vault: String, vaultBinary: String?, runs: Int, warmup: Int, cache: String,
-                    queries: BenchmarkQueries, progress: Bool) {
+        init(vault: String, vaultBinary: String?, beforeBinary: String? = nil, runs: Int, warmup: Int,
+             cache: String, queries: BenchmarkQueries, progress: Bool) {
             self.vault = vault
             self.vaultBinary = vaultBinary
+            self.beforeBinary = beforeBinary
             self.runs = runs
             self.warmup = warmup
             self.cache = cache
@@ -48,37 +52,49 @@ struct BenchmarkHarness {
             if options.progress {
                 FileHandle.standardError.write(Data("vault-bench: [\(number + 1)/\(rows.count)] \(row.name) vs \(row.peerLabel)\n".utf8))
             }
-            var vaultSide = try vaultState(row, &probes)
+            var vaultSide = try vaultState(row, binary: options.vaultBinary, &probes)
+            var beforeSide = options.beforeBinary == nil ? .none : try vaultState(row, binary: options.beforeBinary, &probes)
             var peerSide = peerState(row, hello: hello)
             for iteration in 0..<(options.warmup + options.runs) {
                 let recorded = iteration >= options.warmup
-                if case .timed(var measurement) = vaultSide, let binary = options.vaultBinary {
-                    vaultSide = try time(row, copy: copy, recorded: recorded, &measurement) { folder in
-                        [binary] + (row.vaultArguments ?? []) + ["--vault", folder]
+                for (binary, side) in [(options.vaultBinary, \Sides.vault), (options.beforeBinary, \Sides.before)] {
+                    var sides = Sides(vault: vaultSide, before: beforeSide)
+                    if case .timed(var measurement) = sides[keyPath: side], let binary {
+                        sides[keyPath: side] = try time(row, copy: copy, recorded: recorded, &measurement) { folder in
+                            [binary] + (row.vaultArguments ?? []) + ["--vault", folder]
+                        }
                     }
+                    (vaultSide, beforeSide) = (sides.vault, sides.before)
                 }
                 if case .timed(var measurement) = peerSide {
                     peerSide = try time(row, copy: copy, recorded: recorded, &measurement) { _ in row.peerCommand }
                 }
             }
-            results.append(RowResult(row: row, vault: vaultSide, peer: peerSide))
+            results.append(RowResult(row: row, vault: vaultSide, peer: peerSide, before: beforeSide))
         }
         return BenchmarkReport(
             machine: MachineInfo.current(),
             vaultName: (vault as NSString).lastPathComponent,
             vaultStats: VaultStats.scan(vault),
             vaultVersion: options.vaultBinary.flatMap { Self.firstLine(of: [$0, "--version"]) },
+            beforeVersion: options.beforeBinary.flatMap { Self.firstLine(of: [$0, "--version"]) },
             peerVersions: [["rg", "--version"], ["fzf", "--version"]].compactMap { Self.firstLine(of: $0) },
             runs: options.runs,
             warmup: options.warmup,
             results: results)
     }
 
+    /// The two builds' sides of a row, named so one loop times both in turn.
+    private struct Sides {
+        var vault: CellOutcome
+        var before: CellOutcome
+    }
+
     /// Whether the row's `vault` side can run: a build without the command says so.
-    private func vaultState(_ row: BenchmarkRow, _ probes: inout [String: Bool]) throws -> CellOutcome {
+    private func vaultState(_ row: BenchmarkRow, binary: String?, _ probes: inout [String: Bool]) throws -> CellOutcome {
         guard row.vaultArguments != nil else { return .none }
-        guard let binary = options.vaultBinary else { return .untimed("vault binary not found") }
-        let key = (row.probeCommand + ["\u{0}"] + row.probeMentions).joined(separator: " ")
+        guard let binary else { return .untimed("vault binary not found") }
+        let key = ([binary] + row.probeCommand + ["\u{0}"] + row.probeMentions).joined(separator: " ")
         if probes[key] == nil {
             let outcome = try? ProcessRunner.run([binary] + row.probeCommand + ["--help"], capture: true)
             probes[key] = outcome.map { $0.status == 0 && row.probeMentions.allSatisfy($0.output.contains) } ?? false

@@ -5,6 +5,8 @@ struct BenchmarkReport: Sendable {
     let vaultName: String
     let vaultStats: VaultStats
     let vaultVersion: String?
+    /// The earlier build's version, when one was timed beside it.
+    var beforeVersion: String? = nil
     let peerVersions: [String]
     let runs: Int
     let warmup: Int
@@ -19,13 +21,20 @@ struct BenchmarkReport: Sendable {
         lines.append(machineLine + ", \(machine.system)")
         lines.append("- vault: \(Self.grouped(vaultStats.notes)) notes, \(Self.bytes(vaultStats.bytes))")
         lines.append("- vault build: " + (vaultVersion ?? "none found"))
+        let compares = results.contains { $0.before != .none }
+        if compares { lines.append("- earlier build: " + (beforeVersion ?? "unnamed") + ", interleaved with it") }
         if !peerVersions.isEmpty { lines.append("- peers: " + peerVersions.joined(separator: ", ")) }
         lines.append("- \(runs) runs each after \(warmup) warm-up, vault and peer interleaved; times are wall clock")
         lines.append("")
-        lines.append("| command | vault min | vault median | peer | peer min | peer median | ratio | vault max RSS |")
-        lines.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+        if compares {
+            lines.append("| command | vault min | vault median | peer | peer min | peer median | ratio | vault max RSS | earlier median | earlier max RSS | vs earlier |")
+            lines.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        } else {
+            lines.append("| command | vault min | vault median | peer | peer min | peer median | ratio | vault max RSS |")
+            lines.append("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+        }
         for result in results {
-            lines.append(Self.row(result))
+            lines.append(Self.row(result, comparing: compares))
         }
         lines.append("")
         lines.append("Peers, run with `/bin/sh -c` in the vault folder:")
@@ -37,7 +46,7 @@ struct BenchmarkReport: Sendable {
     }
 
     /// One table row: `—` where a side has nothing to show.
-    static func row(_ result: RowResult) -> String {
+    static func row(_ result: RowResult, comparing: Bool = false) -> String {
         let isFloor = result.row.vaultArguments == nil
         var name = isFloor ? result.row.name : "`vault \(result.row.name)`"
         if let remark = result.row.remark { name += " " + remark }
@@ -65,12 +74,28 @@ struct BenchmarkReport: Sendable {
         } else {
             cells.append("—")
         }
-        if case .timed(let vault) = result.vault, let peak = vault.peakRSSKiB {
-            cells.append(mebibytes(peak))
-        } else {
-            cells.append("—")
+        cells.append(peakCell(result.vault))
+        if comparing {
+            switch result.before {
+            case .timed(let before): cells.append(seconds(before.median))
+            case .untimed(let reason): cells.append(reason)
+            case .none: cells.append("—")
+            }
+            cells.append(peakCell(result.before))
+            if case .timed(let vault) = result.vault, case .timed(let before) = result.before,
+               let vaultMedian = vault.median, let beforeMedian = before.median, beforeMedian > 0 {
+                cells.append(ratio(vaultMedian / beforeMedian))
+            } else {
+                cells.append("—")
+            }
         }
         return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    /// The highest peak memory of a timed side, `—` otherwise.
+    static func peakCell(_ outcome: CellOutcome) -> String {
+        guard case .timed(let measurement) = outcome, let peak = measurement.peakRSSKiB else { return "—" }
+        return mebibytes(peak)
     }
 
     /// `0.84 ms`, `12.3 ms`, `456 ms`, `1.23 s`.

@@ -39,6 +39,10 @@ struct BenchmarkRow: Sendable {
         var rows: [BenchmarkRow] = [
             .shell("list", vault: ["list"], peer: "rg --files -g '*.md'", tools: rg),
             .shell("list", vault: ["list"], peer: "find . -name '*.md'", tools: [:]),
+            .shell("list --json", vault: ["list", "--json"], mentions: ["--json"], peer: "rg --files -g '*.md'", tools: rg),
+            .shell("tags", vault: ["tags"], peer: "rg -o --no-filename '#[A-Za-z][A-Za-z0-9_/-]*' | sort | uniq -c",
+                   tools: rg),
+            .shell("check", vault: ["check"], peer: "rg -c -F '[['", tools: rg),
             .shell("search --exact \(queries.word)", vault: ["search", "--exact", queries.word],
                    mentions: ["--exact"], peer: "rg -c \(word)", tools: rg),
             .shell("search \(queries.fuzzy)", vault: ["search", queries.fuzzy],

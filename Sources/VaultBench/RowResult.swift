@@ -13,4 +13,6 @@ struct RowResult: Sendable {
     let row: BenchmarkRow
     let vault: CellOutcome
     let peer: CellOutcome
+    /// The same command of an earlier build, when one was given to compare with.
+    var before: CellOutcome = .none
 }

@@ -5,7 +5,7 @@ struct RunCommand: BenchCommand {
     static let name = "run"
     static let summary = "time vault's commands against rg, fzf and sed on a vault"
     static let usage = """
-        usage: vault-bench run VAULT [--vault-bin PATH] [--runs N] [--warmup N] [--cache DIR]
+        usage: vault-bench run VAULT [--vault-bin PATH] [--before-bin PATH] [--runs N] [--warmup N] [--cache DIR]
                                      [--word WORD] [--fuzzy QUERY] [--rename NOTE]
 
         Times each vault command and its peer on VAULT, interleaved, and prints a markdown
@@ -14,6 +14,8 @@ struct RunCommand: BenchCommand {
         Queries come from VAULT.manifest.json when the generator made VAULT.
 
           --vault-bin PATH  the vault executable (default: next to vault-bench, else PATH)
+          --before-bin PATH an earlier vault build, timed interleaved with the first, with
+                            its median, peak memory and the ratio to it in extra columns
           --runs N          timed runs of each command (default 5)
           --warmup N        untimed runs first (default 1)
           --cache DIR       where the hello-world floor is built
@@ -25,6 +27,7 @@ struct RunCommand: BenchCommand {
 
     static func run(_ arguments: inout BenchArguments) throws {
         let binaryOption = try arguments.option("--vault-bin")
+        let beforeOption = try arguments.option("--before-bin")
         let runs = try arguments.integer("--runs", in: 1...1_000) ?? 5
         let warmup = try arguments.integer("--warmup", in: 0...100) ?? 1
         let cache = absolute(try arguments.option("--cache") ?? defaultCache())
@@ -46,6 +49,13 @@ struct RunCommand: BenchCommand {
         } else {
             binary = defaultBinary()
         }
+        var before: String?
+        if let beforeOption {
+            guard ProcessRunner.isInstalled(beforeOption) else {
+                throw BenchError("no vault executable at \(beforeOption)")
+            }
+            before = beforeOption.contains("/") ? absolute(beforeOption) : beforeOption
+        }
         let manifest = BenchFiles.read(Manifest.path(forVault: vault)).flatMap {
             try? JSONDecoder().decode(Manifest.self, from: Data($0))
         }
@@ -60,7 +70,7 @@ struct RunCommand: BenchCommand {
             queries.renameTitle = (stem.hasSuffix(".md") ? String(stem.dropLast(3)) : stem) + " renamed"
         }
         let harness = BenchmarkHarness(options: .init(
-            vault: vault, vaultBinary: binary, runs: runs, warmup: warmup, cache: cache,
+            vault: vault, vaultBinary: binary, beforeBinary: before, runs: runs, warmup: warmup, cache: cache,
             queries: queries, progress: true))
         print(try harness.run().markdown(), terminator: "")
     }

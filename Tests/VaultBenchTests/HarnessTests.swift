@@ -103,4 +103,44 @@ struct HarnessTests {
         #expect(markdown.contains("- vault build: vault 0.0.1"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/vault.bench-copy"))
     }
+
+    @Test("an earlier build is timed beside the current one and compared with it")
+    func earlierBuild() throws {
+        let folder = TemporaryFolder()
+        try VaultGenerator(notes: 10, seed: 5).generate(into: folder.path + "/vault")
+        let current = folder.file("bin/vault", """
+            #!/bin/sh
+            case "$1" in
+              list|check) exit 0 ;;
+              --version) echo "vault 0.0.2"; exit 0 ;;
+              *) exit 2 ;;
+            esac
+            """, executable: true)
+        let earlier = folder.file("old/vault", """
+            #!/bin/sh
+            case "$1" in
+              list) exit 0 ;;
+              --version) echo "vault 0.0.1"; exit 0 ;;
+              *) exit 2 ;;
+            esac
+            """, executable: true)
+        _ = folder.file("cache/hello-floor", "#!/bin/sh\necho hello\n", executable: true)
+        let harness = BenchmarkHarness(options: .init(
+            vault: folder.path + "/vault", vaultBinary: current, beforeBinary: earlier, runs: 2, warmup: 0,
+            cache: folder.path + "/cache", queries: BenchmarkQueries(word: "w", fuzzy: "f"), progress: false))
+        let report = try harness.run()
+        let list = try #require(report.results.first { $0.row.name == "list" })
+        guard case .timed(let before) = list.before else {
+            Issue.record("the earlier build's list was not timed")
+            return
+        }
+        #expect(before.seconds.count == 2)
+        let check = try #require(report.results.first { $0.row.name == "check" })
+        if case .timed = check.vault {} else { Issue.record("the current build's check was not timed") }
+        #expect(check.before == .untimed("not available in this build"))
+        let markdown = report.markdown()
+        #expect(markdown.contains("- earlier build: vault 0.0.1, interleaved with it"))
+        #expect(markdown.contains("| earlier median | earlier max RSS | vs earlier |"))
+        #expect(markdown.contains("| not available in this build | — | — |"))
+    }
 }

@@ -66,7 +66,8 @@ struct VaultDiscoveryTests {
         let settingsBefore = try folder.read(".zennotes/vault.json")
         #expect(throws: VaultError.alreadyAVault(path: folder.path)) { try Vault.initialize(at: folder.path) }
         #expect(try folder.read(".zennotes/vault.json") == settingsBefore)
-        #expect(try Vault.initialize(at: TemporaryFolder().path + "/new/nested").settings?.id != id)
+        let other = TemporaryFolder()
+        #expect(try Vault.initialize(at: other.path + "/new/nested").settings?.id != id)
     }
 }
 
