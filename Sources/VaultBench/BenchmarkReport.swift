@@ -51,45 +51,33 @@ struct BenchmarkReport: Sendable {
         var name = isFloor ? result.row.name : "`vault \(result.row.name)`"
         if let remark = result.row.remark { name += " " + remark }
         var cells = [name]
-        switch result.vault {
-        case .timed(let measurement):
-            cells += [seconds(measurement.min), seconds(measurement.median)]
-        case .untimed(let reason):
-            cells += [reason, "—"]
-        case .none:
-            cells += ["—", "—"]
-        }
+        cells += timeCells(result.vault)
         cells.append(isFloor ? result.row.peerLabel : "`" + result.row.peerLabel.replacingBars() + "`")
-        switch result.peer {
-        case .timed(let measurement):
-            cells += [seconds(measurement.min), seconds(measurement.median)]
-        case .untimed(let reason):
-            cells += [reason, "—"]
-        case .none:
-            cells += ["—", "—"]
-        }
-        if case .timed(let vault) = result.vault, case .timed(let peer) = result.peer,
-           let vaultMedian = vault.median, let peerMedian = peer.median, peerMedian > 0 {
-            cells.append(ratio(vaultMedian / peerMedian))
-        } else {
-            cells.append("—")
-        }
+        cells += timeCells(result.peer)
+        cells.append(ratioCell(result.vault, to: result.peer))
         cells.append(peakCell(result.vault))
         if comparing {
-            switch result.before {
-            case .timed(let before): cells.append(seconds(before.median))
-            case .untimed(let reason): cells.append(reason)
-            case .none: cells.append("—")
-            }
+            if case .untimed(let reason) = result.before { cells.append(reason) } else { cells.append(timeCells(result.before)[1]) }
             cells.append(peakCell(result.before))
-            if case .timed(let vault) = result.vault, case .timed(let before) = result.before,
-               let vaultMedian = vault.median, let beforeMedian = before.median, beforeMedian > 0 {
-                cells.append(ratio(vaultMedian / beforeMedian))
-            } else {
-                cells.append("—")
-            }
+            cells.append(ratioCell(result.vault, to: result.before))
         }
         return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    /// A side's min and median, or why it has none.
+    static func timeCells(_ outcome: CellOutcome) -> [String] {
+        switch outcome {
+        case .timed(let measurement): [seconds(measurement.min), seconds(measurement.median)]
+        case .untimed(let reason): [reason, "—"]
+        case .none: ["—", "—"]
+        }
+    }
+
+    /// The ratio of two sides' medians, `—` unless both were timed.
+    static func ratioCell(_ outcome: CellOutcome, to other: CellOutcome) -> String {
+        guard case .timed(let measurement) = outcome, case .timed(let base) = other,
+              let median = measurement.median, let baseMedian = base.median, baseMedian > 0 else { return "—" }
+        return ratio(median / baseMedian)
     }
 
     /// The highest peak memory of a timed side, `—` otherwise.

@@ -70,14 +70,7 @@ struct HarnessTests {
         let folder = TemporaryFolder()
         try VaultGenerator(notes: 20, seed: 4).generate(into: folder.path + "/vault")
         // A vault that knows only `list`, and a hello-world that is already built.
-        let vault = folder.file("bin/vault", """
-            #!/bin/sh
-            case "$1" in
-              list) exit 0 ;;
-              --version) echo "vault 0.0.1"; exit 0 ;;
-              *) echo "vault: error: unknown command '$1'" >&2; exit 2 ;;
-            esac
-            """, executable: true)
+        let vault = fakeVault(in: folder, at: "bin/vault", knowing: ["list"], version: "0.0.1")
         _ = folder.file("cache/hello-floor", "#!/bin/sh\necho hello\n", executable: true)
         let harness = BenchmarkHarness(options: .init(
             vault: folder.path + "/vault", vaultBinary: vault, runs: 2, warmup: 1, cache: folder.path + "/cache",
@@ -108,22 +101,8 @@ struct HarnessTests {
     func earlierBuild() throws {
         let folder = TemporaryFolder()
         try VaultGenerator(notes: 10, seed: 5).generate(into: folder.path + "/vault")
-        let current = folder.file("bin/vault", """
-            #!/bin/sh
-            case "$1" in
-              list|check) exit 0 ;;
-              --version) echo "vault 0.0.2"; exit 0 ;;
-              *) exit 2 ;;
-            esac
-            """, executable: true)
-        let earlier = folder.file("old/vault", """
-            #!/bin/sh
-            case "$1" in
-              list) exit 0 ;;
-              --version) echo "vault 0.0.1"; exit 0 ;;
-              *) exit 2 ;;
-            esac
-            """, executable: true)
+        let current = fakeVault(in: folder, at: "bin/vault", knowing: ["list", "check"], version: "0.0.2")
+        let earlier = fakeVault(in: folder, at: "old/vault", knowing: ["list"], version: "0.0.1")
         _ = folder.file("cache/hello-floor", "#!/bin/sh\necho hello\n", executable: true)
         let harness = BenchmarkHarness(options: .init(
             vault: folder.path + "/vault", vaultBinary: current, beforeBinary: earlier, runs: 2, warmup: 0,
@@ -142,5 +121,18 @@ struct HarnessTests {
         #expect(markdown.contains("- earlier build: vault 0.0.1, interleaved with it"))
         #expect(markdown.contains("| earlier median | earlier max RSS | vs earlier |"))
         #expect(markdown.contains("| not available in this build | — | — |"))
+    }
+
+    /// A stand-in `vault` that succeeds, silently, only for the commands it knows.
+    private func fakeVault(in folder: TemporaryFolder, at path: String, knowing commands: [String],
+                           version: String) -> String {
+        folder.file(path, """
+            #!/bin/sh
+            case "$1" in
+              \(commands.joined(separator: "|"))) exit 0 ;;
+              --version) echo "vault \(version)"; exit 0 ;;
+              *) echo "vault: error: unknown command '$1'" >&2; exit 2 ;;
+            esac
+            """, executable: true)
     }
 }
