@@ -109,11 +109,13 @@ public struct Journals: Sendable {
         let rewrite = NoteRewrite(
             path: path, before: [], after: initialContents(for: day), isNew: true, snapshot: .absent)
         if !dryRun {
-            let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-            defer { lock.release() }
-            // Another process may have made it while this one waited for the lock.
-            if let existing = try entry(for: day) { return (existing, nil) }
-            try rewrite.write(in: vault)
+            let made = try ChangeExecutor(vault: vault).whileLocked { executor -> Entry? in
+                // Another process may have made it while this one waited for the lock.
+                if let existing = try entry(for: day) { return existing }
+                _ = try executor.apply(rewrite.changePlan("create \(path)"))
+                return nil
+            }
+            if let made { return (made, nil) }
         }
         return (Entry(day: day, path: path, isPlaceholder: false), rewrite)
     }
