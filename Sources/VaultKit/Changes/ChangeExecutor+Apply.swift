@@ -12,6 +12,7 @@ extension ChangeExecutor {
             report = ChangeReport(summary: plan.summary, moved: 0, rewritten: 0, conflicts: [])
         } else if !plan.isJournaled {
             report = try applyDirectly(changes[0], summary: plan.summary)
+            for folder in plan.emptiedFolders { try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder)) }
         } else {
             // An earlier run's change that could not be finished may hold these very files.
             if let recoveryProblem { throw recoveryProblem }

@@ -60,14 +60,15 @@ public struct ChangeExecutor {
     ///
     /// - Parameter waiting: false to give up at once (returning nil) while another `vault`
     ///   process holds the lock, as a reader does.
-    func whileLocked<Result>(waiting: Bool = true, _ body: (ChangeExecutor) throws -> Result) throws -> Result {
+    /// - Parameter recovering: false for a caller that finishes the earlier changes itself.
+    func whileLocked<Result>(waiting: Bool = true, recovering: Bool = true, _ body: (ChangeExecutor) throws -> Result) throws -> Result {
         guard !holdsLock else { return try body(self) }
         guard let lock = try takeLock(waiting: waiting) else { throw FileError.lockBusy(path: vault.metadataFolder + "/lock") }
         defer { lock.release() }
         var locked = self
         locked.holdsLock = true
         do {
-            locked.finishedFirst = try recoverLocked().reports
+            if recovering { locked.finishedFirst = try recoverLocked().reports }
         } catch {
             locked.recoveryProblem = error
         }
