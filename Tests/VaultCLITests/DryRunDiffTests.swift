@@ -17,7 +17,7 @@ struct DryRunDiffTests {
     }
 
     @Test(
-        "the dry run of a rename touching several notes, a prepend, a task edit, an append, a rollover and doctor --fix is accepted by git apply --check",
+        "the dry run of a rename touching several notes, a prepend, a task edit, an append, a rollover, doctor --fix, conflicts resolve and trash --empty is accepted by git apply --check",
         arguments: [
             "vault rename Errands 'Errand list' --skip-unavailable --dry-run",
             "vault move 'pages/Reading List.md' inbox/ --skip-unavailable --dry-run",
@@ -26,6 +26,8 @@ struct DryRunDiffTests {
             "vault task 'pages/Ideas.md:14@183111' done --dry-run",
             "VAULT_TODAY=2026-11-30 vault journal --rollover --dry-run",
             "vault doctor --fix --dry-run",
+            "vault conflicts resolve 'Reading List' --keep copy --dry-run",
+            "vault trash --empty --dry-run",
         ])
     func gitApplies(command: String) throws {
         let sandbox = try sandbox()
