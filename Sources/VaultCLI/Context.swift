@@ -54,9 +54,9 @@ final class Context {
         vault.clock = clock
         located = vault
         guard recovering else { return vault }
-        do {
-            for report in try ChangeExecutor(vault: vault).recover(waiting: false) { self.report(report) }
-        } catch let error as any UserError {
+        let recovery = vault.recoverInterruptedChanges()
+        for report in recovery.reports { self.report(report) }
+        if let error = recovery.problem {
             // Reading still works; a rename or move refuses until the change is finished.
             errors.append(contentsOf: "vault: warning: \(relativeToVault(error.description)); `vault doctor` shows what is left\n".utf8)
         }

@@ -132,6 +132,7 @@ enum TrashCommand: Command {
         }
         if arguments.flag("--dry-run") {
             for item in items { context.line("delete \(item.path)") }
+            context.line(try bin.emptyPlan(items, olderThan: age).diffText.trimmingSuffixNewline())
             return 0
         }
         guard arguments.flag("--yes") || context.confirm("Delete \(items.count) note\(items.count == 1 ? "" : "s") from the trash for good?") else {

@@ -108,7 +108,7 @@ enum ConflictsCommand: Command {
         let resolver = ConflictResolver(vault: vault)
         let copy = try resolver.copy(named: name, in: try context.scan(vault, detail: .paths))
         let dryRun = arguments.flag("--dry-run")
-        let outcome = try resolver.resolve(copy, keep: keep, dryRun: dryRun)
+        let (outcome, plan) = dryRun ? try resolver.plan(copy, keep: keep) : (try resolver.resolve(copy, keep: keep, dryRun: false), nil)
         if context.json {
             try context.emit(outcome)
             return 0
@@ -122,6 +122,7 @@ enum ConflictsCommand: Command {
         case .copy: context.line("\(outcome.written ?? "") \(dryRun ? "would hold" : "now holds") the text of \(outcome.copy)")
         case .both: context.line("\(outcome.copy) \(dryRun ? "would become" : "is now") \(outcome.written ?? "")")
         }
+        if let plan { context.line(plan.diffText.trimmingSuffixNewline()) }
         return 0
     }
 }

@@ -19,6 +19,7 @@ enum DoctorCommand: Command {
     static let options = [
         OptionSpec("--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes"),
         OptionSpec("--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file"),
+        OptionSpec("--dry-run", help: "with --fix: print what would be fixed, as a diff, and change nothing"),
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
@@ -35,6 +36,13 @@ enum DoctorCommand: Command {
         let doctor = VaultDoctor(vault: vault)
         var fixed = FixReport()
         if arguments.flag("--abandon") && !arguments.flag("--fix") { throw UsageError("--abandon goes with --fix") }
+        if arguments.flag("--dry-run") {
+            guard arguments.flag("--fix") else { throw UsageError("--dry-run goes with --fix") }
+            let (plan, actions) = try doctor.fixPlan()
+            for action in actions { context.line(context.relativeToVault(action)) }
+            if !plan.isEmpty { context.line(plan.diffText.trimmingSuffixNewline()) }
+            return 0
+        }
         if arguments.flag("--fix") { fixed = try doctor.fix(abandoning: arguments.flag("--abandon")) }
         findings += try doctor.examine()
         if context.json {

@@ -82,7 +82,7 @@ extension ChangeExecutor {
     /// - Parameters:
     ///   - rewritten: the edits written so far; `read`: the plan's bytes of each, by path.
     func takeBack(
-        _ journal: IntentJournal, rewritten: [IntentJournal.Edit], read: [String: [UInt8]], because problem: VaultWarning
+        _ journal: IntentJournal, rewritten: [IntentJournal.Edit], read: [String: [UInt8]], because problem: VaultWarning?
     ) throws -> ChangeReport? {
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         let oldNames = Dictionary((journal.moves + journal.sidecarMoves).map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
@@ -97,6 +97,13 @@ extension ChangeExecutor {
         }
         for restore in restores { try writer.replace(restore.path, with: restore.bytes, expecting: restore.snapshot) }
         var stays: [VaultWarning] = []
+        // A file the change made goes while it holds what the change wrote; another is kept.
+        for create in journal.creates ?? [] {
+            let path = vault.absolutePath(create.path)
+            if let (bytes, snapshot) = try? writer.read(path, settling: false), IntentJournal.hex(ContentHash.of(bytes)) == create.afterHash {
+                try writer.remove(path, expecting: snapshot)
+            }
+        }
         // A moved note the change rewrote has its new text under the new name only; its old
         // name still holds it as read. An edit made there since is kept.
         var removed = Set<String>()
@@ -120,9 +127,10 @@ extension ChangeExecutor {
         }
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
-        let refused = VaultWarning(
-            path: problem.path, message: problem.message + "; so the change was taken back: nothing was moved or rewritten")
-        var report = ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: [refused] + stays)
+        let refused = problem.map {
+            VaultWarning(path: $0.path, message: $0.message + "; so the change was taken back: nothing was moved or rewritten")
+        }
+        var report = ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: (refused.map { [$0] } ?? []) + stays)
         report.undone = stays.isEmpty
         return report
     }

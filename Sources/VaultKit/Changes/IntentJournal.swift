@@ -2,9 +2,9 @@ import Foundation
 import VaultMarkdown
 import VaultSystem
 
-/// A multi-file change written down, fsync'd, before any note is touched (DESIGN.md 7), so
+/// A multi-file change written down, fsync'd, before any file is touched (DESIGN.md 7), so
 /// that the next `vault` run can finish it after a crash. It holds the new bytes of every
-/// file it rewrites: a file left empty or torn by a power cut is restored from it.
+/// file it writes: a file left empty or torn by a power cut is restored from it.
 public struct IntentJournal: Codable, Sendable {
     /// One file's rewrite.
     public struct Edit: Codable, Sendable {
@@ -17,6 +17,23 @@ public struct IntentJournal: Codable, Sendable {
         public var after: String
     }
 
+    /// A new file.
+    public struct Create: Codable, Sendable {
+        public var path: String
+        /// The hash of its bytes (hex), and the bytes, base64.
+        public var afterHash: String
+        public var after: String
+        public var permissions: UInt32
+    }
+
+    /// A file deleted: only while it holds the bytes the plan read.
+    public struct Remove: Codable, Sendable {
+        public var path: String
+        public var beforeHash: String
+    }
+
+    /// 1 for a journal of moves and rewrites alone; 2 when it also creates or removes files,
+    /// which a run that knows only 1 must not half finish.
     public var version = 1
     public var id: String
     /// What the change is, for messages (`rename pages/A.md -> pages/B.md`).
@@ -28,6 +45,11 @@ public struct IntentJournal: Codable, Sendable {
     /// The hash (hex) of each moved note's bytes when the change was planned, by old path:
     /// tells the change's own second name from a file someone put at the new name.
     public var movedHashes: [String: String]?
+    public var creates: [Create]?
+    public var removes: [Remove]?
+
+    /// The newest version this `vault` can carry out.
+    static let newestVersion = 2
 
     /// The folder of journals inside the metadata folder.
     public static let folder = "journal"
@@ -37,20 +59,48 @@ public struct IntentJournal: Codable, Sendable {
         name.hasSuffix(".json") && name == name.lowercased() && UUID(uuidString: String(name.dropLast(5))) != nil
     }
 
-    /// A journal for a plan.
-    public init(plan: RenamePlan, summary: String) {
+    /// A journal for a plan. Moves of files in `.zennotes/` are the sidecars that follow
+    /// their notes.
+    public init(plan: ChangePlan) {
         id = UUID().uuidString.lowercased()
-        self.summary = summary
-        moves = plan.moves
-        edits = plan.edits.map {
-            Edit(
-                path: $0.path, beforeHash: String($0.snapshot.contentHash, radix: 16),
-                afterHash: String(ContentHash.of($0.after), radix: 16), after: Data($0.after).base64EncodedString())
-        }
-        sidecarMoves = plan.sidecarMoves
+        summary = plan.summary
+        moves = []
+        sidecarMoves = []
+        edits = []
         emptiedFolders = plan.emptiedFolders
-        movedHashes = plan.movedHashes.mapValues { String($0, radix: 16) }
+        var creates: [Create] = []
+        var removes: [Remove] = []
+        var movedHashes = plan.movedHashes.mapValues(Self.hex)
+        for change in plan.changes where !change.changesNothing {
+            switch change.kind {
+            case .create:
+                let bytes = change.after ?? []
+                creates.append(Create(path: change.path, afterHash: Self.hex(ContentHash.of(bytes)), after: Data(bytes).base64EncodedString(), permissions: change.permissions))
+            case .replace, .move:
+                if change.kind == .move {
+                    let move = FileMove(from: change.path, to: change.finalPath)
+                    if change.path.hasPrefix(".zennotes/") { sidecarMoves.append(move) } else { moves.append(move) }
+                    if let hash = change.expected?.contentHash { movedHashes[change.path] = Self.hex(hash) }
+                }
+                if let after = change.after, let expected = change.expected {
+                    edits.append(
+                        Edit(path: change.finalPath, beforeHash: Self.hex(expected.contentHash), afterHash: Self.hex(ContentHash.of(after)),
+                            after: Data(after).base64EncodedString()))
+                }
+            case .remove:
+                removes.append(Remove(path: change.path, beforeHash: Self.hex(change.expected?.contentHash ?? 0)))
+            }
+        }
+        self.movedHashes = movedHashes
+        if !creates.isEmpty || !removes.isEmpty {
+            version = 2
+            self.creates = creates
+            self.removes = removes
+        }
     }
+
+    /// A hash as the journal writes it.
+    static func hex(_ hash: UInt64) -> String { String(hash, radix: 16) }
 
     /// The journal's bytes on disk.
     public func encoded() throws -> [UInt8] {
@@ -58,7 +108,12 @@ public struct IntentJournal: Codable, Sendable {
     }
 
     /// Reads a journal file.
+    ///
+    /// - Throws: when it is not a journal, or one a newer `vault` wrote (finishing part of it
+    ///   could lose what the rest was to keep).
     public static func decode(_ bytes: [UInt8]) throws -> IntentJournal {
-        try JSONDecoder().decode(IntentJournal.self, from: Data(bytes))
+        let journal = try JSONDecoder().decode(IntentJournal.self, from: Data(bytes))
+        guard journal.version <= newestVersion else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "version \(journal.version)")) }
+        return journal
     }
 }

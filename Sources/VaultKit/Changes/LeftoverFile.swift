@@ -129,11 +129,7 @@ extension Vault {
     /// folder without `.zennotes/` is left as it is, since no `vault` has written there.
     public func removeLeftoverFiles(_ leftovers: [LeftoverFile]) -> [LeftoverFile] {
         let disposable = leftovers.filter(\.isDisposable)
-        guard !disposable.isEmpty, fileSystem.exists(metadataFolder),
-            let lock = try? VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem, timeout: 0)
-        else { return [] }
-        defer { lock.release() }
-        return removeDisposable(disposable.map(\.path))
+        return ChangeExecutor(vault: self).removeLeftovers(disposable.map(\.path))
     }
 
     /// `removeLeftoverFiles` for a caller that holds the write lock.
@@ -160,23 +156,38 @@ extension Vault {
     ///
     /// Also for the middle name of a case-only rename whose journal is gone: it is the note.
     public func restoreUnfinishedNote(_ leftover: LeftoverFile) throws -> String {
-        guard leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress else {
-            throw VaultError.wrongPlace(path: leftover.path, reason: "is not an unfinished note")
-        }
-        let writer = SafeWriter(fileSystem: fileSystem)
-        let (bytes, _) = try writer.read(absolutePath(leftover.path))
-        let folder = LinkIndex.folder(of: leftover.target)
-        let name = leftover.target.lastPathComponent
-        let isNote = NoteFiles.isNoteName(name)
-        let path = try createNote(
-            in: folder, stem: isNote ? NoteFiles.stem(name) : name, ext: isNote ? NoteFiles.fileExtension(name) : ".md",
-            content: bytes, dryRun: false)
+        try ChangeExecutor(vault: self).whileLocked { try restoreUnfinishedNote(leftover, executor: $0) }
+    }
+
+    func restoreUnfinishedNote(_ leftover: LeftoverFile, executor: ChangeExecutor) throws -> String {
+        let (path, plan) = try restorePlan(leftover)
+        // The note first; then the temporary file goes as a second name of the same bytes, so
+        // a failure in between leaves two copies of the text, never none.
+        _ = try executor.apply(ChangePlan([plan.changes[0]], summary: plan.summary))
         do {
-            try writer.removeSecondName(absolutePath(leftover.path), keptAt: absolutePath(path), expectedHash: ContentHash.of(bytes))
+            try SafeWriter(fileSystem: fileSystem).removeSecondName(
+                absolutePath(leftover.path), keptAt: absolutePath(path), expectedHash: ContentHash.of(plan.changes[0].after ?? []))
         } catch let error as any UserError {
             // The note is made; the temporary file, now holding the same bytes, goes next time.
             throw VaultError.partlyDone(done: "restored \(path) from \(leftover.path)", problem: error.problem + ", so it was kept")
         }
         return path
+    }
+
+    /// The change that makes an unfinished new note a note again: the note made from the
+    /// temporary file's bytes, then the temporary file removed while it holds them.
+    func restorePlan(_ leftover: LeftoverFile) throws -> (path: String, plan: ChangePlan) {
+        guard leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress else {
+            throw VaultError.wrongPlace(path: leftover.path, reason: "is not an unfinished note")
+        }
+        let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolutePath(leftover.path))
+        let folder = LinkIndex.folder(of: leftover.target)
+        let name = leftover.target.lastPathComponent
+        let isNote = NoteFiles.isNoteName(name)
+        let path = try createNote(
+            in: folder, stem: isNote ? NoteFiles.stem(name) : name, ext: isNote ? NoteFiles.fileExtension(name) : ".md",
+            content: bytes, dryRun: true)
+        let plan = ChangePlan([.create(path, bytes: bytes), .remove(leftover.path, expected: snapshot, before: bytes)], summary: "restore \(path)")
+        return (path, plan)
     }
 }

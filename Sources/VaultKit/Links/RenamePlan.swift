@@ -58,14 +58,33 @@ public struct RenamePlan: Sendable {
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
 
-    /// The plan as a diff for people: the moves, then each changed line.
-    public func diff() -> String {
-        var text = ""
-        for move in moves + sidecarMoves { text += "rename \(move.from) -> \(move.to)\n" }
-        for edit in edits {
-            text += NoteRewrite(path: edit.path, before: edit.before, after: edit.after, isNew: false, snapshot: edit.snapshot)
-                .diff(from: edit.source)
+    /// The plan as changes for the executor: each move (with the moved note's rewrite, if
+    /// any), the sidecars that follow, then the rewrites of linking notes, each expecting the
+    /// file as the plan read it.
+    public func changePlan(summary: String) -> ChangePlan {
+        var edits = Dictionary(edits.map { ($0.source, $0) }, uniquingKeysWith: { a, _ in a })
+        var changes: [Change] = []
+        for move in moves {
+            if let edit = edits[move.from], edit.path == move.to {
+                changes.append(.move(move.from, to: move.to, expected: edit.snapshot, before: edit.before, after: edit.after))
+                edits[move.from] = nil
+            } else {
+                changes.append(.move(move.from, to: move.to))
+            }
         }
-        return text
+        changes += sidecarMoves.map { Change.move($0.from, to: $0.to) }
+        for edit in self.edits where edits[edit.source] != nil {
+            changes.append(.replace(edit.path, expected: edit.snapshot, before: edit.before, after: edit.after))
+        }
+        var plan = ChangePlan(changes, summary: summary)
+        plan.emptiedFolders = emptiedFolders
+        plan.temporaryFiles = temporaryFiles
+        plan.movedHashes = movedHashes
+        return plan
+    }
+
+    /// The plan as a unified diff (see `ChangePlan.diff`).
+    public func diff() -> String {
+        changePlan(summary: "").diffText
     }
 }

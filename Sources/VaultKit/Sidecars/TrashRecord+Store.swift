@@ -20,35 +20,35 @@ extension Vault {
         return (try TrashRecord(bytes: read.bytes), read.snapshot)
     }
 
-    /// Changes the trash record through the safe writer, under the write lock.
+    /// Changes the trash record through the executor, under the write lock.
     ///
     /// Entries whose note is no longer in the trash (restored or deleted by another app) are
     /// forgotten on the way. An unchanged record is not written; one left naming nothing, and
     /// holding nothing else, is removed, so that a folder that is not a vault keeps no record of
     /// a trash that is empty again.
     ///
-    /// - Parameter holdingLock: true when the caller holds the write lock already.
     /// - Throws: `VaultError.trashRecordUnreadable` (the file is left as it is),
     ///   `FileError.fileChanged` when it was edited elsewhere in between.
-    public func updateTrashRecord(holdingLock: Bool = false, _ change: (inout TrashRecord) -> Void) throws {
-        let lock = holdingLock ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
-        defer { lock?.release() }
+    public func updateTrashRecord(_ change: (inout TrashRecord) -> Void) throws {
+        try ChangeExecutor(vault: self).whileLocked { try updateTrashRecord(executor: $0, change) }
+    }
+
+    /// `updateTrashRecord` for a caller that holds the lock, through its executor.
+    func updateTrashRecord(executor: ChangeExecutor, _ change: (inout TrashRecord) -> Void) throws {
         let (old, snapshot) = try readTrashRecord()
         var record = old
         change(&record)
         record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
         guard record != old else { return }
-        let writer = SafeWriter(fileSystem: fileSystem)
-        let path = absolutePath(TrashRecord.path)
+        let path = TrashRecord.path
+        let written: Change?
         if let snapshot {
-            if record == TrashRecord() {
-                try writer.remove(path, expecting: snapshot)
-            } else {
-                try writer.replace(path, with: record.encoded(), expecting: snapshot)
-            }
-        } else if !record.isEmpty {
-            do { try fileSystem.createDirectories(metadataFolder) } catch { throw SafeWriter.wrap(error) }
-            try writer.create(path, with: record.encoded())
+            let before = try fileSystem.readFile(absolutePath(path))
+            written = record == TrashRecord()
+                ? .remove(path, expected: snapshot, before: before) : .replace(path, expected: snapshot, before: before, after: try record.encoded())
+        } else {
+            written = record.isEmpty ? nil : .create(path, bytes: try record.encoded())
         }
+        if let written { _ = try executor.apply(ChangePlan([written], summary: "update \(path)")) }
     }
 }

@@ -55,15 +55,43 @@ public struct ConflictResolver {
         }
     }
 
-    /// Resolves one conflict copy.
+    /// Resolves one conflict copy, as one change (see `plan`): the version set aside is made
+    /// in the trash first, then the original rewritten, and only then the copy removed, so a
+    /// crash at any point loses no version and the next run finishes it.
     ///
     /// - Throws: `FileError.fileChanged` (exit 3) when either file changed since it was read;
     ///   `.noteNotDownloaded` when the original is a placeholder; `.gitOperationInProgress`
-    ///   while git is merging (it writes two files).
+    ///   while git is merging (it writes two files); `VaultError.partlyDone` when a file
+    ///   changed while the change was made (every version is kept).
     public func resolve(_ copy: ConflictCopy, keep: Keep, dryRun: Bool) throws -> Outcome {
+        if dryRun { return try plan(copy, keep: keep).outcome }
+        return try ChangeExecutor(vault: vault).whileLocked { executor in
+            let (outcome, plan) = try self.plan(copy, keep: keep)
+            let report = try executor.apply(plan)
+            if let kept = report.conflicts.first {
+                // The copy changed while the version set aside was made: both stay.
+                let done = [outcome.trashed.map { "\(keep == .original ? copy.path : "the old text of " + copy.originalPath) is in \($0)" }]
+                    .compactMap { $0 }
+                throw VaultError.partlyDone(
+                    done: done.isEmpty ? "nothing" : done.joined(separator: " and "),
+                    problem: FileError.fileChanged(path: vault.absolutePath(kept.path)).problem + ", so the copy was kept")
+            }
+            if let trashed = outcome.trashed {
+                // Without a record its age comes from the file; the versions are all in place.
+                let inode = ((try? vault.fileSystem.status(vault.absolutePath(trashed))) ?? nil)?.inode
+                try? vault.updateTrashRecord(executor: executor) {
+                    $0.record(trashed, from: keep == .original ? copy.path : copy.originalPath, at: vault.clock.now(), inode: inode)
+                }
+            }
+            return outcome
+        }
+    }
+
+    /// What resolving would do, and the change that does it: the version set aside made in
+    /// the trash (or the copy made a note of its own), the original rewritten when the copy
+    /// is kept, and the copy removed, each expecting the bytes read now.
+    public func plan(_ copy: ConflictCopy, keep: Keep) throws -> (outcome: Outcome, plan: ChangePlan) {
         try vault.refuseDuringGitOperation()
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock?.release() }
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         if vault.fileSystem.exists(vault.absolutePath(Placeholders.placeholderPath(for: copy.originalPath))) {
             throw VaultError.noteNotDownloaded(path: copy.originalPath)
@@ -79,56 +107,31 @@ public struct ConflictResolver {
             replacing: keep == .copy && originalRead != nil ? [copy.originalPath] : [], writingIn: [LinkIndex.folder(of: copy.path)])
         var outcome = Outcome(copy: copy.path, original: copy.originalPath, keep: keep)
         let trash = vault.layout.folder(for: .trash) ?? "trash"
+        var changes: [Change] = []
+        func create(_ path: String, under top: String?, bytes: [UInt8], from source: String) throws -> String {
+            let (made, change) = try self.create(path, under: top, bytes: bytes, from: source)
+            changes.append(change)
+            return made
+        }
         switch keep {
         case .original:
-            outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
+            outcome.trashed = try create(copy.path, under: trash, bytes: copyRead.bytes, from: copy.path)
         case .copy:
             if let originalRead {
-                outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, from: copy.originalPath, dryRun: dryRun)
+                outcome.trashed = try create(copy.originalPath, under: trash, bytes: originalRead.bytes, from: copy.originalPath)
                 outcome.written = copy.originalPath
+                changes.append(.replace(copy.originalPath, expected: originalRead.snapshot, before: originalRead.bytes, after: copyRead.bytes))
             } else {
-                outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
+                outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path)
             }
         case .both:
-            outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path, dryRun: dryRun)
+            outcome.written = try create(copy.originalPath, under: nil, bytes: copyRead.bytes, from: copy.path)
         }
-        if dryRun { return outcome }
-        var replaced = false
-        do {
-            if keep == .copy, let originalRead {
-                try writer.replace(vault.absolutePath(copy.originalPath), with: copyRead.bytes, expecting: originalRead.snapshot)
-                replaced = true
-            }
-            let kept = keep == .original ? outcome.trashed! : outcome.written!
-            try writer.removeSecondName(
-                vault.absolutePath(copy.path), keptAt: vault.absolutePath(kept), expectedHash: ContentHash.of(copyRead.bytes))
-        } catch let error as any UserError {
-            // Take back what was written so far when its text is still where it came from, so
-            // a second try does not pile up copies; otherwise it is the only copy and stays.
-            let madeFromCopy = keep != .copy || originalRead == nil
-            var madeStays = false
-            if let made = madeFromCopy ? (keep == .original ? outcome.trashed : outcome.written) : outcome.trashed {
-                let source = madeFromCopy ? copy.path : copy.originalPath
-                let bytes = madeFromCopy ? copyRead.bytes : originalRead?.bytes ?? []
-                let unchanged = (try? vault.fileSystem.readFile(vault.absolutePath(source))).map(ContentHash.of) == ContentHash.of(bytes)
-                madeStays = !unchanged
-                    || (try? writer.removeSecondName(vault.absolutePath(made), keptAt: vault.absolutePath(source), expectedHash: ContentHash.of(bytes))) == nil
-            }
-            guard replaced || madeStays else { throw error }
-            var done: [String] = []
-            if replaced { done.append("\(copy.originalPath) now holds the text of \(copy.path)") }
-            if madeStays, let trashed = outcome.trashed { done.append("\(keep == .original ? copy.path : "the old text of " + copy.originalPath) is in \(trashed)") }
-            if madeStays, keep != .original, !replaced, let written = outcome.written { done.append("the copy's text is in \(written)") }
-            throw VaultError.partlyDone(done: done.joined(separator: " and "), problem: error.problem + ", so the copy was kept")
-        }
-        if let trashed = outcome.trashed {
-            // Without a record its age comes from the file; the versions are all in place.
-            let inode = ((try? vault.fileSystem.status(vault.absolutePath(trashed))) ?? nil)?.inode
-            try? vault.updateTrashRecord(holdingLock: true) {
-                $0.record(trashed, from: keep == .original ? copy.path : copy.originalPath, at: vault.clock.now(), inode: inode)
-            }
-        }
-        return outcome
+        changes.append(.remove(copy.path, expected: copyRead.snapshot, before: copyRead.bytes))
+        var plan = ChangePlan(changes, summary: "conflicts resolve \(copy.path) --keep \(keep.rawValue)")
+        // A second try should not find a trash copy piled up by the first.
+        plan.takesBackOnFailure = true
+        return (outcome, plan)
     }
 
     private func read(_ path: String, _ writer: SafeWriter) throws -> (bytes: [UInt8], snapshot: FileSnapshot) {
@@ -140,17 +143,17 @@ public struct ConflictResolver {
         }
     }
 
-    /// Writes `bytes` as a new file named after `path` (with the `T 2` rule), in the trash
-    /// when `under` names it, else in `path`'s own folder.
-    /// The new file keeps the permissions of `source`, the file its bytes come from.
-    private func create(_ path: String, under top: String?, bytes: [UInt8], from source: String, dryRun: Bool) throws -> String {
+    /// A new file for `bytes` named after `path` (with the `T 2` rule), in the trash when
+    /// `under` names it, else in `path`'s own folder. The new file keeps the permissions of
+    /// `source`, the file its bytes come from.
+    private func create(_ path: String, under top: String?, bytes: [UInt8], from source: String) throws -> (String, Change) {
         let folder = LinkIndex.folder(of: path)
         let target = [top, folder.isEmpty ? nil : folder].compactMap { $0 }.joined(separator: "/")
         let name = path.lastPathComponent
         let permissions = ((try? vault.fileSystem.status(vault.absolutePath(source))) ?? nil)?.permissions ?? 0o644
-        return try vault.createNote(
+        let made = try vault.createNote(
             in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, permissions: permissions,
-            dryRun: dryRun)
+            dryRun: true)
+        return (made, .create(made, bytes: bytes, permissions: permissions))
     }
-
 }

@@ -148,9 +148,10 @@ public struct VaultDoctor {
     public func fix(abandoning: Bool = false) throws -> FixReport {
         try vault.refuseDuringGitOperation()
         // One lock for all of it: a live writer's temporary file is never taken for a leftover.
-        let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock.release() }
-        let executor = ChangeExecutor(vault: vault)
+        return try ChangeExecutor(vault: vault).whileLocked(recovering: false) { try fix(abandoning: abandoning, executor: $0) }
+    }
+
+    private func fix(abandoning: Bool, executor: ChangeExecutor) throws -> FixReport {
         let recovered = try executor.recoverLocked(abandoningFailures: abandoning)
         var report = FixReport()
         report.done = recovered.reports.map { $0.recoveryLine + $0.conflicts.map { "\n  \($0)" }.joined() }
@@ -172,7 +173,7 @@ public struct VaultDoctor {
         }
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && !journalsLeft {
             do {
-                report.done.append("restored \(try vault.restoreUnfinishedNote(leftover)) from \(leftover.path); it may be incomplete")
+                report.done.append("restored \(try vault.restoreUnfinishedNote(leftover, executor: executor)) from \(leftover.path); it may be incomplete")
             } catch let error as any UserError {
                 report.problems.append(error.description)
             }

@@ -65,40 +65,25 @@ public struct NoteRewrite: Sendable {
         }
     }
 
-    /// The change as a diff for people: `--- source` (`/dev/null` for a new note), `+++ path`,
-    /// then each changed line. `source` differs from `path` for a note a rename moves.
-    public func diff(from source: String? = nil) -> String {
-        var text = "--- \(isNew ? "/dev/null" : source ?? path)\n+++ \(path)\n"
-        for change in changes {
-            text += "@@ line \(change.line) @@\n"
-            if let before = change.before { text += "-" + before + "\n" }
-            if let after = change.after { text += "+" + after + "\n" }
-        }
-        return text
+    /// The change for the executor: a no-overwrite create for a new note, else a replace
+    /// that expects the note as it was read.
+    public var change: Change {
+        isNew ? .create(path, bytes: after) : .replace(path, expected: snapshot, before: before, after: after)
     }
 
-    /// Writes the new bytes: a no-overwrite create for a new note, else a replace that is
-    /// refused (exit 3) when the note changed since it was read.
+    /// The change as a plan of one file.
+    public func changePlan(_ summary: String) -> ChangePlan { ChangePlan([change], summary: summary) }
+
+    /// The change as a unified diff (`git apply` takes it); empty when nothing changes.
+    public func diff() -> String {
+        changePlan("").diffText
+    }
+
+    /// Writes the new bytes through the executor: refused (exit 3) when the note changed
+    /// since it was read, or when a new note's name was taken meanwhile.
     func write(in vault: Vault) throws {
         guard !isUnchanged else { return }
-        try vault.checkInside(path)
-        let writer = SafeWriter(fileSystem: vault.fileSystem)
-        let absolute = vault.absolutePath(path)
-        do {
-            if isNew {
-                do { try vault.fileSystem.createDirectories(SafeWriter.split(absolute).folder) } catch {
-                    throw SafeWriter.wrap(error)
-                }
-                try writer.create(absolute, with: after)
-            } else {
-                try writer.replace(absolute, with: after, expecting: snapshot)
-            }
-        } catch FileError.fileChanged {
-            // Name the note as the person knows it, not by its absolute path.
-            throw FileError.fileChanged(path: path)
-        } catch FileError.fileExists {
-            throw FileError.fileExists(path: path)
-        }
+        _ = try ChangeExecutor(vault: vault).apply(changePlan("write \(path)"))
     }
 
     /// Lines split on bytes, without their `\n` or `\r\n`; a final newline ends the last line.

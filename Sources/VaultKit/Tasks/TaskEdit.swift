@@ -43,11 +43,9 @@ extension Vault {
         _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay,
         dryRun: Bool = false
     ) throws -> TaskEditPlan {
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
-        defer { lock?.release() }
-        let plan = try planTaskEdit(reference, action: action, allSubtasks: allSubtasks, today: today)
-        if !dryRun { try plan.rewrite.write(in: self) }
-        return plan
+        let plan = { try self.planTaskEdit(reference, action: action, allSubtasks: allSubtasks, today: today) }
+        if dryRun { return try plan() }
+        return try ChangeExecutor(vault: self).apply(planning: plan) { $0.rewrite.changePlan("task \(action.rawValue) \(reference)") }.planned
     }
 
     /// Computes what `editTask` would change.

@@ -21,31 +21,28 @@ public struct RolloverPlan: Sendable {
     /// True when there is nothing to move.
     public var isEmpty: Bool { moved.isEmpty }
 
-    /// Both changes as a diff: today's journal first, the order they are written in.
-    public func diff() -> String {
-        [destinationRewrite, sourceRewrite].compactMap { $0 }.map { $0.diff() }.joined()
+    /// Both changes as one plan: today's journal is written first, so a crash in between
+    /// leaves the tasks in both places, never in neither, and the journal finishes it.
+    public var changePlan: ChangePlan {
+        guard !isEmpty else { return .nothing("rollover into \(day)") }
+        return ChangePlan([destinationRewrite, sourceRewrite].compactMap { $0?.change }, summary: "rollover into \(day)")
     }
+
+    /// Both changes as a unified diff: today's journal first, the order they are written in.
+    public func diff() -> String { changePlan.diffText }
 }
 
 extension Vault {
     /// Moves the unfinished tasks of the most recent journal before `day` into the journal of
-    /// `day` (created if needed), under the write lock.
-    ///
-    /// Today's journal is written first and the earlier one second, so a crash in between
-    /// leaves the tasks in both places, never in neither; a task line already present in
-    /// today's journal is not added twice, so running it again finishes the job.
+    /// `day` (created if needed), under the write lock, as one journaled change: a crash
+    /// halfway is finished by the next run (and a task line already present in today's
+    /// journal is not added twice).
     ///
     /// - Throws: `TaskError.notUTF8` for a journal that cannot be rewritten,
     ///   `VaultError.noteNotDownloaded` for a placeholder, `FileError.fileChanged` (exit 3).
     public func rollover(into day: CalendarDay, dryRun: Bool = false) throws -> RolloverPlan {
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: metadataFolder, fileSystem: fileSystem)
-        defer { lock?.release() }
-        let plan = try planRollover(into: day)
-        if !dryRun && !plan.isEmpty {
-            try plan.destinationRewrite?.write(in: self)
-            try plan.sourceRewrite?.write(in: self)
-        }
-        return plan
+        if dryRun { return try planRollover(into: day) }
+        return try ChangeExecutor(vault: self).apply(planning: { try self.planRollover(into: day) }, changes: \.changePlan).planned
     }
 
     /// Computes what `rollover` would do.

@@ -47,12 +47,22 @@ public struct Capture {
         let folder = vault.layout.folder(for: destination.kind) ?? destination.rawValue
         // Before an earlier capture is looked for: what is read must be inside the vault too.
         try vault.checkInside(folder: folder)
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock?.release() }
-        if let url, !force, let earlier = try findCapture(of: url.text) {
-            let added = dryRun ? [] : try addTags(tags, to: earlier)
-            return Result(path: earlier, title: url.host, created: now, alreadyCaptured: true, addedTags: added)
+        // Under the lock from the look for an earlier capture to the write, so two captures of
+        // one link by two `vault` processes make one note.
+        return try ChangeExecutor(vault: vault).whileLocked(unless: dryRun) { executor in
+            if let url, !force, let earlier = try findCapture(of: url.text) {
+                let added = dryRun ? [] : try addTags(tags, to: earlier, executor: executor)
+                return Result(path: earlier, title: url.host, created: now, alreadyCaptured: true, addedTags: added)
+            }
+            return try captureNew(bytes, title: title, url: url, text: text, folder: folder, tags: tags, now: now, dryRun: dryRun, executor: executor)
         }
+    }
+
+    /// Captures into a new note, named after `title`, the link's host or the first line.
+    private func captureNew(
+        _ bytes: [UInt8], title: String?, url: (text: String, host: String)?, text: String, folder: String, tags: [String], now: Date,
+        dryRun: Bool, executor: ChangeExecutor
+    ) throws -> Result {
         let name = title.map(Naming.cleanTitle) ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
         var content = bytes
         if let title, !Naming.cleanTitle(title).isEmpty {
@@ -62,7 +72,7 @@ public struct Capture {
         }
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)
-        let path = try vault.createNote(in: folder, stem: stem, content: content, dryRun: dryRun)
+        let path = try vault.createNote(in: folder, stem: stem, content: content, dryRun: dryRun, executor: executor)
         return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [])
     }
 
@@ -96,7 +106,7 @@ public struct Capture {
         return nil
     }
 
-    private func addTags(_ tags: [String], to path: String) throws -> [String] {
+    private func addTags(_ tags: [String], to path: String, executor: ChangeExecutor) throws -> [String] {
         guard !tags.isEmpty else { return [] }
         try vault.checkInside(path)
         let writer = SafeWriter(fileSystem: vault.fileSystem)
@@ -106,7 +116,7 @@ public struct Capture {
         }
         if updated == bytes { return [] }
         let before = Set(NoteReader.note(path: path, kind: .quick, status: snapshot.status!, bytes: bytes).tags.map(Naming.collisionKey))
-        try writer.replace(vault.absolutePath(path), with: updated, expecting: snapshot)
+        _ = try executor.apply(ChangePlan([.replace(path, expected: snapshot, before: bytes, after: updated)], summary: "tag \(path)"))
         return tags.filter { !before.contains(Naming.collisionKey($0)) }
     }
 

@@ -109,11 +109,13 @@ public struct Journals: Sendable {
         let rewrite = NoteRewrite(
             path: path, before: [], after: initialContents(for: day), isNew: true, snapshot: .absent)
         if !dryRun {
-            let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-            defer { lock.release() }
-            // Another process may have made it while this one waited for the lock.
-            if let existing = try entry(for: day) { return (existing, nil) }
-            try rewrite.write(in: vault)
+            let made = try ChangeExecutor(vault: vault).whileLocked { executor -> Entry? in
+                // Another process may have made it while this one waited for the lock.
+                if let existing = try entry(for: day) { return existing }
+                _ = try executor.apply(rewrite.changePlan("create \(path)"))
+                return nil
+            }
+            if let made { return (made, nil) }
         }
         return (Entry(day: day, path: path, isPlaceholder: false), rewrite)
     }
@@ -122,11 +124,20 @@ public struct Journals: Sendable {
     /// the day has none; the journal's line endings are kept.
     public func append(_ text: String, to day: CalendarDay, dryRun: Bool = false) throws -> NoteRewrite {
         guard !text.isBlank else { throw VaultError.emptyText(what: "append") }
-        let (entry, created) = try openOrCreate(day, dryRun: dryRun)
-        if entry.isPlaceholder { throw VaultError.noteNotDownloaded(path: entry.path) }
-        if dryRun, let created {
-            return NoteRewrite(path: entry.path, before: [], after: NoteText.appending(text, to: created.after), isNew: true, snapshot: .absent)
+        if let entry = try entry(for: day) {
+            if entry.isPlaceholder { throw VaultError.noteNotDownloaded(path: entry.path) }
+            return try NoteAuthoring(vault: vault).add(text, to: entry.path, dryRun: dryRun)
         }
-        return try NoteAuthoring(vault: vault).add(text, to: entry.path, dryRun: dryRun)
+        // A new journal is made with the text in it: one write, not a create and a rewrite.
+        let path = newPath(for: day)
+        let rewrite = NoteRewrite(path: path, before: [], after: NoteText.appending(text, to: initialContents(for: day)), isNew: true, snapshot: .absent)
+        if dryRun { return rewrite }
+        let made = try ChangeExecutor(vault: vault).whileLocked { executor -> Bool in
+            // Another process may have made it while this one waited for the lock.
+            if try entry(for: day) != nil { return false }
+            _ = try executor.apply(rewrite.changePlan("create \(path)"))
+            return true
+        }
+        return made ? rewrite : try append(text, to: day)
     }
 }

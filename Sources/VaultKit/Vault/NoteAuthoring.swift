@@ -41,8 +41,6 @@ public struct NoteAuthoring {
                 String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{title}}", with: clean)
                     .replacingOccurrences(of: "{{date}}", with: day).utf8)
         }
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock?.release() }
         let path = try vault.createNote(in: RenamePlanner.trimmed(target), stem: stem, content: content, dryRun: dryRun)
         return NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent)
     }
@@ -55,16 +53,17 @@ public struct NoteAuthoring {
         let note = try NoteLookup(notes: scan.notes).note(atPath: name)
             ?? NoteLookup(notes: try vault.scan(detail: .summary).notes, in: vault).note(named: name)
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
-        let lock = dryRun ? nil : try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock?.release() }
-        try vault.checkInside(note.path)
-        let writer = SafeWriter(fileSystem: vault.fileSystem)
-        let (bytes, snapshot) = try writer.read(vault.absolutePath(note.path))
-        guard NoteReader.isUTF8(bytes, complete: true) else {
-            throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it")
+        // Read under the lock, so two appends to one note by two `vault` processes both land.
+        let plan = { () throws -> NoteRewrite in
+            try vault.checkInside(note.path)
+            let (bytes, snapshot) = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path))
+            guard NoteReader.isUTF8(bytes, complete: true) else {
+                throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it")
+            }
+            let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
+            return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         }
-        let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
-        if !dryRun { try writer.replace(vault.absolutePath(note.path), with: after, expecting: snapshot) }
-        return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
+        if dryRun { return try plan() }
+        return try ChangeExecutor(vault: vault).apply(planning: plan) { $0.changePlan((atStart ? "prepend to " : "append to ") + note.path) }.planned
     }
 }

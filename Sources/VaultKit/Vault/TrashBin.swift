@@ -131,8 +131,19 @@ public struct TrashBin {
     ///   `.gitOperationInProgress` while git is merging.
     public func empty(_ items: [Item], olderThan age: TimeInterval? = nil) throws -> Int {
         try vault.refuseDuringGitOperation()
-        let lock = try VaultLock(metadataFolder: vault.metadataFolder, fileSystem: vault.fileSystem)
-        defer { lock.release() }
+        return try ChangeExecutor(vault: vault).whileLocked { executor in
+            _ = try executor.apply(try emptyPlan(items, olderThan: age))
+            // The notes are gone either way; a record that cannot be rewritten only keeps stale entries.
+            try? vault.updateTrashRecord(executor: executor) { $0.remove(Set(items.map(\.path))) }
+            return items.count
+        }
+    }
+
+    /// The change that empties the trash of `items`: each note removed (with its comment
+    /// sidecar) while it holds the bytes read now, and the folders left empty.
+    ///
+    /// - Throws: `FileError.fileChanged` (exit 3) when a note is no longer as it was listed.
+    public func emptyPlan(_ items: [Item], olderThan age: TimeInterval? = nil) throws -> ChangePlan {
         let current = Dictionary(try contents(olderThan: age).items.map { ($0.path, $0) }) { a, _ in a }
         for item in items {
             guard let now = current[item.path], now.size == item.size, now.modified == item.modified, now.inode == item.inode,
@@ -143,26 +154,26 @@ public struct TrashBin {
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         var folders = Set<String>()
         try vault.checkInside(notes: items.map(\.path))
+        var changes: [Change] = []
         for item in items {
             let path = vault.absolutePath(item.path)
             guard let status = try? vault.fileSystem.status(path) else { throw FileError.fileChanged(path: item.path) }
             // Read now, so the delete can check that what it removes is exactly this text.
-            let (_, snapshot) = try writer.read(path, settling: false)
+            let (bytes, snapshot) = try writer.read(path, settling: false)
             guard snapshot.status.map({ $0.isSameVersion(as: status) }) == true else { throw FileError.fileChanged(path: item.path) }
-            try writer.remove(path, expecting: snapshot)
-            let sidecar = vault.absolutePath(Comments.sidecarPath(forNote: item.path))
-            if vault.fileSystem.exists(sidecar) { try? vault.fileSystem.removeFile(sidecar) }
+            changes.append(.remove(item.path, expected: snapshot, before: bytes))
+            let sidecar = Comments.sidecarPath(forNote: item.path)
+            if let (bytes, snapshot) = try? writer.read(vault.absolutePath(sidecar), settling: false) {
+                changes.append(.remove(sidecar, expected: snapshot, before: bytes))
+            }
             var folder = LinkIndex.folder(of: item.path)
             while folder.count > trash.count {
                 folders.insert(folder)
                 folder = LinkIndex.folder(of: folder)
             }
         }
-        for folder in folders.sorted(by: { $0.count > $1.count }) {
-            try? vault.fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
-        }
-        // The notes are gone either way; a record that cannot be rewritten only keeps stale entries.
-        try? vault.updateTrashRecord(holdingLock: true) { $0.remove(Set(items.map(\.path))) }
-        return items.count
+        var plan = ChangePlan(changes, summary: "trash --empty (\(items.count) note\(items.count == 1 ? "" : "s"))")
+        plan.emptiedFolders = folders.sorted { $0.count > $1.count }
+        return plan
     }
 }

@@ -4,8 +4,18 @@ import VaultSystem
 extension Vault {
     /// Creates `folder/stem.md`, or `stem 2.md`, … when taken, never replacing a file: a
     /// second writer racing for the same name moves on to the next number.
+    ///
+    /// - Parameter executor: the executor that writes it, one holding the lock when the
+    ///   caller holds it (see `ChangeExecutor.whileLocked`).
     public func createNote(
         in folder: String, stem: String, ext: String = ".md", content: [UInt8], permissions: UInt32 = 0o644, dryRun: Bool
+    ) throws -> String {
+        try createNote(in: folder, stem: stem, ext: ext, content: content, permissions: permissions, dryRun: dryRun, executor: ChangeExecutor(vault: self))
+    }
+
+    func createNote(
+        in folder: String, stem: String, ext: String = ".md", content: [UInt8], permissions: UInt32 = 0o644, dryRun: Bool,
+        executor: ChangeExecutor
     ) throws -> String {
         // `quick/` or a `--folder` that is a link out of the vault would put the note anywhere.
         try checkInside(folder: folder)
@@ -27,13 +37,10 @@ extension Vault {
             let path = folder.isEmpty ? name : folder + "/" + name
             if dryRun { return path }
             do {
-                try fileSystem.createDirectories(absoluteFolder)
-                try SafeWriter(fileSystem: fileSystem).create(absolutePath(path), with: content, permissions: permissions)
+                _ = try executor.apply(ChangePlan([.create(path, bytes: content, permissions: permissions)], summary: "create \(path)"))
                 return path
             } catch FileError.fileExists {
                 taken.insert(Naming.collisionKey(name))
-            } catch let error as SystemError {
-                throw FileError.system(error)
             }
         }
     }

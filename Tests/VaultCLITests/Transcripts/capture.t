@@ -57,9 +57,13 @@ $ echo "Added from a script" | vault prepend "pages/Café Olé.md" - && head -3 
 > 
 > Added from a script
 $ vault append pages/Errands --dry-run "- [ ] only a plan"
-> --- pages/Errands.md
-> +++ pages/Errands.md
-> @@ line 22 @@
+> diff --git a/pages/Errands.md b/pages/Errands.md
+> --- a/pages/Errands.md
+> +++ b/pages/Errands.md
+> @@ -19,3 +19,4 @@
+>  - [/] Sort out the tax papers, and finish the [budget](Budget%20%2850%25%20draft%29.md)
+>  - [ ] Tax return, notes in [[Tax return 2026]] 🔽
+>  - [ ] bulbs for the balcony
 > +- [ ] only a plan
 $ vault append "No such note" "text"
 2> vault: error: no note named "No such note"

@@ -37,6 +37,94 @@ $ sha256sum "pages/Reading List.md" pages/Reading\ List.sync-conflict-*.md | cut
 $ vault conflicts resolve "Reading List" --keep copy --dry-run
 > the old text of pages/Reading List.md would go to trash/pages/Reading List.md
 > pages/Reading List.md would hold the text of pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+> diff --git a/trash/pages/Reading List.md b/trash/pages/Reading List.md
+> new file mode 100644
+> --- /dev/null
+> +++ b/trash/pages/Reading List.md	
+> @@ -0,0 +1,27 @@
+> +---
+> +tags: reading
+> +---
+> +# Reading List
+> +
+> +## Currently reading
+> +
+> +- [[Piranesi]] by Susanna Clarke, lent by [[Ana Pereira|Ana]]
+> +- [[Thinking in Systems]], slowly, one chapter a week
+> +
+> +## Up next
+> +
+> +| book | author | status |
+> +| --- | --- | --- |
+> +| [[Thinking in Systems\|Thinking in Systems]] | Donella Meadows | reading |
+> +| The Mushroom at the End of the World | Anna Lowenhaupt Tsing | next |
+> +| [[Piranesi\|Piranesi (re-read)]] | Susanna Clarke | later |
+> +
+> +Ana keeps her own list, see [her page](People/Ana%20Pereira.md).
+> +
+> +## Done this year
+> +
+> +- [x] Piranesi ✅ 2026-11-28
+> +- [x] The Dispossessed
+> +- [-] Infinite Jest (gave up at page 300, no regrets)
+> +
+> +Older lists: [[Books of 2025]]. #reading/list
+> diff --git a/pages/Reading List.md b/pages/Reading List.md
+> --- a/pages/Reading List.md	
+> +++ b/pages/Reading List.md	
+> @@ -7,6 +7,7 @@
+>  
+>  - [[Piranesi]] by Susanna Clarke, lent by [[Ana Pereira|Ana]]
+>  - [[Thinking in Systems]], slowly, one chapter a week
+> +- Klara and the Sun, started on the train #phone-edit
+>  
+>  ## Up next
+>  
+> @@ -14,13 +15,10 @@
+>  | --- | --- | --- |
+>  | [[Thinking in Systems\|Thinking in Systems]] | Donella Meadows | reading |
+>  | The Mushroom at the End of the World | Anna Lowenhaupt Tsing | next |
+> -| [[Piranesi\|Piranesi (re-read)]] | Susanna Clarke | later |
+>  
+> -Ana keeps her own list, see [her page](People/Ana%20Pereira.md).
+> -
+>  ## Done this year
+>  
+> -- [x] Piranesi ✅ 2026-11-28
+> +- [ ] Piranesi
+>  - [x] The Dispossessed
+>  - [-] Infinite Jest (gave up at page 300, no regrets)
+>  
+> diff --git a/pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md b/pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+> deleted file mode 100644
+> --- a/pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md	
+> +++ /dev/null
+> @@ -1,25 +0,0 @@
+> ----
+> -tags: reading
+> ----
+> -# Reading List
+> -
+> -## Currently reading
+> -
+> -- [[Piranesi]] by Susanna Clarke, lent by [[Ana Pereira|Ana]]
+> -- [[Thinking in Systems]], slowly, one chapter a week
+> -- Klara and the Sun, started on the train #phone-edit
+> -
+> -## Up next
+> -
+> -| book | author | status |
+> -| --- | --- | --- |
+> -| [[Thinking in Systems\|Thinking in Systems]] | Donella Meadows | reading |
+> -| The Mushroom at the End of the World | Anna Lowenhaupt Tsing | next |
+> -
+> -## Done this year
+> -
+> -- [ ] Piranesi
+> -- [x] The Dispossessed
+> -- [-] Infinite Jest (gave up at page 300, no regrets)
+> -
+> -Older lists: [[Books of 2025]]. #reading/list
 $ vault conflicts resolve "Reading List" --keep copy
 > the old text of pages/Reading List.md went to trash/pages/Reading List.md
 > pages/Reading List.md now holds the text of pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md

@@ -57,7 +57,7 @@ $ vault rename Piranesi "Piranesi (Clarke)"
 2> hint: keep one side of each conflict and remove the <<<<<<< ======= >>>>>>> lines (`vault conflicts` shows them), then try again; or pass --skip-unavailable to leave their links as they are
 ? 1
 $ vault rename Piranesi "Piranesi (Clarke)" --skip-unavailable --dry-run | head -1
-> rename pages/Reading/Piranesi.md -> pages/Reading/Piranesi (Clarke).md
+> diff --git a/pages/Reading/Piranesi.md b/pages/Reading/Piranesi (Clarke).md
 2> vault: warning: pages/Errands.md: holds merge conflict markers; links in it are not rewritten
 # While git is in the middle of a merge, changes to several notes refuse, naming it; changes
 # to one note go on.
@@ -111,10 +111,10 @@ $ echo 'gitdir: ../repo/.git/worktrees/demo' > .git && touch ../repo/.git/worktr
 ? 1
 # One that leads nowhere, or a bare repository, is no work tree: nothing waits, and the
 # marker lines are the note's own, rewritten like any other.
-$ echo 'gitdir: /nowhere' > .git && vault rename Piranesi "Piranesi (Clarke)" --dry-run | grep '^--- pages/Errands'
-> --- pages/Errands.md
+$ echo 'gitdir: /nowhere' > .git && vault rename Piranesi "Piranesi (Clarke)" --dry-run | grep '^--- a/pages/Errands'
+> --- a/pages/Errands.md
 $ vault conflicts | grep -c git
 > 0
 ? 1
-$ rm .git && mkdir objects refs && echo 'ref: refs/heads/main' > HEAD && touch MERGE_HEAD && vault rename Piranesi "Piranesi (Clarke)" --dry-run | grep '^--- pages/Errands'
-> --- pages/Errands.md
+$ rm .git && mkdir objects refs && echo 'ref: refs/heads/main' > HEAD && touch MERGE_HEAD && vault rename Piranesi "Piranesi (Clarke)" --dry-run | grep '^--- a/pages/Errands'
+> --- a/pages/Errands.md

@@ -18,15 +18,24 @@ $ vault journal --list
 > 2026-11-16	journals/2026_11_16.md
 # Rollover: the last journal's unfinished task moves to today's and is forwarded there.
 $ VAULT_TODAY=2026-11-30 vault journal --rollover --dry-run
-> --- journals/2026-11-30.md
-> +++ journals/2026-11-30.md
-> @@ line 11 @@
+> diff --git a/journals/2026-11-30.md b/journals/2026-11-30.md
+> --- a/journals/2026-11-30.md
+> +++ b/journals/2026-11-30.md
+> @@ -8,3 +8,4 @@
+>  - [ ] Read [[Local-first software]] properly ⏳ 2026-12-02
+>  - The [[Reading List.md]] says two books in progress, which is one too many.
+>  - [?] Is the goals tag still useful? #2026-goals
 > +- [ ] Taxes: start [[Tax return 2026]] before the holidays !med
-> --- journals/2026-11-27.md
-> +++ journals/2026-11-27.md
-> @@ line 8 @@
+> diff --git a/journals/2026-11-27.md b/journals/2026-11-27.md
+> --- a/journals/2026-11-27.md
+> +++ b/journals/2026-11-27.md
+> @@ -5,5 +5,5 @@
+>  ![[Weekly Review Template]]
+>  
+>  - [x] Empty the inbox ✅ 2026-11-27
 > -- [ ] Taxes: start [[Tax return 2026]] before the holidays !med
 > +- [>] Taxes: start [[Tax return 2026]] before the holidays !med
+>  - Call with Ana yesterday: [[Call notes]]. Dropbox made a conflicted copy of it, of course.
 $ VAULT_TODAY=2026-11-30 vault journal --rollover
 > moved 1 unfinished task from journals/2026-11-27.md to journals/2026-11-30.md
 > journals/2026-11-30.md:11@279153	[ ] Taxes: start [[Tax return 2026]] before the holidays	(due 2026-11-30, medium)
@@ -70,11 +79,12 @@ $ vault tasks --note journals/2026-11-30.md --status all
 > journals/2026-11-30.md:11@279153	[>] Taxes: start [[Tax return 2026]] before the holidays	(due 2026-11-30, medium)
 # A missing journal is created (--dry-run shows it first).
 $ VAULT_TODAY=2026-11-30 vault journal tomorrow --dry-run
+> diff --git a/journals/2026-12-01.md b/journals/2026-12-01.md
+> new file mode 100644
 > --- /dev/null
-> +++ journals/2026-12-01.md
-> @@ line 1 @@
+> +++ b/journals/2026-12-01.md
+> @@ -0,0 +1,2 @@
 > +# 2026-12-01
-> @@ line 2 @@
 > +
 $ VAULT_TODAY=2026-11-30 vault journal tomorrow
 > journals/2026-12-01.md

@@ -16,9 +16,13 @@ $ sed -n 17p pages/Errands.md
 > - [x] Post office: parcel for Ana 📅 2026-12-03 ✅ 2026-12-02
 # A note without emoji dates gets only the marker; --dry-run shows the diff and writes nothing.
 $ vault task "pages/Ideas.md:14@183111" start --dry-run
-> --- pages/Ideas.md
-> +++ pages/Ideas.md
-> @@ line 14 @@
+> diff --git a/pages/Ideas.md b/pages/Ideas.md
+> --- a/pages/Ideas.md
+> +++ b/pages/Ideas.md
+> @@ -11,4 +11,4 @@
+>  ## Someday
+>  
+>  - [ ] Learn enough Japanese to read a menu on the [[京都旅行|Kyoto trip]]
 > -- [ ] Build a bookshelf for the hallway
 > +- [/] Build a bookshelf for the hallway
 $ vault task "pages/Ideas.md:14@183111" toggle

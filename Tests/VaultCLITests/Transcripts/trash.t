@@ -18,6 +18,22 @@ $ vault trash --list --json | grep -c '"trashTimeSource": "record"'
 # Only what was trashed 30 days ago or more goes.
 $ vault trash --empty --older-than 30d --dry-run
 > delete trash/pages/Gift ideas.md
+> diff --git a/trash/pages/Gift ideas.md b/trash/pages/Gift ideas.md
+> deleted file mode 100644
+> --- a/trash/pages/Gift ideas.md	
+> +++ /dev/null
+> @@ -1,11 +0,0 @@
+> ----
+> -title: 'Gift ideas for Ana''s birthday'
+> -tags: [gifts]
+> ----
+> -# Gift ideas
+> -
+> -Her birthday is on 14 December. Around 40 €.
+> -
+> -- [ ] The new Susanna Clarke hardback, if it is out by then
+> -- [ ] Good tinned fish from the shop next to [[Café Olé]]
+> -- [-] Concert tickets (sold out)
 $ vault trash --empty --older-than 30d --yes
 > Deleted 1 note from the trash.
 $ ls trash/pages

@@ -154,4 +154,32 @@ struct ConflictResolverTests {
         #expect(try folder.read("pages/Plan.md") == Array("# Plan\n\nmine\n".utf8))
         #expect(try folder.read(copyName) == Array("# Plan\n\ntheirs\n".utf8))
     }
+
+    @Test("keeping the copy, killed at any step, loses no version, and the one recovery call finishes it")
+    func killedAtEveryStep() throws {
+        var steps: [String] = []
+        do {
+            let (folder, vault, copy) = try setUp()
+            _ = try ChangeExecutor(vault: vault) { steps.append($0) }.apply(try ConflictResolver(vault: vault).plan(copy, keep: .copy).plan)
+            withExtendedLifetime(folder) {}
+        }
+        #expect(steps.count > 4)
+        for step in steps {
+            let (folder, vault, copy) = try setUp()
+            let plan = try ConflictResolver(vault: vault).plan(copy, keep: .copy).plan
+            _ = try? ChangeExecutor(vault: vault) { if $0 == step { throw Crash() } }.apply(plan)
+            #expect(vault.recoverInterruptedChanges().problem == nil, "at \(step)")
+            let original = try folder.read("pages/Plan.md")
+            if step == "journal" {
+                #expect(original == Array("# Plan\n\nmine\n".utf8) && (try? folder.read(copyName)) != nil, "at \(step)")
+            } else {
+                #expect(original == Array("# Plan\n\ntheirs\n".utf8), "at \(step)")
+                #expect(try folder.read("trash/pages/Plan.md") == Array("# Plan\n\nmine\n".utf8), "at \(step)")
+                #expect((try? folder.read(copyName)) == nil, "at \(step)")
+            }
+        }
+    }
 }
+
+/// The crash the tests simulate: the process ends before a step.
+private struct Crash: Error {}

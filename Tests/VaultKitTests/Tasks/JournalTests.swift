@@ -57,7 +57,7 @@ struct JournalTests {
         let (_, created) = try Journals(vault: vault).openOrCreate(day("2026-12-01"), dryRun: true)
         #expect(
             created?.diff()
-                == "--- /dev/null\n+++ journals/2026-12-01.md\n@@ line 1 @@\n+# 2026-12-01\n@@ line 2 @@\n+\n")
+                == "diff --git a/journals/2026-12-01.md b/journals/2026-12-01.md\nnew file mode 100644\n--- /dev/null\n+++ b/journals/2026-12-01.md\n@@ -0,0 +1,2 @@\n+# 2026-12-01\n+\n")
         #expect(!FileManager.default.fileExists(atPath: vault.root + "/journals/2026-12-01.md"))
     }
 

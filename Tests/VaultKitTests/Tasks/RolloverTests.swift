@@ -113,7 +113,8 @@ struct RolloverTests {
         let vault = try Vault(root: folder.copy(fixture: "demo"))
         let before = try folder.read("demo/journals/2026-11-27.md")
         let plan = try vault.rollover(into: CalendarDay("2026-11-30")!, dryRun: true)
-        #expect(plan.diff().contains("+++ journals/2026-11-30.md\n@@ line 11 @@\n+- [ ] Taxes"))
+        #expect(plan.diff().contains("+++ b/journals/2026-11-30.md\n@@ -8,3 +8,4 @@"))
+        #expect(plan.diff().contains("\n+- [ ] Taxes"))
         #expect(plan.diff().contains("-- [ ] Taxes: start [[Tax return 2026]] before the holidays !med\n+- [>] Taxes"))
         #expect(try folder.read("demo/journals/2026-11-27.md") == before)
     }

@@ -178,7 +178,9 @@ struct TaskEditTests {
         let plan = try vault.editTask(reference(task), action: .done, today: Self.today, dryRun: true)
         #expect(
             plan.rewrite.diff()
-                == "--- pages/Ideas.md\n+++ pages/Ideas.md\n@@ line 14 @@\n-- [ ] Build a bookshelf for the hallway\n+- [x] Build a bookshelf for the hallway\n"
+                == "diff --git a/pages/Ideas.md b/pages/Ideas.md\n--- a/pages/Ideas.md\n+++ b/pages/Ideas.md\n@@ -11,4 +11,4 @@\n"
+                + " ## Someday\n \n \(String(decoding: before, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[12])\n"
+                + "-- [ ] Build a bookshelf for the hallway\n+- [x] Build a bookshelf for the hallway\n"
         )
         #expect(try bytes(task.path) == before)
         #expect(!FileManager.default.fileExists(atPath: root + "/.zennotes/lock"))
