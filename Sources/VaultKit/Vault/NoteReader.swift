@@ -115,39 +115,10 @@ public enum NoteReader {
         return bodyStart
     }
 
-    /// The `# Title` a note starts with: a level-1 heading that is the first block of the
-    /// body, not nested in a list or quote. A heading further down names a section, not the
-    /// note (Obsidian and Logseq name such notes by file).
-    ///
-    /// Only that first block is read, so the title costs the same whatever the note's length,
-    /// and its text is the same plain text the note's full parse gives.
+    /// The `# Title` a note starts with, as its structure finds it (only the header and
+    /// the first block are read, whatever the note's length).
     static func leadingTitle(_ bytes: [UInt8], from offset: Int) -> String? {
-        var lines: [Range<Int>] = []
-        var position = offset
-        while position < bytes.count && lines.count < 64 {
-            var end = position
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let isBlank = bytes[position..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if isBlank && !lines.isEmpty { break }
-            if !isBlank { lines.append(position..<end) }
-            position = end + 1
-        }
-        guard let first = lines.first else { return nil }
-        let indent = bytes[first].prefix(while: { $0 == 0x20 }).count
-        guard indent <= 3, let lead = bytes[first].dropFirst(indent).first else { return nil }
-        let isATX = lead == UInt8(ascii: "#")
-        let hasUnderline = lines.dropFirst().contains { line in
-            let content = bytes[line].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
-            return !content.isEmpty && content.allSatisfy { $0 == UInt8(ascii: "=") }
-        }
-        let opensContainer = "-*+>".utf8.contains(lead) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lead)
-        guard isATX || (hasUnderline && !opensContainer) else { return nil }
-        let chunk = Array(bytes[first.lowerBound..<lines.last!.upperBound])
-        guard let heading = MarkdownDocument.blocks(of: chunk, from: 0, firstLine: 1).headings.first, heading.line == 1,
-            heading.level == 1,
-            !heading.text.isEmpty
-        else { return nil }
-        return heading.text
+        NoteStructure(bytes: bytes, extent: .header).titleHeading()?.text
     }
 
     /// False when no `#` in the body could start a tag (each is a heading marker or follows a

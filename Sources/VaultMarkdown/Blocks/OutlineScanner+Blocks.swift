@@ -34,9 +34,15 @@ struct OutlineBlocks {
 
     mutating func closeHTML() { htmlBlocks.append(blockStart...blockLast) }
 
-    /// A line of paragraph text (its content, after any container marks).
-    mutating func paragraphLine(_ range: Range<Int>, line: Int, starts: Bool, in text: UnsafeBufferPointer<UInt8>) {
-        if starts { paragraph.restart(line: line) }
+    /// A line of paragraph text (its content, after any container marks); `topLevel` when no
+    /// quote or list holds it.
+    mutating func paragraphLine(
+        _ range: Range<Int>, line: Int, starts: Bool, topLevel: Bool, in text: UnsafeBufferPointer<UInt8>
+    ) {
+        if starts {
+            paragraph.restart(line: line)
+            paragraph.isTopLevel = topLevel
+        }
         paragraph.append(range, in: text)
     }
 
@@ -67,6 +73,8 @@ struct HeadingSource: Equatable {
     var level: Int
     var line: Int
     var isSetext = false
+    /// True when no quote or list item holds the heading.
+    var isTopLevel = true
     var parts: [Range<Int>] = []
     private var bytes = 0
     private var markup = 0
@@ -121,6 +129,7 @@ extension OutlineScanner {
         var level = 0
         while firstNonspace + level < lineEnd && text[firstNonspace + level] == UInt8(ascii: "#") { level += 1 }
         var heading = HeadingSource(level: level, line: lineNumber)
+        heading.isTopLevel = containers.isEmpty
         heading.append(firstNonspace..<lineEnd, in: text)
         blocks?.headings.append(heading)
     }
@@ -144,8 +153,14 @@ extension OutlineScanner {
         blocks?.openBlock(line: lineNumber, info: String(decoding: info, as: UTF8.self))
     }
 
-    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool) {
-        blocks?.paragraphLine(range, line: lineNumber, starts: starts, in: text)
+    /// A line of paragraph text; `indented` when white space precedes it inside its container.
+    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool, indented: Bool) {
+        blocks?.paragraphLine(range, line: lineNumber, starts: starts, topLevel: containers.isEmpty, in: text)
+        guard recordsKinds else { return }
+        mark(starts ? [.inline, .leafStart] : .inline)
+        if starts { references.beginParagraph() }
+        references.line(text, range, number: lineNumber, indented: indented)
+        markDefinitions()
     }
 
     private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
