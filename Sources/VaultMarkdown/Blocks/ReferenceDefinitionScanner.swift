@@ -131,7 +131,8 @@ struct ReferenceDefinitionScanner {
             if byte == 0x20 || byte == 0x09 { return position + 1 }
             angle = byte == UInt8(ascii: "<")
             parens = 0
-            destination = (angle ? position + 1 : position)..<position
+            let destinationStart = angle ? position + 1 : position
+            destination = destinationStart..<destinationStart
             phase = angle ? .angleDestination : .plainDestination
             return angle ? position + 1 : position
         case .angleDestination:
