@@ -19,10 +19,9 @@ public struct NoteFacts: Codable, Sendable, Equatable {
         public static let header = Parts(rawValue: 1 << 0)
         /// Inline `#tags` (implies the header).
         public static let tags = Parts(rawValue: 1 << 1)
-        public static let headings = Parts(rawValue: 1 << 2)
-        public static let blockIDs = Parts(rawValue: 1 << 3)
-        public static let links = Parts(rawValue: 1 << 4)
-        public static let tasks = Parts(rawValue: 1 << 5)
+        /// The headings, block ids, links and tasks, each read only when asked for.
+        public static let headings = Parts(rawValue: 1 << 2), blockIDs = Parts(rawValue: 1 << 3),
+            links = Parts(rawValue: 1 << 4), tasks = Parts(rawValue: 1 << 5)
         public static let all: Parts = [.header, .tags, .headings, .blockIDs, .links, .tasks]
     }
 

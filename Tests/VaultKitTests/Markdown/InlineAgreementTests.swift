@@ -67,15 +67,16 @@ struct InlineAgreementTests {
 
     @Test("on every note of the corpora of real vaults")
     func corpora() throws {
-        let root = OutlineAgreementTests.shared + "/corpora"
-        guard FileManager.default.fileExists(atPath: root) else {
-            print("the corpora folder \(root) is absent; skipped")
-            return
-        }
-        let files = OutlineAgreementTests.notes(under: root)
+        guard let files = Corpora.notes() else { return }
         let (differences, spans) = try Self.disagreements(in: files)
-        print("corpora: \(files.count) notes, \(spans) code spans, \(differences.count) notes differ")
-        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(40).joined(separator: "\n"))")
+        Corpora.expectAgreement(differences, in: "corpora", of: files.count, counted: "\(spans) code spans")
         #expect(spans > 1000)
+    }
+
+    @Test("on the vault named by VAULT_AGREEMENT_VAULT, when set")
+    func namedVault() throws {
+        guard let (root, files) = Corpora.namedVault() else { return }
+        let (differences, spans) = try Self.disagreements(in: files)
+        Corpora.expectAgreement(differences, in: root, of: files.count, counted: "\(spans) code spans")
     }
 }
