@@ -35,7 +35,7 @@ public enum TaskScanner {
     /// asked for only when the note has tasks. Appending in place spares a large vault the
     /// copy of every task from one array into another.
     static func append(prefiltered bytes: [UInt8], origin: () -> Origin, to tasks: inout [VaultTask]) {
-        append(NoteFacts(bytes: bytes, parts: .tasks), of: bytes, origin: origin, to: &tasks)
+        append(NoteFacts(bytes: bytes, parts: .tasks, complete: true, mayHoldTask: true), of: bytes, origin: origin, to: &tasks)
     }
 
     /// Appends a note's tasks as its facts hold them, placed in the vault by `origin`.
@@ -43,7 +43,6 @@ public enum TaskScanner {
         guard !facts.tasks.isEmpty else { return }
         let first = tasks.count
         let place = origin()
-        tasks.reserveCapacity(tasks.count + facts.tasks.count)
         for fact in facts.tasks { tasks.append(task(bytes, fact, origin: place, isUTF8: facts.isUTF8)) }
         TaskTree.link(&tasks, from: first)
     }

@@ -43,12 +43,14 @@ struct OutlineBlocks {
             paragraph.restart(line: line)
             paragraph.isTopLevel = topLevel
         }
-        paragraph.append(range, in: text)
+        // Most paragraphs are no heading: their markup is counted only once one is.
+        paragraph.appendUncounted(range, in: text)
     }
 
     /// The open paragraph is a heading: `underline` is `=` (level 1) or `-` (level 2).
-    mutating func setextHeading(underline: UInt8) {
+    mutating func setextHeading(underline: UInt8, in text: UnsafeBufferPointer<UInt8>) {
         var heading = paragraph
+        heading.limitMarkup(in: text)
         heading.level = underline == UInt8(ascii: "=") ? 1 : 2
         heading.isSetext = true
         headings.append(heading)
@@ -108,6 +110,37 @@ struct HeadingSource: Equatable {
         }
         while end < range.upperBound && end > range.lowerBound && text[end] & 0xC0 == 0x80 { end -= 1 }
         parts.append(range.lowerBound..<end)
+    }
+
+    /// Adds a line of content, cut where the byte budget runs out (never inside a character);
+    /// `limitMarkup` applies the markup budget afterwards.
+    mutating func appendUncounted(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) {
+        guard bytes < Self.byteBudget else { return }
+        var end = min(range.upperBound, range.lowerBound + (Self.byteBudget - bytes))
+        bytes += end - range.lowerBound
+        while end < range.upperBound && end > range.lowerBound && text[end] & 0xC0 == 0x80 { end -= 1 }
+        parts.append(range.lowerBound..<end)
+    }
+
+    /// Cuts the parts `appendUncounted` added where the markup budget runs out, as `append`
+    /// would have: at the first markup byte over the budget, and no line after the one where
+    /// the budget was spent.
+    mutating func limitMarkup(in text: UnsafeBufferPointer<UInt8>) {
+        markup = 0
+        for index in parts.indices {
+            if markup == Self.markupBudget {
+                parts.removeSubrange(index...)
+                return
+            }
+            for position in parts[index] where Self.isMarkup(text[position]) {
+                if markup == Self.markupBudget {
+                    parts[index] = parts[index].lowerBound..<position
+                    parts.removeSubrange((index + 1)...)
+                    return
+                }
+                markup += 1
+            }
+        }
     }
 
     /// The bytes cmark's inline parser (with the GFM extensions) treats specially.

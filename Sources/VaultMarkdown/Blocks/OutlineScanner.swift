@@ -230,7 +230,7 @@ package struct OutlineScanner {
                 consumed = true
                 break opening
             } else if !indented && interruptsParagraph && BlockStarts.isSetextUnderline(text, firstNonspace, lineEnd) {
-                blocks?.setextHeading(underline: first)
+                blocks?.setextHeading(underline: first, in: text)
                 endParagraph()
                 leaf = .none
                 consumed = true

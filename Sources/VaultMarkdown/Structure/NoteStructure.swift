@@ -53,6 +53,13 @@ public struct NoteStructure: Sendable {
 
     /// Finds the structure of a note. Never fails: any bytes have one.
     public init(bytes: [UInt8], extent: Extent = .whole) {
+        self.init(bytes: bytes, extent: extent, recordsBlocks: true)
+    }
+
+    /// The structure of a note; without `recordsBlocks` the headings, code blocks and HTML
+    /// blocks are not listed (what each line is still is), which spares the task list the
+    /// cost of keeping what it never asks.
+    package init(bytes: [UInt8], extent: Extent, recordsBlocks: Bool) {
         self.bytes = bytes
         self.extent = extent
         textStart = ByteOrderMark.length(of: bytes)
@@ -70,7 +77,7 @@ public struct NoteStructure: Sendable {
         var kinds: [LineKind]
         let scan = bytes.withUnsafeBufferPointer { text -> OutlineScanner? in
             guard scanStart < text.count else { return nil }
-            var scanner = OutlineScanner(text: text, tracksCode: false, recordsBlocks: true, recordsKinds: true)
+            var scanner = OutlineScanner(text: text, tracksCode: false, recordsBlocks: recordsBlocks, recordsKinds: true)
             scanner.scan(
                 from: scanStart, firstLine: scanLine, firstBlockFrom: firstBodyLine,
                 stopsAfterFirstBlock: extent == .header)

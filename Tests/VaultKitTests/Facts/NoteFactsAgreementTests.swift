@@ -16,11 +16,21 @@ struct NoteFactsAgreementTests {
     /// Notes whose facts changed on purpose, by key, with why.
     static let settled: [String: String] = [:]
 
-    /// The facts of a note as one text, field by field, in the order the old code found them.
+    /// The facts of a note as one text, field by field, in the order the old code found them,
+    /// each read as the commands read it (the links alone for backlinks, the tasks alone for
+    /// the task list); the facts read all at once must be the same.
     static func canonical(path: String, bytes: [UInt8]) -> String {
         var out = ""
         let name = (path as NSString).lastPathComponent
-        let facts = NoteFacts(bytes: bytes)
+        let all = NoteFacts(bytes: bytes)
+        let facts = NoteFacts(bytes: bytes, parts: [.header, .tags, .headings])
+        let links = NoteFacts(bytes: bytes, parts: .links).links
+        let tasksOnly = NoteFacts(bytes: bytes, parts: .tasks)
+        if all.links != links || all.tasks != tasksOnly.tasks || all.title != facts.title || all.tags != facts.tags
+            || all.headings != facts.headings
+        {
+            out += "the facts read together differ from the facts read apart\n"
+        }
         let note = NoteReader.note(
             path: name, kind: .page, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), facts: facts)
         out += "utf8\t\(note.isUTF8)\n"
@@ -30,13 +40,13 @@ struct NoteFactsAgreementTests {
         for tag in note.tags { out += "tag\t\(tag)\n" }
         for heading in note.headings { out += "heading\t\(heading.level)\t\(heading.line)\t\(heading.text)\n" }
         for issue in note.frontmatterIssues { out += "issue\t\(issue.line)\t\(issue.message)\n" }
-        for link in facts.links {
+        for link in links {
             out += "link\t\(link.form.rawValue)\t\(link.isEmbed)\t\(link.range)\t\(link.targetRange)\t\(link.rawTarget)"
             out += "\t\(link.target)\t\(link.fragment ?? "-")\t\(link.alias ?? "-")\t\(link.line)\t\(link.escapedPipe)"
             out += "\t\(link.angleBrackets)\n"
         }
         var tasks: [VaultTask] = []
-        TaskScanner.append(facts, of: bytes, origin: { .init(path: name, kind: .page) }, to: &tasks)
+        TaskScanner.append(tasksOnly, of: bytes, origin: { .init(path: name, kind: .page) }, to: &tasks)
         for task in tasks {
             out += "task\t\(task.line)\t\(task.marker)\t\(task.state)\t\(task.text)\t\(task.description)"
             out += "\t\(task.listMarker)\t\(task.parentLine.map(String.init) ?? "-")\t\(task.depth)"
