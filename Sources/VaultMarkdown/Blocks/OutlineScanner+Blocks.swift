@@ -1,6 +1,6 @@
 import VaultSystem
 
-/// The blocks a `MarkdownDocument` needs from an outline scan, found on the way: headings
+/// The blocks a `NoteStructure` lists from an outline scan, found on the way: headings
 /// (with the bytes their text is read from), code blocks and HTML blocks, lines 1-based.
 ///
 /// cmark would give the same facts, but its cost grows faster than the note on some shapes

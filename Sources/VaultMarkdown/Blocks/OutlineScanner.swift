@@ -30,12 +30,9 @@ package struct OutlineScanner {
     }
 
     let text: UnsafeBufferPointer<UInt8>
-    /// The list items, when `recordsItems` (tasks need them; the block facts of a
-    /// `MarkdownDocument` do not).
+    /// The list items, when `recordsItems` (tasks need them).
     package var items: [OutlineItem] = []
-    /// For each 1-based line, true when it is in a fenced or indented code block; filled only
-    /// when `tracksCode` (comment scanning needs it), with the lines' start offsets.
-    package var codeLines: [Bool]
+    /// The start offset of each line scanned, when `recordsKinds`.
     package var lineStarts: [Int] = []
 
     var containers: [Container] = []
@@ -56,9 +53,8 @@ package struct OutlineScanner {
     var paragraphLine = 0..<0
     private var indentedFirst = 0
     var indentedLast = 0
-    private let tracksCode: Bool
     let recordsItems: Bool
-    /// The blocks `MarkdownDocument` needs (headings, code and HTML blocks), when asked for.
+    /// The blocks a `NoteStructure` lists (headings, code and HTML blocks), when asked for.
     var blocks: OutlineBlocks?
     /// What each line is (index 0 unused), with the lines' start offsets and the reference
     /// definitions, when `recordsKinds` (a `NoteStructure` needs them).
@@ -82,15 +78,13 @@ package struct OutlineScanner {
     var blank = false
 
     package init(
-        text: UnsafeBufferPointer<UInt8>, tracksCode: Bool, recordsItems: Bool = true, recordsBlocks: Bool = false,
+        text: UnsafeBufferPointer<UInt8>, recordsItems: Bool = true, recordsBlocks: Bool = false,
         recordsKinds: Bool = false
     ) {
         self.text = text
-        self.tracksCode = tracksCode
         self.recordsItems = recordsItems
         self.recordsKinds = recordsKinds
         blocks = recordsBlocks ? OutlineBlocks() : nil
-        codeLines = []
     }
 
     /// Scans the lines from byte `start` (which begins line `firstLine`) to the end. The first
@@ -100,7 +94,6 @@ package struct OutlineScanner {
     package mutating func scan(
         from start: Int, firstLine: Int, firstBlockFrom: Int? = nil, stopsAfterFirstBlock: Bool = false
     ) {
-        if tracksCode { codeLines = [Bool](repeating: false, count: firstLine + 1) }
         if recordsKinds { kinds = [LineKind](repeating: [], count: firstLine) }
         var position = start
         lineNumber = firstLine - 1
@@ -119,10 +112,6 @@ package struct OutlineScanner {
                     break
                 }
                 if !isBlank && firstBlockLine == nil { firstBlockLine = lineNumber }
-            }
-            if tracksCode {
-                codeLines.append(false)
-                lineStarts.append(position)
             }
             if recordsKinds {
                 kinds.append([])
@@ -378,7 +367,6 @@ package struct OutlineScanner {
     }
 
     mutating func markCode(_ line: Int) {
-        if tracksCode { codeLines[line] = true }
         if recordsKinds { kinds[line].insert(.code) }
     }
 }

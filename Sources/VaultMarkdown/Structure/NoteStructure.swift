@@ -77,7 +77,7 @@ public struct NoteStructure: Sendable {
         var kinds: [LineKind]
         let scan = bytes.withUnsafeBufferPointer { text -> OutlineScanner? in
             guard scanStart < text.count else { return nil }
-            var scanner = OutlineScanner(text: text, tracksCode: false, recordsBlocks: recordsBlocks, recordsKinds: true)
+            var scanner = OutlineScanner(text: text, recordsBlocks: recordsBlocks, recordsKinds: true)
             scanner.scan(
                 from: scanStart, firstLine: scanLine, firstBlockFrom: firstBodyLine,
                 stopsAfterFirstBlock: extent == .header)

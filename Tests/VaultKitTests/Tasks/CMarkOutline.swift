@@ -69,7 +69,7 @@ struct CMarkOutline: Equatable {
             firstLine = frontmatter.lines.upperBound + 1
         }
         let outline = bytes.withUnsafeBufferPointer { text in
-            var scanner = OutlineScanner(text: text, tracksCode: false)
+            var scanner = OutlineScanner(text: text)
             scanner.scan(from: start, firstLine: firstLine)
             return scanner.items
         }
