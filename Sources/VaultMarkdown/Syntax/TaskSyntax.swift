@@ -155,6 +155,6 @@ package enum TaskSyntax {
         // costs the outline scan.
         while position >= 0 && Self.mayPrecedeMarker(text[position]) { position -= 1 }
         return position < 0 || text[position] == 0x0A
-            || (position == 2 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF)
+            || (position == 2 && ByteOrderMark.length(of: text) == 3)
     }
 }
