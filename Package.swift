@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultBenchTests", dependencies: ["VaultBench"]),
-        .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"]),
+        .testTarget(
+            name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"],
+            exclude: ["Facts/OldFacts.txt"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v6]

@@ -139,7 +139,7 @@ private struct JSONParser {
     var position = 0
 
     mutating func document() throws -> JSONValue {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        position = ByteOrderMark.length(of: bytes)
         let value = try self.value(depth: 0)
         skipSpace()
         guard position == bytes.count else { throw fail("unexpected text after the value") }

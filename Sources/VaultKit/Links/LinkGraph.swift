@@ -109,12 +109,11 @@ public struct LinkGraph: Sendable {
         guard NoteReader.isUTF8(bytes, complete: true) else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"))
         }
-        let document = MarkdownDocument(bytes: bytes)
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
-        for link in LinkScanner.links(in: document) {
+        for link in NoteFacts(bytes: bytes, parts: .links).links {
             if link.line != line.number {
-                var range = document.sourceMap.range(ofLine: link.line, in: bytes)
+                var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
                     range = range.lowerBound + 1..<range.upperBound
                 }
@@ -129,6 +128,15 @@ public struct LinkGraph: Sendable {
             if keep?(edge) ?? true { edges.append(edge) }
         }
         return (edges, nil)
+    }
+
+    /// The line that holds the byte at `offset`, without its line ending.
+    private static func line(around offset: Int, in bytes: [UInt8]) -> Range<Int> {
+        var start = min(offset, bytes.count)
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        return start..<end
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

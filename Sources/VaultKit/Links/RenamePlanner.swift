@@ -323,7 +323,7 @@ public struct RenamePlanner {
     /// Templates`), which a rename leaves alone.
     static func titleHeading(_ document: MarkdownDocument, fileStem: String) -> Range<Int>? {
         let name = Naming.collisionKey(fileStem)
-        guard let heading = document.headings.first, heading.level == 1,
+        guard let heading = document.structure.titleHeading(),
             Naming.collisionKey(heading.text) == name || Naming.collisionKey(Naming.fileStem(forTitle: heading.text)) == name
         else { return nil }
         let bytes = document.bytes

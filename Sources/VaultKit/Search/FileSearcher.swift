@@ -34,7 +34,7 @@ struct FileSearcher {
         }
         guard let terms = search.terms else { return ([], false) }
         return bytes.withUnsafeBufferPointer { buffer in
-            let body = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let body = ByteOrderMark.length(of: buffer)
             findCandidates(buffer, from: body)
             var matches: [LineMatch] = []
             var lossy = false

@@ -26,7 +26,7 @@ struct RegexPattern: @unchecked Sendable {
     /// byte read as U+FFFD).
     func search(_ bytes: [UInt8], path: String, context: Int) -> ([LineMatch], lossy: Bool) {
         // A byte-order mark is not text: `^` must see the first line's first character.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let body = ByteOrderMark.length(of: bytes)
         let valid = String(validating: bytes[body...], as: UTF8.self)
         let text = valid ?? String(decoding: bytes[body...], as: UTF8.self)
         // One pass over the whole note rules out most notes before any line is cut out.

@@ -62,7 +62,7 @@ public struct MergeConflict: Sendable, Equatable, Codable {
 
     /// True when the bytes hold `<<<<<<<` at the start of a line: most notes are ruled out here.
     static func mayHoldMarkers(_ bytes: [UInt8]) -> Bool {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = ByteOrderMark.length(of: bytes)
         let marker = Array("<<<<<<<".utf8)
         while start + marker.count <= bytes.count {
             if bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) { return true }
@@ -73,7 +73,7 @@ public struct MergeConflict: Sendable, Equatable, Codable {
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
-        var text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        var text = Array(bytes.dropFirst(ByteOrderMark.length(of: bytes)))
         if text.last == 0x0A { text.removeLast() }
         return text.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)

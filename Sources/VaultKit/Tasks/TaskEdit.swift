@@ -109,8 +109,7 @@ extension Vault {
         }
         let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolute)
         guard UTF8Check.validate(bytes) == .valid else { throw TaskError.notUTF8(path: path) }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if let frontmatter = Frontmatter.locate(in: bytes, from: start), TaskScanner.optsOut(frontmatter) {
+        if TaskSyntax.optsOut(NoteStructure(bytes: bytes, extent: .header)) {
             throw TaskError.optedOut(path: path)
         }
         return (bytes, snapshot, TaskScanner.tasks(in: bytes, origin: origin(of: path)))

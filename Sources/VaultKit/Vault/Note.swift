@@ -47,18 +47,3 @@ public struct Note: Sendable, Equatable, Codable {
     /// The folder part of the path, empty at the vault root.
     public var folder: String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
 }
-
-extension Frontmatter.Issue: Codable {
-    enum CodingKeys: String, CodingKey { case line, message }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(line: try container.decode(Int.self, forKey: .line), message: try container.decode(String.self, forKey: .message))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(line, forKey: .line)
-        try container.encode(message, forKey: .message)
-    }
-}

@@ -31,143 +31,42 @@ public enum NoteReader {
         path: String, kind: FolderKind, status: FileStatus, bytes: [UInt8], detail: Detail = .full,
         complete: Bool = true
     ) -> Note {
+        let facts = NoteFacts(bytes: bytes, parts: parts(for: detail), complete: complete)
+        return note(path: path, kind: kind, status: status, facts: facts)
+    }
+
+    /// The facts a level of detail needs.
+    public static func parts(for detail: Detail) -> NoteFacts.Parts {
+        switch detail {
+        case .paths, .summary: return .header
+        case .tags: return [.header, .tags]
+        case .full: return [.header, .tags, .headings]
+        }
+    }
+
+    /// A note's metadata from its facts.
+    public static func note(path: String, kind: FolderKind, status: FileStatus, facts: NoteFacts) -> Note {
         var note = skeleton(path: path, kind: kind, status: status, availability: .available)
-        guard isUTF8(bytes, complete: complete) else {
+        guard facts.isUTF8 else {
             note.isUTF8 = false
             return note
         }
-        let bodyStart = readHeader(bytes, into: &note)
-        var tags = note.tags
-        switch detail {
-        case .paths, .summary:
-            break
-        case .tags where !mayHoldInlineTag(bytes, from: bodyStart):
-            break
-        case .tags, .full:
-            let document = MarkdownDocument(bytes: bytes)
-            if detail == .full { note.headings = document.headings }
-            tags += TagScanner.inlineTags(in: document)
-        }
-        note.tags = unique(tags)
+        if let title = facts.title { note.title = title }
+        note.aliases = facts.aliases
+        note.tags = facts.tags
+        note.headings = facts.headings
+        note.hasFrontmatter = facts.hasFrontmatter
+        note.frontmatterIssues = facts.frontmatterIssues
+        note.verbatimKeys = facts.verbatimKeys
         return note
     }
 
     /// True when the bytes are UTF-8; a prefix may end inside a character.
-    static func isUTF8(_ bytes: [UInt8], complete: Bool) -> Bool {
-        switch UTF8Check.validate(bytes) {
-        case .valid: return true
-        case .truncated: return !complete
-        case .invalid: return false
-        }
-    }
+    static func isUTF8(_ bytes: [UInt8], complete: Bool) -> Bool { NoteFacts.isUTF8(bytes, complete: complete) }
 
     /// True when a prefix holds the whole header a summary needs: it is not cut inside an
     /// open frontmatter block.
-    public static func prefixHoldsHeader(_ bytes: [UInt8]) -> Bool {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        return !bytes[start...].starts(with: Array("---".utf8)) || Frontmatter.locate(in: bytes, from: start) != nil
-    }
-
-    /// Reads frontmatter (or Logseq properties) and the title; returns where the body starts.
-    private static func readHeader(_ bytes: [UInt8], into note: inout Note) -> Int {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var bodyStart = start
-        var title: String?
-        if let frontmatter = Frontmatter.locate(in: bytes, from: start) {
-            note.hasFrontmatter = true
-            note.frontmatterIssues = frontmatter.issues
-            note.verbatimKeys = frontmatter.entries.compactMap {
-                if case .verbatim = $0.value { return $0.key }
-                return nil
-            }
-            if case .string(let text) = frontmatter["title"] { title = text.trimmed() }
-            note.aliases = frontmatter.strings(for: ["aliases", "alias"])
-            note.tags = frontmatter.strings(for: ["tags", "tag"], splitOnSpaces: true).map {
-                $0.hasPrefix("#") ? String($0.dropFirst()) : $0
-            }
-            bodyStart = frontmatter.byteRange.upperBound
-        } else {
-            // Properties start on the first line, so a first line without `::` rules them out.
-            var colons = false
-            var index = start
-            while index + 1 < bytes.count && bytes[index] != 0x0A {
-                if bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: ":") {
-                    colons = true
-                    break
-                }
-                index += 1
-            }
-            let properties =
-                !colons
-                ? LogseqProperties(text: "") : LogseqProperties(text: Substring(bytes.utf8String(start..<min(bytes.count, start + 4096))))
-            if !properties.entries.isEmpty {
-                title = properties["title"]
-                note.aliases = properties.names("alias")
-                note.tags = properties.names("tags")
-                bodyStart = start + properties.byteCount
-            }
-        }
-        if let title, !title.isEmpty {
-            note.title = title
-        } else if let heading = leadingTitle(bytes, from: bodyStart) {
-            note.title = heading
-        }
-        return bodyStart
-    }
-
-    /// The `# Title` a note starts with: a level-1 heading that is the first block of the
-    /// body, not nested in a list or quote. A heading further down names a section, not the
-    /// note (Obsidian and Logseq name such notes by file).
-    ///
-    /// Only that first block is read, so the title costs the same whatever the note's length,
-    /// and its text is the same plain text the note's full parse gives.
-    static func leadingTitle(_ bytes: [UInt8], from offset: Int) -> String? {
-        var lines: [Range<Int>] = []
-        var position = offset
-        while position < bytes.count && lines.count < 64 {
-            var end = position
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let isBlank = bytes[position..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if isBlank && !lines.isEmpty { break }
-            if !isBlank { lines.append(position..<end) }
-            position = end + 1
-        }
-        guard let first = lines.first else { return nil }
-        let indent = bytes[first].prefix(while: { $0 == 0x20 }).count
-        guard indent <= 3, let lead = bytes[first].dropFirst(indent).first else { return nil }
-        let isATX = lead == UInt8(ascii: "#")
-        let hasUnderline = lines.dropFirst().contains { line in
-            let content = bytes[line].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
-            return !content.isEmpty && content.allSatisfy { $0 == UInt8(ascii: "=") }
-        }
-        let opensContainer = "-*+>".utf8.contains(lead) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lead)
-        guard isATX || (hasUnderline && !opensContainer) else { return nil }
-        let chunk = Array(bytes[first.lowerBound..<lines.last!.upperBound])
-        guard let heading = MarkdownDocument.blocks(of: chunk, from: 0, firstLine: 1).headings.first, heading.line == 1,
-            heading.level == 1,
-            !heading.text.isEmpty
-        else { return nil }
-        return heading.text
-    }
-
-    /// False when no `#` in the body could start a tag (each is a heading marker or follows a
-    /// word), so the markdown need not be parsed to know there are no inline tags.
-    static func mayHoldInlineTag(_ bytes: [UInt8], from start: Int) -> Bool {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "#") {
-                let before = index == start ? 0x0A : bytes[index - 1]
-                let after = index + 1 < bytes.count ? bytes[index + 1] : 0x20
-                if (before == 0x0A || before == 0x20 || before == 0x09)
-                    && !(after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D || after == UInt8(ascii: "#"))
-                {
-                    return true
-                }
-            }
-            index += 1
-        }
-        return false
-    }
+    public static func prefixHoldsHeader(_ bytes: [UInt8]) -> Bool { NoteStructure.holdsHeader(bytes) }
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
     public static func skeleton(path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability) -> Note {
@@ -192,16 +91,5 @@ public enum NoteReader {
         let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         return stem.replacingOccurrences(of: "_", with: "-")
-    }
-
-    /// Keeps the first spelling of each tag, comparing case-insensitively after NFC.
-    static func unique(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for tag in tags where !tag.isEmpty {
-            let normalized = tag.utf8.allSatisfy { $0 < 0x80 } ? tag : tag.precomposedStringWithCanonicalMapping
-            if seen.insert(normalized.lowercased()).inserted { result.append(normalized) }
-        }
-        return result
     }
 }

@@ -36,10 +36,14 @@ public enum NoteText {
     /// the blank line after it), before the rest of the body.
     public static func prepending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
         let ending = lineEnding(of: bytes)
-        var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if let frontmatter = Frontmatter.locate(in: bytes, from: position) { position = frontmatter.byteRange.upperBound }
+        let structure = NoteStructure(bytes: bytes, extent: .header)
+        var position = structure.frontmatter?.byteRange.upperBound ?? structure.textStart
         let first = lineRange(bytes, at: position)
-        if bytes[first].starts(with: Array("# ".utf8)) {
+        // The title heading, when it is the body's first line and written with `#`.
+        let bodyLine = structure.frontmatter.map { $0.lines.upperBound + 1 } ?? 1
+        if let heading = structure.titleHeading(), heading.line == bodyLine,
+            bytes[first].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "#")
+        {
             position = first.upperBound
             let next = lineRange(bytes, at: position)
             if !next.isEmpty && bytes[next].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
@@ -69,8 +73,9 @@ public enum NoteText {
     /// in a shape that is kept verbatim, so it is never rewritten blindly.
     public static func addingTags(_ tags: [String], to bytes: [UInt8]) -> [UInt8]? {
         let ending = lineEnding(of: bytes)
-        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard let frontmatter = Frontmatter.locate(in: bytes, from: bom) else {
+        let structure = NoteStructure(bytes: bytes, extent: .header)
+        let bom = structure.textStart
+        guard let frontmatter = structure.frontmatter.map({ Frontmatter(reading: bytes, block: $0) }) else {
             let block = "---" + "\n" + "tags: [" + tags.joined(separator: ", ") + "]\n---\n"
             return Array(bytes[..<bom]) + lines(block, ending: ending) + Array(bytes[bom...])
         }

@@ -1,6 +1,6 @@
 import VaultSystem
 
-/// The blocks a `MarkdownDocument` needs from an outline scan, found on the way: headings
+/// The blocks a `NoteStructure` lists from an outline scan, found on the way: headings
 /// (with the bytes their text is read from), code blocks and HTML blocks, lines 1-based.
 ///
 /// cmark would give the same facts, but its cost grows faster than the note on some shapes
@@ -34,15 +34,23 @@ struct OutlineBlocks {
 
     mutating func closeHTML() { htmlBlocks.append(blockStart...blockLast) }
 
-    /// A line of paragraph text (its content, after any container marks).
-    mutating func paragraphLine(_ range: Range<Int>, line: Int, starts: Bool, in text: UnsafeBufferPointer<UInt8>) {
-        if starts { paragraph.restart(line: line) }
-        paragraph.append(range, in: text)
+    /// A line of paragraph text (its content, after any container marks); `topLevel` when no
+    /// quote or list holds it.
+    mutating func paragraphLine(
+        _ range: Range<Int>, line: Int, starts: Bool, topLevel: Bool, in text: UnsafeBufferPointer<UInt8>
+    ) {
+        if starts {
+            paragraph.restart(line: line)
+            paragraph.isTopLevel = topLevel
+        }
+        // Most paragraphs are no heading: their markup is counted only once one is.
+        paragraph.appendUncounted(range, in: text)
     }
 
     /// The open paragraph is a heading: `underline` is `=` (level 1) or `-` (level 2).
-    mutating func setextHeading(underline: UInt8) {
+    mutating func setextHeading(underline: UInt8, in text: UnsafeBufferPointer<UInt8>) {
         var heading = paragraph
+        heading.limitMarkup(in: text)
         heading.level = underline == UInt8(ascii: "=") ? 1 : 2
         heading.isSetext = true
         headings.append(heading)
@@ -67,6 +75,8 @@ struct HeadingSource: Equatable {
     var level: Int
     var line: Int
     var isSetext = false
+    /// True when no quote or list item holds the heading.
+    var isTopLevel = true
     var parts: [Range<Int>] = []
     private var bytes = 0
     private var markup = 0
@@ -102,6 +112,37 @@ struct HeadingSource: Equatable {
         parts.append(range.lowerBound..<end)
     }
 
+    /// Adds a line of content, cut where the byte budget runs out (never inside a character);
+    /// `limitMarkup` applies the markup budget afterwards.
+    mutating func appendUncounted(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) {
+        guard bytes < Self.byteBudget else { return }
+        var end = min(range.upperBound, range.lowerBound + (Self.byteBudget - bytes))
+        bytes += end - range.lowerBound
+        while end < range.upperBound && end > range.lowerBound && text[end] & 0xC0 == 0x80 { end -= 1 }
+        parts.append(range.lowerBound..<end)
+    }
+
+    /// Cuts the parts `appendUncounted` added where the markup budget runs out, as `append`
+    /// would have: at the first markup byte over the budget, and no line after the one where
+    /// the budget was spent.
+    mutating func limitMarkup(in text: UnsafeBufferPointer<UInt8>) {
+        markup = 0
+        for index in parts.indices {
+            if markup == Self.markupBudget {
+                parts.removeSubrange(index...)
+                return
+            }
+            for position in parts[index] where Self.isMarkup(text[position]) {
+                if markup == Self.markupBudget {
+                    parts[index] = parts[index].lowerBound..<position
+                    parts.removeSubrange((index + 1)...)
+                    return
+                }
+                markup += 1
+            }
+        }
+    }
+
     /// The bytes cmark's inline parser (with the GFM extensions) treats specially.
     static func isMarkup(_ byte: UInt8) -> Bool {
         switch byte {
@@ -121,6 +162,7 @@ extension OutlineScanner {
         var level = 0
         while firstNonspace + level < lineEnd && text[firstNonspace + level] == UInt8(ascii: "#") { level += 1 }
         var heading = HeadingSource(level: level, line: lineNumber)
+        heading.isTopLevel = containers.isEmpty
         heading.append(firstNonspace..<lineEnd, in: text)
         blocks?.headings.append(heading)
     }
@@ -144,8 +186,14 @@ extension OutlineScanner {
         blocks?.openBlock(line: lineNumber, info: String(decoding: info, as: UTF8.self))
     }
 
-    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool) {
-        blocks?.paragraphLine(range, line: lineNumber, starts: starts, in: text)
+    /// A line of paragraph text; `indented` when white space precedes it inside its container.
+    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool, indented: Bool) {
+        blocks?.paragraphLine(range, line: lineNumber, starts: starts, topLevel: containers.isEmpty, in: text)
+        guard recordsKinds else { return }
+        mark(starts ? [.inline, .leafStart] : .inline)
+        if starts { references.beginParagraph() }
+        references.line(text, range, number: lineNumber, indented: indented)
+        markDefinitions()
     }
 
     private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {

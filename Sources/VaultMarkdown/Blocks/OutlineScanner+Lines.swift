@@ -19,6 +19,7 @@ extension OutlineScanner {
         case .paragraph:
             starts = false
         case .table where containers.isEmpty:
+            mark([.inline, .leafStart])
             return true  // another row
         case .none, .table:
             closeContainers(from: 0)
@@ -29,7 +30,7 @@ extension OutlineScanner {
         }
         leaf = .paragraph
         paragraphLine = lineStart..<lineEnd
-        recordParagraphLine(paragraphLine, starts: starts)
+        recordParagraphLine(paragraphLine, starts: starts, indented: false)
         extendOpenItems()
         return true
     }
@@ -60,6 +61,7 @@ extension OutlineScanner {
                 closeLeaf()
                 return true
             }
+            mark(.html)
             blocks?.extendBlock(line: lineNumber)
             if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { closeLeaf() }
             return true

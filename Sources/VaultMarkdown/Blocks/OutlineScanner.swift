@@ -30,12 +30,9 @@ package struct OutlineScanner {
     }
 
     let text: UnsafeBufferPointer<UInt8>
-    /// The list items, when `recordsItems` (tasks need them; the block facts of a
-    /// `MarkdownDocument` do not).
+    /// The list items, when `recordsItems` (tasks need them).
     package var items: [OutlineItem] = []
-    /// For each 1-based line, true when it is in a fenced or indented code block; filled only
-    /// when `tracksCode` (comment scanning needs it), with the lines' start offsets.
-    package var codeLines: [Bool]
+    /// The start offset of each line scanned, when `recordsKinds`.
     package var lineStarts: [Int] = []
 
     var containers: [Container] = []
@@ -56,10 +53,18 @@ package struct OutlineScanner {
     var paragraphLine = 0..<0
     private var indentedFirst = 0
     var indentedLast = 0
-    private let tracksCode: Bool
     let recordsItems: Bool
-    /// The blocks `MarkdownDocument` needs (headings, code and HTML blocks), when asked for.
+    /// The blocks a `NoteStructure` lists (headings, code and HTML blocks), when asked for.
     var blocks: OutlineBlocks?
+    /// What each line is (index 0 unused), with the lines' start offsets and the reference
+    /// definitions, when `recordsKinds` (a `NoteStructure` needs them).
+    let recordsKinds: Bool
+    package var kinds: [LineKind] = []
+    var references = ReferenceDefinitionScanner()
+    /// How many of `references.definitions` have marked their lines.
+    var markedDefinitions = 0
+    /// The first line that is not blank from the line `scan` was given as `firstBlockFrom`.
+    package private(set) var firstBlockLine: Int?
 
     // The cursor in the current line (see `OutlineScanner+Cursor.swift`).
     private(set) var lineNumber = 0
@@ -72,17 +77,24 @@ package struct OutlineScanner {
     var indent = 0
     var blank = false
 
-    package init(text: UnsafeBufferPointer<UInt8>, tracksCode: Bool, recordsItems: Bool = true, recordsBlocks: Bool = false) {
+    package init(
+        text: UnsafeBufferPointer<UInt8>, recordsItems: Bool = true, recordsBlocks: Bool = false,
+        recordsKinds: Bool = false
+    ) {
         self.text = text
-        self.tracksCode = tracksCode
         self.recordsItems = recordsItems
+        self.recordsKinds = recordsKinds
         blocks = recordsBlocks ? OutlineBlocks() : nil
-        codeLines = []
     }
 
-    /// Scans the lines from byte `start` (which begins line `firstLine`) to the end.
-    package mutating func scan(from start: Int, firstLine: Int) {
-        if tracksCode { codeLines = [Bool](repeating: false, count: firstLine + 1) }
+    /// Scans the lines from byte `start` (which begins line `firstLine`) to the end. The first
+    /// line that is not blank from line `firstBlockFrom` on is `firstBlockLine` (where a
+    /// note's title heading may be); with `stopsAfterFirstBlock`, the scan ends at the first
+    /// blank line after it.
+    package mutating func scan(
+        from start: Int, firstLine: Int, firstBlockFrom: Int? = nil, stopsAfterFirstBlock: Bool = false
+    ) {
+        if recordsKinds { kinds = [LineKind](repeating: [], count: firstLine) }
         var position = start
         lineNumber = firstLine - 1
         let base = text.baseAddress!
@@ -93,8 +105,16 @@ package struct OutlineScanner {
                 end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
             }
             lineEnd = end > position && text[end - 1] == 0x0D ? end - 1 : end
-            if tracksCode {
-                codeLines.append(false)
+            if let first = firstBlockFrom, lineNumber >= first, firstBlockLine == nil || stopsAfterFirstBlock {
+                let isBlank = (position..<lineEnd).allSatisfy { text[$0] == 0x20 || text[$0] == 0x09 }
+                if isBlank && firstBlockLine != nil {
+                    lineNumber -= 1
+                    break
+                }
+                if !isBlank && firstBlockLine == nil { firstBlockLine = lineNumber }
+            }
+            if recordsKinds {
+                kinds.append([])
                 lineStarts.append(position)
             }
             process(lineStart: position)
@@ -102,6 +122,10 @@ package struct OutlineScanner {
         }
         closeLeaf()
         closeContainers(from: 0)
+        if recordsKinds {
+            references.finishParagraph()
+            markDefinitions()
+        }
     }
 
     // MARK: - One line
@@ -173,6 +197,7 @@ package struct OutlineScanner {
             } else if !indented && BlockStarts.isATXHeading(text, firstNonspace, lineEnd) {
                 beginOpening(&self)
                 if blocks != nil { recordATXHeading() }
+                mark([.inline, .leafStart])
                 consumed = true
                 break opening
             } else if !indented, let fence = BlockStarts.openingFence(text, firstNonspace, lineEnd) {
@@ -188,12 +213,14 @@ package struct OutlineScanner {
             {
                 beginOpening(&self)
                 leaf = .html(kind: kind)
+                mark(.html)
                 blocks?.openBlock(line: lineNumber)
                 if BlockStarts.htmlBlockEnds(kind, text, firstNonspace, lineEnd) { closeLeaf() }
                 consumed = true
                 break opening
             } else if !indented && interruptsParagraph && BlockStarts.isSetextUnderline(text, firstNonspace, lineEnd) {
-                blocks?.setextHeading(underline: first)
+                blocks?.setextHeading(underline: first, in: text)
+                endParagraph()
                 leaf = .none
                 consumed = true
                 break opening
@@ -221,6 +248,9 @@ package struct OutlineScanner {
                 && BlockStarts.isTableDelimiter(text, firstNonspace, lineEnd, headerCells: paragraphLine)
             {
                 blocks?.endParagraph()
+                endParagraph()
+                // The header row is inline text of its own, apart from the paragraph above it.
+                mark(.leafStart, line: lineNumber - 1)
                 leaf = .table
                 consumed = true
                 break opening
@@ -235,7 +265,7 @@ package struct OutlineScanner {
         findFirstNonspace()
         if !opened && !allMatched && !blank && wasParagraph {
             paragraphLine = firstNonspace..<lineEnd
-            recordParagraphLine(paragraphLine, starts: false)
+            recordParagraphLine(paragraphLine, starts: false, indented: firstNonspace > offset)
             return
         }
         if !opened && !allMatched {
@@ -257,11 +287,14 @@ package struct OutlineScanner {
             items[lastOpenedItem].textStart = firstNonspace
         }
         if consumed || blank { return }
-        if continuesTable || leaf == .table { return }
+        if continuesTable || leaf == .table {
+            mark([.inline, .leafStart])
+            return
+        }
         let starts = leaf != .paragraph
         if starts { leaf = .paragraph }
         paragraphLine = firstNonspace..<lineEnd
-        recordParagraphLine(paragraphLine, starts: starts)
+        recordParagraphLine(paragraphLine, starts: starts, indented: firstNonspace > offset)
     }
 
     private mutating func openItem(markerWidth: Int) -> Int {
@@ -334,6 +367,6 @@ package struct OutlineScanner {
     }
 
     mutating func markCode(_ line: Int) {
-        if tracksCode { codeLines[line] = true }
+        if recordsKinds { kinds[line].insert(.code) }
     }
 }

@@ -18,6 +18,8 @@ enum CMarkParser {
         /// the last line of its content, and the fence character, for `MarkdownDocument` to
         /// tell a closing fence from cmark reporting one line too many.
         var fenceChecks: [(block: Int, contentEnd: Int, fence: UInt8)] = []
+        /// The content of every inline code span, in order (the oracle of `NoteStructure`'s).
+        var codeSpans: [String] = []
     }
 
     /// cmark keeps a global registry of extensions; registering is done once per process
@@ -114,6 +116,7 @@ enum CMarkParser {
                 }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if entering, headingText != nil { headingText! += literal(node) }
+                if type == CMARK_NODE_CODE { blocks.codeSpans.append(literal(node)) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 if entering, headingText != nil { headingText! += " " }
             case CMARK_NODE_CODE_BLOCK:

@@ -70,55 +70,23 @@ public struct Frontmatter: Equatable, Sendable {
 
     /// Finds and reads the frontmatter at the start of `bytes` (after `offset`, which skips a
     /// BOM); nil when the note has none. A block that never closes is not frontmatter.
-    ///
-    /// The closing line is found on the bytes first: the lines are read as text only once
-    /// the block is known to close (a note that starts with `---` and never closes would
-    /// otherwise become one string per line).
     public static func locate(in bytes: [UInt8], from offset: Int = 0) -> Frontmatter? {
-        /// The line from `start`: its content (without `\r\n`) and where the next one starts.
-        func line(at start: Int) -> (content: Range<Int>, next: Int) {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var content = end
-            if content > start && bytes[content - 1] == 0x0D { content -= 1 }
-            return (start..<content, end < bytes.count ? end + 1 : end)
-        }
-        func isDelimiter(_ range: Range<Int>, closing: Bool) -> Bool {
-            var end = range.upperBound
-            while end > range.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            guard end - range.lowerBound == 3 else { return false }
-            let first = bytes[range.lowerBound]
-            guard first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: ".")) else { return false }
-            return bytes[range.lowerBound + 1] == first && bytes[range.lowerBound + 2] == first
-        }
-        guard offset < bytes.count else { return nil }
-        let opening = line(at: offset)
-        guard isDelimiter(opening.content, closing: false) else { return nil }
-        var start = opening.next
-        var count = 1
-        var end: Int?
-        while start < bytes.count {
-            let current = line(at: start)
-            count += 1
-            if isDelimiter(current.content, closing: true) {
-                end = current.next
-                break
-            }
-            start = current.next
-        }
-        guard let end else { return nil }
+        FrontmatterBlock.locate(in: bytes, from: offset).map { Frontmatter(reading: bytes, block: $0) }
+    }
+
+    /// Reads the YAML of a block `FrontmatterBlock.locate` found in `bytes`.
+    package init(reading bytes: [UInt8], block: FrontmatterBlock) {
+        self.init(byteRange: block.byteRange, lines: block.lines)
         var body: [String] = []
-        body.reserveCapacity(count - 2)
-        start = opening.next
-        for _ in 0..<(count - 2) {
-            let current = line(at: start)
-            body.append(bytes.utf8String(current.content))
-            start = current.next
+        body.reserveCapacity(block.lines.count - 2)
+        var start = block.bodyStart
+        for _ in 0..<(block.lines.count - 2) {
+            let line = FrontmatterBlock.line(in: bytes, at: start)
+            body.append(bytes.utf8String(line.content))
+            start = line.next
         }
-        var frontmatter = Frontmatter(byteRange: offset..<end, lines: 1...count)
-        frontmatter.read(body, firstLine: 2)
-        frontmatter.countSuppressed()
-        return frontmatter
+        read(body, firstLine: 2)
+        countSuppressed()
     }
 
     private init(byteRange: Range<Int>, lines: ClosedRange<Int>) {

@@ -21,6 +21,12 @@ public struct SourceMap: Sendable, Equatable {
         byteCount = bytes.count
     }
 
+    /// The map of a note whose lines start at `lineStarts` (found by a scan that walked them).
+    package init(lineStarts: [Int], byteCount: Int) {
+        self.lineStarts = lineStarts
+        self.byteCount = byteCount
+    }
+
     /// The number of lines.
     public var lineCount: Int { lineStarts.count }
 

@@ -2,7 +2,7 @@ import VaultSystem
 
 /// One link in a note, with the exact bytes it occupies, so a rewrite can replace precisely
 /// the target and keep everything else as written (DESIGN.md 4).
-public struct Link: Sendable, Equatable {
+public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
     public enum Form: String, Sendable, Codable {
         /// `[[Note]]`, `[[folder/Note#Heading|alias]]`, `![[Note]]`.

@@ -10,20 +10,24 @@ import VaultSystem
 /// `LinkLine`).
 public enum LinkScanner {
     /// The links of a parsed note, in order.
-    public static func links(in document: MarkdownDocument) -> [Link] {
+    public static func links(in document: MarkdownDocument) -> [Link] { links(in: document.structure) }
+
+    /// The links of a note, in order: in its frontmatter, then in its text (never in code,
+    /// raw HTML, code spans or comments, as its structure says).
+    public static func links(in structure: NoteStructure) -> [Link] {
         var links: [Link] = []
-        if let frontmatter = document.frontmatter {
-            links += frontmatterLinks(document.bytes, frontmatter.byteRange, document.sourceMap)
+        if let frontmatter = structure.frontmatter {
+            links += frontmatterLinks(structure.bytes, frontmatter.byteRange, structure.lines)
         }
-        let exclusions = document.inlineExclusions
-        let bytes = document.bytes
+        let exclusions = structure.inlineExclusions
+        let bytes = structure.bytes
         var exclusionIndex = 0
         bytes.withUnsafeBufferPointer { buffer in
             var line = 1
-            while line <= document.sourceMap.lineCount {
+            while line <= structure.lineCount {
                 defer { line += 1 }
-                if document.isSkippedLine(line) { continue }
-                let range = document.sourceMap.range(ofLine: line, in: bytes)
+                if structure.isHidden(line: line) { continue }
+                let range = structure.textRange(ofLine: line)
                 var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound)
                 var position = range.lowerBound
                 while position < range.upperBound {

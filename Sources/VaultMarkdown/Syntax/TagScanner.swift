@@ -7,14 +7,18 @@ import VaultSystem
 /// (`page#part`, no space before), a pure number (`#123`), anything in code or a comment.
 public enum TagScanner {
     /// The inline tags of a parsed note, in order of appearance, without `#`.
-    public static func inlineTags(in document: MarkdownDocument) -> [String] {
-        let bytes = document.bytes
-        let exclusions = document.inlineExclusions
+    public static func inlineTags(in document: MarkdownDocument) -> [String] { inlineTags(in: document.structure) }
+
+    /// The inline tags of a note, in order of appearance, without `#`: never in code, raw
+    /// HTML, code spans or comments, as its structure says.
+    public static func inlineTags(in structure: NoteStructure) -> [String] {
+        let bytes = structure.bytes
+        let exclusions = structure.inlineExclusions
         var exclusionIndex = 0
         var tags: [String] = []
-        for line in 1...max(document.sourceMap.lineCount, 1) where !document.isSkippedLine(line) {
-            guard line <= document.sourceMap.lineCount else { break }
-            let range = document.sourceMap.range(ofLine: line, in: bytes)
+        for line in 1...max(structure.lineCount, 1) where !structure.isHidden(line: line) {
+            guard line <= structure.lineCount else { break }
+            let range = structure.textRange(ofLine: line)
             var position = range.lowerBound
             while position < range.upperBound {
                 defer { position += 1 }

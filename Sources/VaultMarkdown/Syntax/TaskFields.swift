@@ -2,7 +2,8 @@ import VaultSystem
 
 /// The fields of a task's text (DESIGN.md 5): `due:YYYY-MM-DD`, the Obsidian Tasks emoji
 /// dates (`📅` due, `⏳` scheduled, `🛫` start, `✅` done), priorities (`!high !med !low`,
-/// `🔺 ⏫ 🔼 🔽 ⏬`) and inline `#tags`. Nothing inside an inline code span counts.
+/// `🔺 ⏫ 🔼 🔽 ⏬`) and inline `#tags`. Nothing inside an inline code span (as the note's
+/// structure finds them) counts.
 package struct TaskFields {
     package var due: CalendarDay?
     package var scheduled: CalendarDay?
@@ -37,10 +38,15 @@ package struct TaskFields {
             ("!high", .high), ("!medium", .medium), ("!med", .medium), ("!low", .low),
         ] as [(String, TaskPriority)]).map { (Array($0.0.utf8), $0.1) }
 
-    /// Reads the fields of `bytes[range]`.
-    package init(_ bytes: [UInt8], _ range: Range<Int>) {
-        let spans = bytes[range].contains(UInt8(ascii: "`")) ? Self.codeSpans(bytes, range) : []
+    /// Reads the fields of `bytes[range]`; `codeSpans` are the note's, sorted.
+    package init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>]) {
+        // The first span that ends inside or after the text.
         var spanIndex = 0
+        var high = spans.count
+        while spanIndex < high {
+            let middle = (spanIndex + high) / 2
+            if spans[middle].upperBound <= range.lowerBound { spanIndex = middle + 1 } else { high = middle }
+        }
         var position = range.lowerBound
         let end = range.upperBound
         var previous: UInt8 = 0x20
@@ -161,51 +167,6 @@ package struct TaskFields {
             pendingSpace = pendingSpace || !output.isEmpty
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Inline code spans of one line: a backtick run closed by a run of the same length.
-    private static func codeSpans(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
-        var position = range.lowerBound
-        var runs = BacktickRuns()
-        while position < range.upperBound {
-            guard bytes[position] == UInt8(ascii: "`") else {
-                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-                continue
-            }
-            let open = run(bytes, position, range.upperBound)
-            if runs.knowsNoCloser(after: position, length: open) {
-                position += open
-                continue
-            }
-            var search = position + open
-            var closed = false
-            while search < range.upperBound {
-                if bytes[search] == UInt8(ascii: "`") {
-                    let length = run(bytes, search, range.upperBound)
-                    if length == open {
-                        spans.append(position..<search + length)
-                        position = search + length
-                        closed = true
-                        break
-                    }
-                    search += length
-                } else {
-                    search += 1
-                }
-            }
-            if !closed {
-                runs.record(bytes, from: position + open, to: range.upperBound)
-                position += open
-            }
-        }
-        return spans
-    }
-
-    private static func run(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
-        var position = start
-        while position < end && bytes[position] == UInt8(ascii: "`") { position += 1 }
-        return position - start
     }
 
     private static func startsWith(_ bytes: [UInt8], _ position: Int, _ pattern: [UInt8]) -> Bool {

@@ -36,6 +36,8 @@ struct TitleHeadingTests {
             ("templates", "# Note Templates\n\nbody\n"), ("templates", "## templates\n\nbody\n"),
             ("templates", "# Note Templates\n\n# templates\n"), ("templates", "body first\n"),
             ("my-note", "# my note\n"),
+            // A heading below the first block, or in a list, names a section, not the note.
+            ("templates", "Intro text.\n\n# templates\n"), ("templates", "- # templates\n"),
         ])
     func leftAlone(stem: String, text: String) throws {
         #expect(try renamed(stem, text) == text)

@@ -58,25 +58,16 @@ struct BlockAgreementTests {
 
     @Test("on every note of the corpora of real vaults")
     func corpora() throws {
-        let root = OutlineAgreementTests.shared + "/corpora"
-        guard FileManager.default.fileExists(atPath: root) else {
-            print("the corpora folder \(root) is absent; skipped")
-            return
-        }
-        let files = OutlineAgreementTests.notes(under: root)
+        guard let files = Corpora.notes() else { return }
         let (differences, headings, code) = try Self.disagreements(in: files)
-        print("corpora: \(files.count) notes, \(headings) headings, \(code) code blocks, \(differences.count) notes differ")
-        #expect(
-            differences.isEmpty,
-            "\(differences.count) differences:\n\(differences.prefix(40).joined(separator: "\n"))")
+        Corpora.expectAgreement(differences, in: "corpora", of: files.count, counted: "\(headings) headings, \(code) code blocks")
         #expect(headings > 1000)
     }
 
     @Test("on the vault named by VAULT_AGREEMENT_VAULT, when set")
     func namedVault() throws {
-        guard let root = ProcessInfo.processInfo.environment["VAULT_AGREEMENT_VAULT"] else { return }
-        let files = OutlineAgreementTests.notes(under: root)
-        let (differences, _, _) = try Self.disagreements(in: files)
-        #expect(differences.isEmpty, "\(differences.prefix(40).joined(separator: "\n"))")
+        guard let (root, files) = Corpora.namedVault() else { return }
+        let (differences, headings, code) = try Self.disagreements(in: files)
+        Corpora.expectAgreement(differences, in: root, of: files.count, counted: "\(headings) headings, \(code) code blocks")
     }
 }

@@ -69,7 +69,7 @@ struct CMarkOutline: Equatable {
             firstLine = frontmatter.lines.upperBound + 1
         }
         let outline = bytes.withUnsafeBufferPointer { text in
-            var scanner = OutlineScanner(text: text, tracksCode: false)
+            var scanner = OutlineScanner(text: text)
             scanner.scan(from: start, firstLine: firstLine)
             return scanner.items
         }
@@ -105,7 +105,7 @@ struct CMarkOutline: Equatable {
         let spaces = position
         while position < range.upperBound && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
         guard position > spaces else { return nil }
-        let checkbox = bytes.withUnsafeBufferPointer { TaskScanner.checkbox($0, at: position) }
+        let checkbox = bytes.withUnsafeBufferPointer { TaskSyntax.checkbox($0, at: position) }
         guard let checkbox, checkbox.upperBound < range.upperBound || checkbox.upperBound <= range.upperBound else {
             return nil
         }

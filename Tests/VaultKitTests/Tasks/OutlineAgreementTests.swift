@@ -57,28 +57,16 @@ struct OutlineAgreementTests {
 
     @Test("on every note of the corpora of real vaults")
     func corpora() throws {
-        let root = Self.shared + "/corpora"
-        guard FileManager.default.fileExists(atPath: root) else {
-            print("the corpora folder \(root) is absent; skipped")
-            return
-        }
-        let files = Self.notes(under: root)
+        guard let files = Corpora.notes() else { return }
         let (differences, items, tasks) = try Self.disagreements(in: files)
-        print("corpora: \(files.count) notes, \(items) list items, \(tasks) tasks, \(differences.count) notes differ")
-        #expect(
-            differences.isEmpty,
-            "\(differences.count) of \(files.count) notes differ:\n\(differences.joined(separator: "\n"))")
+        Corpora.expectAgreement(differences, in: "corpora", of: files.count, counted: "\(items) list items, \(tasks) tasks")
         #expect(tasks > 1000)
     }
 
     @Test("on the vault named by VAULT_AGREEMENT_VAULT, when set")
     func namedVault() throws {
-        guard let root = ProcessInfo.processInfo.environment["VAULT_AGREEMENT_VAULT"] else { return }
-        let files = Self.notes(under: root)
+        guard let (root, files) = Corpora.namedVault() else { return }
         let (differences, items, tasks) = try Self.disagreements(in: files)
-        print("\(root): \(files.count) notes, \(items) list items, \(tasks) tasks, \(differences.count) notes differ")
-        #expect(
-            differences.isEmpty,
-            "\(differences.count) of \(files.count) notes differ:\n\(differences.prefix(40).joined(separator: "\n"))")
+        Corpora.expectAgreement(differences, in: root, of: files.count, counted: "\(items) list items, \(tasks) tasks")
     }
 }

@@ -43,7 +43,7 @@ struct ReadDetailTests {
 
     @Test("the leading title is found with cmark's plain text, and only as the first block")
     func leadingTitle() {
-        func title(_ text: String) -> String? { NoteReader.leadingTitle(Array(text.utf8), from: 0) }
+        func title(_ text: String) -> String? { NoteStructure(bytes: Array(text.utf8), extent: .header).titleHeading()?.text }
         #expect(title("\n\n# One *two* `three`\n\ntext") == "One two three")
         #expect(title("Setext\n===\n") == "Setext")
         #expect(title("- Item\n===\n") == nil)
@@ -55,9 +55,9 @@ struct ReadDetailTests {
 
     @Test("a note whose only # are heading markers or inside words needs no parse for tags")
     func tagPrefilter() {
-        #expect(!NoteReader.mayHoldInlineTag(Array("## Heading\nC# and page#x\n".utf8), from: 0))
-        #expect(NoteReader.mayHoldInlineTag(Array("text #tag\n".utf8), from: 0))
-        #expect(NoteReader.mayHoldInlineTag(Array("#tag at start\n".utf8), from: 0))
+        #expect(!NoteFacts.mayHoldInlineTag(Array("## Heading\nC# and page#x\n".utf8)))
+        #expect(NoteFacts.mayHoldInlineTag(Array("text #tag\n".utf8)))
+        #expect(NoteFacts.mayHoldInlineTag(Array("#tag at start\n".utf8)))
     }
 }
 

@@ -1,69 +1,48 @@
-import Glibc
 import VaultSystem
 
-/// Finds HTML comments (`<!-- -->`) and Obsidian comments (`%% %%`) outside code, with the
-/// same rules as `MarkdownDocument.comments`: a backslash escapes the next byte, a backtick run
-/// opens an inline code span that closes at an equal run in the same paragraph, and a comment
-/// runs to its closer across lines (to the end of the note when unclosed).
+/// Finds the inline regions of a note where text is not read as markdown text: code spans and
+/// comments, in one pass over the lines that are not code or frontmatter.
 ///
-/// The outline scan already knows which lines are code, so the tasks of a note with comments
-/// are found without a cmark parse.
-package struct CommentScanner {
+/// - A backslash escapes the next byte.
+/// - A run of N backticks in inline text (a paragraph, a heading, a table row) opens a code
+///   span that closes at the next run of exactly N in the same run of inline text, as in
+///   cmark: never across a blank line, into another block, or into a paragraph, list item or
+///   table row that starts on the next line.
+/// - `<!--` opens an HTML comment and `%%` at the start of a line (after white space only)
+///   an Obsidian comment block; a comment runs to its closer across lines and blocks, and to
+///   the end of the note when unclosed. An inline `%% … %%` hides text when Obsidian renders,
+///   but its links and tags still count there, so it is not a comment here.
+struct InlineRegionScanner {
     let text: UnsafeBufferPointer<UInt8>
     /// Byte offset where each line starts; `lineStarts[0]` is line 1.
-    let lineStarts: [Int]
-    /// For each 1-based line, true when it is code or frontmatter.
-    let skipped: [Bool]
-    package var comments: [Range<Int>] = []
+    let lineStarts: UnsafeBufferPointer<Int>
+    /// What each line is, indexed by its 1-based number.
+    let kinds: UnsafeBufferPointer<LineKind>
+    private(set) var codeSpans: [Range<Int>] = []
+    private(set) var comments: [Range<Int>] = []
     /// What a search for a closing backtick run that failed saw (see `BacktickRuns`).
     private var runs = BacktickRuns()
 
-    package init(text: UnsafeBufferPointer<UInt8>, lineStarts: [Int], skipped: [Bool]) {
+    init(text: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>, kinds: UnsafeBufferPointer<LineKind>) {
         self.text = text
         self.lineStarts = lineStarts
-        self.skipped = skipped
-    }
-
-    /// The offset of the first `<!--` or `%%` in the note, nil when there is none: only a
-    /// task after it can be inside a comment.
-    package static func firstOpener(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = text.baseAddress else { return nil }
-        var first: Int?
-        for opener in [UInt8(ascii: "<"), UInt8(ascii: "%")] {
-            var position = 0
-            let limit = first ?? text.count
-            while position < limit, let found = memchr(base + position, Int32(opener), limit - position) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if opener == UInt8(ascii: "%") {
-                    if index + 1 < text.count && text[index + 1] == opener { return min(index, first ?? index) }
-                } else if index + 3 < text.count && text[index + 1] == UInt8(ascii: "!")
-                    && text[index + 2] == UInt8(ascii: "-")
-                    && text[index + 3] == UInt8(ascii: "-")
-                {
-                    first = index
-                    break
-                }
-                position = index + 1
-            }
-        }
-        return first
+        self.kinds = kinds
     }
 
     private var lineCount: Int { lineStarts.count }
 
-    private func isSkipped(_ line: Int) -> Bool { line < skipped.count && skipped[line] }
+    private func kind(_ line: Int) -> LineKind { line < kinds.count ? kinds[line] : [] }
 
     /// The start of the line after `line` (the end of `line`, its newline included).
     private func nextLineStart(_ line: Int) -> Int { line < lineCount ? lineStarts[line] : text.count }
 
-    /// Scans up to `limit`: comments that start after it are not looked for.
-    package mutating func scan(until limit: Int) {
+    mutating func scan() {
         var line = 1
         var position = 0
-        while line <= lineCount && position <= limit {
-            if isSkipped(line) {
+        while line <= lineCount {
+            if !kind(line).isDisjoint(with: [.code, .frontmatter]) {
                 line += 1
-                position = line <= lineCount ? lineStarts[line - 1] : text.count
+                position = line <= lineCount ? max(position, lineStarts[line - 1]) : text.count
                 continue
             }
             let end = nextLineStart(line)
@@ -92,17 +71,16 @@ package struct CommentScanner {
             if position < end {
                 let byte = text[position]
                 if byte == UInt8(ascii: "`") {
-                    position = codeSpan(from: position, line: line)
+                    position = kind(line).contains(.inline) ? codeSpan(from: position, line: line) : runEnd(position)
                 } else if byte == UInt8(ascii: "<") && matches("<!--", at: position) {
                     position = comment(from: position, opener: 4, closer: "-->")
                 } else if byte == UInt8(ascii: "%") && matches("%%", at: position) && startsLine(position) {
-                    // Only a `%%` that starts a line opens a comment block, as in
-                    // `MarkdownDocument`: Obsidian still reads what an inline `%% %%` holds.
                     position = comment(from: position, opener: 2, closer: "%%")
                 } else {
                     position += 1
                 }
             }
+            // A span or comment may end on a later line; move the line cursor along with it.
             while line < lineCount && position >= lineStarts[line] { line += 1 }
         }
     }
@@ -128,25 +106,31 @@ package struct CommentScanner {
         return true
     }
 
-    private func runLength(at position: Int) -> Int {
+    private func runEnd(_ position: Int) -> Int {
         var end = position
         while end < text.count && text[end] == UInt8(ascii: "`") { end += 1 }
-        return end - position
+        return end
     }
 
+    /// A span from the run at `start` to the next run of the same length in the same run of
+    /// inline text; where there is none, the run is literal text.
     private mutating func codeSpan(from start: Int, line: Int) -> Int {
-        let length = runLength(at: start)
+        let length = runEnd(start) - start
         if runs.knowsNoCloser(after: start, length: length) { return start + length }
         var position = start + length
         var currentLine = line
         while position < text.count {
             if currentLine < lineCount && position >= lineStarts[currentLine] {
                 currentLine += 1
-                if isSkipped(currentLine) || isBlank(currentLine) { break }
+                let next = kind(currentLine)
+                if !next.contains(.inline) || next.contains(.leafStart) { break }
             }
             if text[position] == UInt8(ascii: "`") {
-                let run = runLength(at: position)
-                if run == length { return position + run }
+                let run = runEnd(position) - position
+                if run == length {
+                    codeSpans.append(start..<position + run)
+                    return position + run
+                }
                 position += run
             } else {
                 position += 1
@@ -156,6 +140,7 @@ package struct CommentScanner {
         return start + length
     }
 
+    /// A comment runs to its closer, across lines and blank lines; unclosed, to the end.
     private mutating func comment(from start: Int, opener: Int, closer: StaticString) -> Int {
         var position = start + opener
         let count = closer.utf8CodeUnitCount
@@ -168,14 +153,6 @@ package struct CommentScanner {
         }
         comments.append(start..<text.count)
         return text.count
-    }
-
-    private func isBlank(_ line: Int) -> Bool {
-        for index in lineStarts[line - 1]..<nextLineStart(line) {
-            let byte = text[index]
-            if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
-        }
-        return true
     }
 
     private func startsLine(_ position: Int) -> Bool {
