@@ -45,9 +45,9 @@ extension Vault {
         if let snapshot {
             let before = try fileSystem.readFile(absolutePath(path))
             written = record == TrashRecord()
-                ? .remove(path, expected: snapshot, before: before) : .replace(path, expected: snapshot, before: before, after: try record.encoded())
+                ? .remove(path, expected: snapshot, before: before) : .replace(path, expected: snapshot, before: before, after: record.encoded())
         } else {
-            written = record.isEmpty ? nil : .create(path, bytes: try record.encoded())
+            written = record.isEmpty ? nil : .create(path, bytes: record.encoded())
         }
         if let written { _ = try executor.apply(ChangePlan([written], summary: "update \(path)")) }
     }
