@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -66,21 +65,12 @@ public struct LineSearch: Sendable {
     public func run(
         vault: Vault, notes: [Note], limit: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SearchReport {
-        let results = Slots<NoteResult>(count: notes.count)
-        let next = Counter()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, notes.count / 64 + 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var searcher = FileSearcher(search: self)
-            while true {
-                let index = next.increment()
-                if index >= notes.count { break }
-                results[index] = read(notes[index], vault: vault, with: &searcher)
-                if index % 256 == 255 { progress?(index + 1, notes.count) }
-            }
+        let results = ParallelMap.map(notes.count, state: { FileSearcher(search: self) }, progress: progress) {
+            read(notes[$1], vault: vault, with: &$0)
         }
         var matches: [LineMatch] = []
         var warnings: [VaultWarning] = []
-        for case let result? in results.values {
+        for result in results {
             matches += result.matches
             if let warning = result.warning { warnings.append(warning) }
         }

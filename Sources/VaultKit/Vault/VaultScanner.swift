@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -156,21 +155,9 @@ struct VaultScanner {
         return resolved.hasPrefix(base == "/" ? "/" : base + "/")
     }
 
-    /// Reads every note's metadata; each worker takes notes by a shared counter so one large
-    /// note does not hold up a fixed slice.
+    /// Reads every note's metadata, in parallel.
     private func readAll(_ found: [Found]) -> [Note] {
-        let results = Slots<Note>(count: found.count)
-        let next = Counter()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, found.count / 64 + 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.increment()
-                if index >= found.count { break }
-                results[index] = read(found[index])
-                if index % 256 == 255 { progress?(index + 1, found.count) }
-            }
-        }
-        return results.values.compactMap { $0 }
+        ParallelMap.map(found.count, progress: progress) { read(found[$0]) }.compactMap { $0 }
     }
 
     /// Nil when the file vanished between the listing and the read: it is gone, not empty.
@@ -214,46 +201,5 @@ struct VaultScanner {
             }
             return note
         }
-    }
-}
-
-/// A lock-protected counter shared by the scan's workers.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value - 1
-    }
-}
-
-/// Result slots that concurrent workers fill, each index written by exactly one worker.
-///
-/// The slots are one allocation written through a pointer: a mutating access to an array
-/// property from several threads at once is a data race even at distinct indices (one
-/// thread's uniqueness check can see another's access and copy the buffer under it), which
-/// corrupted the heap of scans with more than 64 notes.
-final class Slots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    /// Every slot, once the workers are done.
-    var values: [Value?] { Array(storage) }
-
-    subscript(index: Int) -> Value? {
-        get { storage[index] }
-        set { storage[index] = newValue }
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
     }
 }
