@@ -16,10 +16,11 @@ enum DoctorCommand: Command {
         removes temporary files that hold nothing anyone saved, and makes the text of a note
         whose writing was interrupted a note again (beside its name; it may be incomplete).
         """
-    static let options = [
-        OptionSpec("--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes"),
-        OptionSpec("--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file"),
-    ]
+    static let fix = Option<Bool>(
+        flag: "--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes")
+    static let abandon = Option<Bool>(
+        flag: "--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file")
+    static let options: [any DeclaredOption] = [fix, abandon]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
@@ -34,8 +35,8 @@ enum DoctorCommand: Command {
         }
         let doctor = VaultDoctor(vault: vault)
         var fixed = FixReport()
-        if arguments.flag("--abandon") && !arguments.flag("--fix") { throw UsageError("--abandon goes with --fix") }
-        if arguments.flag("--fix") { fixed = try doctor.fix(abandoning: arguments.flag("--abandon")) }
+        if arguments[abandon] && !arguments[fix] { throw UsageError("--abandon goes with --fix") }
+        if arguments[fix] { fixed = try doctor.fix(abandoning: arguments[abandon]) }
         findings += try doctor.examine()
         if context.json {
             struct Report: Encodable {

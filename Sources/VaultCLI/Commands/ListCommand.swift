@@ -10,18 +10,14 @@ enum ListCommand: Command {
         terminal. Notes in the trash are left out unless --folder trash or --include-trash.
         Exits 1 when no note matches.
         """
-    static let options = [
-        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too); repeat to need all"),
-        OptionSpec("--sort", value: "ORDER", help: "name (default) or modified (newest first)"),
-        OptionSpec("--include-trash", help: "list notes in the trash too"),
-    ]
+    static let sort = Option<NoteQuery.Order>(
+        choice: "--sort", value: "ORDER", default: .name, help: "name (default) or modified (newest first)")
+    static let options: [any DeclaredOption] = [CommonOptions.folder, CommonOptions.tag, sort, CommonOptions.includeTrash]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let order = try arguments.choice("--sort", NoteQuery.Order.allCases.map(\.rawValue), default: "name")
         let query = NoteQuery(
-            folders: arguments.list("--folder"), tags: arguments.list("--tag"),
-            includeTrash: arguments.flag("--include-trash"), order: NoteQuery.Order(rawValue: order)!)
+            folders: arguments[CommonOptions.folder], tags: arguments[CommonOptions.tag],
+            includeTrash: arguments[CommonOptions.includeTrash], order: try arguments[sort])
         try arguments.finish()
         let vault = try context.vault()
         // Titles need no markdown parse; tags and the JSON fields do.

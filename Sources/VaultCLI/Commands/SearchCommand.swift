@@ -15,26 +15,26 @@ enum SearchCommand: Command {
         Frontmatter and code blocks are searched too. The trash is left out unless
         --include-trash. Exits 1 when nothing matches, 2 for an empty or invalid query.
         """
-    static let options = [
-        OptionSpec("--exact", help: "every term as a substring (smart case)"),
-        OptionSpec("--regex", help: "QUERY is a regular expression (smart case, ^ and $ at each line)"),
-        OptionSpec("--group", help: "lines under the path of their note"),
-        OptionSpec("--context", short: "-C", value: "N", help: "N lines before and after each match"),
-        OptionSpec("--limit", value: "N", help: "at most N matching lines"),
-        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too)"),
-        OptionSpec("--include-trash", help: "search the trash too"),
-        OptionSpec("--no-archive", help: "leave out the archive"),
+    static let exact = Option<Bool>(flag: "--exact", help: "every term as a substring (smart case)")
+    static let regex = Option<Bool>(flag: "--regex", help: "QUERY is a regular expression (smart case, ^ and $ at each line)")
+    static let group = Option<Bool>(flag: "--group", help: "lines under the path of their note")
+    static let contextLines = Option<Int?>(number: "--context", short: "-C", value: "N", help: "N lines before and after each match")
+    static let limit = CommonOptions.limit.withHelp("at most N matching lines")
+    static let tag = CommonOptions.tag.withHelp("only notes tagged TAG (nested tags match too)")
+    static let includeTrash = CommonOptions.includeTrash.withHelp("search the trash too")
+    static let noArchive = Option<Bool>(flag: "--no-archive", help: "leave out the archive")
+    static let options: [any DeclaredOption] = [
+        exact, regex, group, contextLines, limit, CommonOptions.folder, tag, includeTrash, noArchive,
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        if arguments.flag("--exact") && arguments.flag("--regex") { throw UsageError("--exact and --regex exclude each other") }
-        let mode: LineSearch.Mode = arguments.flag("--regex") ? .regex : arguments.flag("--exact") ? .exact : .fuzzy
-        let limit = try limit(arguments, default: nil)
-        let lines = try count(arguments, "--context") ?? 0
+        if arguments[exact] && arguments[regex] { throw UsageError("--exact and --regex exclude each other") }
+        let mode: LineSearch.Mode = arguments[regex] ? .regex : arguments[exact] ? .exact : .fuzzy
+        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: nil)
+        let lines = try arguments[contextLines] ?? 0
         // The trash is searched when asked for, by flag or by --folder trash.
         let filter = NoteQuery(
-            folders: arguments.list("--folder"), tags: arguments.list("--tag"), includeTrash: arguments.flag("--include-trash"))
+            folders: arguments[CommonOptions.folder], tags: arguments[tag], includeTrash: arguments[includeTrash])
         var words: [String] = []
         while let word = arguments.positional() { words.append(word) }
         try arguments.finish()
@@ -50,7 +50,7 @@ enum SearchCommand: Command {
         // Lines need only the notes' paths: no note is opened twice.
         let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .paths : .tags)
         let notes = LineSearch.searchable(
-            filter.apply(to: scan.notes, layout: vault.layout), includeTrash: true, includeArchive: !arguments.flag("--no-archive"))
+            filter.apply(to: scan.notes, layout: vault.layout), includeTrash: true, includeArchive: !arguments[noArchive])
         let report: SearchReport
         if context.stderrIsTerminal && !context.quiet {
             let progress = Progress("searching notes")
@@ -63,24 +63,10 @@ enum SearchCommand: Command {
         if context.json {
             try context.emit(SearchOutput(query: search.query, mode: mode.rawValue, matches: report.matches))
         } else {
-            var printer = SearchPrinter(context: context, grouped: arguments.flag("--group"), separated: lines > 0)
+            var printer = SearchPrinter(context: context, grouped: arguments[group], separated: lines > 0)
             printer.print(report.matches, ranked: mode == .fuzzy)
         }
         return report.matches.isEmpty ? 1 : 0
-    }
-
-    /// `--limit`: a whole number above 0.
-    static func limit(_ arguments: Arguments, default fallback: Int?) throws -> Int? {
-        guard let value = try count(arguments, "--limit") else { return fallback }
-        guard value > 0 else { throw UsageError("--limit must be at least 1") }
-        return value
-    }
-
-    /// A whole number option, or nil when absent.
-    static func count(_ arguments: Arguments, _ name: String) throws -> Int? {
-        guard let text = arguments.option(name) else { return nil }
-        guard let value = Int(text), value >= 0 else { throw UsageError("\(name) needs a whole number, not \"\(text)\"") }
-        return value
     }
 
     /// `text` with the UTF-8 byte `ranges` in bold colour, when colour is on.

@@ -22,30 +22,28 @@ enum TasksCommand: Command {
         #tags. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
         Exits 1 when no task matches.
         """
-    static let options = [
-        OptionSpec(
-            "--status", value: "STATE", repeatable: true,
-            help: "open, in-progress, done, cancelled, forwarded, other or all (default: open,in-progress)"),
-        OptionSpec("--due", value: "WHEN", help: "today, overdue, week, before:D, after:D or on:D"),
-        OptionSpec(
-            "--tag", value: "TAG", repeatable: true,
-            help: "only tasks tagged TAG (nested tags match too); repeat to need all"),
-        OptionSpec(
-            "--folder", value: "FOLDER", repeatable: true,
-            help: "only tasks in notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--note", value: "NOTE", help: "only the tasks of one note (path, title or alias)"),
-        OptionSpec("--priority", value: "LEVEL", repeatable: true, help: "highest, high, medium, low, lowest or none"),
-        OptionSpec("--include-archived", help: "list the retired tasks of archive/ and trash/ too"),
-        OptionSpec("--sort", value: "ORDER", help: "note (default), due or priority"),
-        OptionSpec("--tree", help: "indent subtasks under their parents"),
-        OptionSpec("--summary", help: "count the tasks in each state instead (every state unless --status)"),
+    static let status = Option<[String]>(
+        list: "--status", value: "STATE",
+        help: "open, in-progress, done, cancelled, forwarded, other or all (default: open,in-progress)")
+    static let due = Option<String?>("--due", value: "WHEN", help: "today, overdue, week, before:D, after:D or on:D")
+    static let tag = CommonOptions.tag.withHelp("only tasks tagged TAG (nested tags match too); repeat to need all")
+    static let folder = CommonOptions.folder.withHelp("only tasks in notes under FOLDER (a path, or inbox, journals, …)")
+    static let note = Option<String?>("--note", value: "NOTE", help: "only the tasks of one note (path, title or alias)")
+    static let priority = Option<[String]>(list: "--priority", value: "LEVEL", help: "highest, high, medium, low, lowest or none")
+    static let includeArchived = Option<Bool>(flag: "--include-archived", help: "list the retired tasks of archive/ and trash/ too")
+    static let sort = Option<TaskQuery.Order>(choice: "--sort", value: "ORDER", default: .note, help: "note (default), due or priority")
+    static let tree = Option<Bool>(flag: "--tree", help: "indent subtasks under their parents")
+    static let counts = Option<Bool>(
+        flag: "--summary", help: "count the tasks in each state instead (every state unless --status)")
+    static let options: [any DeclaredOption] = [
+        status, due, tag, folder, note, priority, includeArchived, sort, tree, counts,
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let today = try context.today()
         var query = TaskQuery(today: today)
-        let summary = arguments.flag("--summary")
-        let states = arguments.list("--status")
+        let summary = arguments[counts]
+        let states = arguments[status]
         if states.contains("all") || (summary && states.isEmpty) {
             query.states = TaskQuery.allStates
         } else if !states.isEmpty {
@@ -59,7 +57,7 @@ enum TasksCommand: Command {
                     return state
                 })
         }
-        if let due = arguments.option("--due") {
+        if let due = arguments[Self.due] {
             guard let filter = TaskQuery.DueFilter(parsing: due, today: today) else {
                 throw UsageError(
                     "--due must be today, overdue, week, before:D, after:D or on:D (D a YYYY-MM-DD day), not \"\(due)\""
@@ -68,19 +66,18 @@ enum TasksCommand: Command {
             query.due = filter
         }
         query.priorities = Set(
-            try arguments.list("--priority").map { name -> TaskPriority? in
+            try arguments[priority].map { name -> TaskPriority? in
                 if name.lowercased() == "none" { return nil }
                 guard let priority = TaskPriority(name: name) else {
                     throw UsageError("unknown priority \"\(name)\": use highest, high, medium, low, lowest or none")
                 }
                 return priority
             })
-        query.tags = arguments.list("--tag")
-        query.folders = arguments.list("--folder")
-        query.includeRetired = arguments.flag("--include-archived")
-        query.order = TaskQuery.Order(
-            rawValue: try arguments.choice("--sort", TaskQuery.Order.allCases.map(\.rawValue), default: "note"))!
-        let tree = arguments.flag("--tree")
+        query.tags = arguments[tag]
+        query.folders = arguments[folder]
+        query.includeRetired = arguments[includeArchived]
+        query.order = try arguments[sort]
+        let tree = arguments[Self.tree]
         if tree && query.order != .note {
             throw UsageError("--tree lists tasks in the order written; leave out --sort")
         }
@@ -88,7 +85,7 @@ enum TasksCommand: Command {
 
         let vault = try context.vault()
         let scan: TaskScan
-        if let name = arguments.option("--note") {
+        if let name = arguments[note] {
             let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)
             query.includeRetired = true
             scan = vault.tasks(of: [note])
