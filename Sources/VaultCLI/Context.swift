@@ -136,15 +136,38 @@ final class Context {
         return text.replacingOccurrences(of: root + "/", with: "")
     }
 
+    /// How many bytes of stdout are kept before they are sent on (when the terminal takes
+    /// output as it comes): large enough for few writes, small enough to stay flat.
+    static let outputChunk = 1 << 16
+
     /// Writes a line for people to stdout.
     func line(_ text: String = "") {
         output.append(contentsOf: text.utf8)
         output.append(0x0A)
+        sendIfFull()
     }
 
     /// Writes raw bytes to stdout (a note's text, exactly as stored).
     func raw(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
+        sendIfFull()
+    }
+
+    /// Lets `body` append bytes to stdout in place (a streamed JSON element, a row).
+    func write(_ body: (inout [UInt8]) -> Void) {
+        body(&output)
+        sendIfFull()
+    }
+
+    /// Sends what stdout holds to the terminal, when it takes output as it comes.
+    func send() {
+        guard let writeOutput = terminal.writeOutput, !output.isEmpty else { return }
+        writeOutput(output)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    private func sendIfFull() {
+        if output.count >= Self.outputChunk { send() }
     }
 
     /// Writes one JSON document to stdout: keys sorted, 2-space indent.

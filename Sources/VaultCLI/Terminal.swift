@@ -14,18 +14,23 @@ public struct Terminal {
     public var readInput: () -> [UInt8]
     /// Shows a question on the terminal and returns the line typed, nil at the end of input.
     public var ask: (_ question: String) -> String?
+    /// Sends bytes to standard output while the command runs, so a long listing starts at
+    /// once; nil keeps everything for the run's `Outcome` (what tests read).
+    public var writeOutput: ((_ bytes: [UInt8]) -> Void)?
 
     /// A run with no person at it: nothing is a terminal but standard input, which is empty,
     /// and no question is answered.
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
-        readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil }
+        readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
+        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil
     ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.stdinIsTerminal = stdinIsTerminal
         self.readInput = readInput
         self.ask = ask
+        self.writeOutput = writeOutput
     }
 
     /// This process's own streams.
@@ -36,6 +41,18 @@ public struct Terminal {
             ask: { question in
                 FileHandle.standardError.write(Data(question.utf8))
                 return readLine()
+            },
+            writeOutput: { bytes in
+                // A reader that went away (`vault search x | head`) ends the process with SIGPIPE.
+                bytes.withUnsafeBytes { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                        if written < 0 && errno == EINTR { continue }
+                        if written <= 0 { exit(1) }
+                        offset += written
+                    }
+                }
             })
     }
 }

@@ -84,25 +84,28 @@ enum TasksCommand: Command {
         try arguments.finish()
 
         let vault = try context.vault()
-        let scan: TaskScan
+        var notes: [Note]?
         if let name = arguments[note] {
-            let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)
+            notes = [try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)]
             query.includeRetired = true
-            scan = vault.tasks(of: [note])
-        } else if context.stderrIsTerminal && !context.quiet {
-            let progress = Progress("reading tasks")
-            defer { progress.finish() }
-            scan = try vault.tasks { progress.update($0, $1) }
-        } else {
-            scan = try vault.tasks()
         }
-        context.warn(scan.warnings)
-        // The tree view needs every task (for the ancestors of those listed); else the scan's
-        // array is handed over, and filtered in place.
-        let all = tree ? scan.tasks : []
-        let tasks = query.apply(to: (consume scan).tasks, layout: vault.layout)
+        if tree { return try printTree(query, of: notes, vault, today: today, context) }
+        let progress: Progress? = notes == nil && context.stderrIsTerminal && !context.quiet ? Progress("reading tasks") : nil
+        defer { progress?.finish() }
+        var update: (@Sendable (Int, Int) -> Void)?
+        if let progress { update = { progress.update($0, $1) } }
+        // Each task is printed as the scan hands it over; only a terminal's padded columns,
+        // which need the widest reference, wait for the last.
+        var listed = 0
+        var warnings: [VaultWarning]
         if summary {
-            let counts = TaskSummary(tasks)
+            var counts = TaskSummary([])
+            var sink = ClosureSink<VaultTask> { task in
+                counts.add(task)
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            context.warn(warnings)
             if context.json {
                 try context.emit(counts)
             } else {
@@ -113,23 +116,64 @@ enum TasksCommand: Command {
             }
             return 0
         }
-        let depths = tree ? TaskTree.displayDepths(tasks, all: all) : []
         if context.json {
-            context.raw(TaskJSON.encode(tasks))
+            var array = TaskJSON.ArrayWriter()
+            var sink = ClosureSink<VaultTask> { task in
+                listed += 1
+                context.write { array.append(task, to: &$0) }
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            context.write { array.finish(to: &$0) }
         } else if !context.stdoutIsTerminal && !context.color {
             // For a pipe, the same tab-separated rows as `columns`, written as bytes: a long
             // listing spends less on its strings than on finding the tasks.
+            var sink = ClosureSink<VaultTask> { task in
+                listed += 1
+                context.write { appendRow(task, depth: 0, today: today, to: &$0) }
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+        } else {
+            var rows = CollectingSink<[String]>()
+            var sink = ClosureSink<VaultTask> { task in
+                rows.receive(row(task, depth: 0, today: today, context))
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            listed = rows.elements.count
+            context.columns(rows.elements)
+        }
+        context.warn(warnings)
+        return listed == 0 ? 1 : 0
+    }
+
+    /// `--tree`: every task is kept, for the ancestors of those listed.
+    private static func printTree(
+        _ query: TaskQuery, of notes: [Note]?, _ vault: Vault, today: CalendarDay, _ context: Context
+    ) throws -> Int32 {
+        let scan: TaskScan
+        if let notes {
+            scan = vault.tasks(of: notes)
+        } else if context.stderrIsTerminal && !context.quiet {
+            let progress = Progress("reading tasks")
+            defer { progress.finish() }
+            scan = try vault.tasks { progress.update($0, $1) }
+        } else {
+            scan = try vault.tasks()
+        }
+        context.warn(scan.warnings)
+        let all = scan.tasks
+        let tasks = query.apply(to: (consume scan).tasks, layout: vault.layout)
+        let depths = TaskTree.displayDepths(tasks, all: all)
+        if context.json {
+            context.raw(TaskJSON.encode(tasks))
+        } else if !context.stdoutIsTerminal && !context.color {
             var output: [UInt8] = []
             output.reserveCapacity(tasks.count * 120)
-            for (index, task) in tasks.enumerated() {
-                appendRow(task, depth: tree ? depths[index] : 0, today: today, to: &output)
-            }
+            for (index, task) in tasks.enumerated() { appendRow(task, depth: depths[index], today: today, to: &output) }
             context.raw(output)
         } else {
-            context.columns(
-                tasks.enumerated().map { index, task in
-                    row(task, depth: tree ? depths[index] : 0, today: today, context)
-                })
+            context.columns(tasks.enumerated().map { index, task in row(task, depth: depths[index], today: today, context) })
         }
         return tasks.isEmpty ? 1 : 0
     }

@@ -66,7 +66,7 @@ extension Vault {
     }
 
     /// Appends a note's tasks; returns what a person should know about the note, if anything.
-    private func readTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
+    func readTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
         if file.isPlaceholder {
             return VaultWarning(path: file.path, message: "not downloaded; its tasks are not listed")
         }
