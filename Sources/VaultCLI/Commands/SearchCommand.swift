@@ -1,4 +1,5 @@
 import VaultKit
+import VaultSystem
 
 /// `vault search QUERY`: every line of the notes, fuzzy, exact or by regular expression.
 enum SearchCommand: Command {
@@ -51,22 +52,68 @@ enum SearchCommand: Command {
         let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .paths : .tags)
         let notes = LineSearch.searchable(
             filter.apply(to: scan.notes, layout: vault.layout), includeTrash: true, includeArchive: !arguments[noArchive])
-        let report: SearchReport
-        if context.stderrIsTerminal && !context.quiet {
-            let progress = Progress("searching notes")
-            report = search.run(vault: vault, notes: notes, limit: limit) { progress.update($0, $1) }
-            progress.finish()
-        } else {
-            report = search.run(vault: vault, notes: notes, limit: limit)
+        var update: (@Sendable (Int, Int) -> Void)?
+        var progress: Progress?
+        // Matches stream onto a terminal as they are found; a progress line would run into them.
+        if context.stderrIsTerminal && !context.stdoutIsTerminal && !context.quiet {
+            let shown = Progress("searching notes")
+            progress = shown
+            update = { shown.update($0, $1) }
         }
-        context.warn(report.warnings)
+        let summary: SearchSummary
         if context.json {
-            try context.emit(SearchOutput(query: search.query, mode: mode.rawValue, matches: report.matches))
+            summary = try printJSON(search, mode: mode, vault: vault, notes: notes, limit: limit, update, context)
         } else {
-            var printer = SearchPrinter(context: context, grouped: arguments[group], separated: lines > 0)
-            printer.print(report.matches, ranked: mode == .fuzzy)
+            var printer = SearchPrinter(context: context, grouped: arguments[group], separated: lines > 0, ranked: mode == .fuzzy)
+            if arguments[group] && mode == .fuzzy {
+                // Notes by their best line: every match is needed before the first note is shown.
+                var all = CollectingSink<LineMatch>()
+                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &all)
+                for match in SearchPrinter.byBestLine(all.elements) { printer.print(match) }
+            } else {
+                var sink = ClosureSink<LineMatch> { match in
+                    printer.print(match)
+                    return true
+                }
+                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+            }
+            printer.finish()
         }
-        return report.matches.isEmpty ? 1 : 0
+        progress?.finish()
+        context.warn(summary.warnings)
+        return summary.matches == 0 ? 1 : 0
+    }
+
+    /// `search --json`: `{"matches": [...], "mode": ..., "query": ...}`, the matches written
+    /// as they come (keys in order, as `Context.emit` sorts them).
+    private static func printJSON(
+        _ search: LineSearch, mode: LineSearch.Mode, vault: Vault, notes: [Note], limit: Int?,
+        _ update: (@Sendable (Int, Int) -> Void)?, _ context: Context
+    ) throws -> SearchSummary {
+        context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) }
+        var array = JSONArrayStream(depth: 1)
+        var failure: (any Error)?
+        var sink = ClosureSink<LineMatch> { match in
+            do {
+                let value = try JSONValueEncoder().encode(match)
+                context.write { array.append(value, to: &$0) }
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        let summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+        if let failure { throw failure }
+        context.write { output in
+            array.finish(to: &output)
+            output.append(contentsOf: ",\n  \"mode\": ".utf8)
+            JSONValue.string(mode.rawValue).append(to: &output, depth: 1)
+            output.append(contentsOf: ",\n  \"query\": ".utf8)
+            JSONValue.string(search.query).append(to: &output, depth: 1)
+            output.append(contentsOf: "\n}\n".utf8)
+        }
+        return summary
     }
 
     /// `text` with the UTF-8 byte `ranges` in bold colour, when colour is on.
@@ -84,13 +131,6 @@ enum SearchCommand: Command {
     }
 }
 
-/// `search --json`: the query and every match.
-private struct SearchOutput: Encodable {
-    let query: String
-    let mode: String
-    let matches: [LineMatch]
-}
-
 /// Prints matches like rg: `path:line: text` for a match, `path-line- text` for context,
 /// `--` between separate blocks; or grouped under each note's path.
 private struct SearchPrinter {
@@ -102,40 +142,47 @@ private struct SearchPrinter {
     private var lastLine = 0
     private var pending: [ContextLine] = []
 
-    init(context: Context, grouped: Bool, separated: Bool) {
+    /// True for fuzzy matches, which jump between notes, so each keeps its own context block.
+    let ranked: Bool
+
+    init(context: Context, grouped: Bool, separated: Bool, ranked: Bool) {
         self.context = context
         self.grouped = grouped
         self.separated = separated
+        self.ranked = ranked
     }
 
-    mutating func print(_ matches: [LineMatch], ranked: Bool) {
-        var ordered = matches
-        if grouped && ranked {
-            // Notes by their best line, lines in order within a note.
-            var rank: [String: Int] = [:]
-            for (index, match) in matches.enumerated() where rank[match.path] == nil { rank[match.path] = index }
-            ordered.sort { (rank[$0.path]!, $0.line) < (rank[$1.path]!, $1.line) }
-        }
-        // Ranked lines jump between notes, so each keeps its own context block.
+    /// Ranked matches grouped under their notes: notes by their best line, lines in order
+    /// within a note.
+    static func byBestLine(_ matches: [LineMatch]) -> [LineMatch] {
+        var rank: [String: Int] = [:]
+        for (index, match) in matches.enumerated() where rank[match.path] == nil { rank[match.path] = index }
+        return matches.sorted { (rank[$0.path]!, $0.line) < (rank[$1.path]!, $1.line) }
+    }
+
+    /// Prints one match, with its context lines, after those printed before it.
+    mutating func print(_ match: LineMatch) {
         let merges = grouped || !ranked
-        for match in ordered {
-            if match.path != lastPath || !merges {
-                flush(upTo: Int.max)
-                if grouped && match.path != lastPath {
-                    if lastPath != nil { context.line() }
-                    context.line(context.tint(match.path, 35))
-                } else if separated && lastPath != nil {
-                    context.line("--")
-                }
-                lastPath = match.path
-                lastLine = 0
-            } else {
-                flush(upTo: match.line)
+        if match.path != lastPath || !merges {
+            flush(upTo: Int.max)
+            if grouped && match.path != lastPath {
+                if lastPath != nil { context.line() }
+                context.line(context.tint(match.path, 35))
+            } else if separated && lastPath != nil {
+                context.line("--")
             }
-            for line in match.before where line.line > lastLine { emit(match.path, line.line, line.text, [], isMatch: false) }
-            emit(match.path, match.line, match.text, match.ranges, isMatch: true)
-            pending = match.after
+            lastPath = match.path
+            lastLine = 0
+        } else {
+            flush(upTo: match.line)
         }
+        for line in match.before where line.line > lastLine { emit(match.path, line.line, line.text, [], isMatch: false) }
+        emit(match.path, match.line, match.text, match.ranges, isMatch: true)
+        pending = match.after
+    }
+
+    /// Prints the context lines still pending after the last match.
+    mutating func finish() {
         flush(upTo: Int.max)
     }
 

@@ -65,32 +65,26 @@ public struct LineSearch: Sendable {
     public func run(
         vault: Vault, notes: [Note], limit: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SearchReport {
-        let results = ParallelMap.map(notes.count, state: { FileSearcher(search: self) }, progress: progress) {
-            read(notes[$1], vault: vault, with: &$0)
-        }
-        var matches: [LineMatch] = []
-        var warnings: [VaultWarning] = []
-        for result in results {
-            matches += result.matches
-            if let warning = result.warning { warnings.append(warning) }
-        }
-        if mode == .fuzzy {
-            matches.sort { a, b in
-                if a.score != b.score { return a.score > b.score }
-                if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
-                return (a.path, a.line) < (b.path, b.line)
-            }
-        }
-        if let limit, matches.count > limit { matches.removeSubrange(limit...) }
-        return SearchReport(matches: matches, notesSearched: notes.count, warnings: warnings)
+        var sink = CollectingSink<LineMatch>()
+        // All of them are kept anyway: ranked in one pass, whatever they hold.
+        let summary = run(vault: vault, notes: notes, limit: limit, rankingBudget: .max, progress: progress, into: &sink)
+        return SearchReport(matches: sink.elements, notesSearched: summary.notesSearched, warnings: summary.warnings)
     }
 
-    private struct NoteResult {
+    /// True when fuzzy match `a` is shown before `b`: the higher score, then the shorter
+    /// line, then by path and line.
+    static func ranksBefore(_ a: LineMatch, _ b: LineMatch) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
+        return (a.path, a.line) < (b.path, b.line)
+    }
+
+    struct NoteResult: Sendable {
         var matches: [LineMatch]
         var warning: VaultWarning?
     }
 
-    private func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
+    func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
         let bytes: [UInt8]
         do {
             bytes = try vault.walkedContents(of: note)
@@ -113,6 +107,16 @@ public struct LineSearch: Sendable {
 public struct SearchReport: Sendable {
     /// The matching lines, in the order to show them.
     public var matches: [LineMatch]
+    /// How many notes were read.
+    public var notesSearched: Int
+    /// Notes that could not be searched, or only as bytes.
+    public var warnings: [VaultWarning]
+}
+
+/// What a search that handed its matches to a sink found besides them.
+public struct SearchSummary: Sendable {
+    /// How many matches the sink was given.
+    public var matches: Int
     /// How many notes were read.
     public var notesSearched: Int
     /// Notes that could not be searched, or only as bytes.

@@ -1,0 +1,151 @@
+import VaultSystem
+
+extension LineSearch {
+    /// About how many bytes of fuzzy matches a search holds at once while it ranks them.
+    public static let rankingBudget = 24 << 20
+
+    /// Searches `notes` (read from `vault`) and hands each match to `sink` in the order `run`
+    /// returns them: exact and regex matches note by note, as soon as a note and those before
+    /// it are read; fuzzy matches best first.
+    ///
+    /// Ranking needs every match, so a fuzzy search keeps only the best that fit in
+    /// `rankingBudget` bytes (and `limit`), with a small key for each of the others; when
+    /// some were left out, the rest are read again in windows of that size, in rank order.
+    /// Memory stays flat however many lines match.
+    public func run(
+        vault: Vault, notes: [Note], limit: Int? = nil, rankingBudget: Int = LineSearch.rankingBudget,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<LineMatch>
+    ) -> SearchSummary {
+        var summary = SearchSummary(matches: 0, notesSearched: notes.count, warnings: [])
+        if mode == .fuzzy {
+            ranked(vault: vault, notes: notes, limit: limit, budget: rankingBudget, progress: progress, into: &sink, &summary)
+            return summary
+        }
+        ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
+            read(notes[index], vault: vault, with: &searcher)
+        } deliver: { _, result in
+            if let warning = result.warning { summary.warnings.append(warning) }
+            // Past the limit the notes are still read, for what a person should know of them.
+            for match in result.matches {
+                if let limit, summary.matches >= limit { break }
+                summary.matches += 1
+                guard sink.receive(match) else { return false }
+            }
+            return true
+        }
+        return summary
+    }
+
+    /// A fuzzy match's place in the ranking, without its text.
+    struct RankKey: Comparable {
+        var score: Int32
+        var length: Int32
+        /// The note's place among the notes by path.
+        var pathRank: Int32
+        var line: Int32
+        /// The note's index among those searched.
+        var note: Int32
+
+        init(_ match: LineMatch, note: Int, pathRank: Int) {
+            score = Int32(clamping: match.score)
+            length = Int32(clamping: match.text.utf8.count)
+            self.pathRank = Int32(pathRank)
+            line = Int32(clamping: match.line)
+            self.note = Int32(note)
+        }
+
+        /// The order of `LineSearch.ranksBefore`.
+        static func < (a: RankKey, b: RankKey) -> Bool {
+            if a.score != b.score { return a.score > b.score }
+            if a.length != b.length { return a.length < b.length }
+            if a.pathRank != b.pathRank { return a.pathRank < b.pathRank }
+            return a.line < b.line
+        }
+
+        /// About how many bytes its match holds once read.
+        var cost: Int { Int(length) + 192 }
+    }
+
+    static func cost(_ match: LineMatch) -> Int {
+        match.text.utf8.count + 192 + 16 * match.ranges.count
+            + (match.before + match.after).reduce(0) { $0 + $1.text.utf8.count + 48 }
+    }
+
+    private func ranked(
+        vault: Vault, notes: [Note], limit: Int?, budget: Int, progress: (@Sendable (Int, Int) -> Void)?,
+        into sink: inout some ResultSink<LineMatch>, _ summary: inout SearchSummary
+    ) {
+        let pathRanks = Self.pathRanks(notes)
+        var keys: [RankKey] = []
+        var best = BoundedRanking<LineMatch>(
+            limit: limit ?? .max, budget: budget, ranksBefore: Self.ranksBefore, cost: Self.cost)
+        ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
+            read(notes[index], vault: vault, with: &searcher)
+        } deliver: { index, result in
+            if let warning = result.warning { summary.warnings.append(warning) }
+            for match in result.matches {
+                keys.append(RankKey(match, note: index, pathRank: pathRanks[index]))
+                best.insert(match)
+            }
+            return true
+        }
+        let leftOut = best.leftOut
+        let first = best.sorted()
+        for match in first {
+            summary.matches += 1
+            guard sink.receive(match) else { return }
+        }
+        guard leftOut else { return }
+        // What was kept is the first of the ranking: the rest follow it in key order.
+        keys.sort()
+        var rest = keys[first.count...]
+        if let limit { rest = rest.prefix(max(0, limit - first.count)) }
+        while !rest.isEmpty {
+            var end = rest.startIndex
+            var spent = 0
+            while end < rest.endIndex && (end == rest.startIndex || spent + rest[end].cost <= budget) {
+                spent += rest[end].cost
+                end += 1
+            }
+            guard window(rest[..<end], vault: vault, notes: notes, into: &sink, &summary) else { return }
+            rest = rest[end...]
+        }
+    }
+
+    /// Reads again the notes of a window of keys and hands their matches on in key order;
+    /// false when the sink stopped.
+    private func window(
+        _ keys: ArraySlice<RankKey>, vault: Vault, notes: [Note], into sink: inout some ResultSink<LineMatch>,
+        _ summary: inout SearchSummary
+    ) -> Bool {
+        var wanted: [Int32: [Int32: Int]] = [:]
+        for (position, key) in keys.enumerated() { wanted[key.note, default: [:]][key.line] = position }
+        let lines = wanted
+        let indices = lines.keys.sorted()
+        var slots = [LineMatch?](repeating: nil, count: keys.count)
+        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index in
+            let note = indices[index]
+            let wantedLines = lines[note]!
+            return read(notes[Int(note)], vault: vault, with: &searcher).matches.compactMap { match in
+                wantedLines[Int32(clamping: match.line)].map { ($0, match) }
+            }
+        } deliver: { _, found in
+            for (position, match) in found { slots[position] = match }
+            return true
+        }
+        // A line changed since the first reading is left out.
+        for case let match? in slots {
+            summary.matches += 1
+            guard sink.receive(match) else { return false }
+        }
+        return true
+    }
+
+    /// Each note's place among `notes` sorted by path (the notes of a scan already are).
+    private static func pathRanks(_ notes: [Note]) -> [Int] {
+        if zip(notes, notes.dropFirst()).allSatisfy({ $0.path < $1.path }) { return Array(notes.indices) }
+        var ranks = [Int](repeating: 0, count: notes.count)
+        for (rank, index) in notes.indices.sorted(by: { notes[$0].path < notes[$1].path }).enumerated() { ranks[index] = rank }
+        return ranks
+    }
+}
