@@ -123,12 +123,13 @@ extension LineSearch {
         let lines = wanted
         let indices = lines.keys.sorted()
         var slots = [LineMatch?](repeating: nil, count: keys.count)
-        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index in
+        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index -> [(Int, LineMatch)] in
             let note = indices[index]
             let wantedLines = lines[note]!
-            return read(notes[Int(note)], vault: vault, with: &searcher).matches.compactMap { match in
-                wantedLines[Int32(clamping: match.line)].map { ($0, match) }
-            }
+            // Only the lines of the window are matched again.
+            guard let bytes = try? vault.walkedContents(of: notes[Int(note)]) else { return [] }
+            let found = searcher.search(bytes, path: notes[Int(note)].path, lines: wantedLines.keys.map { Int($0) }.sorted())
+            return found.compactMap { match in wantedLines[Int32(clamping: match.line)].map { ($0, match) } }
         } deliver: { _, found in
             for (position, match) in found { slots[position] = match }
             return true

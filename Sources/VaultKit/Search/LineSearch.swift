@@ -51,12 +51,15 @@ public struct LineSearch: Sendable {
 
     /// The notes a search reads: the trash only when asked, the archive unless asked not to.
     public static func searchable(_ notes: [Note], includeTrash: Bool, includeArchive: Bool) -> [Note] {
-        notes.filter { note in
-            switch note.kind {
-            case .trash: return includeTrash
-            case .archive: return includeArchive
-            default: return true
-            }
+        notes.filter { isSearchable($0, includeTrash: includeTrash, includeArchive: includeArchive) }
+    }
+
+    /// True for a note a search reads, as `searchable` chooses them.
+    public static func isSearchable(_ note: Note, includeTrash: Bool, includeArchive: Bool) -> Bool {
+        switch note.kind {
+        case .trash: return includeTrash
+        case .archive: return includeArchive
+        default: return true
         }
     }
 

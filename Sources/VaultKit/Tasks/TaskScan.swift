@@ -115,6 +115,11 @@ enum TaskWalk {
         var count: Int { files.count }
         subscript(index: Int) -> File { files[index] }
 
+        init(files: [File], warnings: [VaultWarning]) {
+            self.files = files
+            self.warnings = warnings
+        }
+
         init(notes: [Note], warnings: [VaultWarning]) {
             files = notes.map { File(path: $0.path, isPlaceholder: $0.availability == .placeholder) }
             self.warnings = warnings

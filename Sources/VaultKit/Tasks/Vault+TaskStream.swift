@@ -18,12 +18,18 @@ extension Vault {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [VaultWarning] {
         let files: TaskWalk.Files
+        var walked: [TaskWalk.File] = []
         if let notes {
             files = TaskWalk.Files(notes: notes, warnings: [])
         } else {
-            // A paths-only scan walks the folders as every command does and opens no note.
-            let scan = try scan(detail: .paths)
-            files = TaskWalk.Files(notes: scan.notes, warnings: scan.warnings)
+            // A paths-only scan walks the folders as every command does and opens no note;
+            // only each note's path is kept.
+            var paths = ClosureSink<Note> { note in
+                walked.append(TaskWalk.File(path: note.path, isPlaceholder: note.availability == .placeholder))
+                return true
+            }
+            let scan = try scan(detail: .paths, into: &paths)
+            files = TaskWalk.Files(files: walked, warnings: scan.warnings)
         }
         let selection = TaskSelection(query, layout: layout)
         var warnings = files.warnings

@@ -57,4 +57,63 @@ struct ParallelMapTests {
             }
         }
     }
+
+    @Test("a stream delivers every result once, in index order, one delivery at a time")
+    func streamOrder() {
+        for count in [0, 1, 63, 64, 1_000, 20_000] {
+            for window in [1, 7, 1024] {
+                var delivered: [Int] = []
+                var inside = false
+                var overlapped = false
+                ParallelMap.stream(count, window: window, state: {}) { _, index in index * 2 } deliver: { index, value in
+                    if inside { overlapped = true }
+                    inside = true
+                    defer { inside = false }
+                    delivered.append(value / 2)
+                    return index == value / 2
+                }
+                #expect(delivered == Array(0..<count), "\(count) items, window \(window)")
+                #expect(!overlapped)
+            }
+        }
+    }
+
+    @Test("a stream hands out the first result while later ones are still being worked on")
+    func streamStartsAtOnce() {
+        let started = DispatchSemaphore(value: 0)
+        let count = 2_000
+        let waitedInVain = Tally()
+        // The last index waits for the first delivery: were results kept until the end, it would wait in vain.
+        ParallelMap.stream(count, minimumPerWorker: 1, state: {}) { _, index -> Int in
+            if index == count - 1 && started.wait(timeout: .now() + 5) == .timedOut { waitedInVain.add() }
+            return index
+        } deliver: { index, _ in
+            if index == 0 { started.signal() }
+            return true
+        }
+        #expect(waitedInVain.value == 0)
+    }
+
+    @Test("a stream whose receiver stops starts no more work beyond its window")
+    func streamStops() {
+        let transformed = Tally()
+        var delivered = 0
+        ParallelMap.stream(100_000, window: 16, state: {}) { _, index in
+            transformed.add()
+            return index
+        } deliver: { _, _ in
+            delivered += 1
+            return delivered < 10
+        }
+        #expect(delivered == 10)
+        #expect(transformed.value <= 10 + 16 + ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// A count kept across workers.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func add() { lock.withLock { count += 1 } }
+    }
 }
