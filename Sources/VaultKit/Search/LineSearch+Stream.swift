@@ -2,7 +2,7 @@ import VaultSystem
 
 extension LineSearch {
     /// About how many bytes of fuzzy matches a search holds at once while it ranks them.
-    public static let rankingBudget = 24 << 20
+    public static let rankingBudget = 16 << 20
 
     /// Searches `notes` (read from `vault`) and hands each match to `sink` in the order `run`
     /// returns them: exact and regex matches note by note, as soon as a note and those before
@@ -90,16 +90,17 @@ extension LineSearch {
             return true
         }
         let leftOut = best.leftOut
-        let first = best.sorted()
-        for match in first {
+        var kept = 0
+        for match in best.sorted() {
+            kept += 1
             summary.matches += 1
             guard sink.receive(match) else { return }
         }
         guard leftOut else { return }
         // What was kept is the first of the ranking: the rest follow it in key order.
         keys.sort()
-        var rest = keys[first.count...]
-        if let limit { rest = rest.prefix(max(0, limit - first.count)) }
+        var rest = keys[kept...]
+        if let limit { rest = rest.prefix(max(0, limit - kept)) }
         while !rest.isEmpty {
             var end = rest.startIndex
             var spent = 0
