@@ -1,7 +1,10 @@
 /// The best results seen so far, at most `limit` of them and about `budget` bytes: a heap
 /// with the worst kept result on top, so a better one replaces it in logarithmic time and
 /// memory stays bounded however many results arrive.
-struct BoundedRanking<Element> {
+///
+/// `<` is the ranking (a total order: `a < b` when `a` is shown first), `cost` about how
+/// many bytes a result holds; both are static, so the compiler inlines them in the heap.
+struct BoundedRanking<Element: Rankable> {
     let limit: Int
     let budget: Int
     /// True when a result arrived that is not kept (the limit or the budget was reached).
@@ -11,41 +14,41 @@ struct BoundedRanking<Element> {
     private var bestLeftOut: Element?
     private var heap: [Element] = []
     private var spent = 0
-    private let ranksBefore: (Element, Element) -> Bool
-    private let cost: (Element) -> Int
 
-    /// - Parameters:
-    ///   - ranksBefore: true when the first result is shown before the second (a total order).
-    ///   - cost: about how many bytes a result holds.
-    init(limit: Int, budget: Int, ranksBefore: @escaping (Element, Element) -> Bool, cost: @escaping (Element) -> Int) {
+    init(limit: Int, budget: Int) {
         self.limit = limit
         self.budget = budget
-        self.ranksBefore = ranksBefore
-        self.cost = cost
     }
 
     var count: Int { heap.count }
 
     /// Keeps `element` if it is among the best; the worst are let go to stay within bounds
     /// (one result is always kept, whatever it costs).
-    mutating func insert(_ element: Element) {
-        if let bestLeftOut, !ranksBefore(element, bestLeftOut) { return }
-        let price = cost(element)
+    ///
+    /// - Parameter leftOut: called with each result that is not kept, this one or one it
+    ///   pushed out.
+    mutating func insert(_ element: Element, leftOut: (Element) -> Void = { _ in }) {
+        if let bestLeftOut, !(element < bestLeftOut) { return leftOut(element) }
+        let price = element.cost
         if heap.count < limit && (spent + price <= budget || heap.isEmpty) {
             push(element, price)
             return
         }
-        guard let worst = heap.first, ranksBefore(element, worst) else {
+        guard let worst = heap.first, element < worst else {
             bestLeftOut = element
-            return
+            return leftOut(element)
         }
         push(element, price)
-        while heap.count > limit || (spent > budget && heap.count > 1) { bestLeftOut = popWorst() }
+        while heap.count > limit || (spent > budget && heap.count > 1) {
+            let worst = popWorst()
+            bestLeftOut = worst
+            leftOut(worst)
+        }
     }
 
     /// The results kept, best first.
     consuming func sorted() -> [Element] {
-        heap.sort(by: ranksBefore)
+        heap.sort()
         return heap
     }
 
@@ -55,14 +58,14 @@ struct BoundedRanking<Element> {
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard ranksBefore(heap[parent], heap[child]) else { break }
+            guard heap[parent] < heap[child] else { break }
             heap.swapAt(parent, child)
             child = parent
         }
     }
 
     private mutating func popWorst() -> Element {
-        spent -= cost(heap[0])
+        spent -= heap[0].cost
         heap.swapAt(0, heap.count - 1)
         let removed = heap.removeLast()
         var parent = 0
@@ -70,12 +73,18 @@ struct BoundedRanking<Element> {
             let left = 2 * parent + 1
             let right = left + 1
             var worst = parent
-            if left < heap.count && ranksBefore(heap[worst], heap[left]) { worst = left }
-            if right < heap.count && ranksBefore(heap[worst], heap[right]) { worst = right }
+            if left < heap.count && heap[worst] < heap[left] { worst = left }
+            if right < heap.count && heap[worst] < heap[right] { worst = right }
             if worst == parent { break }
             heap.swapAt(parent, worst)
             parent = worst
         }
         return removed
     }
+}
+
+/// A result a `BoundedRanking` can keep: ordered as shown, with its size.
+protocol Rankable: Comparable {
+    /// About how many bytes the result holds.
+    var cost: Int { get }
 }

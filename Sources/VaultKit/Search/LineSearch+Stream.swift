@@ -2,7 +2,7 @@ import VaultSystem
 
 extension LineSearch {
     /// About how many bytes of fuzzy matches a search holds at once while it ranks them.
-    public static let rankingBudget = 16 << 20
+    public static let rankingBudget = 18 << 20
 
     /// Searches `notes` (read from `vault`) and hands each match to `sink` in the order `run`
     /// returns them: exact and regex matches note by note, as soon as a note and those before
@@ -43,15 +43,12 @@ extension LineSearch {
         /// The note's place among the notes by path.
         var pathRank: Int32
         var line: Int32
-        /// The note's index among those searched.
-        var note: Int32
 
-        init(_ match: LineMatch, note: Int, pathRank: Int) {
+        init(_ match: LineMatch, pathRank: Int) {
             score = Int32(clamping: match.score)
             length = Int32(clamping: match.text.utf8.count)
             self.pathRank = Int32(pathRank)
             line = Int32(clamping: match.line)
-            self.note = Int32(note)
         }
 
         /// The order of `LineSearch.ranksBefore`.
@@ -66,6 +63,16 @@ extension LineSearch {
         var cost: Int { Int(length) + 192 }
     }
 
+    /// A match with its key and what it costs to keep, ranked by its key.
+    struct Ranked: Rankable {
+        var key: RankKey
+        var match: LineMatch
+        var cost: Int
+
+        static func < (a: Ranked, b: Ranked) -> Bool { a.key < b.key }
+        static func == (a: Ranked, b: Ranked) -> Bool { a.key == b.key }
+    }
+
     static func cost(_ match: LineMatch) -> Int {
         match.text.utf8.count + 192 + 16 * match.ranges.count
             + (match.before + match.after).reduce(0) { $0 + $1.text.utf8.count + 48 }
@@ -77,30 +84,32 @@ extension LineSearch {
     ) {
         let pathRanks = Self.pathRanks(notes)
         var keys: [RankKey] = []
-        var best = BoundedRanking<LineMatch>(
-            limit: limit ?? .max, budget: budget, ranksBefore: Self.ranksBefore, cost: Self.cost)
+        // Ranked by key: integers compare faster than paths, and ties of score are common.
+        var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
         ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { index, result in
             if let warning = result.warning { summary.warnings.append(warning) }
             for match in result.matches {
-                keys.append(RankKey(match, note: index, pathRank: pathRanks[index]))
-                best.insert(match)
+                let key = RankKey(match, pathRank: pathRanks[index])
+                // Only the matches not kept need a key, to be found again after the rest.
+                best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { keys.append($0.key) }
             }
             return true
         }
         let leftOut = best.leftOut
         var kept = 0
-        for match in best.sorted() {
+        for ranked in best.sorted() {
             kept += 1
             summary.matches += 1
-            guard sink.receive(match) else { return }
+            guard sink.receive(ranked.match) else { return }
         }
         guard leftOut else { return }
         // What was kept is the first of the ranking: the rest follow it in key order.
         keys.sort()
-        var rest = keys[kept...]
+        var rest = keys[...]
         if let limit { rest = rest.prefix(max(0, limit - kept)) }
+        let notesByRank = Self.notesByRank(pathRanks)
         while !rest.isEmpty {
             var end = rest.startIndex
             var spent = 0
@@ -108,7 +117,7 @@ extension LineSearch {
                 spent += rest[end].cost
                 end += 1
             }
-            guard window(rest[..<end], vault: vault, notes: notes, into: &sink, &summary) else { return }
+            guard window(rest[..<end], vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
             rest = rest[end...]
         }
     }
@@ -116,11 +125,11 @@ extension LineSearch {
     /// Reads again the notes of a window of keys and hands their matches on in key order;
     /// false when the sink stopped.
     private func window(
-        _ keys: ArraySlice<RankKey>, vault: Vault, notes: [Note], into sink: inout some ResultSink<LineMatch>,
+        _ keys: ArraySlice<RankKey>, vault: Vault, notes: [Note], _ notesByRank: [Int], into sink: inout some ResultSink<LineMatch>,
         _ summary: inout SearchSummary
     ) -> Bool {
         var wanted: [Int32: [Int32: Int]] = [:]
-        for (position, key) in keys.enumerated() { wanted[key.note, default: [:]][key.line] = position }
+        for (position, key) in keys.enumerated() { wanted[Int32(notesByRank[Int(key.pathRank)]), default: [:]][key.line] = position }
         let lines = wanted
         let indices = lines.keys.sorted()
         var slots = [LineMatch?](repeating: nil, count: keys.count)
@@ -141,6 +150,13 @@ extension LineSearch {
             guard sink.receive(match) else { return false }
         }
         return true
+    }
+
+    /// The index of the note at each place by path.
+    private static func notesByRank(_ pathRanks: [Int]) -> [Int] {
+        var notes = [Int](repeating: 0, count: pathRanks.count)
+        for (index, rank) in pathRanks.enumerated() { notes[rank] = index }
+        return notes
     }
 
     /// Each note's place among `notes` sorted by path (the notes of a scan already are).

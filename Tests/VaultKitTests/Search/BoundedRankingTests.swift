@@ -12,16 +12,22 @@ struct BoundedRankingTests {
             let unique = Array(Set(values)).shuffled(using: &random)
             let limit = Int.random(in: 1...70, using: &random)
             let budget = Int.random(in: 1...400, using: &random)
-            // Each value costs itself modulo 37, plus one: a mix of cheap and dear results.
-            var ranking = BoundedRanking<Int>(limit: limit, budget: budget, ranksBefore: <, cost: { $0 % 37 + 1 })
-            for value in unique { ranking.insert(value) }
+            var ranking = BoundedRanking<Value>(limit: limit, budget: budget)
+            for value in unique { ranking.insert(Value(number: value)) }
             let leftOut = ranking.leftOut
-            let kept = ranking.sorted()
+            let kept = ranking.sorted().map(\.number)
             let all = unique.sorted()
             #expect(kept == Array(all.prefix(kept.count)), "\(unique) limit \(limit) budget \(budget)")
             #expect(kept.count <= limit)
             #expect(kept.count == 1 || kept.reduce(0) { $0 + $1 % 37 + 1 } <= budget)
             #expect(leftOut == (kept.count < all.count))
         }
+    }
+
+    /// A number that costs itself modulo 37, plus one: a mix of cheap and dear results.
+    struct Value: Rankable {
+        var number: Int
+        var cost: Int { number % 37 + 1 }
+        static func < (a: Value, b: Value) -> Bool { a.number < b.number }
     }
 }
