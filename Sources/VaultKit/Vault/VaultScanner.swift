@@ -202,16 +202,7 @@ struct VaultScanner {
 
     /// Reads every note's metadata, in parallel.
     private func readAll(_ found: [Found]) -> [Note] {
-        // Streamed into one array: a map then a compaction would hold two of them at once.
-        var notes: [Note] = []
-        notes.reserveCapacity(found.count)
-        ParallelMap.stream(found.count, state: {}, progress: progress) { _, index in
-            read(found[index])
-        } deliver: { _, note in
-            if let note { notes.append(note) }
-            return true
-        }
-        return notes
+        ParallelMap.map(found.count, progress: progress) { read(found[$0]) }.compactMap { $0 }
     }
 
     /// Nil when the file vanished between the listing and the read: it is gone, not empty.
