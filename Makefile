@@ -7,7 +7,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
 
-.PHONY: deps build release demo test test-clean install clean
+.PHONY: deps build release demo test test-clean check-seams install clean
 
 # Installs the system libraries only when pkg-config cannot find them.
 deps:
@@ -57,6 +57,19 @@ test: deps
 # `make test` in a fresh clone of HEAD, under umask 077, in two far-apart time zones, twice.
 test-clean:
 	.ci/test-clean-clone
+
+# The release binary holds no test seam: neither the crash seam's type (its mangled name) nor
+# the variable that sets it off, which only debug builds compile (VAULT_TEST_SEAMS, see
+# Package.swift); and a rename asked to crash before its first step runs to the end.
+check-seams: release
+	@for name in VAULT_TEST_CRASH_AT 8VaultCLI9CrashSeamO; do \
+		if grep -q -a "$$name" $(VAULT); then echo "check-seams: the release vault holds the test seam $$name"; exit 1; fi; \
+	done
+	@copy="$$(mktemp -d)"; trap 'rm -rf -- "$$copy"' EXIT; cp -R $(DEMO)/. "$$copy"; \
+	VAULT_TEST_CRASH_AT=1 $(VAULT) --vault "$$copy" rename "Vault CLI" "Vault Tool" --skip-unavailable -q > /dev/null; \
+	status=$$?; if [ $$status -ne 0 ]; then echo "check-seams: the release rename under VAULT_TEST_CRASH_AT=1 exited $$status"; exit 1; fi; \
+	if [ ! -f "$$copy/pages/Projects/Vault Tool.md" ]; then echo "check-seams: the release rename did not finish"; exit 1; fi
+	@echo "check-seams: the release vault holds no test seam"
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

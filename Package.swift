@@ -4,6 +4,10 @@ import PackageDescription
 // Layers, lowest first; a target imports only those below it (README, "Layout of the code"):
 // VaultSystem (files, the safe writer, the lock, the clock, JSON) <- VaultMarkdown (the
 // markdown of one note) <- VaultKit (the vault and every feature) <- VaultCLI <- vault.
+// The seams through which tests break a run on purpose (`VAULT_TEST_CRASH_AT`) exist in debug
+// builds only, which is what `swift test` builds: the release binary has none.
+let testSeams: [SwiftSetting] = [.define("VAULT_TEST_SEAMS", .when(configuration: .debug))]
+
 let package = Package(
     name: "vault",
     products: [
@@ -21,7 +25,7 @@ let package = Package(
         .target(name: "VaultSystem", dependencies: ["CSystem"]),
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
         .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown"]),
-        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"]),
+        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),

@@ -30,15 +30,27 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// A cursor over a command line, checked against the options the command declares.
 ///
 /// Options may come before or after positionals; `--name=value` and `--name value` both
-/// work; `--` ends options. Anything undeclared is a usage error.
+/// work; `--` ends options. Anything undeclared is a usage error on the command line, and a
+/// programming error in the code: reading an option the command does not declare stops a
+/// debug build (and is recorded, for the test that walks every command).
 public struct Arguments {
-    private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    /// The values of each option given, by name (none for a flag).
+    private var given: [String: [String]] = [:]
     private var positionals: [String] = []
     private var taken = 0
+    private let declared: Set<String>
+    /// What the command read; shared by every copy of these arguments.
+    let reads: ArgumentReads
 
     /// Parses `tokens` against `specs`.
     public init(_ tokens: [String], specs: [OptionSpec]) throws {
+        try self.init(tokens, specs: specs, reads: ArgumentReads())
+    }
+
+    /// Parses `tokens` against `specs`, recording what is read in `reads`.
+    init(_ tokens: [String], specs: [OptionSpec], reads: ArgumentReads) throws {
+        declared = Set(specs.map(\.name))
+        self.reads = reads
         var index = 0
         var onlyPositionals = false
         while index < tokens.count {
@@ -69,7 +81,7 @@ public struct Arguments {
             }
             if spec.value == nil {
                 if inline != nil { throw UsageError("\(spec.name) takes no value") }
-                flags.insert(spec.name)
+                given[spec.name, default: []] += []
                 continue
             }
             let value: String
@@ -80,32 +92,62 @@ public struct Arguments {
                 value = tokens[index]
                 index += 1
             }
-            if values[spec.name] != nil && !spec.repeatable {
+            if given[spec.name] != nil && !spec.repeatable {
                 throw UsageError("\(spec.name) is given twice")
             }
-            values[spec.name, default: []].append(value)
+            given[spec.name, default: []].append(value)
         }
     }
 
     /// True when the flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    subscript(option: Option<Bool>) -> Bool { values(of: option) != nil }
 
     /// The value of an option given once, or nil.
-    public func option(_ name: String) -> String? { values[name]?.last }
+    subscript(option: Option<String?>) -> String? { values(of: option)?.last }
 
     /// Every value of a repeatable option; comma-separated values are split.
-    public func list(_ name: String) -> [String] {
-        (values[name] ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+    subscript(option: Option<[String]>) -> [String] {
+        (values(of: option) ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
     }
 
-    /// The value of an option that must be one of `choices`.
-    public func choice(_ name: String, _ choices: [String], default fallback: String) throws -> String {
-        guard let value = option(name) else { return fallback }
-        guard choices.contains(value) else {
-            throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not \"\(value)\"")
+    /// A whole number of 0 or more, or nil when absent.
+    subscript(option: Option<Int?>) -> Int? {
+        get throws {
+            guard let text = values(of: option)?.last else { return nil }
+            guard let value = Int(text), value >= 0 else {
+                throw UsageError("\(option.spec.name) needs a whole number, not \"\(text)\"")
+            }
+            return value
+        }
+    }
+
+    /// The case named, or the option's default when absent.
+    subscript<Choice>(option: Option<Choice>) -> Choice
+    where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
+        get throws { try choice(option, values(of: option)?.last ?? option.fallback ?? "") }
+    }
+
+    /// The case named, or nil when absent.
+    subscript<Choice>(option: Option<Choice?>) -> Choice?
+    where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
+        get throws { try values(of: option)?.last.map { try choice(option, $0) } }
+    }
+
+    private func choice<Value, Choice>(_ option: Option<Value>, _ text: String) throws -> Choice
+    where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
+        guard let value = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("\(option.spec.name) must be one of \(names), not \"\(text)\"")
         }
         return value
+    }
+
+    /// The values given for `option` (empty for a flag), nil when it is absent.
+    private func values<Value>(of option: Option<Value>) -> [String]? {
+        let name = option.spec.name
+        reads.record(name, declared: declared.contains(name))
+        return given[name]
     }
 
     /// The next positional argument, or nil.

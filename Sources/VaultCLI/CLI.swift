@@ -19,14 +19,6 @@ public enum CLI {
         SyncIgnoreCommand.self,
     ]
 
-    static let globalOptions: [OptionSpec] = [
-        OptionSpec("--vault", value: "PATH", help: "the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)"),
-        OptionSpec("--json", help: "print one JSON document"),
-        OptionSpec("--color", value: "WHEN", help: "auto, always or never (NO_COLOR turns auto off)"),
-        OptionSpec("--quiet", short: "-q", help: "no warnings"),
-        OptionSpec("--help", short: "-h", help: "show this help"),
-    ]
-
     /// The result of one run: exit code and the bytes for stdout and stderr.
     public struct Outcome: Sendable {
         public var status: Int32
@@ -35,25 +27,29 @@ public enum CLI {
     }
 
     /// Runs `vault` with its arguments (without the program name) and returns what to print.
+    ///
+    /// - Parameter terminal: the person's side: which streams are terminals, standard input,
+    ///   and the answers to questions (`Terminal.process()` for the process's own).
     public static func run(
-        _ tokens: [String], environment: [String: String], workingDirectory: String, stdoutIsTerminal: Bool = false,
-        stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true, readInput: @escaping () -> [UInt8] = { [] }
+        _ tokens: [String], environment: [String: String], workingDirectory: String, terminal: Terminal = Terminal()
     ) -> Outcome {
         var tokens = tokens
-        if tokens.first == "--version" || tokens == ["-V"] {
+        if tokens.first == GlobalOptions.version.spec.name || tokens == ["-V"] {
             return Outcome(status: 0, output: Array("vault \(version)\n".utf8), errors: [])
         }
         // Global options may stand before the command name.
+        let valued = Set(GlobalOptions.all.map(\.spec).filter { $0.value != nil }.map(\.name))
         var leading: [String] = []
         while let first = tokens.first, first.hasPrefix("-"), first != "-" {
             leading.append(tokens.removeFirst())
-            if ["--vault", "--color"].contains(first), let value = tokens.first {
+            if valued.contains(first), let value = tokens.first {
                 leading.append(value)
                 tokens.removeFirst()
             }
         }
         guard let name = tokens.first else {
-            let wantsHelp = leading.contains("--help") || leading.contains("-h")
+            let help = GlobalOptions.help.spec
+            let wantsHelp = leading.contains(help.name) || leading.contains(help.short ?? help.name)
             return Outcome(status: wantsHelp ? 0 : 2, output: wantsHelp ? Array(overview().utf8) : [], errors: wantsHelp ? [] : Array((overview()).utf8))
         }
         tokens.removeFirst()
@@ -67,43 +63,43 @@ public enum CLI {
             let message = "vault: error: unknown command \"\(name)\"\nhint: `vault --help` lists the commands\n"
             return Outcome(status: 2, output: [], errors: Array(message.utf8))
         }
-        return run(
-            command, leading + tokens, environment: environment, workingDirectory: workingDirectory,
-            terminal: (stdoutIsTerminal, stderrIsTerminal), input: (stdinIsTerminal, readInput))
+        return run(command, leading + tokens, environment: environment, workingDirectory: workingDirectory, terminal: terminal)
     }
 
-    private static func run(
+    /// Runs one command on its arguments (global options among them).
+    ///
+    /// - Parameter reads: records the options the command reads (the test that walks every
+    ///   command passes its own).
+    static func run(
         _ command: any Command.Type, _ tokens: [String], environment: [String: String], workingDirectory: String,
-        terminal: (stdout: Bool, stderr: Bool), input: (isTerminal: Bool, read: () -> [UInt8])
+        terminal: Terminal, reads: ArgumentReads = ArgumentReads()
     ) -> Outcome {
         var arguments: Arguments
         do {
-            arguments = try Arguments(tokens, specs: command.options + globalOptions)
+            arguments = try Arguments(tokens, specs: (command.options + GlobalOptions.all).map(\.spec), reads: reads)
         } catch {
             return usageFailure(command, "\(error)")
         }
-        if arguments.flag("--help") {
+        if arguments[GlobalOptions.help] {
             return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
         }
-        let colorChoice: String
+        let colorChoice: GlobalOptions.Color
         do {
-            colorChoice = try arguments.choice("--color", ["auto", "always", "never"], default: "auto")
+            colorChoice = try arguments[GlobalOptions.color]
         } catch {
             return usageFailure(command, "\(error)")
         }
         let color =
-            colorChoice == "always"
-            || (colorChoice == "auto" && terminal.stdout && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+            colorChoice == .always
+            || (colorChoice == .auto && terminal.stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
         guard let clock = VaultClock.from(environment: environment) else {
             return usageFailure(
                 command, "VAULT_NOW=\(environment["VAULT_NOW"] ?? "") is not a time: give one such as 2026-11-30T09:00:00Z, or a day such as 2026-11-30")
         }
         let context = Context(
-            environment: environment, workingDirectory: workingDirectory, vaultOption: arguments.option("--vault"),
-            json: arguments.flag("--json"), quiet: arguments.flag("--quiet"), color: color,
-            stdoutIsTerminal: terminal.stdout, stderrIsTerminal: terminal.stderr, clock: clock)
-        context.stdinIsTerminal = input.isTerminal
-        context.readInput = input.read
+            environment: environment, workingDirectory: workingDirectory, vaultOption: arguments[GlobalOptions.vault],
+            json: arguments[GlobalOptions.json], quiet: arguments[GlobalOptions.quiet], color: color, terminal: terminal,
+            clock: clock)
         var status: Int32
         do {
             status = try command.run(&arguments, context)
@@ -135,13 +131,14 @@ public enum CLI {
         for command in commands {
             text += "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "\nGlobal options:\n" + describe(globalOptions + [OptionSpec("--version", help: "print the version")])
+        text += "\nGlobal options:\n" + describe(GlobalOptions.all + [GlobalOptions.version])
         text += "\n`vault help COMMAND` or `vault COMMAND --help` shows a command's options.\n"
         text += "Exit codes: 0 success, 1 failure or nothing found, 2 usage error, 3 a file changed elsewhere.\n"
         return text
     }
 
-    static func describe(_ options: [OptionSpec]) -> String {
+    static func describe(_ options: [any DeclaredOption]) -> String {
+        let options = options.map(\.spec)
         let labels = options.map { spec in
             (spec.short.map { $0 + ", " } ?? "    ") + spec.name + (spec.value.map { " " + $0 } ?? "")
         }

@@ -12,19 +12,20 @@ protocol Command {
     static var usage: String { get }
     /// More lines for `vault COMMAND --help`, if any.
     static var discussion: String { get }
-    static var options: [OptionSpec] { get }
+    /// The command's own options; `GlobalOptions.all` come with every command.
+    static var options: [any DeclaredOption] { get }
     /// Runs the command and returns its exit code.
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32
 }
 
 extension Command {
     static var discussion: String { "" }
-    static var options: [OptionSpec] { [] }
+    static var options: [any DeclaredOption] { [] }
 
     static func help() -> String {
         var text = "\(summary)\n\nUsage: vault \(name) [options]\(usage.isEmpty ? "" : " " + usage)\n"
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
-        text += "\nOptions:\n" + CLI.describe(options + CLI.globalOptions)
+        text += "\nOptions:\n" + CLI.describe(options + GlobalOptions.all)
         return text
     }
 }

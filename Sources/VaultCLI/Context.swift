@@ -11,35 +11,36 @@ final class Context {
     let json: Bool
     let quiet: Bool
     let color: Bool
-    let stdoutIsTerminal: Bool
+    /// The person's side: terminals, standard input, answers to questions.
+    let terminal: Terminal
     /// The time every command of this run works with: `VAULT_NOW` when set, else the machine's.
     let clock: VaultClock
-    /// True when stderr is a terminal, where progress is shown.
-    let stderrIsTerminal: Bool
-    /// True when standard input is a terminal (a person), not a pipe or a file.
-    var stdinIsTerminal = true
-    /// Reads all of standard input, once.
-    var readInput: () -> [UInt8] = { [] }
     private(set) var output: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private let fileSystem: any FileSystem
 
     init(
         environment: [String: String], workingDirectory: String, vaultOption: String?, json: Bool, quiet: Bool,
-        color: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool = false, clock: VaultClock = .system,
+        color: Bool, terminal: Terminal = Terminal(), clock: VaultClock = .system,
         fileSystem: any FileSystem = LocalFileSystem()
     ) {
         self.clock = clock
-        self.stderrIsTerminal = stderrIsTerminal
+        self.terminal = terminal
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.vaultOption = vaultOption
         self.json = json
         self.quiet = quiet
         self.color = color
-        self.stdoutIsTerminal = stdoutIsTerminal
         self.fileSystem = fileSystem
     }
+
+    /// True when stdout is a terminal.
+    var stdoutIsTerminal: Bool { terminal.stdoutIsTerminal }
+    /// True when stderr is a terminal, where progress is shown.
+    var stderrIsTerminal: Bool { terminal.stderrIsTerminal }
+    /// True when standard input is a terminal (a person), not a pipe or a file.
+    var stdinIsTerminal: Bool { terminal.stdinIsTerminal }
 
     private var located: Vault?
 
@@ -75,7 +76,7 @@ final class Context {
 
     /// The text of TEXT arguments, or standard input when there are none or TEXT is `-`.
     func text(_ words: [String]) -> [UInt8] {
-        if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : readInput() }
+        if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : terminal.readInput() }
         return Array(words.joined(separator: " ").utf8)
     }
 
@@ -95,8 +96,8 @@ final class Context {
     /// Asks a yes/no question on the terminal; false when there is no person to ask.
     func confirm(_ question: String) -> Bool {
         guard stdinIsTerminal && stderrIsTerminal else { return false }
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
+        let answer = terminal.ask("\(question) [y/N] ") ?? ""
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// The vault, its notes (titles read) and the one note `name` names, once the command's
@@ -135,15 +136,38 @@ final class Context {
         return text.replacingOccurrences(of: root + "/", with: "")
     }
 
+    /// How many bytes of stdout are kept before they are sent on (when the terminal takes
+    /// output as it comes): large enough for few writes, small enough to stay flat.
+    static let outputChunk = 1 << 16
+
     /// Writes a line for people to stdout.
     func line(_ text: String = "") {
         output.append(contentsOf: text.utf8)
         output.append(0x0A)
+        sendIfFull()
     }
 
     /// Writes raw bytes to stdout (a note's text, exactly as stored).
     func raw(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
+        sendIfFull()
+    }
+
+    /// Lets `body` append bytes to stdout in place (a streamed JSON element, a row).
+    func write(_ body: (inout [UInt8]) -> Void) {
+        body(&output)
+        sendIfFull()
+    }
+
+    /// Sends what stdout holds to the terminal, when it takes output as it comes.
+    func send() {
+        guard let writeOutput = terminal.writeOutput, !output.isEmpty else { return }
+        writeOutput(output)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    private func sendIfFull() {
+        if output.count >= Self.outputChunk { send() }
     }
 
     /// Writes one JSON document to stdout: keys sorted, 2-space indent.

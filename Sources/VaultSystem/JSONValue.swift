@@ -67,6 +67,13 @@ public enum JSONValue: Equatable, Sendable {
         return output
     }
 
+    /// Appends the value's text as it stands `depth` levels deep in a formatted document (its
+    /// inner lines indented to match), with no final newline: for documents written piece by
+    /// piece.
+    package func append(to output: inout [UInt8], depth: Int) {
+        appendText(to: &output, depth: depth)
+    }
+
     private func appendText(to output: inout [UInt8], depth: Int) {
         func indent(_ level: Int) {
             output.append(0x0A)

@@ -3,19 +3,24 @@ import VaultKit
 
 /// `vault archive|unarchive|trash|restore NOTE`: moves that keep the original subpath.
 enum LifecycleCommand {
-    static let options = [OptionSpec("--dry-run", help: "print what would move, change nothing")]
+    static let dryRun = CommonOptions.dryRun.withHelp("print what would move, change nothing")
+    static let options: [any DeclaredOption] = [dryRun]
     /// For the moves that rewrite links.
-    static let rewritingOptions = options + [RenameCommand.skipUnavailable]
+    static let rewritingOptions = options + [CommonOptions.skipUnavailable]
 
-    static func run(_ action: NoteLifecycle.Action, _ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+    /// Plans and carries out `action` on the note named; `skipUnavailable` for the moves that
+    /// rewrite links (the others take no such option).
+    static func run(
+        _ action: NoteLifecycle.Action, _ arguments: inout Arguments, _ context: Context, skipUnavailable: Bool = false
+    ) throws -> Int32 {
         let name = try arguments.required("NOTE")
         try arguments.finish()
-        let lifecycle = NoteLifecycle(vault: try context.vault(), skipUnavailable: arguments.flag("--skip-unavailable"))
+        let lifecycle = NoteLifecycle(vault: try context.vault(), skipUnavailable: skipUnavailable)
         var outcome = try lifecycle.plan(action, name)
         guard let move = outcome.plan.moves.first else { return 1 }
         for warning in outcome.plan.skipped { context.warn(warning.description) }
         if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
-        if arguments.flag("--dry-run") {
+        if arguments[dryRun] {
             context.line(outcome.plan.diff().trimmingSuffixNewline())
             return 0
         }
@@ -57,7 +62,7 @@ enum ArchiveCommand: Command {
     static let usage = "NOTE"
     static let options = LifecycleCommand.rewritingOptions
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        try LifecycleCommand.run(.archive, &arguments, context)
+        try LifecycleCommand.run(.archive, &arguments, context, skipUnavailable: arguments[CommonOptions.skipUnavailable])
     }
 }
 
@@ -67,7 +72,7 @@ enum UnarchiveCommand: Command {
     static let usage = "NOTE"
     static let options = LifecycleCommand.rewritingOptions
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        try LifecycleCommand.run(.unarchive, &arguments, context)
+        try LifecycleCommand.run(.unarchive, &arguments, context, skipUnavailable: arguments[CommonOptions.skipUnavailable])
     }
 }
 
@@ -100,27 +105,27 @@ enum TrashCommand: Command {
         app, by when its file entered the trash as far as the file system can tell (its
         status-change time), and a note whose age cannot be told is never deleted by --older-than.
         """
-    static let options = LifecycleCommand.options + [
-        OptionSpec("--list", help: "list the notes in the trash, most recently trashed first"),
-        OptionSpec("--empty", help: "delete the notes in the trash"),
-        OptionSpec("--older-than", value: "AGE", help: "with --list or --empty: only notes trashed at least AGE ago (30d, 12h, 90m, 2w)"),
-        OptionSpec("--yes", help: "with --empty: do not ask"),
-    ]
+    static let list = Option<Bool>(flag: "--list", help: "list the notes in the trash, most recently trashed first")
+    static let empty = Option<Bool>(flag: "--empty", help: "delete the notes in the trash")
+    static let olderThan = Option<String?>(
+        "--older-than", value: "AGE", help: "with --list or --empty: only notes trashed at least AGE ago (30d, 12h, 90m, 2w)")
+    static let yes = Option<Bool>(flag: "--yes", help: "with --empty: do not ask")
+    static let options = LifecycleCommand.options + [list, empty, olderThan, yes]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        guard arguments.flag("--list") || arguments.flag("--empty") else {
-            if arguments.option("--older-than") != nil || arguments.flag("--yes") {
+        guard arguments[list] || arguments[empty] else {
+            if arguments[olderThan] != nil || arguments[yes] {
                 throw UsageError("--older-than and --yes go with --list or --empty")
             }
             return try LifecycleCommand.run(.trash, &arguments, context)
         }
         try arguments.finish()
-        let age = try arguments.option("--older-than").map(parseAge)
+        let age = try arguments[olderThan].map(parseAge)
         let bin = TrashBin(vault: try context.vault())
         let contents = try bin.contents(olderThan: age)
         for warning in contents.warnings { context.warn(warning.description) }
         let items = contents.items
-        if arguments.flag("--list") {
+        if arguments[list] {
             if context.json { try context.emit(items) } else {
                 context.columns(items.map(row))
             }
@@ -130,12 +135,12 @@ enum TrashCommand: Command {
             context.line("The trash is empty\(age == nil ? "" : " of notes that old").")
             return 0
         }
-        if arguments.flag("--dry-run") {
+        if arguments[LifecycleCommand.dryRun] {
             for item in items { context.line("delete \(item.path)") }
             context.line(try bin.emptyPlan(items, olderThan: age).diffText.trimmingSuffixNewline())
             return 0
         }
-        guard arguments.flag("--yes") || context.confirm("Delete \(items.count) note\(items.count == 1 ? "" : "s") from the trash for good?") else {
+        guard arguments[yes] || context.confirm("Delete \(items.count) note\(items.count == 1 ? "" : "s") from the trash for good?") else {
             if context.stdinIsTerminal && context.stderrIsTerminal {
                 context.line("Nothing deleted.")
                 return 1

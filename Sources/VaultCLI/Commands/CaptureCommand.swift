@@ -13,32 +13,32 @@ enum CaptureCommand: Command {
         hold is not captured twice: vault says where it is, adds new --tag values to it and
         exits 0 (--force captures anyway). Prints the new note's path.
         """
-    static let options = [
-        OptionSpec("--inbox", help: "capture into inbox/ instead of quick/"),
-        OptionSpec("--journal", help: "append to today's journal instead (VAULT_TODAY=YYYY-MM-DD sets today)"),
-        OptionSpec("--title", value: "TITLE", help: "the note's title (and file name)"),
-        OptionSpec("--tag", value: "TAGS", repeatable: true, help: "tags, comma-separated or repeated"),
-        OptionSpec("--force", help: "capture a link again even if the vault holds it"),
-        OptionSpec("--dry-run", help: "print where it would go, write nothing"),
-    ]
+    static let inbox = Option<Bool>(flag: "--inbox", help: "capture into inbox/ instead of quick/")
+    static let journal = Option<Bool>(
+        flag: "--journal", help: "append to today's journal instead (VAULT_TODAY=YYYY-MM-DD sets today)")
+    static let title = Option<String?>("--title", value: "TITLE", help: "the note's title (and file name)")
+    static let tag = Option<[String]>(list: "--tag", value: "TAGS", help: "tags, comma-separated or repeated")
+    static let force = Option<Bool>(flag: "--force", help: "capture a link again even if the vault holds it")
+    static let dryRun = CommonOptions.dryRun.withHelp("print where it would go, write nothing")
+    static let options: [any DeclaredOption] = [inbox, journal, title, tag, force, dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let words = arguments.rest()
         try arguments.finish()
         let bytes = context.text(words)
         let vault = try context.vault()
-        if arguments.flag("--journal") {
-            if arguments.flag("--inbox") || arguments.option("--title") != nil || !arguments.list("--tag").isEmpty {
+        if arguments[journal] {
+            if arguments[inbox] || arguments[title] != nil || !arguments[tag].isEmpty {
                 throw UsageError("--journal goes without --inbox, --title and --tag")
             }
-            let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments.flag("--dry-run"))
+            let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments[dryRun])
             if context.json { try context.emit(result) } else { context.line(result.path) }
             return 0
         }
         let result = try Capture(vault: vault).capture(
-            bytes, title: arguments.option("--title"), to: arguments.flag("--inbox") ? .inbox : .quick,
-            tags: arguments.list("--tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
-            force: arguments.flag("--force"), dryRun: arguments.flag("--dry-run"))
+            bytes, title: arguments[title], to: arguments[inbox] ? .inbox : .quick,
+            tags: arguments[tag].map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
+            force: arguments[force], dryRun: arguments[dryRun])
         if context.json {
             try context.emit(result)
         } else if result.alreadyCaptured {
@@ -62,18 +62,16 @@ enum NewCommand: Command {
         The page starts with `# TITLE`, or with --template T (.zennotes/templates/T.md, whose
         {{title}} and {{date}} are filled in).
         """
-    static let options = [
-        OptionSpec("--folder", value: "FOLDER", help: "the folder (default: pages/)"),
-        OptionSpec("--template", value: "NAME", help: "a template in .zennotes/templates/"),
-        OptionSpec("--dry-run", help: "print the path it would take, write nothing"),
-    ]
+    static let folder = Option<String?>("--folder", value: "FOLDER", help: "the folder (default: pages/)")
+    static let template = Option<String?>("--template", value: "NAME", help: "a template in .zennotes/templates/")
+    static let dryRun = CommonOptions.dryRun.withHelp("print the path it would take, write nothing")
+    static let options: [any DeclaredOption] = [folder, template, dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let title = try arguments.required("TITLE")
         try arguments.finish()
         let change = try NoteAuthoring(vault: context.vault()).create(
-            title: title, folder: arguments.option("--folder"), template: arguments.option("--template"),
-            dryRun: arguments.flag("--dry-run"))
+            title: title, folder: arguments[folder], template: arguments[template], dryRun: arguments[dryRun])
         if context.json {
             struct Created: Encodable { let path: String }
             try context.emit(Created(path: change.path))
@@ -89,7 +87,8 @@ enum AppendCommand: Command {
     static let name = "append"
     static let summary = "add TEXT (or stdin with -) as new lines at the end of a note"
     static let usage = "NOTE TEXT..."
-    static let options = [OptionSpec("--dry-run", help: "print the change as a diff, write nothing")]
+    static let dryRun = CommonOptions.dryRun.withHelp("print the change as a diff, write nothing")
+    static let options: [any DeclaredOption] = [dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try add(&arguments, context, atStart: false)
@@ -102,8 +101,8 @@ enum AppendCommand: Command {
         if words.isEmpty { throw UsageError("missing TEXT (use - to read standard input)") }
         let text = String(decoding: context.text(words), as: UTF8.self)
         let change = try NoteAuthoring(vault: context.vault()).add(
-            text, to: note, atStart: atStart, dryRun: arguments.flag("--dry-run"))
-        if arguments.flag("--dry-run") {
+            text, to: note, atStart: atStart, dryRun: arguments[dryRun])
+        if arguments[dryRun] {
             context.line(change.diff().trimmingSuffixNewline())
         } else if !context.quiet {
             context.line(change.path)

@@ -18,11 +18,10 @@ enum ConflictsCommand: Command {
         trash; `copy` puts the copy's text in the original and moves the original's old text to
         the trash; `both` makes the copy a note of its own (`T 2`). Nothing is deleted.
         """
-    static let options = [
-        OptionSpec("--diff", help: "show each copy's differences from its original"),
-        OptionSpec("--keep", value: "WHICH", help: "with resolve: original, copy or both"),
-        OptionSpec("--dry-run", help: "with resolve: say what would happen, change nothing"),
-    ]
+    static let diff = Option<Bool>(flag: "--diff", help: "show each copy's differences from its original")
+    static let keep = Option<ConflictResolver.Keep?>(choice: "--keep", value: "WHICH", help: "with resolve: original, copy or both")
+    static let dryRun = CommonOptions.dryRun.withHelp("with resolve: say what would happen, change nothing")
+    static let options: [any DeclaredOption] = [diff, keep, dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         if let word = arguments.positional() {
@@ -42,7 +41,7 @@ enum ConflictsCommand: Command {
         for copy in copies {
             context.line("\(context.bold(copy.path))  (\(copy.tool.rawValue), \(copy.size) bytes, \(stamp.string(from: copy.modified)))")
             context.line("  copy of \(copy.originalPath)")
-            guard arguments.flag("--diff") else { continue }
+            guard arguments[diff] else { continue }
             guard let diff = try vault.differences(of: copy) else {
                 context.line("  (too long to compare line by line)")
                 continue
@@ -102,12 +101,11 @@ enum ConflictsCommand: Command {
     static func resolve(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let name = try arguments.required("NOTE")
         try arguments.finish()
-        guard let keep = ConflictResolver.Keep(rawValue: try arguments.choice("--keep", ConflictResolver.Keep.allCases.map(\.rawValue), default: ""))
-        else { throw UsageError("resolve needs --keep original, --keep copy or --keep both") }
+        guard let keep = try arguments[Self.keep] else { throw UsageError("resolve needs --keep original, --keep copy or --keep both") }
         let vault = try context.vault()
         let resolver = ConflictResolver(vault: vault)
         let copy = try resolver.copy(named: name, in: try context.scan(vault, detail: .paths))
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = arguments[Self.dryRun]
         let (outcome, plan) = dryRun ? try resolver.plan(copy, keep: keep) : (try resolver.resolve(copy, keep: keep, dryRun: false), nil)
         if context.json {
             try context.emit(outcome)

@@ -16,11 +16,12 @@ enum DoctorCommand: Command {
         removes temporary files that hold nothing anyone saved, and makes the text of a note
         whose writing was interrupted a note again (beside its name; it may be incomplete).
         """
-    static let options = [
-        OptionSpec("--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes"),
-        OptionSpec("--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file"),
-        OptionSpec("--dry-run", help: "with --fix: print what would be fixed, as a diff, and change nothing"),
-    ]
+    static let fix = Option<Bool>(
+        flag: "--fix", help: "finish interrupted renames, remove leftover temporary files, restore unfinished notes")
+    static let abandon = Option<Bool>(
+        flag: "--abandon", help: "with --fix: give up on an interrupted rename that cannot be finished, keeping every file")
+    static let dryRun = CommonOptions.dryRun.withHelp("with --fix: print what would be fixed, as a diff, and change nothing")
+    static let options: [any DeclaredOption] = [fix, abandon, dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
@@ -35,15 +36,15 @@ enum DoctorCommand: Command {
         }
         let doctor = VaultDoctor(vault: vault)
         var fixed = FixReport()
-        if arguments.flag("--abandon") && !arguments.flag("--fix") { throw UsageError("--abandon goes with --fix") }
-        if arguments.flag("--dry-run") {
-            guard arguments.flag("--fix") else { throw UsageError("--dry-run goes with --fix") }
+        if arguments[abandon] && !arguments[fix] { throw UsageError("--abandon goes with --fix") }
+        if arguments[dryRun] {
+            guard arguments[fix] else { throw UsageError("--dry-run goes with --fix") }
             let (plan, actions) = try doctor.fixPlan()
             for action in actions { context.line(context.relativeToVault(action)) }
             if !plan.isEmpty { context.line(plan.diffText.trimmingSuffixNewline()) }
             return 0
         }
-        if arguments.flag("--fix") { fixed = try doctor.fix(abandoning: arguments.flag("--abandon")) }
+        if arguments[fix] { fixed = try doctor.fix(abandoning: arguments[abandon]) }
         findings += try doctor.examine()
         if context.json {
             struct Report: Encodable {

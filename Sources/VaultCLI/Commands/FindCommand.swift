@@ -14,17 +14,14 @@ enum FindCommand: Command {
         Prints path and title (tab-separated when piped), matches highlighted on a terminal.
         Exits 1 when no note matches.
         """
-    static let options = [
-        OptionSpec("--limit", value: "N", help: "at most N notes (default 20)"),
-        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too); repeat to need all"),
-        OptionSpec("--include-trash", help: "look in the trash too"),
-    ]
+    static let limit = CommonOptions.limit.withHelp("at most N notes (default 20)")
+    static let includeTrash = CommonOptions.includeTrash.withHelp("look in the trash too")
+    static let options: [any DeclaredOption] = [limit, CommonOptions.folder, CommonOptions.tag, includeTrash]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let limit = try SearchCommand.limit(arguments, default: 20)
+        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: 20)
         let filter = NoteQuery(
-            folders: arguments.list("--folder"), tags: arguments.list("--tag"), includeTrash: arguments.flag("--include-trash"))
+            folders: arguments[CommonOptions.folder], tags: arguments[CommonOptions.tag], includeTrash: arguments[includeTrash])
         var words: [String] = []
         while let word = arguments.positional() { words.append(word) }
         try arguments.finish()

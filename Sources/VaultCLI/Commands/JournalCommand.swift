@@ -19,13 +19,12 @@ enum JournalCommand: Command {
         subtasks, to the end of DATE's journal and marks them [>] forwarded where they were.
         "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
         """
-    static let options = [
-        OptionSpec("--list", help: "list every journal, newest first"),
-        OptionSpec("--rollover", help: "move unfinished tasks from the last journal into this one"),
-        OptionSpec("--append", value: "TEXT", help: "add TEXT (- for standard input) as a new line at the end"),
-        OptionSpec("--open", help: "open the journal in $VISUAL or $EDITOR"),
-        OptionSpec("--dry-run", help: "print what would change, change nothing"),
-    ]
+    static let list = Option<Bool>(flag: "--list", help: "list every journal, newest first")
+    static let rollover = Option<Bool>(flag: "--rollover", help: "move unfinished tasks from the last journal into this one")
+    static let append = Option<String?>(
+        "--append", value: "TEXT", help: "add TEXT (- for standard input) as a new line at the end")
+    static let open = Option<Bool>(flag: "--open", help: "open the journal in $VISUAL or $EDITOR")
+    static let options: [any DeclaredOption] = [list, rollover, append, open, CommonOptions.dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let today = try context.today()
@@ -34,12 +33,12 @@ enum JournalCommand: Command {
         guard let day = CalendarDay.relative(text, today: today), text.first != "+" else {
             throw UsageError("DATE must be today, yesterday, tomorrow, YYYY-MM-DD or -N, not \"\(text)\"")
         }
-        let list = arguments.flag("--list")
-        let rollover = arguments.flag("--rollover")
+        let list = arguments[Self.list]
+        let rollover = arguments[Self.rollover]
         if list && rollover { throw UsageError("--list and --rollover do not go together") }
         let vault = try context.vault()
         let journals = Journals(vault: vault)
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = arguments[CommonOptions.dryRun]
         if list {
             let entries = try journals.list()
             if context.json {
@@ -53,7 +52,7 @@ enum JournalCommand: Command {
             return entries.isEmpty ? 1 : 0
         }
         if rollover { return try roll(into: day, vault: vault, dryRun: dryRun, today: today, context) }
-        if let text = arguments.option("--append") {
+        if let text = arguments[append] {
             let bytes = text == "-" ? context.text(["-"]) : Array(text.utf8)
             let change = try journals.append(String(decoding: bytes, as: UTF8.self), to: day, dryRun: dryRun)
             context.line(dryRun ? change.diff().trimmingSuffixNewline() : change.path)
@@ -68,7 +67,7 @@ enum JournalCommand: Command {
             context.line(entry.path)
         }
         if entry.isPlaceholder { context.warn("\(entry.path) is not downloaded from the sync service yet") }
-        if arguments.flag("--open") && !dryRun { return try context.launchEditor(vault.absolutePath(entry.path)) }
+        if arguments[open] && !dryRun { return try context.launchEditor(vault.absolutePath(entry.path)) }
         return 0
     }
 

@@ -1,4 +1,5 @@
 import VaultKit
+import VaultSystem
 
 /// `vault list`: the notes, with filters.
 enum ListCommand: Command {
@@ -10,37 +11,73 @@ enum ListCommand: Command {
         terminal. Notes in the trash are left out unless --folder trash or --include-trash.
         Exits 1 when no note matches.
         """
-    static let options = [
-        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too); repeat to need all"),
-        OptionSpec("--sort", value: "ORDER", help: "name (default) or modified (newest first)"),
-        OptionSpec("--include-trash", help: "list notes in the trash too"),
-    ]
+    static let sort = Option<NoteQuery.Order>(
+        choice: "--sort", value: "ORDER", default: .name, help: "name (default) or modified (newest first)")
+    static let options: [any DeclaredOption] = [CommonOptions.folder, CommonOptions.tag, sort, CommonOptions.includeTrash]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let order = try arguments.choice("--sort", NoteQuery.Order.allCases.map(\.rawValue), default: "name")
         let query = NoteQuery(
-            folders: arguments.list("--folder"), tags: arguments.list("--tag"),
-            includeTrash: arguments.flag("--include-trash"), order: NoteQuery.Order(rawValue: order)!)
+            folders: arguments[CommonOptions.folder], tags: arguments[CommonOptions.tag],
+            includeTrash: arguments[CommonOptions.includeTrash], order: try arguments[sort])
         try arguments.finish()
         let vault = try context.vault()
         // Titles need no markdown parse; tags and the JSON fields do.
         let detail: NoteReader.Detail = context.json ? .full : query.tags.isEmpty ? .summary : .tags
-        let scan = try context.scan(vault, detail: detail)
+        let selects = query.selection(layout: vault.layout)
+        // By name, the notes come in the order listed: each is printed once read, except on a
+        // terminal, whose padded columns wait for the widest path.
+        let streams = query.order == .name && (context.json || !context.stdoutIsTerminal)
+        var kept = CollectingSink<Note>()
+        var array = JSONArrayStream()
+        var listed = 0
+        var failure: (any Error)?
+        var sink = ClosureSink<Note> { note in
+            guard selects(note) else { return true }
+            listed += 1
+            guard streams else { return kept.receive(note) }
+            if context.json {
+                do {
+                    let value = try JSONValueEncoder().encode(note)
+                    context.write { array.append(value, to: &$0) }
+                } catch {
+                    failure = error
+                    return false
+                }
+            } else {
+                let columns = row(note, context)
+                context.line(([context.bold(columns[0])] + columns.dropFirst()).joined(separator: "\t"))
+            }
+            return true
+        }
+        let scan: VaultScan
+        if context.stderrIsTerminal && !context.quiet && !streams {
+            let progress = Progress("reading notes")
+            scan = try vault.scan(detail: detail, progress: { progress.update($0, $1) }, into: &sink)
+            progress.finish()
+        } else {
+            scan = try vault.scan(detail: detail, into: &sink)
+        }
+        if let failure { throw failure }
         context.warn(scan.warnings)
-        let notes = query.apply(to: scan.notes, layout: vault.layout)
+        if streams {
+            if context.json { context.write { array.finish(to: &$0); $0.append(0x0A) } }
+            return listed == 0 ? 1 : 0
+        }
+        let notes = query.sort(kept.elements)
         if context.json {
             try context.emit(notes)
         } else {
-            context.columns(
-                notes.map { note in
-                    switch note.availability {
-                    case .available: return [note.path, note.title]
-                    case .placeholder: return [note.path, note.title, context.dim("(not downloaded)")]
-                    case .unreadable: return [note.path, note.title, context.dim("(unreadable)")]
-                    }
-                })
+            context.columns(notes.map { row($0, context) })
         }
         return notes.isEmpty ? 1 : 0
+    }
+
+    /// A note as a row: path, title, and why it cannot be read if so.
+    private static func row(_ note: Note, _ context: Context) -> [String] {
+        switch note.availability {
+        case .available: return [note.path, note.title]
+        case .placeholder: return [note.path, note.title, context.dim("(not downloaded)")]
+        case .unreadable: return [note.path, note.title, context.dim("(unreadable)")]
+        }
     }
 }

@@ -15,17 +15,14 @@ enum RenameCommand: Command {
         become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
         would not change are not written. --dry-run prints the change as a diff.
         """
-    static let options = [OptionSpec("--dry-run", help: "print what would change, change nothing"), skipUnavailable]
-    static let skipUnavailable = OptionSpec(
-        "--skip-unavailable",
-        help: "go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)")
+    static let options: [any DeclaredOption] = [CommonOptions.dryRun, CommonOptions.skipUnavailable]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let note = try arguments.required("NOTE")
         let title = try arguments.required("NEW-TITLE")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments.flag("--skip-unavailable")).planRename(note, to: title)
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments[CommonOptions.skipUnavailable]).planRename(note, to: title)
         return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 }
@@ -46,7 +43,7 @@ enum MoveCommand: Command {
         let destination = try arguments.required("DEST")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments.flag("--skip-unavailable")).planMove(source, to: destination)
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments[CommonOptions.skipUnavailable]).planMove(source, to: destination)
         return try carryOut(plan, vault: vault, arguments: arguments, context: context)
     }
 
@@ -57,7 +54,7 @@ enum MoveCommand: Command {
             context.warn("\(link.source):\(link.line): \(link.text) dangled and will now resolve to \(link.resolved ?? "")")
         }
         let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
-        if arguments.flag("--dry-run") {
+        if arguments[CommonOptions.dryRun] {
             if context.json {
                 try context.emit(PlanSummary(plan))
             } else {
@@ -65,8 +62,7 @@ enum MoveCommand: Command {
             }
             return 0
         }
-        let report = try ChangeExecutor(vault: vault, beforeStep: CrashSeam.fromEnvironment(context.environment))
-            .apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
+        let report = try context.changeExecutor(vault).apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
         context.report(report, recovered: false)
         if context.json {
             try context.emit(PlanSummary(plan, report: report))
@@ -107,27 +103,6 @@ struct PlanSummary: Encodable {
         sidecars = plan.sidecarMoves
         skipped = plan.skipped
         conflicts = report?.conflicts ?? []
-    }
-}
-
-/// A test seam: `VAULT_TEST_CRASH_AT=N` ends the process abruptly before the Nth step of a
-/// multi-file change, as a kill or a power cut would, so tests can check what the next run
-/// finishes. Unset, it does nothing.
-enum CrashSeam {
-    static func fromEnvironment(_ environment: [String: String]) -> ((String) throws -> Void)? {
-        guard let value = environment["VAULT_TEST_CRASH_AT"], let limit = Int(value) else { return nil }
-        let counter = StepCounter()
-        return { _ in
-            if counter.next() == limit { _exit(137) }
-        }
-    }
-
-    final class StepCounter: @unchecked Sendable {
-        private var count = 0
-        func next() -> Int {
-            count += 1
-            return count
-        }
     }
 }
 

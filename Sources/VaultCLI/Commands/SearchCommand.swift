@@ -1,4 +1,5 @@
 import VaultKit
+import VaultSystem
 
 /// `vault search QUERY`: every line of the notes, fuzzy, exact or by regular expression.
 enum SearchCommand: Command {
@@ -15,26 +16,26 @@ enum SearchCommand: Command {
         Frontmatter and code blocks are searched too. The trash is left out unless
         --include-trash. Exits 1 when nothing matches, 2 for an empty or invalid query.
         """
-    static let options = [
-        OptionSpec("--exact", help: "every term as a substring (smart case)"),
-        OptionSpec("--regex", help: "QUERY is a regular expression (smart case, ^ and $ at each line)"),
-        OptionSpec("--group", help: "lines under the path of their note"),
-        OptionSpec("--context", short: "-C", value: "N", help: "N lines before and after each match"),
-        OptionSpec("--limit", value: "N", help: "at most N matching lines"),
-        OptionSpec("--folder", value: "FOLDER", repeatable: true, help: "only notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--tag", value: "TAG", repeatable: true, help: "only notes tagged TAG (nested tags match too)"),
-        OptionSpec("--include-trash", help: "search the trash too"),
-        OptionSpec("--no-archive", help: "leave out the archive"),
+    static let exact = Option<Bool>(flag: "--exact", help: "every term as a substring (smart case)")
+    static let regex = Option<Bool>(flag: "--regex", help: "QUERY is a regular expression (smart case, ^ and $ at each line)")
+    static let group = Option<Bool>(flag: "--group", help: "lines under the path of their note")
+    static let contextLines = Option<Int?>(number: "--context", short: "-C", value: "N", help: "N lines before and after each match")
+    static let limit = CommonOptions.limit.withHelp("at most N matching lines")
+    static let tag = CommonOptions.tag.withHelp("only notes tagged TAG (nested tags match too)")
+    static let includeTrash = CommonOptions.includeTrash.withHelp("search the trash too")
+    static let noArchive = Option<Bool>(flag: "--no-archive", help: "leave out the archive")
+    static let options: [any DeclaredOption] = [
+        exact, regex, group, contextLines, limit, CommonOptions.folder, tag, includeTrash, noArchive,
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        if arguments.flag("--exact") && arguments.flag("--regex") { throw UsageError("--exact and --regex exclude each other") }
-        let mode: LineSearch.Mode = arguments.flag("--regex") ? .regex : arguments.flag("--exact") ? .exact : .fuzzy
-        let limit = try limit(arguments, default: nil)
-        let lines = try count(arguments, "--context") ?? 0
+        if arguments[exact] && arguments[regex] { throw UsageError("--exact and --regex exclude each other") }
+        let mode: LineSearch.Mode = arguments[regex] ? .regex : arguments[exact] ? .exact : .fuzzy
+        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: nil)
+        let lines = try arguments[contextLines] ?? 0
         // The trash is searched when asked for, by flag or by --folder trash.
         let filter = NoteQuery(
-            folders: arguments.list("--folder"), tags: arguments.list("--tag"), includeTrash: arguments.flag("--include-trash"))
+            folders: arguments[CommonOptions.folder], tags: arguments[tag], includeTrash: arguments[includeTrash])
         var words: [String] = []
         while let word = arguments.positional() { words.append(word) }
         try arguments.finish()
@@ -48,39 +49,78 @@ enum SearchCommand: Command {
         search.context = lines
         let vault = try context.vault()
         // Lines need only the notes' paths: no note is opened twice.
-        let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .paths : .tags)
-        let notes = LineSearch.searchable(
-            filter.apply(to: scan.notes, layout: vault.layout), includeTrash: true, includeArchive: !arguments.flag("--no-archive"))
-        let report: SearchReport
-        if context.stderrIsTerminal && !context.quiet {
-            let progress = Progress("searching notes")
-            report = search.run(vault: vault, notes: notes, limit: limit) { progress.update($0, $1) }
-            progress.finish()
-        } else {
-            report = search.run(vault: vault, notes: notes, limit: limit)
+        // Only the notes searched are kept from the walk, which lists them by path.
+        let selects = filter.selection(layout: vault.layout)
+        let includeArchive = !arguments[noArchive]
+        var searched = CollectingSink<Note>()
+        var walk = ClosureSink<Note> { note in
+            guard selects(note), LineSearch.isSearchable(note, includeTrash: true, includeArchive: includeArchive) else { return true }
+            return searched.receive(note)
         }
-        context.warn(report.warnings)
+        _ = try vault.scan(detail: filter.tags.isEmpty ? .paths : .tags, into: &walk)
+        let notes = searched.elements
+        var update: (@Sendable (Int, Int) -> Void)?
+        var progress: Progress?
+        // Matches stream onto a terminal as they are found; a progress line would run into them.
+        if context.stderrIsTerminal && !context.stdoutIsTerminal && !context.quiet {
+            let shown = Progress("searching notes")
+            progress = shown
+            update = { shown.update($0, $1) }
+        }
+        let summary: SearchSummary
         if context.json {
-            try context.emit(SearchOutput(query: search.query, mode: mode.rawValue, matches: report.matches))
+            summary = try printJSON(search, mode: mode, vault: vault, notes: notes, limit: limit, update, context)
         } else {
-            var printer = SearchPrinter(context: context, grouped: arguments.flag("--group"), separated: lines > 0)
-            printer.print(report.matches, ranked: mode == .fuzzy)
+            var printer = SearchPrinter(context: context, grouped: arguments[group], separated: lines > 0, ranked: mode == .fuzzy)
+            if arguments[group] && mode == .fuzzy {
+                // Notes by their best line: every match is needed before the first note is shown.
+                var all = CollectingSink<LineMatch>()
+                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &all)
+                for match in SearchPrinter.byBestLine(all.elements) { printer.print(match) }
+            } else {
+                var sink = ClosureSink<LineMatch> { match in
+                    printer.print(match)
+                    return true
+                }
+                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+            }
+            printer.finish()
         }
-        return report.matches.isEmpty ? 1 : 0
+        progress?.finish()
+        context.warn(summary.warnings)
+        return summary.matches == 0 ? 1 : 0
     }
 
-    /// `--limit`: a whole number above 0.
-    static func limit(_ arguments: Arguments, default fallback: Int?) throws -> Int? {
-        guard let value = try count(arguments, "--limit") else { return fallback }
-        guard value > 0 else { throw UsageError("--limit must be at least 1") }
-        return value
-    }
-
-    /// A whole number option, or nil when absent.
-    static func count(_ arguments: Arguments, _ name: String) throws -> Int? {
-        guard let text = arguments.option(name) else { return nil }
-        guard let value = Int(text), value >= 0 else { throw UsageError("\(name) needs a whole number, not \"\(text)\"") }
-        return value
+    /// `search --json`: `{"matches": [...], "mode": ..., "query": ...}`, the matches written
+    /// as they come (keys in order, as `Context.emit` sorts them).
+    private static func printJSON(
+        _ search: LineSearch, mode: LineSearch.Mode, vault: Vault, notes: [Note], limit: Int?,
+        _ update: (@Sendable (Int, Int) -> Void)?, _ context: Context
+    ) throws -> SearchSummary {
+        context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) }
+        var array = JSONArrayStream(depth: 1)
+        var failure: (any Error)?
+        var sink = ClosureSink<LineMatch> { match in
+            do {
+                let value = try JSONValueEncoder().encode(match)
+                context.write { array.append(value, to: &$0) }
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        let summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+        if let failure { throw failure }
+        context.write { output in
+            array.finish(to: &output)
+            output.append(contentsOf: ",\n  \"mode\": ".utf8)
+            JSONValue.string(mode.rawValue).append(to: &output, depth: 1)
+            output.append(contentsOf: ",\n  \"query\": ".utf8)
+            JSONValue.string(search.query).append(to: &output, depth: 1)
+            output.append(contentsOf: "\n}\n".utf8)
+        }
+        return summary
     }
 
     /// `text` with the UTF-8 byte `ranges` in bold colour, when colour is on.
@@ -98,13 +138,6 @@ enum SearchCommand: Command {
     }
 }
 
-/// `search --json`: the query and every match.
-private struct SearchOutput: Encodable {
-    let query: String
-    let mode: String
-    let matches: [LineMatch]
-}
-
 /// Prints matches like rg: `path:line: text` for a match, `path-line- text` for context,
 /// `--` between separate blocks; or grouped under each note's path.
 private struct SearchPrinter {
@@ -116,40 +149,47 @@ private struct SearchPrinter {
     private var lastLine = 0
     private var pending: [ContextLine] = []
 
-    init(context: Context, grouped: Bool, separated: Bool) {
+    /// True for fuzzy matches, which jump between notes, so each keeps its own context block.
+    let ranked: Bool
+
+    init(context: Context, grouped: Bool, separated: Bool, ranked: Bool) {
         self.context = context
         self.grouped = grouped
         self.separated = separated
+        self.ranked = ranked
     }
 
-    mutating func print(_ matches: [LineMatch], ranked: Bool) {
-        var ordered = matches
-        if grouped && ranked {
-            // Notes by their best line, lines in order within a note.
-            var rank: [String: Int] = [:]
-            for (index, match) in matches.enumerated() where rank[match.path] == nil { rank[match.path] = index }
-            ordered.sort { (rank[$0.path]!, $0.line) < (rank[$1.path]!, $1.line) }
-        }
-        // Ranked lines jump between notes, so each keeps its own context block.
+    /// Ranked matches grouped under their notes: notes by their best line, lines in order
+    /// within a note.
+    static func byBestLine(_ matches: [LineMatch]) -> [LineMatch] {
+        var rank: [String: Int] = [:]
+        for (index, match) in matches.enumerated() where rank[match.path] == nil { rank[match.path] = index }
+        return matches.sorted { (rank[$0.path]!, $0.line) < (rank[$1.path]!, $1.line) }
+    }
+
+    /// Prints one match, with its context lines, after those printed before it.
+    mutating func print(_ match: LineMatch) {
         let merges = grouped || !ranked
-        for match in ordered {
-            if match.path != lastPath || !merges {
-                flush(upTo: Int.max)
-                if grouped && match.path != lastPath {
-                    if lastPath != nil { context.line() }
-                    context.line(context.tint(match.path, 35))
-                } else if separated && lastPath != nil {
-                    context.line("--")
-                }
-                lastPath = match.path
-                lastLine = 0
-            } else {
-                flush(upTo: match.line)
+        if match.path != lastPath || !merges {
+            flush(upTo: Int.max)
+            if grouped && match.path != lastPath {
+                if lastPath != nil { context.line() }
+                context.line(context.tint(match.path, 35))
+            } else if separated && lastPath != nil {
+                context.line("--")
             }
-            for line in match.before where line.line > lastLine { emit(match.path, line.line, line.text, [], isMatch: false) }
-            emit(match.path, match.line, match.text, match.ranges, isMatch: true)
-            pending = match.after
+            lastPath = match.path
+            lastLine = 0
+        } else {
+            flush(upTo: match.line)
         }
+        for line in match.before where line.line > lastLine { emit(match.path, line.line, line.text, [], isMatch: false) }
+        emit(match.path, match.line, match.text, match.ranges, isMatch: true)
+        pending = match.after
+    }
+
+    /// Prints the context lines still pending after the last match.
+    mutating func finish() {
         flush(upTo: Int.max)
     }
 

@@ -14,10 +14,8 @@ enum TaskCommand: Command {
         that was listed, nothing is written and the exit code is 3. A note that is not UTF-8
         is never edited. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
         """
-    static let options = [
-        OptionSpec("--all-subtasks", help: "change the subtasks too (closed ones stay, unless reopening)"),
-        OptionSpec("--dry-run", help: "print what would change, change nothing"),
-    ]
+    static let allSubtasks = Option<Bool>(flag: "--all-subtasks", help: "change the subtasks too (closed ones stay, unless reopening)")
+    static let options: [any DeclaredOption] = [allSubtasks, CommonOptions.dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let text = try arguments.required("REF")
@@ -32,11 +30,11 @@ enum TaskCommand: Command {
         }
         let today = try context.today()
         let vault = try context.vault()
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = arguments[CommonOptions.dryRun]
         let plan: TaskEditPlan
         do {
             plan = try vault.editTask(
-                reference, action: action, allSubtasks: arguments.flag("--all-subtasks"), today: today, dryRun: dryRun)
+                reference, action: action, allSubtasks: arguments[allSubtasks], today: today, dryRun: dryRun)
         } catch let error as TaskError {
             context.error(error.description, hint: error.hint)
             return error.exitCode

@@ -22,30 +22,28 @@ enum TasksCommand: Command {
         #tags. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
         Exits 1 when no task matches.
         """
-    static let options = [
-        OptionSpec(
-            "--status", value: "STATE", repeatable: true,
-            help: "open, in-progress, done, cancelled, forwarded, other or all (default: open,in-progress)"),
-        OptionSpec("--due", value: "WHEN", help: "today, overdue, week, before:D, after:D or on:D"),
-        OptionSpec(
-            "--tag", value: "TAG", repeatable: true,
-            help: "only tasks tagged TAG (nested tags match too); repeat to need all"),
-        OptionSpec(
-            "--folder", value: "FOLDER", repeatable: true,
-            help: "only tasks in notes under FOLDER (a path, or inbox, journals, …)"),
-        OptionSpec("--note", value: "NOTE", help: "only the tasks of one note (path, title or alias)"),
-        OptionSpec("--priority", value: "LEVEL", repeatable: true, help: "highest, high, medium, low, lowest or none"),
-        OptionSpec("--include-archived", help: "list the retired tasks of archive/ and trash/ too"),
-        OptionSpec("--sort", value: "ORDER", help: "note (default), due or priority"),
-        OptionSpec("--tree", help: "indent subtasks under their parents"),
-        OptionSpec("--summary", help: "count the tasks in each state instead (every state unless --status)"),
+    static let status = Option<[String]>(
+        list: "--status", value: "STATE",
+        help: "open, in-progress, done, cancelled, forwarded, other or all (default: open,in-progress)")
+    static let due = Option<String?>("--due", value: "WHEN", help: "today, overdue, week, before:D, after:D or on:D")
+    static let tag = CommonOptions.tag.withHelp("only tasks tagged TAG (nested tags match too); repeat to need all")
+    static let folder = CommonOptions.folder.withHelp("only tasks in notes under FOLDER (a path, or inbox, journals, …)")
+    static let note = Option<String?>("--note", value: "NOTE", help: "only the tasks of one note (path, title or alias)")
+    static let priority = Option<[String]>(list: "--priority", value: "LEVEL", help: "highest, high, medium, low, lowest or none")
+    static let includeArchived = Option<Bool>(flag: "--include-archived", help: "list the retired tasks of archive/ and trash/ too")
+    static let sort = Option<TaskQuery.Order>(choice: "--sort", value: "ORDER", default: .note, help: "note (default), due or priority")
+    static let tree = Option<Bool>(flag: "--tree", help: "indent subtasks under their parents")
+    static let counts = Option<Bool>(
+        flag: "--summary", help: "count the tasks in each state instead (every state unless --status)")
+    static let options: [any DeclaredOption] = [
+        status, due, tag, folder, note, priority, includeArchived, sort, tree, counts,
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let today = try context.today()
         var query = TaskQuery(today: today)
-        let summary = arguments.flag("--summary")
-        let states = arguments.list("--status")
+        let summary = arguments[counts]
+        let states = arguments[status]
         if states.contains("all") || (summary && states.isEmpty) {
             query.states = TaskQuery.allStates
         } else if !states.isEmpty {
@@ -59,7 +57,7 @@ enum TasksCommand: Command {
                     return state
                 })
         }
-        if let due = arguments.option("--due") {
+        if let due = arguments[Self.due] {
             guard let filter = TaskQuery.DueFilter(parsing: due, today: today) else {
                 throw UsageError(
                     "--due must be today, overdue, week, before:D, after:D or on:D (D a YYYY-MM-DD day), not \"\(due)\""
@@ -68,44 +66,46 @@ enum TasksCommand: Command {
             query.due = filter
         }
         query.priorities = Set(
-            try arguments.list("--priority").map { name -> TaskPriority? in
+            try arguments[priority].map { name -> TaskPriority? in
                 if name.lowercased() == "none" { return nil }
                 guard let priority = TaskPriority(name: name) else {
                     throw UsageError("unknown priority \"\(name)\": use highest, high, medium, low, lowest or none")
                 }
                 return priority
             })
-        query.tags = arguments.list("--tag")
-        query.folders = arguments.list("--folder")
-        query.includeRetired = arguments.flag("--include-archived")
-        query.order = TaskQuery.Order(
-            rawValue: try arguments.choice("--sort", TaskQuery.Order.allCases.map(\.rawValue), default: "note"))!
-        let tree = arguments.flag("--tree")
+        query.tags = arguments[tag]
+        query.folders = arguments[folder]
+        query.includeRetired = arguments[includeArchived]
+        query.order = try arguments[sort]
+        let tree = arguments[Self.tree]
         if tree && query.order != .note {
             throw UsageError("--tree lists tasks in the order written; leave out --sort")
         }
         try arguments.finish()
 
         let vault = try context.vault()
-        let scan: TaskScan
-        if let name = arguments.option("--note") {
-            let note = try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)
+        var notes: [Note]?
+        if let name = arguments[note] {
+            notes = [try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)]
             query.includeRetired = true
-            scan = vault.tasks(of: [note])
-        } else if context.stderrIsTerminal && !context.quiet {
-            let progress = Progress("reading tasks")
-            defer { progress.finish() }
-            scan = try vault.tasks { progress.update($0, $1) }
-        } else {
-            scan = try vault.tasks()
         }
-        context.warn(scan.warnings)
-        // The tree view needs every task (for the ancestors of those listed); else the scan's
-        // array is handed over, and filtered in place.
-        let all = tree ? scan.tasks : []
-        let tasks = query.apply(to: (consume scan).tasks, layout: vault.layout)
+        if tree { return try printTree(query, of: notes, vault, today: today, context) }
+        let progress: Progress? = notes == nil && context.stderrIsTerminal && !context.quiet ? Progress("reading tasks") : nil
+        defer { progress?.finish() }
+        var update: (@Sendable (Int, Int) -> Void)?
+        if let progress { update = { progress.update($0, $1) } }
+        // Each task is printed as the scan hands it over; only a terminal's padded columns,
+        // which need the widest reference, wait for the last.
+        var listed = 0
+        var warnings: [VaultWarning]
         if summary {
-            let counts = TaskSummary(tasks)
+            var counts = TaskSummary([])
+            var sink = ClosureSink<VaultTask> { task in
+                counts.add(task)
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            context.warn(warnings)
             if context.json {
                 try context.emit(counts)
             } else {
@@ -116,23 +116,64 @@ enum TasksCommand: Command {
             }
             return 0
         }
-        let depths = tree ? TaskTree.displayDepths(tasks, all: all) : []
         if context.json {
-            context.raw(TaskJSON.encode(tasks))
+            var array = TaskJSON.ArrayWriter()
+            var sink = ClosureSink<VaultTask> { task in
+                listed += 1
+                context.write { array.append(task, to: &$0) }
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            context.write { array.finish(to: &$0) }
         } else if !context.stdoutIsTerminal && !context.color {
             // For a pipe, the same tab-separated rows as `columns`, written as bytes: a long
             // listing spends less on its strings than on finding the tasks.
+            var sink = ClosureSink<VaultTask> { task in
+                listed += 1
+                context.write { appendRow(task, depth: 0, today: today, to: &$0) }
+                return true
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+        } else {
+            var rows = CollectingSink<[String]>()
+            var sink = ClosureSink<VaultTask> { task in
+                rows.receive(row(task, depth: 0, today: today, context))
+            }
+            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            listed = rows.elements.count
+            context.columns(rows.elements)
+        }
+        context.warn(warnings)
+        return listed == 0 ? 1 : 0
+    }
+
+    /// `--tree`: every task is kept, for the ancestors of those listed.
+    private static func printTree(
+        _ query: TaskQuery, of notes: [Note]?, _ vault: Vault, today: CalendarDay, _ context: Context
+    ) throws -> Int32 {
+        let scan: TaskScan
+        if let notes {
+            scan = vault.tasks(of: notes)
+        } else if context.stderrIsTerminal && !context.quiet {
+            let progress = Progress("reading tasks")
+            defer { progress.finish() }
+            scan = try vault.tasks { progress.update($0, $1) }
+        } else {
+            scan = try vault.tasks()
+        }
+        context.warn(scan.warnings)
+        let all = scan.tasks
+        let tasks = query.apply(to: (consume scan).tasks, layout: vault.layout)
+        let depths = TaskTree.displayDepths(tasks, all: all)
+        if context.json {
+            context.raw(TaskJSON.encode(tasks))
+        } else if !context.stdoutIsTerminal && !context.color {
             var output: [UInt8] = []
             output.reserveCapacity(tasks.count * 120)
-            for (index, task) in tasks.enumerated() {
-                appendRow(task, depth: tree ? depths[index] : 0, today: today, to: &output)
-            }
+            for (index, task) in tasks.enumerated() { appendRow(task, depth: depths[index], today: today, to: &output) }
             context.raw(output)
         } else {
-            context.columns(
-                tasks.enumerated().map { index, task in
-                    row(task, depth: tree ? depths[index] : 0, today: today, context)
-                })
+            context.columns(tasks.enumerated().map { index, task in row(task, depth: depths[index], today: today, context) })
         }
         return tasks.isEmpty ? 1 : 0
     }

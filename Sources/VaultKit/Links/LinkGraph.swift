@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -73,19 +72,12 @@ public struct LinkGraph: Sendable {
         keep: (@Sendable (LinkEdge) -> Bool)? = nil
     ) -> LinkGraph {
         let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
-        let results = Slots<([LinkEdge], VaultWarning?)>(count: selected.count)
-        let next = Counter()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, selected.count / 64 + 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let position = next.increment()
-                if position >= selected.count { break }
-                results[position] = read(selected[position], vault: vault, index: index, needles: needles, keep: keep)
-            }
+        let results = ParallelMap.map(selected.count) {
+            read(selected[$0], vault: vault, index: index, needles: needles, keep: keep)
         }
         var edges: [LinkEdge] = []
         var skipped: [VaultWarning] = []
-        for case let (found, warning)? in results.values {
+        for (found, warning) in results {
             edges += found
             if let warning { skipped.append(warning) }
         }

@@ -137,7 +137,7 @@ struct FileSearcher {
     }
 
     /// The full match of one line: decoded, scored, its matched bytes found.
-    private mutating func match(
+    mutating func match(
         _ terms: FuzzyQuery, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> (match: LineMatch, lossy: Bool)? {
         let line = LineText.trimmingReturn(buffer, range)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -52,12 +51,15 @@ public struct LineSearch: Sendable {
 
     /// The notes a search reads: the trash only when asked, the archive unless asked not to.
     public static func searchable(_ notes: [Note], includeTrash: Bool, includeArchive: Bool) -> [Note] {
-        notes.filter { note in
-            switch note.kind {
-            case .trash: return includeTrash
-            case .archive: return includeArchive
-            default: return true
-            }
+        notes.filter { isSearchable($0, includeTrash: includeTrash, includeArchive: includeArchive) }
+    }
+
+    /// True for a note a search reads, as `searchable` chooses them.
+    public static func isSearchable(_ note: Note, includeTrash: Bool, includeArchive: Bool) -> Bool {
+        switch note.kind {
+        case .trash: return includeTrash
+        case .archive: return includeArchive
+        default: return true
         }
     }
 
@@ -66,41 +68,26 @@ public struct LineSearch: Sendable {
     public func run(
         vault: Vault, notes: [Note], limit: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SearchReport {
-        let results = Slots<NoteResult>(count: notes.count)
-        let next = Counter()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, notes.count / 64 + 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var searcher = FileSearcher(search: self)
-            while true {
-                let index = next.increment()
-                if index >= notes.count { break }
-                results[index] = read(notes[index], vault: vault, with: &searcher)
-                if index % 256 == 255 { progress?(index + 1, notes.count) }
-            }
-        }
-        var matches: [LineMatch] = []
-        var warnings: [VaultWarning] = []
-        for case let result? in results.values {
-            matches += result.matches
-            if let warning = result.warning { warnings.append(warning) }
-        }
-        if mode == .fuzzy {
-            matches.sort { a, b in
-                if a.score != b.score { return a.score > b.score }
-                if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
-                return (a.path, a.line) < (b.path, b.line)
-            }
-        }
-        if let limit, matches.count > limit { matches.removeSubrange(limit...) }
-        return SearchReport(matches: matches, notesSearched: notes.count, warnings: warnings)
+        var sink = CollectingSink<LineMatch>()
+        // All of them are kept anyway: ranked in one pass, whatever they hold.
+        let summary = run(vault: vault, notes: notes, limit: limit, rankingBudget: .max, progress: progress, into: &sink)
+        return SearchReport(matches: sink.elements, notesSearched: summary.notesSearched, warnings: summary.warnings)
     }
 
-    private struct NoteResult {
+    /// True when fuzzy match `a` is shown before `b`: the higher score, then the shorter
+    /// line, then by path and line.
+    static func ranksBefore(_ a: LineMatch, _ b: LineMatch) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
+        return (a.path, a.line) < (b.path, b.line)
+    }
+
+    struct NoteResult: Sendable {
         var matches: [LineMatch]
         var warning: VaultWarning?
     }
 
-    private func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
+    func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
         let bytes: [UInt8]
         do {
             bytes = try vault.walkedContents(of: note)
@@ -123,6 +110,16 @@ public struct LineSearch: Sendable {
 public struct SearchReport: Sendable {
     /// The matching lines, in the order to show them.
     public var matches: [LineMatch]
+    /// How many notes were read.
+    public var notesSearched: Int
+    /// Notes that could not be searched, or only as bytes.
+    public var warnings: [VaultWarning]
+}
+
+/// What a search that handed its matches to a sink found besides them.
+public struct SearchSummary: Sendable {
+    /// How many matches the sink was given.
+    public var matches: Int
     /// How many notes were read.
     public var notesSearched: Int
     /// Notes that could not be searched, or only as bytes.

@@ -10,34 +10,55 @@ import VaultSystem
 public enum TaskJSON {
     /// The JSON array of `tasks`.
     public static func encode(_ tasks: [VaultTask]) -> [UInt8] {
-        guard !tasks.isEmpty else { return Array("[]\n".utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(tasks.count * 600)
-        output.append(UInt8(ascii: "["))
-        var sink = Sink()
-        defer { sink.base.deallocate() }
+        var array = ArrayWriter()
         tasks.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                // Each task is written to a scratch buffer by pointer, then appended at once.
-                sink.start(for: buffer.baseAddress! + index)
-                if index > 0 { sink.put(UInt8(ascii: ",")) }
-                write(buffer.baseAddress! + index, to: &sink)
-                output.append(contentsOf: UnsafeBufferPointer(start: sink.base, count: sink.count))
-            }
+            for index in buffer.indices { array.append(buffer.baseAddress! + index, to: &output) }
         }
-        output.append(contentsOf: "\n]\n".utf8)
+        array.finish(to: &output)
         return output
     }
 
+    /// The JSON array of tasks written as they come: `[`, then each task as it is appended,
+    /// then `]` at `finish`; the bytes are those of `encode` for all the tasks at once.
+    public struct ArrayWriter {
+        private var sink = Sink()
+        private var count = 0
+
+        public init() {}
+
+        /// Appends `task`'s element (after a comma when it is not the first) to `output`.
+        public mutating func append(_ task: VaultTask, to output: inout [UInt8]) {
+            withUnsafePointer(to: task) { append($0, to: &output) }
+        }
+
+        mutating func append(_ task: UnsafePointer<VaultTask>, to output: inout [UInt8]) {
+            // Each task is written to a scratch buffer by pointer, then appended at once.
+            sink.start(for: task)
+            sink.put(UInt8(ascii: count == 0 ? "[" : ","))
+            write(task, to: sink)
+            output.append(contentsOf: UnsafeBufferPointer(start: sink.base, count: sink.count))
+            count += 1
+        }
+
+        /// Closes the array (`[]` when no task came) and ends the document with a newline.
+        public func finish(to output: inout [UInt8]) {
+            output.append(contentsOf: (count == 0 ? "[]\n" : "\n]\n").utf8)
+        }
+    }
+
     /// A scratch buffer large enough for one task, written without checks.
-    private struct Sink {
+    private final class Sink {
         var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
         var capacity = 4096
         var count = 0
 
+        deinit { base.deallocate() }
+
         /// Empties the buffer and makes room for the longest JSON `task` can give: every
         /// string byte escaped to six, plus the keys and numbers.
-        mutating func start(for task: UnsafePointer<VaultTask>) {
+        func start(for task: UnsafePointer<VaultTask>) {
             count = 0
             let strings =
                 3 * task.pointee.path.utf8.count + task.pointee.text.utf8.count + task.pointee.description.utf8.count
@@ -51,24 +72,24 @@ public enum TaskJSON {
             }
         }
 
-        @inline(__always) mutating func put(_ byte: UInt8) {
+        @inline(__always) func put(_ byte: UInt8) {
             base[count] = byte
             count += 1
         }
 
-        @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        @inline(__always) func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress else { return }
             (base + count).update(from: source, count: bytes.count)
             count += bytes.count
         }
 
-        @inline(__always) mutating func put(_ text: StaticString) {
+        @inline(__always) func put(_ text: StaticString) {
             put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
     }
 
     /// Writes one task, read in place (a copy would retain each of its strings).
-    private static func write(_ task: UnsafePointer<VaultTask>, to sink: inout Sink) {
+    private static func write(_ task: UnsafePointer<VaultTask>, to sink: Sink) {
         var first = true
         func key(_ name: StaticString) {
             sink.put(first ? "\n  {\n    \"" : ",\n    \"")
@@ -78,26 +99,26 @@ public enum TaskJSON {
         }
         func string(_ text: String) {
             sink.put(UInt8(ascii: "\""))
-            escape(text, to: &sink)
+            escape(text, to: sink)
             sink.put(UInt8(ascii: "\""))
         }
         func day(_ day: CalendarDay?) {
             guard let day else { return sink.put("null") }
             sink.put(UInt8(ascii: "\""))
-            digits(day.year, width: 4, to: &sink)
+            digits(day.year, width: 4, to: sink)
             sink.put(UInt8(ascii: "-"))
-            digits(day.month, width: 2, to: &sink)
+            digits(day.month, width: 2, to: sink)
             sink.put(UInt8(ascii: "-"))
-            digits(day.day, width: 2, to: &sink)
+            digits(day.day, width: 2, to: sink)
             sink.put(UInt8(ascii: "\""))
         }
-        func number(_ value: Int) { digits(value, width: 1, to: &sink) }
+        func number(_ value: Int) { digits(value, width: 1, to: sink) }
         func flag(_ value: Bool) { value ? sink.put("true") : sink.put("false") }
         func reference(line: Int, hash: UInt32) {
             sink.put(UInt8(ascii: "\""))
-            escape(task.pointee.path, to: &sink)
+            escape(task.pointee.path, to: sink)
             sink.put(UInt8(ascii: ":"))
-            digits(line, width: 1, to: &sink)
+            digits(line, width: 1, to: sink)
             sink.put(UInt8(ascii: "@"))
             for shift in stride(from: 20, through: 0, by: -4) {
                 sink.put(hexDigit(UInt8((hash >> UInt32(shift)) & 0xF)))
@@ -174,14 +195,14 @@ public enum TaskJSON {
     }
 
     /// A string's bytes escaped as `JSONValue` escapes them.
-    private static func escape(_ text: String, to sink: inout Sink) {
+    private static func escape(_ text: String, to sink: Sink) {
         // Native strings hand out their bytes in place; others are copied once.
-        if text.utf8.withContiguousStorageIfAvailable({ escape($0, to: &sink) }) != nil { return }
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, to: sink) }) != nil { return }
         var copy = text
-        copy.withUTF8 { escape($0, to: &sink) }
+        copy.withUTF8 { escape($0, to: sink) }
     }
 
-    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, to sink: Sink) {
         var start = 0
         for index in bytes.indices {
             let byte = bytes[index]
@@ -208,7 +229,7 @@ public enum TaskJSON {
     }
 
     /// A non-negative number in decimal, zero-padded to `width`.
-    private static func digits(_ value: Int, width: Int, to sink: inout Sink) {
+    private static func digits(_ value: Int, width: Int, to sink: Sink) {
         var length = 1
         var scale = 1
         while value / scale >= 10 {

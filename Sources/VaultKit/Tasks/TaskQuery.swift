@@ -92,63 +92,36 @@ public struct TaskQuery: Sendable {
     /// The tasks that match, in order. Given an array nothing else holds, the tasks are
     /// filtered in place rather than copied.
     public func apply(to tasks: consuming [VaultTask], layout: VaultLayout) -> [VaultTask] {
-        let prefixes = folders.map { folder -> String in
-            var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
-            while name.hasSuffix("/") { name.removeLast() }
-            if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
-                let mapped = layout.folder(for: kind)
-            {
-                name = mapped
-            }
-            return Naming.collisionKey(name) + "/"
-        }
-        let retiredFolders = [FolderKind.archive, .trash].compactMap { layout.folder(for: $0) }.map {
-            Naming.collisionKey($0) + "/"
-        }
-        let asksForRetired =
-            includeRetired || prefixes.contains { prefix in retiredFolders.contains { prefix.hasPrefix($0) } }
-        let wantedTags = tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+        let selection = TaskSelection(self, layout: layout)
         var selected = tasks
         // Filtered in place through the buffer: a kept task is moved, never copied (a copy
         // retains each of its strings, which adds up over a large vault).
         let kept = selected.withUnsafeMutableBufferPointer { buffer -> Int in
             var kept = 0
-            for index in buffer.indices {
-                let task = buffer.baseAddress! + index
-                if task.pointee.isRetired && !asksForRetired { continue }
-                if !states.contains(task.pointee.state) { continue }
-                if let due {
-                    guard let day = task.pointee.due, due.matches(day, today: today) else { continue }
-                }
-                if !priorities.isEmpty && !priorities.contains(task.pointee.priority) { continue }
-                if !prefixes.isEmpty {
-                    let path = Naming.collisionKey(task.pointee.path)
-                    if !prefixes.contains(where: { path.hasPrefix($0) }) { continue }
-                }
-                if !wantedTags.isEmpty {
-                    let own = task.pointee.tags.map(Naming.collisionKey)
-                    if !wantedTags.allSatisfy({ wanted in own.contains { $0 == wanted || $0.hasPrefix(wanted + "/") } })
-                    {
-                        continue
-                    }
-                }
+            for index in buffer.indices where selection.matches(buffer.baseAddress! + index) {
                 buffer.swapAt(kept, index)
                 kept += 1
             }
             return kept
         }
         selected.removeLast(selected.count - kept)
+        sort(&selected)
+        return selected
+    }
+
+    /// Puts tasks the query selected in its order (`.note` keeps the order they came in).
+    public func sort(_ tasks: inout [VaultTask]) {
         switch order {
         case .note:
-            return selected
+            return
         case .due:
-            return selected.sorted { a, b in
+            tasks.sort { a, b in
                 if a.due != b.due { return (a.due ?? .distantFuture) < (b.due ?? .distantFuture) }
                 if a.priority != b.priority { return TaskPriority.rank(a.priority) < TaskPriority.rank(b.priority) }
                 return (a.path, a.line) < (b.path, b.line)
             }
         case .priority:
-            return selected.sorted { a, b in
+            tasks.sort { a, b in
                 if a.priority != b.priority { return TaskPriority.rank(a.priority) < TaskPriority.rank(b.priority) }
                 if a.due != b.due { return (a.due ?? .distantFuture) < (b.due ?? .distantFuture) }
                 return (a.path, a.line) < (b.path, b.line)
@@ -175,6 +148,12 @@ public struct TaskSummary: Sendable, Equatable, Encodable {
         }
         self.counts = counts
         total = tasks.count
+    }
+
+    /// Counts one more task, for counts kept as tasks stream past.
+    public mutating func add(_ task: VaultTask) {
+        counts[task.state, default: 0] += 1
+        total += 1
     }
 
     private struct Key: CodingKey {

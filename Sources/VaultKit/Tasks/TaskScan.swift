@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -51,34 +50,23 @@ extension Vault {
     private func tasks(of files: TaskWalk.Files, progress: (@Sendable (Int, Int) -> Void)? = nil) -> TaskScan {
         // Each worker reads a contiguous run of notes into its own array, so the runs join in
         // path order with one copy at most.
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 256 + 1))
-        let runs = Slots<(tasks: [VaultTask], warnings: [VaultWarning])>(count: workers)
-        let read = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var tasks: [VaultTask] = []
-            var warnings: [VaultWarning] = []
-            for index in files.count * worker / workers..<files.count * (worker + 1) / workers {
-                if let warning = readTasks(files[index], into: &tasks) { warnings.append(warning) }
-                if let progress, index % 256 == 255 { progress(256 * (read.increment() + 1), files.count) }
-            }
-            runs[worker] = (tasks, warnings)
+        var runs = ParallelMap.fold(files.count, progress: progress, into: { TaskWalk.Run() }) { run, index in
+            if let warning = readTasks(files[index], into: &run.tasks) { run.warnings.append(warning) }
         }
-        // Taken out of the slots, the runs are uniquely referenced: joining them moves the
-        // tasks instead of copying each one's strings.
-        var tasks = runs[0]?.tasks ?? []
-        var warnings = files.warnings + (runs[0]?.warnings ?? [])
-        runs[0] = nil
-        for worker in 1..<workers {
-            var run = runs[worker]?.tasks ?? []
-            warnings += runs[worker]?.warnings ?? []
-            runs[worker] = nil
+        // Taken out of the runs, each run's tasks are uniquely referenced: joining them moves
+        // the tasks instead of copying each one's strings.
+        var tasks = runs[0].take()
+        var warnings = files.warnings + runs[0].warnings
+        for index in 1..<runs.count {
+            var run = runs[index].take()
+            warnings += runs[index].warnings
             TaskScan.move(&run, to: &tasks)
         }
         return TaskScan(tasks: tasks, warnings: warnings)
     }
 
     /// Appends a note's tasks; returns what a person should know about the note, if anything.
-    private func readTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
+    func readTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
         if file.isPlaceholder {
             return VaultWarning(path: file.path, message: "not downloaded; its tasks are not listed")
         }
@@ -108,11 +96,29 @@ enum TaskWalk {
         var isPlaceholder: Bool
     }
 
+    /// What one worker read from its run of files.
+    struct Run {
+        var tasks: [VaultTask] = []
+        var warnings: [VaultWarning] = []
+
+        /// The tasks, left out of the run: the caller then holds the only reference to them.
+        mutating func take() -> [VaultTask] {
+            let taken = tasks
+            tasks = []
+            return taken
+        }
+    }
+
     struct Files: Sendable {
         var files: [File]
         var warnings: [VaultWarning]
         var count: Int { files.count }
         subscript(index: Int) -> File { files[index] }
+
+        init(files: [File], warnings: [VaultWarning]) {
+            self.files = files
+            self.warnings = warnings
+        }
 
         init(notes: [Note], warnings: [VaultWarning]) {
             files = notes.map { File(path: $0.path, isPlaceholder: $0.availability == .placeholder) }

@@ -25,6 +25,22 @@ public struct NoteQuery: Sendable, Equatable {
 
     /// The notes that match, in order (newest first for `.modified`).
     public func apply(to notes: [Note], layout: VaultLayout) -> [Note] {
+        let selected = notes.filter(selection(layout: layout))
+        // A scan's notes come sorted by path already: no second copy of them.
+        let byPath = order == .name && zip(selected, selected.dropFirst()).allSatisfy { $0.path < $1.path }
+        return byPath ? selected : sort(selected)
+    }
+
+    /// Notes the query selected, in its order.
+    public func sort(_ notes: [Note]) -> [Note] {
+        switch order {
+        case .name: return notes.sorted { $0.path < $1.path }
+        case .modified: return notes.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
+        }
+    }
+
+    /// True for a note the query lists, whatever the order: for notes that stream past.
+    public func selection(layout: VaultLayout) -> @Sendable (Note) -> Bool {
         let prefixes = folders.map { folder -> String in
             var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
             while name.hasSuffix("/") { name.removeLast() }
@@ -37,7 +53,8 @@ public struct NoteQuery: Sendable, Equatable {
         }
         let wantedTags = tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
         let asksForTrash = prefixes.contains { Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/" == $0 }
-        let selected = notes.filter { note in
+        let includeTrash = includeTrash
+        return { note in
             if note.kind == .trash && !includeTrash && !asksForTrash { return false }
             if !prefixes.isEmpty {
                 let path = Naming.collisionKey(note.path)
@@ -50,10 +67,6 @@ public struct NoteQuery: Sendable, Equatable {
                 }
             }
             return true
-        }
-        switch order {
-        case .name: return selected.sorted { $0.path < $1.path }
-        case .modified: return selected.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
         }
     }
 }

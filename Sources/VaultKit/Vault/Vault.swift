@@ -131,6 +131,20 @@ public struct Vault: Sendable {
         ).scan()
     }
 
+    /// Walks the vault and hands each note, read to the detail asked for, to `sink` in path
+    /// order as soon as it and those before it are read; the scan returned holds everything
+    /// else (conflict copies, attachments, warnings), its `notes` empty.
+    ///
+    /// - Parameter progress: as for `scan(detail:progress:)`.
+    public func scan(
+        detail: NoteReader.Detail = .full, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        into sink: inout some ResultSink<Note>
+    ) throws -> VaultScan {
+        try VaultScanner(
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
+        ).stream { sink.receive($0) }
+    }
+
     /// The absolute path of a vault-relative path.
     public func absolutePath(_ relative: String) -> String { root + "/" + relative }
 

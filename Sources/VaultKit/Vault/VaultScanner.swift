@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VaultMarkdown
 import VaultSystem
@@ -13,7 +12,7 @@ struct VaultScanner {
     var progress: (@Sendable (Int, Int) -> Void)?
 
     /// A note file found by the walk, before it is read.
-    private struct Found {
+    fileprivate struct Found: Sendable {
         var path: String
         var placeholderFile: String?
         /// True when the file name is not UTF-8: `path` is escaped and opens nothing.
@@ -23,7 +22,56 @@ struct VaultScanner {
     /// Why a note whose file name is not UTF-8 is not read.
     static let undecodableNameReason = "its file name is not valid UTF-8 (shown with \\x escapes), so vault cannot open it"
 
+    /// What the walk of the folders found, before any note is read.
+    struct Walk: Sendable {
+        /// The note files, sorted by path.
+        fileprivate var found: [Found]
+        fileprivate var conflicts: [(path: String, match: ConflictCopies.Match)]
+        var warnings: [VaultWarning]
+        var assets: [String]
+        var temporaryFiles: [String]
+        var skipped: [VaultWarning]
+        var unlisted: [VaultWarning]
+        var count: Int { found.count }
+    }
+
     func scan() throws -> VaultScan {
+        let walk = try walk()
+        let notes = readAll(walk.found)
+        return finish(walk, notes: notes, warnings: notes.flatMap(Self.warnings(of:)))
+    }
+
+    /// Walks the folders, then reads the notes in path order and hands each to `deliver` as
+    /// soon as it and those before it are read; the scan returned holds everything else.
+    func stream(_ deliver: (Note) -> Bool) throws -> VaultScan {
+        let walk = try walk()
+        var warnings: [VaultWarning] = []
+        ParallelMap.stream(walk.count, state: {}, progress: progress) { _, index in
+            read(walk.found[index])
+        } deliver: { _, note in
+            guard let note else { return true }
+            warnings += Self.warnings(of: note)
+            return deliver(note)
+        }
+        return finish(walk, notes: [], warnings: warnings)
+    }
+
+    /// What a person should know about a note once it is read.
+    static func warnings(of note: Note) -> [VaultWarning] {
+        var warnings: [VaultWarning] = []
+        if !note.isUTF8 {
+            warnings.append(VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, never rewritten"))
+        }
+        for issue in note.frontmatterIssues {
+            warnings.append(VaultWarning(path: note.path, message: "frontmatter \(issue); the rest of the note is read as usual"))
+        }
+        if note.availability == .unreadable {
+            warnings.append(VaultWarning(path: note.path, message: "unavailable: \(note.unavailableReason ?? "cannot be read")"))
+        }
+        return warnings
+    }
+
+    func walk() throws -> Walk {
         guard let rootStatus = try? fileSystem.status(root), rootStatus.kind == .directory else {
             throw VaultError.vaultFolderMissing(path: root)
         }
@@ -124,20 +172,16 @@ struct VaultScanner {
         }
         skipped = unlisted + skipped
         warnings += skipped
-        var notes = readAll(found)
-        notes.sort { $0.path < $1.path }
-        for note in notes {
-            if !note.isUTF8 {
-                warnings.append(VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, never rewritten"))
-            }
-            for issue in note.frontmatterIssues {
-                warnings.append(VaultWarning(path: note.path, message: "frontmatter \(issue); the rest of the note is read as usual"))
-            }
-            if note.availability == .unreadable {
-                warnings.append(VaultWarning(path: note.path, message: "unavailable: \(note.unavailableReason ?? "cannot be read")"))
-            }
-        }
-        let copies = conflicts.map { entry -> ConflictCopy in
+        // Read in path order, the notes come out sorted.
+        found.sort { $0.path < $1.path }
+        return Walk(
+            found: found, conflicts: conflicts, warnings: warnings, assets: assets, temporaryFiles: temporaryFiles,
+            skipped: skipped, unlisted: unlisted)
+    }
+
+    /// The scan of `walk`, its notes read (sorted by path) and what they warned of.
+    private func finish(_ walk: Walk, notes: [Note], warnings noteWarnings: [VaultWarning]) -> VaultScan {
+        let copies = walk.conflicts.map { entry -> ConflictCopy in
             let folder = entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) + "/" } ?? ""
             let status = (try? fileSystem.status(root + "/" + entry.path)) ?? nil
             return ConflictCopy(
@@ -145,8 +189,8 @@ struct VaultScanner {
                 size: status?.size ?? 0, modified: status?.modified ?? Date(timeIntervalSince1970: 0))
         }.sorted { $0.path < $1.path }
         return VaultScan(
-            notes: notes, conflictCopies: copies, assets: assets.sorted(), warnings: warnings, skipped: skipped,
-            temporaryFiles: temporaryFiles, unlistedFolders: unlisted)
+            notes: notes, conflictCopies: copies, assets: walk.assets.sorted(), warnings: walk.warnings + noteWarnings,
+            skipped: walk.skipped, temporaryFiles: walk.temporaryFiles, unlistedFolders: walk.unlisted)
     }
 
     /// True for a resolved path inside `base`, the vault folder resolved (it may be reached
@@ -156,21 +200,9 @@ struct VaultScanner {
         return resolved.hasPrefix(base == "/" ? "/" : base + "/")
     }
 
-    /// Reads every note's metadata; each worker takes notes by a shared counter so one large
-    /// note does not hold up a fixed slice.
+    /// Reads every note's metadata, in parallel.
     private func readAll(_ found: [Found]) -> [Note] {
-        let results = Slots<Note>(count: found.count)
-        let next = Counter()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, found.count / 64 + 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.increment()
-                if index >= found.count { break }
-                results[index] = read(found[index])
-                if index % 256 == 255 { progress?(index + 1, found.count) }
-            }
-        }
-        return results.values.compactMap { $0 }
+        ParallelMap.map(found.count, progress: progress) { read(found[$0]) }.compactMap { $0 }
     }
 
     /// Nil when the file vanished between the listing and the read: it is gone, not empty.
@@ -214,46 +246,5 @@ struct VaultScanner {
             }
             return note
         }
-    }
-}
-
-/// A lock-protected counter shared by the scan's workers.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value - 1
-    }
-}
-
-/// Result slots that concurrent workers fill, each index written by exactly one worker.
-///
-/// The slots are one allocation written through a pointer: a mutating access to an array
-/// property from several threads at once is a data race even at distinct indices (one
-/// thread's uniqueness check can see another's access and copy the buffer under it), which
-/// corrupted the heap of scans with more than 64 notes.
-final class Slots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    /// Every slot, once the workers are done.
-    var values: [Value?] { Array(storage) }
-
-    subscript(index: Int) -> Value? {
-        get { storage[index] }
-        set { storage[index] = newValue }
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
     }
 }

@@ -13,7 +13,7 @@ struct RoundTripTests {
         var files: [String: [UInt8]] = [:]
         for case let relative as String in FileManager.default.enumerator(atPath: root)! where !relative.hasPrefix(".zennotes") {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder)
             if !isFolder.boolValue { files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative))) }
         }
         return files

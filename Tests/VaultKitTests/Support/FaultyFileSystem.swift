@@ -43,8 +43,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         if let code { throw SystemError(code: code, operation: "\(step)", path: path) }
     }
 
+    /// Runs when a file is read, with its path (to hold one read back).
+    var onRead: (@Sendable (String) -> Void)?
+
     func readFile(_ path: String) throws -> [UInt8] {
         try check(.readFile, path)
+        if let onRead = lock.withLock({ self.onRead }) { onRead(path) }
         return try base.readFile(path)
     }
     /// Status-change times to report instead of the real ones, by absolute path: the kernel

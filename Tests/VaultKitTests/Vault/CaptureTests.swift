@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Testing
 @testable import VaultKit
@@ -58,11 +57,9 @@ struct CaptureTests {
     @Test("two captures racing for one name both land, under distinct names")
     func racingCaptures() throws {
         let vault = try vault()
-        let results = Slots<String>(count: 8)
-        DispatchQueue.concurrentPerform(iterations: 8) { index in
-            results[index] = try? Capture(vault: vault).capture(Array("same thought \(index)".utf8), title: "Same minute").path
-        }
-        let paths = results.values.compactMap { $0 }
+        let paths = ParallelMap.map(8, minimumPerWorker: 1) { index in
+            try? Capture(vault: vault).capture(Array("same thought \(index)".utf8), title: "Same minute").path
+        }.compactMap { $0 }
         #expect(paths.count == 8)
         #expect(Set(paths).count == 8)
         #expect(try folder.names(in: "demo/quick").filter { $0.hasPrefix("Same minute") }.count == 8)

@@ -1,0 +1,31 @@
+import VaultSystem
+
+/// A JSON array written element by element as a sink receives them, in the bytes
+/// `Context.emit` gives for the whole array at once: `--json` stays one document and its
+/// output starts with the first result.
+struct JSONArrayStream {
+    /// How deep the array stands in its document (0 when it is the document).
+    let depth: Int
+    private(set) var count = 0
+
+    init(depth: Int = 0) {
+        self.depth = depth
+    }
+
+    /// Appends one element, after the opening bracket or a comma.
+    mutating func append(_ value: JSONValue, to output: inout [UInt8]) {
+        output.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: 2 * (depth + 1)))
+        value.append(to: &output, depth: depth + 1)
+        count += 1
+    }
+
+    /// Closes the array: `[]` when nothing came, else the closing bracket on its own line.
+    func finish(to output: inout [UInt8]) {
+        guard count > 0 else { return output.append(contentsOf: "[]".utf8) }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+        output.append(UInt8(ascii: "]"))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The person's side of a run: which streams are terminals, what standard input holds, and
+/// the answer to a question. The process passes its own (`Terminal.process()`); a test
+/// passes one that answers as it likes, so a confirmation is tested like any other output.
+public struct Terminal {
+    /// True when stdout is a terminal: output is padded and, with `--color auto`, coloured.
+    public var stdoutIsTerminal: Bool
+    /// True when stderr is a terminal, where progress is shown and questions are asked.
+    public var stderrIsTerminal: Bool
+    /// True when standard input is a person, not a pipe or a file.
+    public var stdinIsTerminal: Bool
+    /// Reads all of standard input, once.
+    public var readInput: () -> [UInt8]
+    /// Shows a question on the terminal and returns the line typed, nil at the end of input.
+    public var ask: (_ question: String) -> String?
+    /// Sends bytes to standard output while the command runs, so a long listing starts at
+    /// once; nil keeps everything for the run's `Outcome` (what tests read).
+    public var writeOutput: ((_ bytes: [UInt8]) -> Void)?
+
+    /// A run with no person at it: nothing is a terminal but standard input, which is empty,
+    /// and no question is answered.
+    public init(
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
+        readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
+        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil
+    ) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.stdinIsTerminal = stdinIsTerminal
+        self.readInput = readInput
+        self.ask = ask
+        self.writeOutput = writeOutput
+    }
+
+    /// This process's own streams.
+    public static func process() -> Terminal {
+        Terminal(
+            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, stdinIsTerminal: isatty(0) == 1,
+            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            ask: { question in
+                FileHandle.standardError.write(Data(question.utf8))
+                return readLine()
+            },
+            writeOutput: { bytes in
+                // A reader that went away (`vault search x | head`) ends the process with SIGPIPE.
+                bytes.withUnsafeBytes { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                        if written < 0 && errno == EINTR { continue }
+                        if written <= 0 { exit(1) }
+                        offset += written
+                    }
+                }
+            })
+    }
+}

@@ -1,0 +1,169 @@
+import VaultSystem
+
+extension LineSearch {
+    /// About how many bytes of fuzzy matches a search holds at once while it ranks them.
+    public static let rankingBudget = 18 << 20
+
+    /// Searches `notes` (read from `vault`) and hands each match to `sink` in the order `run`
+    /// returns them: exact and regex matches note by note, as soon as a note and those before
+    /// it are read; fuzzy matches best first.
+    ///
+    /// Ranking needs every match, so a fuzzy search keeps only the best that fit in
+    /// `rankingBudget` bytes (and `limit`), with a small key for each of the others; when
+    /// some were left out, the rest are read again in windows of that size, in rank order.
+    /// Memory stays flat however many lines match.
+    public func run(
+        vault: Vault, notes: [Note], limit: Int? = nil, rankingBudget: Int = LineSearch.rankingBudget,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<LineMatch>
+    ) -> SearchSummary {
+        var summary = SearchSummary(matches: 0, notesSearched: notes.count, warnings: [])
+        if mode == .fuzzy {
+            ranked(vault: vault, notes: notes, limit: limit, budget: rankingBudget, progress: progress, into: &sink, &summary)
+            return summary
+        }
+        ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
+            read(notes[index], vault: vault, with: &searcher)
+        } deliver: { _, result in
+            if let warning = result.warning { summary.warnings.append(warning) }
+            // Past the limit the notes are still read, for what a person should know of them.
+            for match in result.matches {
+                if let limit, summary.matches >= limit { break }
+                summary.matches += 1
+                guard sink.receive(match) else { return false }
+            }
+            return true
+        }
+        return summary
+    }
+
+    /// A fuzzy match's place in the ranking, without its text.
+    struct RankKey: Comparable {
+        var score: Int32
+        var length: Int32
+        /// The note's place among the notes by path.
+        var pathRank: Int32
+        var line: Int32
+
+        init(_ match: LineMatch, pathRank: Int) {
+            score = Int32(clamping: match.score)
+            length = Int32(clamping: match.text.utf8.count)
+            self.pathRank = Int32(pathRank)
+            line = Int32(clamping: match.line)
+        }
+
+        /// The order of `LineSearch.ranksBefore`.
+        static func < (a: RankKey, b: RankKey) -> Bool {
+            if a.score != b.score { return a.score > b.score }
+            if a.length != b.length { return a.length < b.length }
+            if a.pathRank != b.pathRank { return a.pathRank < b.pathRank }
+            return a.line < b.line
+        }
+
+        /// About how many bytes its match holds once read.
+        var cost: Int { Int(length) + 192 }
+    }
+
+    /// A match with its key and what it costs to keep, ranked by its key.
+    struct Ranked: Rankable {
+        var key: RankKey
+        var match: LineMatch
+        var cost: Int
+
+        static func < (a: Ranked, b: Ranked) -> Bool { a.key < b.key }
+        static func == (a: Ranked, b: Ranked) -> Bool { a.key == b.key }
+    }
+
+    static func cost(_ match: LineMatch) -> Int {
+        match.text.utf8.count + 192 + 16 * match.ranges.count
+            + (match.before + match.after).reduce(0) { $0 + $1.text.utf8.count + 48 }
+    }
+
+    private func ranked(
+        vault: Vault, notes: [Note], limit: Int?, budget: Int, progress: (@Sendable (Int, Int) -> Void)?,
+        into sink: inout some ResultSink<LineMatch>, _ summary: inout SearchSummary
+    ) {
+        let pathRanks = Self.pathRanks(notes)
+        var keys: [RankKey] = []
+        // Ranked by key: integers compare faster than paths, and ties of score are common.
+        var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
+        ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
+            read(notes[index], vault: vault, with: &searcher)
+        } deliver: { index, result in
+            if let warning = result.warning { summary.warnings.append(warning) }
+            for match in result.matches {
+                let key = RankKey(match, pathRank: pathRanks[index])
+                // Only the matches not kept need a key, to be found again after the rest.
+                best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { keys.append($0.key) }
+            }
+            return true
+        }
+        let leftOut = best.leftOut
+        var kept = 0
+        for ranked in best.sorted() {
+            kept += 1
+            summary.matches += 1
+            guard sink.receive(ranked.match) else { return }
+        }
+        guard leftOut else { return }
+        // What was kept is the first of the ranking: the rest follow it in key order.
+        keys.sort()
+        var rest = keys[...]
+        if let limit { rest = rest.prefix(max(0, limit - kept)) }
+        let notesByRank = Self.notesByRank(pathRanks)
+        while !rest.isEmpty {
+            var end = rest.startIndex
+            var spent = 0
+            while end < rest.endIndex && (end == rest.startIndex || spent + rest[end].cost <= budget) {
+                spent += rest[end].cost
+                end += 1
+            }
+            guard window(rest[..<end], vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
+            rest = rest[end...]
+        }
+    }
+
+    /// Reads again the notes of a window of keys and hands their matches on in key order;
+    /// false when the sink stopped.
+    private func window(
+        _ keys: ArraySlice<RankKey>, vault: Vault, notes: [Note], _ notesByRank: [Int], into sink: inout some ResultSink<LineMatch>,
+        _ summary: inout SearchSummary
+    ) -> Bool {
+        var wanted: [Int32: [Int32: Int]] = [:]
+        for (position, key) in keys.enumerated() { wanted[Int32(notesByRank[Int(key.pathRank)]), default: [:]][key.line] = position }
+        let lines = wanted
+        let indices = lines.keys.sorted()
+        var slots = [LineMatch?](repeating: nil, count: keys.count)
+        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index -> [(Int, LineMatch)] in
+            let note = indices[index]
+            let wantedLines = lines[note]!
+            // Only the lines of the window are matched again.
+            guard let bytes = try? vault.walkedContents(of: notes[Int(note)]) else { return [] }
+            let found = searcher.search(bytes, path: notes[Int(note)].path, lines: wantedLines.keys.map { Int($0) }.sorted())
+            return found.compactMap { match in wantedLines[Int32(clamping: match.line)].map { ($0, match) } }
+        } deliver: { _, found in
+            for (position, match) in found { slots[position] = match }
+            return true
+        }
+        // A line changed since the first reading is left out.
+        for case let match? in slots {
+            summary.matches += 1
+            guard sink.receive(match) else { return false }
+        }
+        return true
+    }
+
+    /// The index of the note at each place by path.
+    private static func notesByRank(_ pathRanks: [Int]) -> [Int] {
+        var notes = [Int](repeating: 0, count: pathRanks.count)
+        for (index, rank) in pathRanks.enumerated() { notes[rank] = index }
+        return notes
+    }
+
+    /// Each note's place among `notes` sorted by path (the notes of a scan already are).
+    private static func pathRanks(_ notes: [Note]) -> [Int] {
+        if zip(notes, notes.dropFirst()).allSatisfy({ $0.path < $1.path }) { return Array(notes.indices) }
+        var ranks = [Int](repeating: 0, count: notes.count)
+        for (rank, index) in notes.indices.sorted(by: { notes[$0].path < notes[$1].path }).enumerated() { ranks[index] = rank }
+        return ranks
+    }
+}

@@ -1,0 +1,52 @@
+import VaultMarkdown
+import VaultSystem
+
+/// The filters of a `TaskQuery` made ready to test one task after another: folder prefixes
+/// and tags folded once, not for every task.
+struct TaskSelection {
+    private let query: TaskQuery
+    private let prefixes: [String]
+    private let asksForRetired: Bool
+    private let wantedTags: [String]
+
+    init(_ query: TaskQuery, layout: VaultLayout) {
+        self.query = query
+        prefixes = query.folders.map { folder -> String in
+            var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
+            while name.hasSuffix("/") { name.removeLast() }
+            if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
+                let mapped = layout.folder(for: kind)
+            {
+                name = mapped
+            }
+            return Naming.collisionKey(name) + "/"
+        }
+        let retiredFolders = [FolderKind.archive, .trash].compactMap { layout.folder(for: $0) }.map {
+            Naming.collisionKey($0) + "/"
+        }
+        let prefixes = self.prefixes
+        asksForRetired = query.includeRetired || prefixes.contains { prefix in retiredFolders.contains { prefix.hasPrefix($0) } }
+        wantedTags = query.tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+    }
+
+    /// True when the query lists the task, read in place (a copy would retain its strings).
+    func matches(_ task: UnsafePointer<VaultTask>) -> Bool {
+        if task.pointee.isRetired && !asksForRetired { return false }
+        if !query.states.contains(task.pointee.state) { return false }
+        if let due = query.due {
+            guard let day = task.pointee.due, due.matches(day, today: query.today) else { return false }
+        }
+        if !query.priorities.isEmpty && !query.priorities.contains(task.pointee.priority) { return false }
+        if !prefixes.isEmpty {
+            let path = Naming.collisionKey(task.pointee.path)
+            if !prefixes.contains(where: { path.hasPrefix($0) }) { return false }
+        }
+        if !wantedTags.isEmpty {
+            let own = task.pointee.tags.map(Naming.collisionKey)
+            if !wantedTags.allSatisfy({ wanted in own.contains { $0 == wanted || $0.hasPrefix(wanted + "/") } }) {
+                return false
+            }
+        }
+        return true
+    }
+}
