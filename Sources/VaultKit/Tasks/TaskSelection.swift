@@ -11,16 +11,7 @@ struct TaskSelection {
 
     init(_ query: TaskQuery, layout: VaultLayout) {
         self.query = query
-        prefixes = query.folders.map { folder -> String in
-            var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
-            while name.hasSuffix("/") { name.removeLast() }
-            if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
-                let mapped = layout.folder(for: kind)
-            {
-                name = mapped
-            }
-            return Naming.collisionKey(name) + "/"
-        }
+        prefixes = query.folders.map(layout.folderPrefix)
         let retiredFolders = [FolderKind.archive, .trash].compactMap { layout.folder(for: $0) }.map {
             Naming.collisionKey($0) + "/"
         }

@@ -41,16 +41,7 @@ public struct NoteQuery: Sendable, Equatable {
 
     /// True for a note the query lists, whatever the order: for notes that stream past.
     public func selection(layout: VaultLayout) -> @Sendable (Note) -> Bool {
-        let prefixes = folders.map { folder -> String in
-            var name = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
-            while name.hasSuffix("/") { name.removeLast() }
-            if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
-                let mapped = layout.folder(for: kind)
-            {
-                name = mapped
-            }
-            return Naming.collisionKey(name) + "/"
-        }
+        let prefixes = folders.map(layout.folderPrefix)
         let wantedTags = tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
         let asksForTrash = prefixes.contains { Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/" == $0 }
         let includeTrash = includeTrash

@@ -104,4 +104,16 @@ public struct VaultLayout: Equatable, Sendable {
         for kind in Self.systemKinds where folders[kind]?.lowercased() == folded { return kind }
         return .other
     }
+
+    /// The comparison key, ending in `/`, of the folder a `--folder` argument names: a path
+    /// (`./` and trailing slashes dropped) or a system folder's name, mapped as this vault maps it.
+    func folderPrefix(_ argument: String) -> String {
+        var name = argument.hasPrefix("./") ? String(argument.dropFirst(2)) : argument
+        while name.hasSuffix("/") { name.removeLast() }
+        if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
+           let mapped = folder(for: kind) {
+            name = mapped
+        }
+        return Naming.collisionKey(name) + "/"
+    }
 }
