@@ -20,7 +20,7 @@ enum ShowCommand: Command {
                 let bytes = try vault.contents(of: note)
                 let status = FileStatus(kind: .file, size: note.size, modifiedNanoseconds: Int64(note.modified.timeIntervalSince1970 * 1e9))
                 details = NoteDetails(note: NoteReader.note(path: note.path, kind: note.kind, status: status, bytes: bytes), frontmatter: [:])
-                if note.isUTF8, let frontmatter = Frontmatter.locate(in: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) {
+                if note.isUTF8, let frontmatter = Frontmatter.locate(in: bytes, from: ByteOrderMark.length(of: bytes)) {
                     for entry in frontmatter.entries { details.frontmatter[entry.key] = FrontmatterJSON(entry.value) }
                 }
             }

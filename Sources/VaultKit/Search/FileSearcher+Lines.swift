@@ -1,3 +1,5 @@
+import VaultSystem
+
 extension FileSearcher {
     /// The matches on some lines of a note only (1-based, ascending), exactly as `search`
     /// finds them there: for the lines a ranking reads again, without matching the rest.
@@ -7,7 +9,7 @@ extension FileSearcher {
             return search(bytes, path: path).0.filter { lines.contains($0.line) }
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            let body = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let body = ByteOrderMark.length(of: buffer)
             var matches: [LineMatch] = []
             var start = body
             var line = 1
