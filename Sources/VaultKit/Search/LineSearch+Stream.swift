@@ -9,9 +9,10 @@ extension LineSearch {
     /// it are read; fuzzy matches best first.
     ///
     /// Ranking needs every match, so a fuzzy search keeps only the best that fit in
-    /// `rankingBudget` bytes (and `limit`), with a small key for each of the others; when
-    /// some were left out, the rest are read again in windows of that size, in rank order.
-    /// Memory stays flat however many lines match.
+    /// `rankingBudget` bytes (and `limit`) and writes the others to a scratch file outside
+    /// the vault, with a small key for each, read back in rank order after the best; where
+    /// no scratch file can be written, those lines are read again from their notes in
+    /// windows of that size. Memory stays flat however many lines match.
     public func run(
         vault: Vault, notes: [Note], limit: Int? = nil, rankingBudget: Int = LineSearch.rankingBudget,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<LineMatch>
@@ -63,6 +64,14 @@ extension LineSearch {
         var cost: Int { Int(length) + 192 }
     }
 
+    /// A match not kept in memory: its key, and where its record is in the scratch file
+    /// (`offset` -1 when it is not there and its note must be read again).
+    struct LeftOut {
+        var key: RankKey
+        var offset: Int
+        var length: Int
+    }
+
     /// A match with its key and what it costs to keep, ranked by its key.
     struct Ranked: Rankable {
         var key: RankKey
@@ -83,7 +92,9 @@ extension LineSearch {
         into sink: inout some ResultSink<LineMatch>, _ summary: inout SearchSummary
     ) {
         let pathRanks = Self.pathRanks(notes)
-        var keys: [RankKey] = []
+        var keys: [LeftOut] = []
+        var scratch: ScratchFile?
+        var scratchFailed = false
         // Ranked by key: integers compare faster than paths, and ties of score are common.
         var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
         ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
@@ -93,7 +104,15 @@ extension LineSearch {
             for match in result.matches {
                 let key = RankKey(match, pathRank: pathRanks[index])
                 // Only the matches not kept need a key, to be found again after the rest.
-                best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { keys.append($0.key) }
+                best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { left in
+                    if scratch == nil && !scratchFailed {
+                        scratch = scratchCapacity > 0 ? ScratchFile(capacity: scratchCapacity) : nil
+                        scratchFailed = scratch == nil
+                    }
+                    let record = scratch == nil ? [] : LineMatchRecord.bytes(of: left.match)
+                    let offset = scratch?.append(record) ?? -1
+                    keys.append(LeftOut(key: left.key, offset: offset, length: record.count))
+                }
             }
             return true
         }
@@ -106,18 +125,32 @@ extension LineSearch {
         }
         guard leftOut else { return }
         // What was kept is the first of the ranking: the rest follow it in key order.
-        keys.sort()
+        keys.sort { $0.key < $1.key }
         var rest = keys[...]
         if let limit { rest = rest.prefix(max(0, limit - kept)) }
         let notesByRank = Self.notesByRank(pathRanks)
-        while !rest.isEmpty {
+        while let first = rest.first {
+            if first.offset >= 0, let scratch {
+                rest = rest.dropFirst()
+                let path = notes[notesByRank[Int(first.key.pathRank)]].path
+                if let bytes = scratch.read(at: first.offset, count: first.length),
+                   let match = LineMatchRecord.match(from: bytes, path: path) {
+                    summary.matches += 1
+                    guard sink.receive(match) else { return }
+                } else {
+                    guard window([first.key], vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
+                }
+                continue
+            }
             var end = rest.startIndex
             var spent = 0
-            while end < rest.endIndex && (end == rest.startIndex || spent + rest[end].cost <= budget) {
-                spent += rest[end].cost
+            while end < rest.endIndex && rest[end].offset < 0
+                && (end == rest.startIndex || spent + rest[end].key.cost <= budget) {
+                spent += rest[end].key.cost
                 end += 1
             }
-            guard window(rest[..<end], vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
+            let window = ArraySlice(rest[..<end].map(\.key))
+            guard self.window(window, vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
             rest = rest[end...]
         }
     }

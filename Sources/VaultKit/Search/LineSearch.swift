@@ -28,6 +28,9 @@ public struct LineSearch: Sendable {
     let expression: RegexPattern?
     /// Lines of context to show before and after each match.
     public var context = 0
+    /// How many bytes a fuzzy ranking may write to its scratch file (0: none is made); the
+    /// matches past it are read again from their notes. Tests lower it to reach that path.
+    var scratchCapacity = Int.max
 
     /// Parses the query.
     ///

@@ -106,13 +106,19 @@ struct StreamingTests {
             search.context = context
             let whole = search.run(vault: vault, notes: notes).matches
             #expect(whole.count > 3, "\(query) matches too few lines to need windows")
-            for budget in [1, 600, 5_000] {
-                for limit in [nil, 1, 5, whole.count + 3] as [Int?] {
-                    var sink = CollectingSink<LineMatch>()
-                    let summary = search.run(vault: vault, notes: notes, limit: limit, rankingBudget: budget, into: &sink)
-                    let expected = Array(whole.prefix(limit ?? .max))
-                    #expect(sink.elements == expected, "\(query), budget \(budget), limit \(String(describing: limit))")
-                    #expect(summary.matches == expected.count)
+            // A scratch file for every match left out, for some of them (then the disk is
+            // "full"), and none: the notes are read again.
+            for capacity in [Int.max, 700, 0] {
+                search.scratchCapacity = capacity
+                for budget in [1, 600, 5_000] {
+                    for limit in [nil, 1, 5, whole.count + 3] as [Int?] {
+                        var sink = CollectingSink<LineMatch>()
+                        let summary = search.run(vault: vault, notes: notes, limit: limit, rankingBudget: budget, into: &sink)
+                        let expected = Array(whole.prefix(limit ?? .max))
+                        #expect(sink.elements == expected,
+                                "\(query), budget \(budget), limit \(String(describing: limit)), scratch \(capacity)")
+                        #expect(summary.matches == expected.count)
+                    }
                 }
             }
         }
