@@ -1,3 +1,5 @@
+import VaultKit
+
 /// An option a command accepts, declared once and used for both parsing and help.
 public struct OptionSpec: Sendable {
     /// The long name with dashes (`--folder`).
@@ -77,7 +79,7 @@ public struct Arguments {
                     positionals.append(token)
                     continue
                 }
-                throw UsageError("unknown option \(name)")
+                throw Self.unknown(name, specs: specs)
             }
             if spec.value == nil {
                 if inline != nil { throw UsageError("\(spec.name) takes no value") }
@@ -92,11 +94,24 @@ public struct Arguments {
                 value = tokens[index]
                 index += 1
             }
-            if given[spec.name] != nil && !spec.repeatable {
-                throw UsageError("\(spec.name) is given twice")
-            }
-            given[spec.name, default: []].append(value)
+            try give(value, to: spec)
         }
+    }
+
+    private mutating func give(_ value: String, to spec: OptionSpec) throws {
+        if given[spec.name] != nil && !spec.repeatable {
+            throw UsageError("\(spec.name) is given twice")
+        }
+        given[spec.name, default: []].append(value)
+    }
+
+    /// An unknown option, with the declared ones a typo away from it.
+    private static func unknown(_ name: String, specs: [OptionSpec]) -> UsageError {
+        let bare = { (option: String) in String(option.drop(while: { $0 == "-" })) }
+        let names = specs.map(\.name)
+        let close = ClosestNames.closest(to: bare(name), among: names.map(bare)).map { "--" + $0 }
+        guard !close.isEmpty else { return UsageError("unknown option \(name)") }
+        return UsageError("unknown option \(name) (did you mean \(close.joined(separator: " or "))?)")
     }
 
     /// True when the flag was given.

@@ -54,15 +54,11 @@ public enum CLI {
         }
         tokens.removeFirst()
         if name == "help" {
-            if let topic = tokens.first, let command = commands.first(where: { $0.name == topic }) {
-                return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
-            }
-            return Outcome(status: 0, output: Array(overview().utf8), errors: [])
+            guard let topic = tokens.first else { return Outcome(status: 0, output: Array(overview().utf8), errors: []) }
+            guard let command = commands.first(where: { $0.name == topic }) else { return unknownCommand(topic, asked: "vault help ") }
+            return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            let message = "vault: error: unknown command \"\(name)\"\nhint: `vault --help` lists the commands\n"
-            return Outcome(status: 2, output: [], errors: Array(message.utf8))
-        }
+        guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name) }
         return run(command, leading + tokens, environment: environment, workingDirectory: workingDirectory, terminal: terminal)
     }
 
@@ -117,6 +113,20 @@ public enum CLI {
         }
         let streams = context.drain()
         return Outcome(status: status, output: streams.output, errors: streams.errors)
+    }
+
+    /// A usage error for a command nobody declared, with the commands a typo away from it.
+    ///
+    /// - Parameter asked: what the suggestions start with (`vault help ` for `vault help NAME`).
+    private static func unknownCommand(_ name: String, asked: String = "vault ") -> Outcome {
+        let names: [String] = commands.map { $0.name } + ["help"]
+        let close = ClosestNames.closest(to: name, among: names)
+        var hint = "`vault --help` lists the commands"
+        if !close.isEmpty {
+            hint = "did you mean " + close.map { "`" + asked + $0 + "`" }.joined(separator: " or ") + "?"
+        }
+        let message = "vault: error: unknown command \"\(name)\"\nhint: \(hint)\n"
+        return Outcome(status: 2, output: [], errors: Array(message.utf8))
     }
 
     private static func usageFailure(_ command: any Command.Type, _ message: String) -> Outcome {

@@ -66,11 +66,25 @@ public struct NoteLookup: Sendable {
         return matches.first
     }
 
-    /// Up to three notes whose title or path contains the name, for the error's hint.
+    /// Up to three notes for the error's hint: those whose title or path contains the name,
+    /// then those whose title or file name is a few typos away from it, closest first.
     private func suggestions(for key: String) -> [String] {
-        guard key.count >= 3 else { return [] }
-        return Array(
-            notes.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
-                .prefix(3).map(\.path))
+        let live = notes.filter { $0.kind != .trash }
+        var found: [String] = []
+        if key.count >= 3 {
+            found = notes.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
+                .prefix(3).map(\.path)
+        }
+        var pathsByName: [String: [String]] = [:]
+        for note in live {
+            for name in Set([Naming.collisionKey(note.title), Naming.collisionKey(note.stem)]) {
+                pathsByName[name, default: []].append(note.path)
+            }
+        }
+        let names = pathsByName.keys.sorted()
+        for name in ClosestNames.closest(to: key, among: names) {
+            for path in pathsByName[name] ?? [] where !found.contains(path) { found.append(path) }
+        }
+        return Array(found.prefix(3))
     }
 }
