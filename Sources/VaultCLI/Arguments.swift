@@ -79,6 +79,11 @@ public struct Arguments {
                     positionals.append(token)
                     continue
                 }
+                if !token.hasPrefix("--"), token.count > 2 {
+                    // Short options cluster and take their value attached: `-qC1` is `-q -C 1`.
+                    index = try takeCluster(token, specs: specs, tokens: tokens, index: index)
+                    continue
+                }
                 throw Self.unknown(name, specs: specs)
             }
             if spec.value == nil {
@@ -96,6 +101,32 @@ public struct Arguments {
             }
             try give(value, to: spec)
         }
+    }
+
+    /// Reads `-qC1` as `-q -C 1`: flags, then at most one option with a value, which takes
+    /// the rest of the token (or the next token when nothing is left). Returns the index of
+    /// the next token.
+    private mutating func takeCluster(_ token: String, specs: [OptionSpec], tokens: [String], index: Int) throws -> Int {
+        var rest = Substring(token.dropFirst())
+        while let letter = rest.first {
+            rest = rest.dropFirst()
+            let short = "-" + String(letter)
+            guard let spec = specs.first(where: { $0.short == short }) else {
+                throw UsageError("unknown option \(short) in \(token)")
+            }
+            guard spec.value != nil else {
+                given[spec.name, default: []] += []
+                continue
+            }
+            if !rest.isEmpty {
+                try give(String(rest), to: spec)
+                return index
+            }
+            guard index < tokens.count else { throw UsageError("\(spec.name) needs a value (\(spec.value!))") }
+            try give(tokens[index], to: spec)
+            return index + 1
+        }
+        return index
     }
 
     private mutating func give(_ value: String, to spec: OptionSpec) throws {
