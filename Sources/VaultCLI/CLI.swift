@@ -34,7 +34,8 @@ public enum CLI {
         _ tokens: [String], environment: [String: String], workingDirectory: String, terminal: Terminal = Terminal()
     ) -> Outcome {
         var tokens = tokens
-        if tokens.first == GlobalOptions.version.spec.name || tokens == ["-V"] {
+        // Anywhere before `--`, as git and ripgrep take it: `vault list --version`.
+        if tokens.prefix(while: { $0 != "--" }).contains(GlobalOptions.version.spec.name) || tokens == ["-V"] {
             return Outcome(status: 0, output: Array("vault \(version)\n".utf8), errors: [])
         }
         // Global options may stand before the command name.
