@@ -88,7 +88,7 @@ public enum CLI {
         }
         let color =
             colorChoice == .always
-            || (colorChoice == .auto && terminal.stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+            || (colorChoice == .auto && terminal.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
         guard let clock = VaultClock.from(environment: environment) else {
             return usageFailure(
                 command, "VAULT_NOW=\(environment["VAULT_NOW"] ?? "") is not a time: give one such as 2026-11-30T09:00:00Z, or a day such as 2026-11-30")
