@@ -102,12 +102,30 @@ enum AppendCommand: Command {
         let text = String(decoding: context.text(words), as: UTF8.self)
         let change = try NoteAuthoring(vault: context.vault()).add(
             text, to: note, atStart: atStart, dryRun: arguments[dryRun])
-        if arguments[dryRun] {
+        if arguments[dryRun] && !context.json {
             context.line(change.diff().trimmingSuffixNewline())
+        } else if context.json {
+            try context.emit(Added(change, text: text, atStart: atStart, dryRun: arguments[dryRun]))
         } else if !context.quiet {
             context.line(change.path)
         }
         return 0
+    }
+
+    /// What `--json` prints for text added to a note: the note, where, what, and whether it
+    /// was written.
+    struct Added: Encodable {
+        let path: String
+        let position: String
+        let text: String
+        let applied: Bool
+
+        init(_ change: NoteRewrite, text: String, atStart: Bool, dryRun: Bool) {
+            path = change.path
+            position = atStart ? "start" : "end"
+            self.text = text
+            applied = !dryRun
+        }
     }
 }
 
