@@ -8,8 +8,9 @@ enum CaptureCommand: Command {
     static let usage = "[TEXT...]"
     static let discussion = """
         TEXT, or standard input when TEXT is absent or `-` (pbpaste | vault capture). The text is
-        kept byte for byte. Title: --title, else a link's host, else the first line (60
-        characters at most), else `Quick Note <date> <time>`. A link the capture folders already
+        kept byte for byte, with a final line break added when it has none. Title: --title, else
+        a link's host (and its page's path when a note is named after the host already), else the
+        first line (60 characters at most), else `Quick Note <date> <time>`. A link the capture folders already
         hold is not captured twice: vault says where it is, adds new --tag values to it and
         exits 0 (--force captures anyway). Prints the new note's path.
         """
