@@ -70,7 +70,7 @@ public struct Capture {
         if let title, !Naming.cleanTitle(title).isEmpty {
             // One line that reads back as the title: no line break or control character in it.
             let heading = "# \(Naming.headingMarkup(forTitle: name))\n\n"
-            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + bytes
+            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + content
         }
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)
