@@ -21,7 +21,9 @@ enum LifecycleCommand {
         for warning in outcome.plan.skipped { context.warn(warning.description) }
         if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
         if arguments[dryRun] {
-            context.line(outcome.plan.diff().trimmingSuffixNewline())
+            if context.json { try context.emit(PlanSummary(outcome.plan)) } else {
+                context.line(outcome.plan.diff().trimmingSuffixNewline())
+            }
             return 0
         }
         outcome = try lifecycle.apply(outcome, action: action)

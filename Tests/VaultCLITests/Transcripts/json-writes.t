@@ -53,3 +53,24 @@ $ vault trash --empty --yes --json
 >   "applied": false,
 >   "deleted": []
 > }
+# --dry-run --json on archive (as on unarchive, trash and restore): the plan, as move prints it.
+$ vault archive "pages/Café Olé.md" --dry-run --json --skip-unavailable
+> {
+>   "applied": false,
+>   "conflicts": [],
+>   "edits": [],
+>   "moves": [
+>     {
+>       "from": "pages/Café Olé.md",
+>       "to": "archive/pages/Café Olé.md"
+>     }
+>   ],
+>   "sidecars": [],
+>   "skipped": [
+>     {
+>       "message": "not downloaded; links in it are not rewritten",
+>       "path": "pages/Evicted Idea.md"
+>     }
+>   ]
+> }
+2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
