@@ -11,13 +11,20 @@ public struct OptionSpec: Sendable {
     public let help: String
     /// True when the option may be given several times.
     public let repeatable: Bool
+    /// The values the option takes, when they are a fixed set (`auto`, `always`, `never`),
+    /// for shell completion.
+    public let choices: [String]
 
-    public init(_ name: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+    public init(
+        _ name: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, choices: [String] = [],
+        help: String
+    ) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
         self.repeatable = repeatable
+        self.choices = choices
     }
 }
 

@@ -32,6 +32,7 @@ $ vault --help
 >   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 >   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
+>   completions  print a completion script for bash, zsh or fish
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -133,6 +134,7 @@ $ vault
 2>   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 2>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
+2>   completions  print a completion script for bash, zsh or fish
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
