@@ -71,7 +71,8 @@ enum CompletionScript {
 
             _vault_words() {
                 local word
-                for word in $1; do
+                # Split by a command substitution, which zsh splits as bash does.
+                for word in $(printf '%s' "$1"); do
                     [[ "$word" == "$cur"* ]] && COMPREPLY+=("$word")
                 done
             }
@@ -193,7 +194,8 @@ enum CompletionScript {
         var line = "complete -c vault -n '\(condition)' -l \(spec.name.dropFirst(2))"
         if let short = spec.short { line += " -s \(short.dropFirst())" }
         if spec.value != nil {
-            line += " -r"
+            // A value, and no file names unless the value is a folder.
+            line += " -x"
             let words = words(forValueOf: spec)
             if words != .none { line += " -a " + fishQuoted(fishArguments(words)) }
         }

@@ -61,7 +61,7 @@ $ vault completions zsh | head -3
 > # zsh completion for vault, printed by `vault completions zsh`
 > autoload -U +X bashcompinit && bashcompinit
 $ vault completions fish | grep -- '-l folder' | head -1
-> complete -c vault -n '__fish_seen_subcommand_from list' -l folder -r -a '(vault completions --candidates folders)' -d 'only notes under FOLDER (a path, or inbox, journals, …)'
+> complete -c vault -n '__fish_seen_subcommand_from list' -l folder -x -a '(vault completions --candidates folders)' -d 'only notes under FOLDER (a path, or inbox, journals, …)'
 $ vault completions tcsh
 2> vault: error: there is no completion script for "tcsh": choose bash, zsh or fish
 2> Usage: vault completions [options] bash|zsh|fish
