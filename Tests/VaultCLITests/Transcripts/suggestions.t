@@ -45,3 +45,8 @@ $ vault show "Nothing like any title"
 2> vault: error: no note named "Nothing like any title"
 2> hint: `vault list` shows every note
 ? 1
+# In the trash too: a restore of a name a typo away suggests the trashed note.
+$ vault restore "Gym Plna"
+2> vault: error: no note named "Gym Plna"
+2> hint: did you mean: trash/pages/Gym Plan.md
+? 1
