@@ -1,3 +1,5 @@
+import VaultKit
+
 /// An option a command accepts, declared once and used for both parsing and help.
 public struct OptionSpec: Sendable {
     /// The long name with dashes (`--folder`).
@@ -9,13 +11,20 @@ public struct OptionSpec: Sendable {
     public let help: String
     /// True when the option may be given several times.
     public let repeatable: Bool
+    /// The values the option takes, when they are a fixed set (`auto`, `always`, `never`),
+    /// for shell completion.
+    public let choices: [String]
 
-    public init(_ name: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+    public init(
+        _ name: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, choices: [String] = [],
+        help: String
+    ) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
         self.repeatable = repeatable
+        self.choices = choices
     }
 }
 
@@ -77,7 +86,12 @@ public struct Arguments {
                     positionals.append(token)
                     continue
                 }
-                throw UsageError("unknown option \(name)")
+                if !token.hasPrefix("--"), token.count > 2 {
+                    // Short options cluster and take their value attached: `-qC1` is `-q -C 1`.
+                    index = try takeCluster(token, specs: specs, tokens: tokens, index: index)
+                    continue
+                }
+                throw Self.unknown(name, specs: specs)
             }
             if spec.value == nil {
                 if inline != nil { throw UsageError("\(spec.name) takes no value") }
@@ -92,11 +106,50 @@ public struct Arguments {
                 value = tokens[index]
                 index += 1
             }
-            if given[spec.name] != nil && !spec.repeatable {
-                throw UsageError("\(spec.name) is given twice")
-            }
-            given[spec.name, default: []].append(value)
+            try give(value, to: spec)
         }
+    }
+
+    /// Reads `-qC1` as `-q -C 1`: flags, then at most one option with a value, which takes
+    /// the rest of the token (or the next token when nothing is left). Returns the index of
+    /// the next token.
+    private mutating func takeCluster(_ token: String, specs: [OptionSpec], tokens: [String], index: Int) throws -> Int {
+        var rest = Substring(token.dropFirst())
+        while let letter = rest.first {
+            rest = rest.dropFirst()
+            let short = "-" + String(letter)
+            guard let spec = specs.first(where: { $0.short == short }) else {
+                throw UsageError("unknown option \(short) in \(token)")
+            }
+            guard spec.value != nil else {
+                given[spec.name, default: []] += []
+                continue
+            }
+            if !rest.isEmpty {
+                try give(String(rest), to: spec)
+                return index
+            }
+            guard index < tokens.count else { throw UsageError("\(spec.name) needs a value (\(spec.value!))") }
+            try give(tokens[index], to: spec)
+            return index + 1
+        }
+        return index
+    }
+
+    private mutating func give(_ value: String, to spec: OptionSpec) throws {
+        if given[spec.name] != nil && !spec.repeatable {
+            throw UsageError("\(spec.name) is given twice")
+        }
+        given[spec.name, default: []].append(value)
+    }
+
+    /// An unknown option, with the declared ones a typo away from it.
+    private static func unknown(_ name: String, specs: [OptionSpec]) -> UsageError {
+        let bare = { (option: String) in String(option.drop(while: { $0 == "-" })) }
+        let names = specs.map(\.name)
+        let close = ClosestNames.closest(to: bare(name), among: names.map(bare)).map { "--" + $0 }
+        guard !close.isEmpty else { return UsageError("unknown option \(name)") }
+        return UsageError("unknown option \(name) (did you mean \(close.joined(separator: " or "))?)")
     }
 
     /// True when the flag was given.

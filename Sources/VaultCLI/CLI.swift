@@ -16,7 +16,7 @@ public enum CLI {
         TasksCommand.self, TaskCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
         ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self, DoctorCommand.self,
-        SyncIgnoreCommand.self,
+        SyncIgnoreCommand.self, CompletionsCommand.self,
     ]
 
     /// The result of one run: exit code and the bytes for stdout and stderr.
@@ -34,7 +34,8 @@ public enum CLI {
         _ tokens: [String], environment: [String: String], workingDirectory: String, terminal: Terminal = Terminal()
     ) -> Outcome {
         var tokens = tokens
-        if tokens.first == GlobalOptions.version.spec.name || tokens == ["-V"] {
+        // Anywhere before `--`, as git and ripgrep take it: `vault list --version`.
+        if tokens.prefix(while: { $0 != "--" }).contains(GlobalOptions.version.spec.name) || tokens == ["-V"] {
             return Outcome(status: 0, output: Array("vault \(version)\n".utf8), errors: [])
         }
         // Global options may stand before the command name.
@@ -54,15 +55,11 @@ public enum CLI {
         }
         tokens.removeFirst()
         if name == "help" {
-            if let topic = tokens.first, let command = commands.first(where: { $0.name == topic }) {
-                return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
-            }
-            return Outcome(status: 0, output: Array(overview().utf8), errors: [])
+            guard let topic = tokens.first else { return Outcome(status: 0, output: Array(overview().utf8), errors: []) }
+            guard let command = commands.first(where: { $0.name == topic }) else { return unknownCommand(topic, asked: "vault help ") }
+            return Outcome(status: 0, output: Array(command.help().utf8), errors: [])
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            let message = "vault: error: unknown command \"\(name)\"\nhint: `vault --help` lists the commands\n"
-            return Outcome(status: 2, output: [], errors: Array(message.utf8))
-        }
+        guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name) }
         return run(command, leading + tokens, environment: environment, workingDirectory: workingDirectory, terminal: terminal)
     }
 
@@ -91,7 +88,7 @@ public enum CLI {
         }
         let color =
             colorChoice == .always
-            || (colorChoice == .auto && terminal.stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+            || (colorChoice == .auto && terminal.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
         guard let clock = VaultClock.from(environment: environment) else {
             return usageFailure(
                 command, "VAULT_NOW=\(environment["VAULT_NOW"] ?? "") is not a time: give one such as 2026-11-30T09:00:00Z, or a day such as 2026-11-30")
@@ -117,6 +114,20 @@ public enum CLI {
         }
         let streams = context.drain()
         return Outcome(status: status, output: streams.output, errors: streams.errors)
+    }
+
+    /// A usage error for a command nobody declared, with the commands a typo away from it.
+    ///
+    /// - Parameter asked: what the suggestions start with (`vault help ` for `vault help NAME`).
+    private static func unknownCommand(_ name: String, asked: String = "vault ") -> Outcome {
+        let names: [String] = commands.map { $0.name } + ["help"]
+        let close = ClosestNames.closest(to: name, among: names)
+        var hint = "`vault --help` lists the commands"
+        if !close.isEmpty {
+            hint = "did you mean " + close.map { "`" + asked + $0 + "`" }.joined(separator: " or ") + "?"
+        }
+        let message = "vault: error: unknown command \"\(name)\"\nhint: \(hint)\n"
+        return Outcome(status: 2, output: [], errors: Array(message.utf8))
     }
 
     private static func usageFailure(_ command: any Command.Type, _ message: String) -> Outcome {

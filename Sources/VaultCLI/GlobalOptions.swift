@@ -4,7 +4,7 @@ enum GlobalOptions {
         "--vault", value: "PATH", help: "the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)")
     static let json = Option<Bool>(flag: "--json", help: "print one JSON document")
     static let color = Option<Color>(
-        choice: "--color", value: "WHEN", default: .auto, help: "auto, always or never (NO_COLOR turns auto off)")
+        choice: "--color", value: "WHEN", default: .auto, help: "auto, always or never (a non-empty NO_COLOR turns auto off)")
     static let quiet = Option<Bool>(flag: "--quiet", short: "-q", help: "no warnings")
     static let help = Option<Bool>(flag: "--help", short: "-h", help: "show this help")
     /// Taken before any command is named, so only the overview lists it.

@@ -20,7 +20,8 @@ struct Option<Value>: DeclaredOption {
     /// (`--dry-run` of `capture` prints where the note would go).
     func withHelp(_ help: String) -> Option {
         Option(
-            spec: OptionSpec(spec.name, short: spec.short, value: spec.value, repeatable: spec.repeatable, help: help),
+            spec: OptionSpec(
+                spec.name, short: spec.short, value: spec.value, repeatable: spec.repeatable, choices: spec.choices, help: help),
             fallback: fallback)
     }
 }
@@ -61,7 +62,7 @@ extension Option where Value == Int? {
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// One of `Value`'s cases, named by its raw value; `fallback` when the option is absent.
     init(choice name: String, value: String, default fallback: Value, help: String) {
-        self.init(spec: OptionSpec(name, value: value, help: help), fallback: fallback.rawValue)
+        self.init(spec: OptionSpec(name, value: value, choices: Value.allCases.map(\.rawValue), help: help), fallback: fallback.rawValue)
     }
 }
 
@@ -69,6 +70,6 @@ extension Option {
     /// One of `Choice`'s cases, named by its raw value; nil when the option is absent.
     init<Choice>(choice name: String, value: String, help: String)
     where Value == Choice?, Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
-        self.init(spec: OptionSpec(name, value: value, help: help))
+        self.init(spec: OptionSpec(name, value: value, choices: Choice.allCases.map(\.rawValue), help: help))
     }
 }

@@ -23,6 +23,6 @@ struct ConcurrentCaptureTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.vault + "/quick").filter { $0.hasPrefix("Same minute") }.sorted()
         #expect(names == ["Same minute 2.md", "Same minute.md"])
         let texts = try names.map { try String(contentsOfFile: sandbox.vault + "/quick/" + $0, encoding: .utf8) }
-        #expect(Set(texts) == ["# Same minute\n\nthought 1", "# Same minute\n\nthought 2"])
+        #expect(Set(texts) == ["# Same minute\n\nthought 1\n", "# Same minute\n\nthought 2\n"])
     }
 }

@@ -39,6 +39,7 @@ struct DeclaredOptionsTests {
         ],
         "doctor": [[], ["--fix"]],
         "sync-ignore": [[]],
+        "completions": [["bash"], ["--candidates", "tags"]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.
@@ -57,6 +58,7 @@ struct DeclaredOptionsTests {
         case "--append": return "x"
         case "--older-than": return "1d"
         case "--keep": return "original"
+        case "--candidates": return "notes"
         default: return nil
         }
     }

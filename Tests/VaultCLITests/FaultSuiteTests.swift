@@ -131,7 +131,7 @@ struct FaultSuiteTests {
         #expect(list.status == 0 && list.output == direct.output)
         let capture = try sandbox.vault("--vault", link, "capture", "through the link", in: sandbox.root)
         #expect(capture.status == 0 && capture.stdout == "quick/through the link.md\n")
-        #expect(sandbox.bytes("quick/through the link.md") == Array("through the link".utf8))
+        #expect(sandbox.bytes("quick/through the link.md") == Array("through the link\n".utf8))
         let rename = try sandbox.vault("--vault", link, "rename", "--skip-unavailable", "Tom Becker", "Thomas Becker", in: sandbox.root)
         #expect(rename.status == 0)
         #expect(rename.stdout.contains("Rewrote 6 links in 6 notes"))

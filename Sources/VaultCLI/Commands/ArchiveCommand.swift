@@ -21,7 +21,9 @@ enum LifecycleCommand {
         for warning in outcome.plan.skipped { context.warn(warning.description) }
         if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
         if arguments[dryRun] {
-            context.line(outcome.plan.diff().trimmingSuffixNewline())
+            if context.json { try context.emit(PlanSummary(outcome.plan)) } else {
+                context.line(outcome.plan.diff().trimmingSuffixNewline())
+            }
             return 0
         }
         outcome = try lifecycle.apply(outcome, action: action)
@@ -132,10 +134,16 @@ enum TrashCommand: Command {
             return items.isEmpty ? 1 : 0
         }
         guard !items.isEmpty else {
-            context.line("The trash is empty\(age == nil ? "" : " of notes that old").")
+            if context.json { try context.emit(Emptied(deleted: [], applied: false)) } else {
+                context.line("The trash is empty\(age == nil ? "" : " of notes that old").")
+            }
             return 0
         }
         if arguments[LifecycleCommand.dryRun] {
+            if context.json {
+                try context.emit(Emptied(deleted: items.map(\.path), applied: false))
+                return 0
+            }
             for item in items { context.line("delete \(item.path)") }
             context.line(try bin.emptyPlan(items, olderThan: age).diffText.trimmingSuffixNewline())
             return 0
@@ -148,8 +156,19 @@ enum TrashCommand: Command {
             throw UsageError("emptying the trash deletes \(items.count) note\(items.count == 1 ? "" : "s") for good; pass --yes to confirm")
         }
         let count = try bin.empty(items, olderThan: age)
+        if context.json {
+            try context.emit(Emptied(deleted: items.map(\.path), applied: true))
+            return 0
+        }
         context.line("Deleted \(count) note\(count == 1 ? "" : "s") from the trash.")
         return 0
+    }
+
+    /// What `--json` prints for `--empty`: the notes deleted (or that would be, with
+    /// --dry-run), and whether they were.
+    struct Emptied: Encodable {
+        let deleted: [String]
+        let applied: Bool
     }
 
     /// A line of `--list`: the note, where it came from, and when it was trashed, with where

@@ -8,8 +8,9 @@ enum CaptureCommand: Command {
     static let usage = "[TEXT...]"
     static let discussion = """
         TEXT, or standard input when TEXT is absent or `-` (pbpaste | vault capture). The text is
-        kept byte for byte. Title: --title, else a link's host, else the first line (60
-        characters at most), else `Quick Note <date> <time>`. A link the capture folders already
+        kept byte for byte, with a final line break added when it has none. Title: --title, else
+        a link's host (and its page's path when a note is named after the host already), else the
+        first line (60 characters at most), else `Quick Note <date> <time>`. A link the capture folders already
         hold is not captured twice: vault says where it is, adds new --tag values to it and
         exits 0 (--force captures anyway). Prints the new note's path.
         """
@@ -102,12 +103,30 @@ enum AppendCommand: Command {
         let text = String(decoding: context.text(words), as: UTF8.self)
         let change = try NoteAuthoring(vault: context.vault()).add(
             text, to: note, atStart: atStart, dryRun: arguments[dryRun])
-        if arguments[dryRun] {
+        if arguments[dryRun] && !context.json {
             context.line(change.diff().trimmingSuffixNewline())
+        } else if context.json {
+            try context.emit(Added(change, text: text, atStart: atStart, dryRun: arguments[dryRun]))
         } else if !context.quiet {
             context.line(change.path)
         }
         return 0
+    }
+
+    /// What `--json` prints for text added to a note: the note, where, what, and whether it
+    /// was written.
+    struct Added: Encodable {
+        let path: String
+        let position: String
+        let text: String
+        let applied: Bool
+
+        init(_ change: NoteRewrite, text: String, atStart: Bool, dryRun: Bool) {
+            path = change.path
+            position = atStart ? "start" : "end"
+            self.text = text
+            applied = !dryRun
+        }
     }
 }
 

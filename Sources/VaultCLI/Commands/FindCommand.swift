@@ -11,7 +11,8 @@ enum FindCommand: Command {
         match; 'term is exact, ^term a prefix, term$ a suffix, !term leaves out notes that hold
         term, and a | b matches either. A term with an upper-case letter matches case; accents
         never matter (cafe finds Café). Without QUERY, lists the notes most recently modified.
-        Prints path and title (tab-separated when piped), matches highlighted on a terminal.
+        Prints path and title (tab-separated when piped), and the alias that matched in a third
+        column; matches highlighted on a terminal.
         Exits 1 when no note matches.
         """
     static let limit = CommonOptions.limit.withHelp("at most N notes (default 20)")
@@ -38,20 +39,26 @@ enum FindCommand: Command {
         return found.isEmpty ? 1 : 0
     }
 
+    /// Path, title and, for a note found by an alias, the alias in a column of its own (so a
+    /// script's `cut -f2` is always the title).
     private static func render(_ found: [NoteMatch], _ context: Context) {
         let pathWidth = min(found.map { $0.note.path.count }.max() ?? 0, 60)
+        let titleWidth = min(found.map { $0.note.title.count }.max() ?? 0, 60)
         for match in found {
             let path = SearchCommand.highlight(match.note.path, match.field == .path ? match.ranges : [], context)
             var title = SearchCommand.highlight(match.note.title, match.field == .title ? match.ranges : [], context)
-            if match.field == .alias {
-                title += " " + context.dim("(alias: ") + SearchCommand.highlight(match.text, match.ranges, context) + context.dim(")")
+            var titleLength = match.note.title.count
+            if match.note.availability == .placeholder {
+                title += " " + context.dim("(not downloaded)")
+                titleLength += 17
             }
-            if match.note.availability == .placeholder { title += " " + context.dim("(not downloaded)") }
+            let alias = match.field == .alias ? SearchCommand.highlight(match.text, match.ranges, context) : nil
             if context.stdoutIsTerminal {
                 let gap = String(repeating: " ", count: max(2, pathWidth - match.note.path.count + 2))
-                context.line(path + gap + title)
+                let aliasGap = String(repeating: " ", count: max(2, titleWidth - titleLength + 2))
+                context.line(path + gap + title + (alias.map { aliasGap + context.dim("alias: ") + $0 } ?? ""))
             } else {
-                context.line(path + "\t" + title)
+                context.line(([path, title] + (alias.map { [$0] } ?? [])).joined(separator: "\t"))
             }
         }
     }

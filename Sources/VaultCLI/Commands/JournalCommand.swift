@@ -54,8 +54,13 @@ enum JournalCommand: Command {
         if rollover { return try roll(into: day, vault: vault, dryRun: dryRun, today: today, context) }
         if let text = arguments[append] {
             let bytes = text == "-" ? context.text(["-"]) : Array(text.utf8)
-            let change = try journals.append(String(decoding: bytes, as: UTF8.self), to: day, dryRun: dryRun)
-            context.line(dryRun ? change.diff().trimmingSuffixNewline() : change.path)
+            let added = String(decoding: bytes, as: UTF8.self)
+            let change = try journals.append(added, to: day, dryRun: dryRun)
+            if context.json {
+                try context.emit(AppendCommand.Added(change, text: added, atStart: false, dryRun: dryRun))
+            } else {
+                context.line(dryRun ? change.diff().trimmingSuffixNewline() : change.path)
+            }
             return 0
         }
         let (entry, created) = try journals.openOrCreate(day, dryRun: dryRun)

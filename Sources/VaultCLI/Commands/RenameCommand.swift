@@ -73,7 +73,8 @@ enum MoveCommand: Command {
             let leftAlone = Set(report.conflicts.map(\.path))
             let rewritten = plan.edits.filter { !$0.changes.isEmpty && !leftAlone.contains($0.path) }
             let links = rewritten.reduce(0) { $0 + $1.changes.count }
-            context.line("Moved \(summary)")
+            // One line per file, so a script can read each move.
+            for move in plan.moves { context.line("Moved \(move.from) -> \(move.to)") }
             context.line("Rewrote \(links) link\(links == 1 ? "" : "s") in \(rewritten.count) note\(rewritten.count == 1 ? "" : "s")")
         }
         return report.conflicts.isEmpty ? 0 : 3

@@ -63,17 +63,51 @@ public struct Capture {
         _ bytes: [UInt8], title: String?, url: (text: String, host: String)?, text: String, folder: String, tags: [String], now: Date,
         dryRun: Bool, executor: ChangeExecutor
     ) throws -> Result {
-        let name = title.map(Naming.cleanTitle) ?? url?.host ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
+        let name = title.map(Naming.cleanTitle) ?? url.map { linkTitle($0, folder: folder) } ?? Self.firstLine(text) ?? Self.fallbackTitle(now)
         var content = bytes
+        // A note ends with a line break, as every line of a text file does.
+        if let last = content.last, last != 0x0A && last != 0x0D { content += NoteText.lineEnding(of: bytes) }
         if let title, !Naming.cleanTitle(title).isEmpty {
             // One line that reads back as the title: no line break or control character in it.
             let heading = "# \(Naming.headingMarkup(forTitle: name))\n\n"
-            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + bytes
+            content = NoteText.lines(heading, ending: NoteText.lineEnding(of: bytes)) + content
         }
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)
         let path = try vault.createNote(in: folder, stem: stem, content: content, dryRun: dryRun, executor: executor)
         return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [])
+    }
+
+    /// A link capture's title: the host, or, when a note in `folder` is named after the host
+    /// already, the host and the part of the link that tells its pages apart
+    /// (`swift.org documentation`), so the second link from a site is not `swift.org 2`.
+    private func linkTitle(_ url: (text: String, host: String), folder: String) -> String {
+        let key = Naming.collisionKey(Naming.fileStem(forTitle: url.host))
+        let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder))) ?? []
+        let taken = entries.contains { entry in
+            let name = Placeholders.noteName(forPlaceholder: entry.name) ?? entry.name
+            return NoteFiles.isNoteName(name) && Naming.collisionKey(NoteFiles.stem(name)) == key
+        }
+        guard taken, let page = Self.pageWords(url.text) else { return url.host }
+        return String((url.host + " " + page).prefix(60)).trimmed()
+    }
+
+    /// The words of a link's path (`/documentation/api-design.html` gives
+    /// `documentation api-design`), else of its query, else of its fragment; nil when the
+    /// link has none of them.
+    static func pageWords(_ link: String) -> String? {
+        guard let parts = URLComponents(string: link) else { return nil }
+        var path = parts.percentEncodedPath.removingPercentEncoding ?? parts.path
+        for suffix in [".html", ".htm", ".php", ".aspx"] where path.lowercased().hasSuffix(suffix) {
+            path = String(path.dropLast(suffix.count))
+        }
+        let candidates = [path, parts.query ?? "", parts.fragment ?? ""]
+        for candidate in candidates {
+            let words = candidate.split(whereSeparator: { "/?&=#".contains($0) }).joined(separator: " ")
+            let title = Naming.cleanTitle(words)
+            if !title.isEmpty { return title }
+        }
+        return nil
     }
 
     /// Appends a capture to a day's journal (made when absent) instead of a new note.

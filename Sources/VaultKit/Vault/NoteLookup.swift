@@ -66,11 +66,30 @@ public struct NoteLookup: Sendable {
         return matches.first
     }
 
-    /// Up to three notes whose title or path contains the name, for the error's hint.
+    /// Up to three notes for the error's hint: those whose title or path contains the name,
+    /// then those whose title or file name is a few typos away from it, closest first.
     private func suggestions(for key: String) -> [String] {
-        guard key.count >= 3 else { return [] }
-        return Array(
-            notes.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
-                .prefix(3).map(\.path))
+        Self.suggestions(for: key, containing: notes, close: notes.filter { $0.kind != .trash })
+    }
+
+    /// Up to three paths: of `containing`, the notes whose title or path contains `key` (of
+    /// three characters or more), then of `close`, those whose title or file name is a few
+    /// typos from it.
+    static func suggestions(for key: String, containing: [Note], close: [Note]) -> [String] {
+        var found: [String] = []
+        if key.count >= 3 {
+            found = containing.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
+                .prefix(3).map(\.path)
+        }
+        var pathsByName: [String: [String]] = [:]
+        for note in close {
+            for name in Set([Naming.collisionKey(note.title), Naming.collisionKey(note.stem)]) {
+                pathsByName[name, default: []].append(note.path)
+            }
+        }
+        for name in ClosestNames.closest(to: key, among: pathsByName.keys.sorted()) {
+            for path in pathsByName[name] ?? [] where !found.contains(path) { found.append(path) }
+        }
+        return Array(found.prefix(3))
     }
 }

@@ -29,8 +29,7 @@ struct TrashLookup {
         if let live = try? NoteLookup(notes: scan.notes.filter { $0.kind != .trash }).note(named: name) {
             throw VaultError.wrongPlace(path: live.path, reason: "is not in \(trash)/")
         }
-        let close = trashed.filter { Naming.collisionKey($0.title).contains(key) || Naming.collisionKey($0.path).contains(key) }
-        throw VaultError.unknownNote(name: name, suggestions: key.count >= 3 ? Array(close.prefix(3).map(\.path)) : [])
+        throw VaultError.unknownNote(name: name, suggestions: NoteLookup.suggestions(for: key, containing: trashed, close: trashed))
     }
 
     private func single(_ matches: [Note], name: String) throws -> Note? {

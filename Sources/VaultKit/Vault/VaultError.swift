@@ -72,6 +72,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     public var exitCode: Int32 {
         switch self {
         case .partlyDone: return 3
+        // A vault named where there is none is a mistake on the command line (or in VAULT_DIR).
+        case .vaultFolderMissing: return 2
         default: return 1
         }
     }

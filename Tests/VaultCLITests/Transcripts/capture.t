@@ -4,7 +4,7 @@ $ vault capture "Call the plumber about the boiler"
 > quick/Call the plumber about the boiler.md
 $ printf 'two lines\nfrom a pipe' | vault capture --inbox
 > inbox/two lines.md
-$ cat "inbox/two lines.md"; echo
+$ cat "inbox/two lines.md"
 > two lines
 > from a pipe
 $ echo "https://www.swift.org/documentation/" | vault capture --tag swift
@@ -19,7 +19,7 @@ $ vault capture https://www.swift.org/documentation/ --tag docs
 > quick/swift.org.md
 2> vault: warning: already captured in quick/swift.org.md (added tags: docs)
 $ vault capture https://www.swift.org/documentation/ --force
-> quick/swift.org 2.md
+> quick/swift.org documentation.md
 $ vault capture --title "Named" "body text" --json | sed 's/"created": ".*"/"created": "<now>"/'
 > {
 >   "addedTags": [],

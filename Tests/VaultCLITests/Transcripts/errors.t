@@ -7,7 +7,7 @@ $ cd /tmp && env -u VAULT_DIR vault list
 $ vault --vault no/such/folder list
 2> vault: error: the vault folder no/such/folder does not exist or is not a folder
 2> hint: check the path given with --vault or VAULT_DIR
-? 1
+? 2
 # VAULT_DIR is used when --vault is not given.
 $ cd /tmp && VAULT_DIR=$OLDPWD vault list --folder quick
 > quick/Buy stamps.md	Buy stamps

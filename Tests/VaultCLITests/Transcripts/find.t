@@ -7,7 +7,7 @@ $ vault find roadmap
 > archive/pages/Projects/Roadmap.md	Roadmap (2025)
 # An alias finds its note, and the line says which alias matched.
 $ vault find kyoto
-> pages/京都旅行.md	京都旅行 (alias: Kyoto trip)
+> pages/京都旅行.md	京都旅行	Kyoto trip
 # Accents never matter, in the query or in the title.
 $ vault find cafe ole
 > pages/Café Olé.md	Café Olé

@@ -32,11 +32,12 @@ $ vault --help
 >   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 >   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
+>   completions  print a completion script for bash, zsh or fish
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json        print one JSON document
->       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+>       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet       no warnings
 >   -h, --help        show this help
 >       --version     print the version
@@ -61,7 +62,7 @@ $ vault list --help
 >       --include-trash  list notes in the trash too
 >       --vault PATH     the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json           print one JSON document
->       --color WHEN     auto, always or never (NO_COLOR turns auto off)
+>       --color WHEN     auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet          no warnings
 >   -h, --help           show this help
 $ vault help tags
@@ -75,7 +76,7 @@ $ vault help tags
 >       --sort ORDER  count (default, most used first) or name
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json        print one JSON document
->       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+>       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet       no warnings
 >   -h, --help        show this help
 # A rename carries the leading heading only when it is the old file name.
@@ -97,7 +98,7 @@ $ vault help rename
 >       --skip-unavailable  go on when notes that may link here cannot be read or rewritten (not downloaded, unreadable, not UTF-8, in a merge conflict)
 >       --vault PATH        the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json              print one JSON document
->       --color WHEN        auto, always or never (NO_COLOR turns auto off)
+>       --color WHEN        auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet             no warnings
 >   -h, --help              show this help
 # No command at all is a usage error: the overview goes to stderr.
@@ -133,11 +134,12 @@ $ vault
 2>   conflicts    list sync conflict copies beside their originals (--diff shows how they differ)
 2>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
+2>   completions  print a completion script for bash, zsh or fish
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 2>       --json        print one JSON document
-2>       --color WHEN  auto, always or never (NO_COLOR turns auto off)
+2>       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 2>   -q, --quiet       no warnings
 2>   -h, --help        show this help
 2>       --version     print the version

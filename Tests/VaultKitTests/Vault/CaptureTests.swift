@@ -12,13 +12,15 @@ struct CaptureTests {
         try Vault(root: try folder.copy(fixture: "demo"))
     }
 
-    @Test("text from standard input keeps its bytes, CRLF and a missing final newline included")
+    @Test("text from standard input keeps its bytes, CRLF included, and gains a final line break in its own ending")
     func bytesKept() throws {
         let vault = try vault()
         let bytes = Array("first line\r\nsecond line".utf8)
         let result = try Capture(vault: vault).capture(bytes)
         #expect(result.path == "quick/first line.md")
-        #expect(try folder.read("demo/" + result.path) == bytes)
+        #expect(try folder.read("demo/" + result.path) == bytes + Array("\r\n".utf8))
+        let ended = Array("ends\nwith a break\n".utf8)
+        #expect(try folder.read("demo/" + Capture(vault: vault).capture(ended).path) == ended)
     }
 
     @Test("the title comes from --title, a link's host, the first line, or the time")
@@ -29,7 +31,7 @@ struct CaptureTests {
         #expect(try capture.capture(Array("# Heading line\nbody".utf8)).title == "Heading line")
         #expect(try capture.capture(Array(String(repeating: "long ", count: 30).utf8)).title.count <= 60)
         let titled = try capture.capture(Array("body".utf8), title: "Named")
-        #expect(try folder.read("demo/" + titled.path) == Array("# Named\n\nbody".utf8))
+        #expect(try folder.read("demo/" + titled.path) == Array("# Named\n\nbody\n".utf8))
         let now = Date(timeIntervalSince1970: 1_796_040_000)
         #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "UTC")!) == "Quick Note 2026-11-30 1200")
         #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!) == "Quick Note 2026-12-01 0200")
@@ -44,7 +46,24 @@ struct CaptureTests {
         let again = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync".utf8), tags: ["sync"])
         #expect(again.addedTags.isEmpty)
         let forced = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync".utf8), force: true)
-        #expect(forced.path == "quick/example.org 2.md")
+        #expect(forced.path == "quick/example.org talks local-first-sync.md")
+        let again2 = try Capture(vault: vault).capture(Array("https://example.org/talks/local-first-sync".utf8), force: true)
+        #expect(again2.path == "quick/example.org talks local-first-sync 2.md")
+    }
+
+    @Test("a second link from one host is named after the part of the link that tells its pages apart")
+    func linkTitles() throws {
+        let vault = try vault()
+        let capture = Capture(vault: vault)
+        #expect(try capture.capture(Array("https://www.swift.org/".utf8)).path == "quick/swift.org.md")
+        #expect(try capture.capture(Array("https://swift.org/documentation/".utf8)).path == "quick/swift.org documentation.md")
+        #expect(try capture.capture(Array("https://swift.org/blog/swift-6.html".utf8)).path == "quick/swift.org blog swift-6.md")
+        // A link with nothing after the host has no page to be named after.
+        #expect(try capture.capture(Array("https://swift.org".utf8), force: true).path == "quick/swift.org 2.md")
+        #expect(Capture.pageWords("https://a.org/?q=sync%20engines") == "q sync engines")
+        #expect(Capture.pageWords("https://a.org/caf%C3%A9/menu") == "café menu")
+        #expect(Capture.pageWords("https://a.org/#intro") == "intro")
+        #expect(Capture.pageWords("https://a.org/") == nil)
     }
 
     @Test("empty text is an error, not an empty note")
