@@ -204,7 +204,7 @@ public struct RenamePlanner {
                 {
                     return (.keep, moved)
                 }
-                let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
+                let byName = link.hasDestination && !before.resolvesByPath(link, from: source)
                 let fromRoot = before.resolvesFromRoot(link, from: source)
                 guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
                 else {

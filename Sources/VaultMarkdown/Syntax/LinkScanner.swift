@@ -3,8 +3,10 @@ import VaultSystem
 
 /// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
 /// code, inline code spans, HTML comments, comment blocks and escaped brackets. Inline code
-/// inside a link's text (a wikilink's target, heading or alias, a markdown link's text)
-/// does not hide the link; a span that starts inside a link and ends outside it does.
+/// inside a link (a wikilink's target, heading or alias, a markdown link's text or
+/// `#heading`) does not hide the link, and a `]` inside it closes nothing; a span that starts
+/// inside a link and ends outside it hides the link. Link reference definitions
+/// (`[label]: Note.md "Title"`) are links too, of their own form.
 ///
 /// Every byte is looked at a bounded number of times, whatever the line holds (see
 /// `LinkLine`).
@@ -22,14 +24,19 @@ public enum LinkScanner {
         let exclusions = structure.inlineExclusions
         let bytes = structure.bytes
         var exclusionIndex = 0
+        // A definition's text is no inline text: a `[t](x)` in its title is no link.
+        let definitions = structure.referenceDefinitions
+        var definitionIndex = 0
+        // The end of the last definition read: one may take several lines.
+        var consumed = 0
         bytes.withUnsafeBufferPointer { buffer in
             var line = 1
             while line <= structure.lineCount {
                 defer { line += 1 }
                 if structure.isHidden(line: line) { continue }
                 let range = structure.textRange(ofLine: line)
-                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound)
-                var position = range.lowerBound
+                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound, codeSpans: structure.codeSpans)
+                var position = max(range.lowerBound, consumed)
                 while position < range.upperBound {
                     let byte = buffer[position]
                     guard byte == UInt8(ascii: "[") else {
@@ -41,6 +48,16 @@ public enum LinkScanner {
                     }
                     if exclusionIndex < exclusions.count && exclusions[exclusionIndex].lowerBound <= position {
                         position = exclusions[exclusionIndex].upperBound
+                        continue
+                    }
+                    while definitionIndex < definitions.count && definitions[definitionIndex].range.upperBound <= position {
+                        definitionIndex += 1
+                    }
+                    if definitionIndex < definitions.count && definitions[definitionIndex].range.lowerBound <= position {
+                        let definition = definitions[definitionIndex]
+                        if let link = definitionLink(definition, buffer) { links.append(link) }
+                        position = definition.range.upperBound
+                        consumed = position
                         continue
                     }
                     let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
@@ -59,6 +76,24 @@ public enum LinkScanner {
             }
         }
         return links
+    }
+
+    /// The link a reference definition makes: its destination is the target, unless it is
+    /// empty or a URL.
+    static func definitionLink(_ definition: ReferenceDefinition, _ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
+        let destination = definition.destination
+        guard !destination.isEmpty else { return nil }
+        let raw = text(bytes, destination)
+        if hasScheme(raw) { return nil }
+        var targetEnd = destination.lowerBound
+        while targetEnd < destination.upperBound && bytes[targetEnd] != UInt8(ascii: "#") { targetEnd += 1 }
+        let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
+        return Link(
+            form: .reference, isEmbed: false, range: definition.range, targetRange: destination.lowerBound..<targetEnd,
+            rawTarget: rawTarget, target: normalized(PercentEncoding.decode(rawTarget)),
+            fragment: targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil,
+            alias: text(bytes, definition.label), line: definition.lines.lowerBound, escapedPipe: false,
+            angleBrackets: definition.angleBrackets)
     }
 
     /// True when an inline code span or comment overlaps `range` other than wholly inside
@@ -118,8 +153,8 @@ public enum LinkScanner {
             escapedPipe: escaped, angleBrackets: false)
     }
 
-    /// `[text](destination "title")` with a local destination, and the byte range of its
-    /// text; URLs with a scheme are not vault links.
+    /// `[text](destination "title")` with a local destination, and the byte range inside it
+    /// where inline code is its own; URLs with a scheme are not vault links.
     static func markdownLink(_ line: inout LinkLine, at start: Int, embed: Bool, line number: Int) -> (Link, Range<Int>)? {
         let bytes = line.bytes
         let end = line.end
@@ -154,7 +189,8 @@ public enum LinkScanner {
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
             target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
-        return (link, start + 1..<index)
+        // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
+        return (link, start + 1..<close)
     }
 
     /// Quoted `"[[Note]]"` values in frontmatter.
