@@ -79,10 +79,11 @@ public enum LinkScanner {
     }
 
     /// The link a reference definition makes: its destination is the target, unless it is
-    /// empty or a URL.
+    /// empty or a URL. `[^label]: text` is a footnote (GFM, Obsidian), not a definition.
     static func definitionLink(_ definition: ReferenceDefinition, _ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
         let destination = definition.destination
-        guard !destination.isEmpty else { return nil }
+        guard !destination.isEmpty, definition.label.isEmpty || bytes[definition.label.lowerBound] != UInt8(ascii: "^")
+        else { return nil }
         let raw = text(bytes, destination)
         if hasScheme(raw) { return nil }
         var targetEnd = destination.lowerBound
