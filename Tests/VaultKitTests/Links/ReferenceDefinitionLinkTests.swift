@@ -103,6 +103,22 @@ struct ReferenceDefinitionLinkTests {
         #expect(links(text).map(\.fragment) == ["#hasTag", "#`move`", nil, nil, nil, "#`h`", "#`x`"])
     }
 
+    @Test("a `]` in code inside a link's text closes nothing, also on a line long enough for lookup tables")
+    func codeOnLongLines() {
+        let line = String(repeating: "[a ", count: 3000) + String(repeating: " [`a]b`](x.md)", count: 200) + "\n"
+        #expect(links(line).count == 200)
+        #expect(links(line).allSatisfy { $0.target == "x.md" })
+    }
+
+    @Test("a definition in a quote, or with its destination on the next line, is a link at its place")
+    func definitionPlaces() throws {
+        let text = "> [q]: quoted.md \"Q\"\n\n[n]:\n  next.md\n  'N'\n"
+        let bytes = Array(text.utf8)
+        let found = links(text)
+        #expect(found.map { bytes.utf8String($0.targetRange) } == ["quoted.md", "next.md"])
+        #expect(found.map(\.line) == [1, 3])
+    }
+
     @Test("a rename rewrites each definition once, in its own form, title and angle brackets kept")
     func renameRewritesDefinitions() throws {
         let (folder, vault) = try vault([
