@@ -65,7 +65,7 @@ public struct LinkIndex: Sendable {
         if link.isSelfLink { return Resolution(path: source, candidates: 1) }
         switch link.form {
         case .wikilink, .frontmatter: return resolveWikilink(link.target, from: source)
-        case .markdown, .reference: return resolveMarkdown(link.target, from: source)
+        case .markdown, .reference, .referenceUse: return resolveMarkdown(link.target, from: source)
         }
     }
 

@@ -246,7 +246,8 @@ public struct RenamePlanner {
         var expected: [String?] = []
         expected.reserveCapacity(links.count)
         for link in links {
-            guard !link.isSelfLink else {
+            // A reference use follows its definition, which is rewritten in its place.
+            guard !link.isSelfLink && link.form != .referenceUse else {
                 expected.append(nil)
                 continue
             }

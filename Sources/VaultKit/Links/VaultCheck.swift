@@ -22,10 +22,11 @@ public struct VaultCheck: Sendable, Codable, Equatable {
 
     /// Checks every note of a scan.
     public init(vault: Vault, scan: VaultScan) {
-        // Only what is reported is kept: most links resolve to one file.
+        // Only what is reported is kept: most links resolve to one file. A reference use
+        // is reported through its definition, once.
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: vault.linkIndex(scan),
-            keep: { $0.resolution.path == nil || $0.resolution.candidates > 1 })
+            keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) })
         dangling = graph.edges.filter { $0.resolution.path == nil }.map(LinkReport.init)
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
         unreadable = scan.skipped + graph.skipped

@@ -1,7 +1,8 @@
 import VaultSystem
 
 /// One link in a note, with the exact bytes it occupies, so a rewrite can replace precisely
-/// the target and keep everything else as written (DESIGN.md 4).
+/// the target and keep everything else as written (DESIGN.md 4). A reference use's target
+/// and `targetRange` are its definition's.
 public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
     public enum Form: String, Sendable, Codable {
@@ -15,6 +16,9 @@ public struct Link: Sendable, Equatable, Codable {
         /// note for each of its wikilinks): the link that `[text][label]`, `[label][]` and
         /// `[label]` use. Its destination is read and rewritten as a markdown link's is.
         case reference
+        /// A use of a reference definition, `[text][label]`, `[label][]` or `[label]`: it
+        /// leads where its definition does, and is never rewritten itself (the definition is).
+        case referenceUse
     }
 
     /// True for the forms whose target is a markdown destination (a path, percent-encoded
@@ -36,7 +40,7 @@ public struct Link: Sendable, Equatable, Codable {
     public var target: String
     /// `#Heading` or `#^block`, as written, when present.
     public var fragment: String?
-    /// The text after `|` in a wikilink, or a reference definition's label, when present.
+    /// The text after `|` in a wikilink, or the label of a reference definition or use.
     public var alias: String?
     /// The 1-based line the link starts on.
     public var line: Int

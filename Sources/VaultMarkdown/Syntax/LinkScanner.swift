@@ -30,6 +30,13 @@ public enum LinkScanner {
         // The end of the last definition read: one may take several lines.
         var consumed = 0
         bytes.withUnsafeBufferPointer { buffer in
+            // What `[text][label]`, `[label][]` and `[label]` use, by label; the first of a
+            // label counts, as in CommonMark, even one that names a URL.
+            var byLabel: [String: Link] = [:]
+            var labels = Set<String>()
+            for definition in definitions where labels.insert(normalizedLabel(text(buffer, definition.label))).inserted {
+                byLabel[normalizedLabel(text(buffer, definition.label))] = definitionLink(definition, buffer)
+            }
             var line = 1
             while line <= structure.lineCount {
                 defer { line += 1 }
@@ -61,11 +68,15 @@ public enum LinkScanner {
                         continue
                     }
                     let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
-                    let found =
-                        position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                    let double = position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                    var found =
+                        double
                         ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
                             .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
                         : markdownLink(&cursor, at: position, embed: embed, line: line)
+                    if found == nil && !double && !byLabel.isEmpty {
+                        found = referenceUse(&cursor, at: position, embed: embed, line: line, definitions: byLabel)
+                    }
                     if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
                         links.append(link)
                         position = link.range.upperBound
@@ -76,25 +87,6 @@ public enum LinkScanner {
             }
         }
         return links
-    }
-
-    /// The link a reference definition makes: its destination is the target, unless it is
-    /// empty or a URL. `[^label]: text` is a footnote (GFM, Obsidian), not a definition.
-    static func definitionLink(_ definition: ReferenceDefinition, _ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
-        let destination = definition.destination
-        guard !destination.isEmpty, definition.label.isEmpty || bytes[definition.label.lowerBound] != UInt8(ascii: "^")
-        else { return nil }
-        let raw = text(bytes, destination)
-        if hasScheme(raw) { return nil }
-        var targetEnd = destination.lowerBound
-        while targetEnd < destination.upperBound && bytes[targetEnd] != UInt8(ascii: "#") { targetEnd += 1 }
-        let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
-        return Link(
-            form: .reference, isEmbed: false, range: definition.range, targetRange: destination.lowerBound..<targetEnd,
-            rawTarget: rawTarget, target: normalized(PercentEncoding.decode(rawTarget)),
-            fragment: targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil,
-            alias: text(bytes, definition.label), line: definition.lines.lowerBound, escapedPipe: false,
-            angleBrackets: definition.angleBrackets)
     }
 
     /// True when an inline code span or comment overlaps `range` other than wholly inside
@@ -230,7 +222,7 @@ public enum LinkScanner {
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 

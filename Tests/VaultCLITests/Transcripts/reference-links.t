@@ -1,12 +1,14 @@
 @fixture empty
 # Link reference definitions (`[label]: target "title"`, as Foam writes them under a note)
 # are links: listed, checked, and rewritten by a rename in their own form, title and angle
-# brackets kept. A use (`[text][label]`) is the definition's: it is not rewritten itself.
+# brackets kept. A use (`[text][label]`) leads where its definition does: listed, never
+# rewritten itself.
 # Inline code inside a link's text or heading does not hide the link.
 $ vault init . > /dev/null && printf '# Functions\n\n## `hasTag`\n' > pages/Functions.md
 $ printf '[[Functions#`hasTag`|`hasTag`]] and [the `f` page][functions] and [`a]b`](Functions.md)\n\n[functions]: Functions.md "All Functions"\n[angle]: <Functions.md#`hasTag`> '"'"'F'"'"'\n[gone]: Gone.md\n' > pages/Ref.md
 $ vault links pages/Ref.md
 > 1: [[Functions#`hasTag`|`hasTag`]] -> pages/Functions.md
+> 1: [the `f` page][functions] -> pages/Functions.md
 > 1: [`a]b`](Functions.md) -> pages/Functions.md
 > 3: [functions]: Functions.md "All Functions" -> pages/Functions.md
 > 4: [angle]: <Functions.md#`hasTag`> 'F' -> pages/Functions.md
@@ -35,6 +37,7 @@ $ cat pages/Ref.md pages/Bad.md
 > [code]: Functions.md
 > ```
 $ vault backlinks "Query Functions"
+> pages/Ref.md:1: [[Query Functions#`hasTag`|`hasTag`]] and [the `f` page][functions] and [`a]b`](Query%20Functions.md)
 > pages/Ref.md:1: [[Query Functions#`hasTag`|`hasTag`]] and [the `f` page][functions] and [`a]b`](Query%20Functions.md)
 > pages/Ref.md:1: [[Query Functions#`hasTag`|`hasTag`]] and [the `f` page][functions] and [`a]b`](Query%20Functions.md)
 > pages/Ref.md:3: [functions]: Query%20Functions.md "All Functions"

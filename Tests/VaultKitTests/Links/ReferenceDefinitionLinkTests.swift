@@ -45,16 +45,37 @@ struct ReferenceDefinitionLinkTests {
             [self]: #top
 
             """
-        let found = links(text)
-        #expect(found.map(\.form) == [.wikilink, .reference, .reference, .reference, .reference, .reference])
-        #expect(found.dropFirst().map(\.target) == ["a.md", "sub/My b.md", "My c.md", "../up/d.md", ""])
-        #expect(found.dropFirst().map(\.alias) == ["a", "B", "c", "D  E", "self"])
-        #expect(found.dropFirst().map(\.fragment) == [nil, nil, "#part", nil, "#top"])
-        #expect(found.dropFirst().map(\.angleBrackets) == [false, true, false, false, false])
-        #expect(found.dropFirst().map(\.line) == [3, 4, 5, 6, 8])
+        let found = links(text).filter { $0.form == .reference }
+        #expect(found.count == 5)
+        #expect(found.map(\.target) == ["a.md", "sub/My b.md", "My c.md", "../up/d.md", ""])
+        #expect(found.map(\.alias) == ["a", "B", "c", "D  E", "self"])
+        #expect(found.map(\.fragment) == [nil, nil, "#part", nil, "#top"])
+        #expect(found.map(\.angleBrackets) == [false, true, false, false, false])
+        #expect(found.map(\.line) == [3, 4, 5, 6, 8])
         let bytes = Array(text.utf8)
-        #expect(found.dropFirst().map { bytes.utf8String($0.targetRange) } == ["a.md", "sub/My b.md", "My%20c.md", "../up/d.md", ""])
+        #expect(found.map { bytes.utf8String($0.targetRange) } == ["a.md", "sub/My b.md", "My%20c.md", "../up/d.md", ""])
         #expect(found.last?.isSelfLink == true)
+    }
+
+    @Test("a use leads where its definition does, labels matched without case and with white space collapsed")
+    func uses() {
+        let text = """
+            [text][ Some   Label ] and [some label][] and [SOME LABEL] and ![shot][img] and [web] and [nothing]
+            [some label](https://example.com) and [[some label]] and `[some label]`
+
+            [Some Label]: First.md "first"
+            [some  label]: Second.md
+            [web]: https://example.com
+            [img]: <images/a b.png>
+
+            """
+        let bytes = Array(text.utf8)
+        let uses = links(text).filter { $0.form == .referenceUse }
+        #expect(uses.map { bytes.utf8String($0.range) } == ["[text][ Some   Label ]", "[some label][]", "[SOME LABEL]", "![shot][img]"])
+        #expect(uses.map(\.target) == ["First.md", "First.md", "First.md", "images/a b.png"])
+        #expect(uses.map(\.isEmbed) == [false, false, false, true])
+        #expect(uses.map(\.line) == [1, 1, 1, 1])
+        #expect(LinkScanner.normalizedLabel(" Stra\u{DF}e \t x ") == LinkScanner.normalizedLabel("STRASSE X"))
     }
 
     @Test("a definition's title holds no link, and a title on the next line belongs to it once")
@@ -151,6 +172,10 @@ struct ReferenceDefinitionLinkTests {
         #expect(VaultCheck(vault: vault, scan: scan).dangling.isEmpty)
         let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
         #expect(graph.backlinks(to: "pages/New Name.md").filter { $0.link.form == .reference }.count == 3)
+        // The uses were not rewritten, and lead to the renamed note through their definition.
+        #expect(graph.backlinks(to: "pages/New Name.md").filter { $0.link.form == .referenceUse }.map(\.text) == [
+            "[the target][target]", "[target][]", "[Target]",
+        ])
     }
 
     @Test("a folder move rewrites definitions in the moved notes and in the notes that point into it")
@@ -168,9 +193,10 @@ struct ReferenceDefinitionLinkTests {
 
     @Test("check reports a dangling definition")
     func danglingDefinition() throws {
-        let (folder, vault) = try vault(["pages/A.md": "text\n\n[gone]: gone.md \"Gone\"\n[here]: A.md\n"])
+        let (folder, vault) = try vault(["pages/A.md": "[text][gone]\n\n[gone]: gone.md \"Gone\"\n[here]: A.md\n"])
         defer { withExtendedLifetime(folder) {} }
         let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        // Reported once, by its definition, not again by its use.
         #expect(check.dangling.map(\.text) == ["[gone]: gone.md \"Gone\""])
         #expect(check.dangling.map(\.form) == [.reference])
     }
