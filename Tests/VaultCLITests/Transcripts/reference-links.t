@@ -17,8 +17,17 @@ $ vault check
 > Dangling links (1)
 >   pages/Ref.md:5: [gone]: Gone.md
 ? 1
-# Not definitions (CommonMark reads them as text), so no links, and a rename leaves them be: no target, a title with unbalanced quotes, one inside code.
+# Not definitions (CommonMark reads them as text): no target, a title with unbalanced quotes,
+# one inside code. No links, and a rename leaves them be; check names the two meant as
+# definitions and says why they are none (the one in code is an example).
 $ printf '[none]:\n\n[open]: Functions.md "unbalanced\n\n```\n[code]: Functions.md\n```\n' > pages/Bad.md && vault links pages/Bad.md
+? 1
+$ vault check
+> Dangling links (1)
+>   pages/Ref.md:5: [gone]: Gone.md
+> Broken reference definitions (2)
+>   pages/Bad.md: line 1: [none]: is no link reference definition: it has no target
+>   pages/Bad.md: line 3: [open]: Functions.md "unbalanced is no link reference definition: its title's quote is not closed
 ? 1
 $ vault rename Functions "Query Functions"
 > Moved pages/Functions.md -> pages/Query Functions.md

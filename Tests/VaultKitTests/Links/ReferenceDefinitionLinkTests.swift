@@ -201,6 +201,40 @@ struct ReferenceDefinitionLinkTests {
         #expect(check.dangling.map(\.form) == [.reference])
     }
 
+    @Test("check names the lines meant as definitions that are read as text, and why")
+    func brokenDefinitions() throws {
+        let (folder, vault) = try vault([
+            "pages/A.md": """
+                [none]:
+
+                [open]: A.md "unbalanced
+
+                A paragraph
+                [late]: A.md
+
+                [after]: A.md "T" and more
+
+                [Update]: we changed the plan.
+
+                ```
+                [code]: A.md "unbalanced
+                ```
+
+                [good]: A.md
+
+                """,
+        ])
+        defer { withExtendedLifetime(folder) {} }
+        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        #expect(check.brokenDefinitions.map(\.description) == [
+            "pages/A.md: line 1: [none]: is no link reference definition: it has no target",
+            "pages/A.md: line 3: [open]: A.md \"unbalanced is no link reference definition: its title's quote is not closed",
+            "pages/A.md: line 6: [late]: A.md is no link reference definition: it continues the paragraph above it; a blank line must come before it",
+            "pages/A.md: line 8: [after]: A.md \"T\" and more is no link reference definition: text follows its target or title",
+        ])
+        #expect(!check.isClean)
+    }
+
     @Test("definitions change neither the tasks nor the text a note holds")
     func tasksUnaffected() {
         let text = "- [ ] one [[a]]\n\n[a]: a.md \"A\"\n- [ ] two\n"
