@@ -43,6 +43,8 @@ extension LinkScanner {
             // An inline link to a URL, or text that only looks like a definition.
             return nil
         }
+        // `- [x] done` is a task's box, never a use of a definition labelled `x`.
+        if last == close && label.count == 1 && isTaskBox(bytes, at: start, lineStart: line.start) { return nil }
         guard !label.isEmpty, bytes[label.lowerBound] != UInt8(ascii: "^"),
             let definition = definitions[normalizedLabel(text(bytes, label))]
         else { return nil }
@@ -53,6 +55,30 @@ extension LinkScanner {
         link.alias = text(bytes, label)
         link.line = number
         return (link, start + 1..<last)
+    }
+
+    /// True when the `[` at `start` follows a list marker and its space at the start of the
+    /// line (white space and quote marks before it): the box of a task.
+    private static func isTaskBox(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, lineStart: Int) -> Bool {
+        var position = start - 1
+        guard position > lineStart, bytes[position] == 0x20 else { return false }
+        position -= 1
+        if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "*") || bytes[position] == UInt8(ascii: "+") {
+            position -= 1
+        } else if bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: ")") {
+            position -= 1
+            let last = position
+            while position >= lineStart && (0x30...0x39).contains(bytes[position]) { position -= 1 }
+            guard position < last else { return false }
+        } else {
+            return false
+        }
+        while position >= lineStart {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") else { return false }
+            position -= 1
+        }
+        return true
     }
 
     /// A label as CommonMark matches it: white space collapsed and trimmed, case folded.

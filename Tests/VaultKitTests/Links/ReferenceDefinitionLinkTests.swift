@@ -75,6 +75,8 @@ struct ReferenceDefinitionLinkTests {
         #expect(uses.map(\.target) == ["First.md", "First.md", "First.md", "images/a b.png"])
         #expect(uses.map(\.isEmbed) == [false, false, false, true])
         #expect(uses.map(\.line) == [1, 1, 1, 1])
+        let boxes = "- [x] done [x]\n> 1. [ ] open\n\n[x]: x.md\n"
+        #expect(written(boxes) == ["[x]", "[x]: x.md"])
         #expect(LinkScanner.normalizedLabel(" Stra\u{DF}e \t x ") == LinkScanner.normalizedLabel("STRASSE X"))
     }
 
