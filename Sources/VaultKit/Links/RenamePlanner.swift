@@ -265,6 +265,7 @@ public struct RenamePlanner {
                 newlyResolving.append(LinkReport(edge))
             }
         }
+        replacements += Self.foamLabels(links, bytes, rewritten: replacements)
         if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem),
             // A heading that holds a link is the user's text, not a title vault wrote.
             !links.contains(where: { $0.range.overlaps(heading) })

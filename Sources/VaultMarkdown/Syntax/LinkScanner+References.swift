@@ -82,7 +82,7 @@ extension LinkScanner {
     }
 
     /// A label as CommonMark matches it: white space collapsed and trimmed, case folded.
-    static func normalizedLabel(_ label: String) -> String {
+    package static func normalizedLabel(_ label: String) -> String {
         let words = label.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         // Lower, upper, then lower again folds `ẞ` and `ß` to `ss`, as a case fold does.
         return words.joined(separator: " ").lowercased().uppercased().lowercased()

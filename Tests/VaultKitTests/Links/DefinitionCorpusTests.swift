@@ -64,6 +64,8 @@ struct DefinitionCorpusTests {
         #expect(Self.resolved(renamed, where: isDefinition) == Self.resolved(before, where: isDefinition, moves: rename.moves))
         let oldName = NoteFiles.stem(note.lastPathComponent)
         #expect(renamed.filter { isDefinition($0) && $0.link.target.hasSuffix("/\(oldName).md") }.isEmpty)
+        // Foam's labels follow the wikilinks they spell: none is left naming the old note.
+        #expect(renamed.filter { isDefinition($0) && $0.link.alias == oldName }.isEmpty)
 
         let noteFolder = LinkIndex.folder(of: rename.moves[0].to)
         let move = try RenamePlanner(vault: try Vault(root: root)).planMove(noteFolder, to: "moved/" + noteFolder.lastPathComponent)

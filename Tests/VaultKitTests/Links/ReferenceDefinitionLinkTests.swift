@@ -180,6 +180,18 @@ struct ReferenceDefinitionLinkTests {
         ])
     }
 
+    @Test("a Foam definition that spells a rewritten wikilink takes its new spelling; one a use names keeps its label")
+    func foamLabels() throws {
+        let (folder, vault) = try vault([
+            "user/templates.md": "# Note Templates\n",
+            "user/a.md": "[[templates]] and [[templates#Metadata]]\n\n[templates]: templates.md \"Note Templates\"\n[templates#Metadata]: templates.md#Metadata \"Note Templates\"\n",
+            "user/b.md": "[[templates]] and [the templates][templates]\n\n[templates]: templates.md 'T'\n",
+        ])
+        try apply(try RenamePlanner(vault: vault).planRename("user/templates.md", to: "Note Templates"), vault)
+        #expect(try text(folder, "user/a.md") == "[[Note Templates]] and [[Note Templates#Metadata]]\n\n[Note Templates]: Note%20Templates.md \"Note Templates\"\n[Note Templates#Metadata]: Note%20Templates.md#Metadata \"Note Templates\"\n")
+        #expect(try text(folder, "user/b.md") == "[[Note Templates]] and [the templates][templates]\n\n[templates]: Note%20Templates.md 'T'\n")
+    }
+
     @Test("a folder move rewrites definitions in the moved notes and in the notes that point into it")
     func moveRewritesDefinitions() throws {
         let (folder, vault) = try vault([
