@@ -24,8 +24,9 @@ extension RenamePlanner {
         let used = Set(links.filter { $0.form == .referenceUse }.compactMap { $0.alias.map(LinkScanner.normalizedLabel) })
         var labels: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         for link in links where link.form == .reference {
-            guard let label = link.alias, let key = Optional(LinkScanner.normalizedLabel(label)), !used.contains(key),
-                let text = spelled[key], text != label, !text.contains("[") && !text.contains("]")
+            guard let label = link.alias else { continue }
+            let key = LinkScanner.normalizedLabel(label)
+            guard !used.contains(key), let text = spelled[key], text != label, !text.contains("[") && !text.contains("]")
             else { continue }
             let start = link.range.lowerBound + 1
             labels.append((start..<start + label.utf8.count, text, link.line, false))
