@@ -70,6 +70,7 @@ enum CheckCommand: Command {
         section(
             context, "Ambiguous names",
             check.ambiguous.map { "\($0.source):\($0.line): \($0.text) -> \($0.resolved ?? "") (\($0.candidates) files match)" })
+        section(context, "Broken reference definitions", check.brokenDefinitions.map(\.description))
         section(context, "Unreadable notes", check.unreadable.map(\.description))
         section(context, "Conflict copies", check.conflictCopies.map { "\($0.path) (\($0.tool.rawValue) copy of \($0.originalPath))" })
         section(context, "Merge conflicts", check.mergeConflicts.map(\.description))

@@ -59,6 +59,8 @@ public struct LinkGraph: Sendable {
     public var edges: [LinkEdge]
     /// Notes whose links could not be read (not downloaded, unreadable, not UTF-8).
     public var skipped: [VaultWarning]
+    /// Lines that begin like a reference definition but are read as text, when asked for.
+    public var brokenDefinitions: [VaultWarning] = []
 
     /// Reads and resolves the links of the notes of `scan` that pass `filter`.
     ///
@@ -67,39 +69,52 @@ public struct LinkGraph: Sendable {
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
     ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
     ///     a million links need not hold them all for the few asked for).
+    ///   - findsBrokenDefinitions: also list the lines that begin like a reference definition
+    ///     but are read as text (what `check` reports).
     public static func build(
         vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
-        keep: (@Sendable (LinkEdge) -> Bool)? = nil
+        keep: (@Sendable (LinkEdge) -> Bool)? = nil, findsBrokenDefinitions: Bool = false
     ) -> LinkGraph {
         let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
         let results = ParallelMap.map(selected.count) {
-            read(selected[$0], vault: vault, index: index, needles: needles, keep: keep)
+            read(selected[$0], vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
         }
-        var edges: [LinkEdge] = []
-        var skipped: [VaultWarning] = []
-        for (found, warning) in results {
-            edges += found
-            if let warning { skipped.append(warning) }
+        var graph = LinkGraph(edges: [], skipped: [])
+        for (found, warning, broken) in results {
+            graph.edges += found
+            if let warning { graph.skipped.append(warning) }
+            graph.brokenDefinitions += broken
         }
-        return LinkGraph(edges: edges, skipped: skipped)
+        return graph
+    }
+
+    /// The lines of a note that begin like a reference definition but are read as text.
+    private static func brokenDefinitions(_ bytes: [UInt8], path: String) -> [VaultWarning] {
+        // Only a note with `]:` may hold one: most need no second look.
+        guard bytes.indices.dropFirst().contains(where: { bytes[$0] == UInt8(ascii: ":") && bytes[$0 - 1] == UInt8(ascii: "]") })
+        else { return [] }
+        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes)).map { found in
+            VaultWarning(path: path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
+        }
     }
 
     private static func read(
-        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?
-    ) -> ([LinkEdge], VaultWarning?) {
+        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?,
+        findsBrokenDefinitions: Bool
+    ) -> ([LinkEdge], VaultWarning?, [VaultWarning]) {
         let bytes: [UInt8]
         do {
             bytes = try vault.walkedContents(of: note)
         } catch VaultError.noteNotDownloaded {
-            return ([], VaultWarning(path: note.path, message: "not downloaded, so its links are not known yet"))
+            return ([], VaultWarning(path: note.path, message: "not downloaded, so its links are not known yet"), [])
         } catch VaultError.noteUnavailable(_, let reason) {
-            return ([], VaultWarning(path: note.path, message: "links not read: \(reason)"))
+            return ([], VaultWarning(path: note.path, message: "links not read: \(reason)"), [])
         } catch {
-            return ([], VaultWarning(path: note.path, message: "links not read: \(error)"))
+            return ([], VaultWarning(path: note.path, message: "links not read: \(error)"), [])
         }
-        if let needles, !needles.mayMatch(bytes) { return ([], nil) }
+        if let needles, !needles.mayMatch(bytes) { return ([], nil, []) }
         guard NoteReader.isUTF8(bytes, complete: true) else {
-            return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"))
+            return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
         }
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
@@ -119,7 +134,7 @@ public struct LinkGraph: Sendable {
                 text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
             if keep?(edge) ?? true { edges.append(edge) }
         }
-        return (edges, nil)
+        return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path) : [])
     }
 
     /// The line that holds the byte at `offset`, without its line ending.

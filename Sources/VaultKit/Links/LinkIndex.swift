@@ -65,7 +65,7 @@ public struct LinkIndex: Sendable {
         if link.isSelfLink { return Resolution(path: source, candidates: 1) }
         switch link.form {
         case .wikilink, .frontmatter: return resolveWikilink(link.target, from: source)
-        case .markdown: return resolveMarkdown(link.target, from: source)
+        case .markdown, .reference, .referenceUse: return resolveMarkdown(link.target, from: source)
         }
     }
 
@@ -104,14 +104,14 @@ public struct LinkIndex: Sendable {
 
     /// True when a markdown link resolves by its path, not only by name.
     public func resolvesByPath(_ link: Link, from source: String) -> Bool {
-        link.form == .markdown && resolveMarkdown(link.target, from: source, strict: true).path != nil
+        link.hasDestination && resolveMarkdown(link.target, from: source, strict: true).path != nil
     }
 
     /// True when a markdown link written without a leading `/` finds its file from the vault's
     /// top folder, not from its note's folder (`[t](Test%20Data/x.md)` in `Test Data/x.md`).
     func resolvesFromRoot(_ link: Link, from source: String) -> Bool {
         let key = Naming.collisionKey(link.target.trimmed())
-        guard link.form == .markdown, !key.hasPrefix("/") else { return false }
+        guard link.hasDestination, !key.hasPrefix("/") else { return false }
         return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key)).path == nil && exact(Self.join("", key)).path != nil
     }
 

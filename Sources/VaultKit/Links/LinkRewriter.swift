@@ -20,7 +20,7 @@ enum LinkRewriter {
     ) -> String? {
         switch link.form {
         case .wikilink, .frontmatter: return wikilinkTarget(link, destination, source, index)
-        case .markdown: return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot)
+        case .markdown, .reference, .referenceUse: return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot)
         }
     }
 

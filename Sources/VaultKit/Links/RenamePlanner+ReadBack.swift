@@ -34,6 +34,13 @@ extension RenamePlanner {
             }
             let found = again[next]
             next += 1
+            if link.form == .referenceUse {
+                // Its definition is read back in its own place; a use must stay a use.
+                guard found.form == .referenceUse else {
+                    throw VaultError.linkNotReadBack(note: newSource, link: written, reason: "it would not be read back as that link")
+                }
+                continue
+            }
             if link.isSelfLink {
                 guard found.isSelfLink else {
                     throw VaultError.linkNotReadBack(

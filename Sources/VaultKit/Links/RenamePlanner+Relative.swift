@@ -12,7 +12,7 @@ extension RenamePlanner {
     static func shortestFromNewPlace(
         _ link: Link, to target: String, from source: String, movedTo newSource: String, before: LinkIndex, after: LinkIndex
     ) -> String? {
-        guard link.form == .markdown, before.resolvesByPath(link, from: source), !before.resolvesFromRoot(link, from: source) else { return nil }
+        guard link.hasDestination, before.resolvesByPath(link, from: source), !before.resolvesFromRoot(link, from: source) else { return nil }
         var written = link.target.trimmed()
         guard !written.hasPrefix("/") else { return nil }
         let dotted = written.hasPrefix("./")

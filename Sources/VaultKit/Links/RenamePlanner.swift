@@ -204,7 +204,7 @@ public struct RenamePlanner {
                 {
                     return (.keep, moved)
                 }
-                let byName = link.form == .markdown && !before.resolvesByPath(link, from: source)
+                let byName = link.hasDestination && !before.resolvesByPath(link, from: source)
                 let fromRoot = before.resolvesFromRoot(link, from: source)
                 guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
                 else {
@@ -246,7 +246,8 @@ public struct RenamePlanner {
         var expected: [String?] = []
         expected.reserveCapacity(links.count)
         for link in links {
-            guard !link.isSelfLink else {
+            // A reference use follows its definition, which is rewritten in its place.
+            guard !link.isSelfLink && link.form != .referenceUse else {
                 expected.append(nil)
                 continue
             }
@@ -264,6 +265,7 @@ public struct RenamePlanner {
                 newlyResolving.append(LinkReport(edge))
             }
         }
+        replacements += Self.foamLabels(links, bytes, rewritten: replacements)
         if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem),
             // A heading that holds a link is the user's text, not a title vault wrote.
             !links.contains(where: { $0.range.overlaps(heading) })

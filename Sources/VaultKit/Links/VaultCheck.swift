@@ -7,6 +7,9 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     public var dangling: [LinkReport]
     /// Bare names that matched several files; a tie-break chose one.
     public var ambiguous: [LinkReport]
+    /// Lines that begin like a link reference definition (`[label]: target "title"`) but are
+    /// read as text: no target, a title left open, a paragraph they continue.
+    public var brokenDefinitions: [VaultWarning]
     /// Notes that could not be read (not downloaded, I/O errors, not UTF-8), and what the
     /// walk skipped (folders it could not list, fifos, links out of the vault).
     public var unreadable: [VaultWarning]
@@ -17,17 +20,20 @@ public struct VaultCheck: Sendable, Codable, Equatable {
 
     /// True when nothing was found.
     public var isClean: Bool {
-        dangling.isEmpty && ambiguous.isEmpty && unreadable.isEmpty && conflictCopies.isEmpty && mergeConflicts.isEmpty
+        dangling.isEmpty && ambiguous.isEmpty && brokenDefinitions.isEmpty && unreadable.isEmpty && conflictCopies.isEmpty && mergeConflicts.isEmpty
     }
 
     /// Checks every note of a scan.
     public init(vault: Vault, scan: VaultScan) {
-        // Only what is reported is kept: most links resolve to one file.
+        // Only what is reported is kept: most links resolve to one file. A reference use
+        // is reported through its definition, once.
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: vault.linkIndex(scan),
-            keep: { $0.resolution.path == nil || $0.resolution.candidates > 1 })
+            keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
+            findsBrokenDefinitions: true)
         dangling = graph.edges.filter { $0.resolution.path == nil }.map(LinkReport.init)
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
+        brokenDefinitions = graph.brokenDefinitions
         unreadable = scan.skipped + graph.skipped
         conflictCopies = scan.conflictCopies
         mergeConflicts = vault.mergeConflicts(scan).map { conflict in

@@ -1,7 +1,8 @@
 import VaultSystem
 
 /// One link in a note, with the exact bytes it occupies, so a rewrite can replace precisely
-/// the target and keep everything else as written (DESIGN.md 4).
+/// the target and keep everything else as written (DESIGN.md 4). A reference use's target
+/// and `targetRange` are its definition's.
 public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
     public enum Form: String, Sendable, Codable {
@@ -11,12 +12,24 @@ public struct Link: Sendable, Equatable, Codable {
         case markdown
         /// A quoted `"[[Note]]"` value in frontmatter.
         case frontmatter
+        /// A link reference definition, `[label]: Note.md "Title"` (Foam writes one under a
+        /// note for each of its wikilinks): the link that `[text][label]`, `[label][]` and
+        /// `[label]` use. Its destination is read and rewritten as a markdown link's is.
+        case reference
+        /// A use of a reference definition, `[text][label]`, `[label][]` or `[label]`: it
+        /// leads where its definition does, and is never rewritten itself (the definition is).
+        case referenceUse
     }
+
+    /// True for the forms whose target is a markdown destination (a path, percent-encoded
+    /// or in `<>`): markdown links and reference definitions.
+    public var hasDestination: Bool { form == .markdown || form == .reference }
 
     public var form: Form
     /// True for `![[…]]` and `![…](…)`.
     public var isEmbed: Bool
-    /// The bytes of the whole link, brackets included.
+    /// The bytes of the whole link, brackets included (for a reference definition, from its
+    /// `[` to the end of its last line).
     public var range: Range<Int>
     /// The bytes of the target as written: the part a rename replaces (without `#…`, `|…`,
     /// and for markdown without `<>` and the title).
@@ -27,7 +40,7 @@ public struct Link: Sendable, Equatable, Codable {
     public var target: String
     /// `#Heading` or `#^block`, as written, when present.
     public var fragment: String?
-    /// The text after `|` in a wikilink, when present.
+    /// The text after `|` in a wikilink, or the label of a reference definition or use.
     public var alias: String?
     /// The 1-based line the link starts on.
     public var line: Int

@@ -9,10 +9,15 @@ import VaultSystem
 /// the line are built in one pass from its end. A line of many unclosed brackets, or of
 /// `[a](b` repeated, would otherwise be walked to its end from every bracket: time that
 /// grows with the square of the line.
+///
+/// Inline code binds tighter than a link's brackets, as in CommonMark: a `]` or `[` inside a
+/// code span in a link's text (`` [`a]b`](x.md) ``) neither closes nor opens a bracket.
 struct LinkLine {
     let bytes: UnsafeBufferPointer<UInt8>
     let start: Int
     let end: Int
+    /// The note's code spans, in order.
+    private let codeSpans: [Range<Int>]
     private var budget: Int
     private var tables: Tables?
 
@@ -32,10 +37,11 @@ struct LinkLine {
         var nextAngle: [Int32] = []
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, codeSpans: [Range<Int>] = []) {
         self.bytes = bytes
         self.start = start
         self.end = end
+        self.codeSpans = codeSpans
         budget = 4 * (end - start) + 256
     }
 
@@ -64,6 +70,10 @@ struct LinkLine {
                 index += 2
                 continue
             }
+            if byte == UInt8(ascii: "`"), let spanEnd = codeSpanEnd(at: index) {
+                index = spanEnd
+                continue
+            }
             if byte == UInt8(ascii: "[") { depth += 1 }
             if byte == UInt8(ascii: "]") {
                 depth -= 1
@@ -72,6 +82,17 @@ struct LinkLine {
             index += 1
         }
         return nil
+    }
+
+    /// The end of the code span that starts at `position`, nil when none does.
+    private func codeSpanEnd(at position: Int) -> Int? {
+        var low = 0
+        var high = codeSpans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if codeSpans[middle].lowerBound < position { low = middle + 1 } else { high = middle }
+        }
+        return low < codeSpans.count && codeSpans[low].lowerBound == position ? codeSpans[low].upperBound : nil
     }
 
     /// Where a destination written without `<>` from `position` stops.
@@ -138,6 +159,10 @@ struct LinkLine {
             let byte = bytes[start + index]
             if byte == UInt8(ascii: "\\") {
                 index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "`"), let spanEnd = codeSpanEnd(at: start + index) {
+                index = spanEnd - start
                 continue
             }
             if byte == UInt8(ascii: "[") {

@@ -3,8 +3,10 @@ import VaultSystem
 
 /// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
 /// code, inline code spans, HTML comments, comment blocks and escaped brackets. Inline code
-/// inside a link's text (a wikilink's target, heading or alias, a markdown link's text)
-/// does not hide the link; a span that starts inside a link and ends outside it does.
+/// inside a link (a wikilink's target, heading or alias, a markdown link's text or
+/// `#heading`) does not hide the link, and a `]` inside it closes nothing; a span that starts
+/// inside a link and ends outside it hides the link. Link reference definitions
+/// (`[label]: Note.md "Title"`) are links too, of their own form.
 ///
 /// Every byte is looked at a bounded number of times, whatever the line holds (see
 /// `LinkLine`).
@@ -22,14 +24,26 @@ public enum LinkScanner {
         let exclusions = structure.inlineExclusions
         let bytes = structure.bytes
         var exclusionIndex = 0
+        // A definition's text is no inline text: a `[t](x)` in its title is no link.
+        let definitions = structure.referenceDefinitions
+        var definitionIndex = 0
+        // The end of the last definition read: one may take several lines.
+        var consumed = 0
         bytes.withUnsafeBufferPointer { buffer in
+            // What `[text][label]`, `[label][]` and `[label]` use, by label; the first of a
+            // label counts, as in CommonMark, even one that names a URL.
+            var byLabel: [String: Link] = [:]
+            var labels = Set<String>()
+            for definition in definitions where labels.insert(normalizedLabel(text(buffer, definition.label))).inserted {
+                byLabel[normalizedLabel(text(buffer, definition.label))] = definitionLink(definition, buffer)
+            }
             var line = 1
             while line <= structure.lineCount {
                 defer { line += 1 }
                 if structure.isHidden(line: line) { continue }
                 let range = structure.textRange(ofLine: line)
-                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound)
-                var position = range.lowerBound
+                var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound, codeSpans: structure.codeSpans)
+                var position = max(range.lowerBound, consumed)
                 while position < range.upperBound {
                     let byte = buffer[position]
                     guard byte == UInt8(ascii: "[") else {
@@ -43,12 +57,26 @@ public enum LinkScanner {
                         position = exclusions[exclusionIndex].upperBound
                         continue
                     }
+                    while definitionIndex < definitions.count && definitions[definitionIndex].range.upperBound <= position {
+                        definitionIndex += 1
+                    }
+                    if definitionIndex < definitions.count && definitions[definitionIndex].range.lowerBound <= position {
+                        let definition = definitions[definitionIndex]
+                        if let link = definitionLink(definition, buffer) { links.append(link) }
+                        position = definition.range.upperBound
+                        consumed = position
+                        continue
+                    }
                     let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
-                    let found =
-                        position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                    let double = position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                    var found =
+                        double
                         ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
                             .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
                         : markdownLink(&cursor, at: position, embed: embed, line: line)
+                    if found == nil && !double && !byLabel.isEmpty {
+                        found = referenceUse(&cursor, at: position, embed: embed, line: line, definitions: byLabel)
+                    }
                     if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
                         links.append(link)
                         position = link.range.upperBound
@@ -118,8 +146,8 @@ public enum LinkScanner {
             escapedPipe: escaped, angleBrackets: false)
     }
 
-    /// `[text](destination "title")` with a local destination, and the byte range of its
-    /// text; URLs with a scheme are not vault links.
+    /// `[text](destination "title")` with a local destination, and the byte range inside it
+    /// where inline code is its own; URLs with a scheme are not vault links.
     static func markdownLink(_ line: inout LinkLine, at start: Int, embed: Bool, line number: Int) -> (Link, Range<Int>)? {
         let bytes = line.bytes
         let end = line.end
@@ -154,7 +182,8 @@ public enum LinkScanner {
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
             target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
-        return (link, start + 1..<index)
+        // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
+        return (link, start + 1..<close)
     }
 
     /// Quoted `"[[Note]]"` values in frontmatter.
@@ -193,7 +222,7 @@ public enum LinkScanner {
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 

@@ -10,7 +10,10 @@ import Testing
 ///
 /// `OldFacts.txt` holds, per note, an FNV-1a digest of the canonical text below as the code
 /// before `NoteFacts` (commit 4718a87) wrote it: digests only, no note's text. A note whose
-/// facts were changed on purpose is listed in `settled` with the reason.
+/// facts were changed on purpose is listed in `settled` with the reason. Links of a form the
+/// old code did not know, reference definitions and their uses (41 notes of foam-docs hold
+/// them), are left out of the canonical text, so every other fact of those notes is still
+/// held to the old code's; `ReferenceDefinitionLinkTests` checks them.
 @Suite("Note facts agree with the code before them")
 struct NoteFactsAgreementTests {
     /// Notes whose facts changed on purpose, by key, with why.
@@ -40,7 +43,7 @@ struct NoteFactsAgreementTests {
         for tag in note.tags { out += "tag\t\(tag)\n" }
         for heading in note.headings { out += "heading\t\(heading.level)\t\(heading.line)\t\(heading.text)\n" }
         for issue in note.frontmatterIssues { out += "issue\t\(issue.line)\t\(issue.message)\n" }
-        for link in links {
+        for link in links where link.form != .reference && link.form != .referenceUse {
             out += "link\t\(link.form.rawValue)\t\(link.isEmbed)\t\(link.range)\t\(link.targetRange)\t\(link.rawTarget)"
             out += "\t\(link.target)\t\(link.fragment ?? "-")\t\(link.alias ?? "-")\t\(link.line)\t\(link.escapedPipe)"
             out += "\t\(link.angleBrackets)\n"
