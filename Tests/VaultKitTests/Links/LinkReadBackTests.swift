@@ -10,15 +10,9 @@ import Testing
 /// control characters reach neither a file name nor a heading.
 @Suite("Links that read back")
 struct LinkReadBackTests {
-    private func vault(_ files: [String: String]) throws -> (TemporaryFolder, Vault) {
-        let folder = TemporaryFolder()
-        for (path, text) in files { try folder.write(path, text) }
-        return (folder, try Vault(root: folder.path))
-    }
+    private func vault(_ files: [String: String]) throws -> (TemporaryFolder, Vault) { try TemporaryFolder.vault(files) }
 
-    private func text(_ folder: TemporaryFolder, _ path: String) throws -> String {
-        String(decoding: try folder.read(path), as: UTF8.self)
-    }
+    private func text(_ folder: TemporaryFolder, _ path: String) throws -> String { try folder.text(path) }
 
     private func rename(_ vault: Vault, _ name: String, to title: String) throws -> RenamePlan {
         let plan = try RenamePlanner(vault: vault).planRename(name, to: title)

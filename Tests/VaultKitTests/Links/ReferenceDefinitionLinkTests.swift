@@ -18,15 +18,9 @@ struct ReferenceDefinitionLinkTests {
         return links(text).map { bytes.utf8String($0.range) }
     }
 
-    private func vault(_ files: [String: String]) throws -> (TemporaryFolder, Vault) {
-        let folder = TemporaryFolder()
-        for (path, text) in files { try folder.write(path, text) }
-        return (folder, try Vault(root: folder.path))
-    }
+    private func vault(_ files: [String: String]) throws -> (TemporaryFolder, Vault) { try TemporaryFolder.vault(files) }
 
-    private func text(_ folder: TemporaryFolder, _ path: String) throws -> String {
-        String(decoding: try folder.read(path), as: UTF8.self)
-    }
+    private func text(_ folder: TemporaryFolder, _ path: String) throws -> String { try folder.text(path) }
 
     private func apply(_ plan: RenamePlan, _ vault: Vault) throws {
         _ = try ChangeExecutor(vault: vault).apply(plan, summary: "test")
