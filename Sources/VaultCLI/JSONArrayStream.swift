@@ -7,6 +7,8 @@ struct JSONArrayStream {
     /// How deep the array stands in its document (0 when it is the document).
     let depth: Int
     private(set) var count = 0
+    /// Why an element could not be encoded; nothing more is appended after it.
+    private(set) var failure: (any Error)?
 
     init(depth: Int = 0) {
         self.depth = depth
@@ -19,6 +21,20 @@ struct JSONArrayStream {
         output.append(contentsOf: repeatElement(0x20, count: 2 * (depth + 1)))
         value.append(to: &output, depth: depth + 1)
         count += 1
+    }
+
+    /// Encodes `element` and writes it through `context`; false when it cannot be encoded
+    /// (the error is kept in `failure`), so that a sink can stop there.
+    mutating func append(encoding element: some Encodable, in context: Context) -> Bool {
+        guard failure == nil else { return false }
+        do {
+            let value = try JSONValueEncoder().encode(element)
+            context.write { append(value, to: &$0) }
+            return true
+        } catch {
+            failure = error
+            return false
+        }
     }
 
     /// Closes the array: `[]` when nothing came, else the closing bracket on its own line.

@@ -30,19 +30,12 @@ enum ListCommand: Command {
         var kept = CollectingSink<Note>()
         var array = JSONArrayStream()
         var listed = 0
-        var failure: (any Error)?
         var sink = ClosureSink<Note> { note in
             guard selects(note) else { return true }
             listed += 1
             guard streams else { return kept.receive(note) }
             if context.json {
-                do {
-                    let value = try JSONValueEncoder().encode(note)
-                    context.write { array.append(value, to: &$0) }
-                } catch {
-                    failure = error
-                    return false
-                }
+                return array.append(encoding: note, in: context)
             } else {
                 let columns = row(note, context)
                 context.line(([context.bold(columns[0])] + columns.dropFirst()).joined(separator: "\t"))
@@ -57,7 +50,7 @@ enum ListCommand: Command {
         } else {
             scan = try vault.scan(detail: detail, into: &sink)
         }
-        if let failure { throw failure }
+        if let failure = array.failure { throw failure }
         context.warn(scan.warnings)
         if streams {
             if context.json { context.write { array.finish(to: &$0); $0.append(0x0A) } }

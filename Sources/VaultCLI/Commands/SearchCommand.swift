@@ -99,19 +99,9 @@ enum SearchCommand: Command {
     ) throws -> SearchSummary {
         context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) }
         var array = JSONArrayStream(depth: 1)
-        var failure: (any Error)?
-        var sink = ClosureSink<LineMatch> { match in
-            do {
-                let value = try JSONValueEncoder().encode(match)
-                context.write { array.append(value, to: &$0) }
-            } catch {
-                failure = error
-                return false
-            }
-            return true
-        }
+        var sink = ClosureSink<LineMatch> { array.append(encoding: $0, in: context) }
         let summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
-        if let failure { throw failure }
+        if let failure = array.failure { throw failure }
         context.write { output in
             array.finish(to: &output)
             output.append(contentsOf: ",\n  \"mode\": ".utf8)
