@@ -16,7 +16,7 @@ public enum CLI {
         TasksCommand.self, TaskCommand.self,
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
         ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self, DoctorCommand.self,
-        SyncIgnoreCommand.self, CompletionsCommand.self,
+        SyncIgnoreCommand.self, CompletionsCommand.self, CacheCommand.self,
     ]
 
     /// The result of one run: exit code and the bytes for stdout and stderr.
@@ -96,7 +96,7 @@ public enum CLI {
         let context = Context(
             environment: environment, workingDirectory: workingDirectory, vaultOption: arguments[GlobalOptions.vault],
             json: arguments[GlobalOptions.json], quiet: arguments[GlobalOptions.quiet], color: color, terminal: terminal,
-            clock: clock)
+            clock: clock, usesCache: !arguments[GlobalOptions.noCache])
         var status: Int32
         do {
             status = try command.run(&arguments, context)
@@ -112,6 +112,7 @@ public enum CLI {
             context.error("\(error)")
             status = 1
         }
+        context.finishCache()
         let streams = context.drain()
         return Outcome(status: status, output: streams.output, errors: streams.errors)
     }

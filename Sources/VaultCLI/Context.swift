@@ -18,12 +18,15 @@ final class Context {
     private(set) var output: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private let fileSystem: any FileSystem
+    /// False under `--no-cache`: every note is read afresh and the cache is left as it is.
+    let usesCache: Bool
 
     init(
         environment: [String: String], workingDirectory: String, vaultOption: String?, json: Bool, quiet: Bool,
         color: Bool, terminal: Terminal = Terminal(), clock: VaultClock = .system,
-        fileSystem: any FileSystem = LocalFileSystem()
+        fileSystem: any FileSystem = LocalFileSystem(), usesCache: Bool = false
     ) {
+        self.usesCache = usesCache
         self.clock = clock
         self.terminal = terminal
         self.environment = environment
@@ -43,6 +46,8 @@ final class Context {
     var stdinIsTerminal: Bool { terminal.stdinIsTerminal }
 
     private var located: Vault?
+    /// The vault this run opened, if it opened one.
+    var locatedVault: Vault? { located }
 
     /// The vault this command works on. The first time, a change an earlier run left
     /// unfinished (a rename killed halfway) is finished before anything else, and said so.
@@ -53,6 +58,7 @@ final class Context {
         var vault = try Vault.locate(
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
         vault.clock = clock
+        if usesCache { vault.cache = openCache(for: vault) }
         located = vault
         guard recovering else { return vault }
         let recovery = vault.recoverInterruptedChanges()

@@ -76,8 +76,14 @@ public struct LinkGraph: Sendable {
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, findsBrokenDefinitions: Bool = false
     ) -> LinkGraph {
         let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
-        let results = ParallelMap.map(selected.count) {
-            read(selected[$0], vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+        let results = ParallelMap.map(selected.count) { position in
+            let note = selected[position]
+            if vault.cache != nil,
+                let cached = cached(note, vault: vault, index: index, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+            {
+                return cached
+            }
+            return read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
         }
         var graph = LinkGraph(edges: [], skipped: [])
         for (found, warning, broken) in results {
@@ -88,11 +94,40 @@ public struct LinkGraph: Sendable {
         return graph
     }
 
+    /// A note's edges from its record in the cache, when its file is unchanged: only a note
+    /// with an edge `keep` accepts is read, for the text and line of its links. Nil when the
+    /// note must be read anyway.
+    private static func cached(
+        _ note: Note, vault: Vault, index: LinkIndex, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
+    ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
+        guard note.availability == .available,
+            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache).read(
+                path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
+            let record = reading.record
+        else { return nil }
+        if let bytes = reading.bytes {
+            return edges(
+                of: note, bytes: bytes, links: record.facts.links, index: index, needles: nil, keep: keep,
+                findsBrokenDefinitions: findsBrokenDefinitions)
+        }
+        guard record.facts.isUTF8 else {
+            return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
+        }
+        let broken = findsBrokenDefinitions ? record.brokenDefinitions.map { found in
+            VaultWarning(path: note.path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
+        } : []
+        // `keep` decides from the link and where it leads, never from its text.
+        let kept = record.facts.links.contains { link in
+            let edge = LinkEdge(
+                source: note.path, link: link, resolution: index.resolve(link, from: note.path), text: "", line: "", offset: 0)
+            return keep?(edge) ?? true
+        }
+        return kept ? nil : ([], nil, broken)
+    }
+
     /// The lines of a note that begin like a reference definition but are read as text.
     private static func brokenDefinitions(_ bytes: [UInt8], path: String) -> [VaultWarning] {
-        // Only a note with `]:` may hold one: most need no second look.
-        guard bytes.indices.dropFirst().contains(where: { bytes[$0] == UInt8(ascii: ":") && bytes[$0 - 1] == UInt8(ascii: "]") })
-        else { return [] }
+        guard NoteRecord.mayHoldDefinition(bytes) else { return [] }
         return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes)).map { found in
             VaultWarning(path: path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
         }
@@ -112,13 +147,22 @@ public struct LinkGraph: Sendable {
         } catch {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"), [])
         }
-        if let needles, !needles.mayMatch(bytes) { return ([], nil, []) }
+        return edges(of: note, bytes: bytes, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+    }
+
+    /// The edges of a note read from its bytes.
+    private static func edges(
+        of note: Note, bytes: [UInt8], links: [Link]? = nil, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?,
+        findsBrokenDefinitions: Bool
+    ) -> ([LinkEdge], VaultWarning?, [VaultWarning]) {
+        // Said whatever is asked for, so that the answer is the same from the cache's records.
         guard NoteReader.isUTF8(bytes, complete: true) else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
         }
+        if let needles, !needles.mayMatch(bytes) { return ([], nil, []) }
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
-        for link in NoteFacts(bytes: bytes, parts: .links).links {
+        for link in links ?? NoteFacts(bytes: bytes, parts: .links).links {
             if link.line != line.number {
                 var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {

@@ -152,9 +152,16 @@ extension Vault {
     public func mergeConflicts(_ scan: VaultScan) -> [MergeConflict] {
         guard gitWorkTree != nil else { return [] }
         return scan.notes.compactMap { note in
-            guard note.kind != .trash, note.availability != .placeholder,
-                let contents = try? fileSystem.readPrefix(absolutePath(note.path), limit: Int.max)
-            else { return nil }
+            guard note.kind != .trash, note.availability != .placeholder else { return nil }
+            // A note the cache knows holds no marker line is not opened.
+            if cache != nil,
+                let reading = try? CachedReader(fileSystem: fileSystem, cache: cache).read(
+                    path: note.path, absolute: absolutePath(note.path), wanted: []),
+                reading.bytes == nil, reading.record?.mayHoldMergeMarkers == false
+            {
+                return nil
+            }
+            guard let contents = try? fileSystem.readPrefix(absolutePath(note.path), limit: Int.max) else { return nil }
             let sections = MergeConflict.sections(in: contents.bytes)
             return sections.isEmpty
                 ? nil : MergeConflict(path: note.path, size: contents.status.size, modified: contents.status.modified, sections: sections)

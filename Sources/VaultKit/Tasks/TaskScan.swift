@@ -70,6 +70,7 @@ extension Vault {
         if file.isPlaceholder {
             return VaultWarning(path: file.path, message: "not downloaded; its tasks are not listed")
         }
+        if cache != nil { return readCachedTasks(file, into: &tasks) }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(absolutePath(file.path))
@@ -82,6 +83,32 @@ extension Vault {
         guard TaskScanner.mayHoldTask(bytes) else { return nil }
         let first = tasks.count
         TaskScanner.append(prefiltered: bytes, origin: { origin(of: file.path) }, to: &tasks)
+        if tasks.count > first && tasks[first].inNonUTF8Note {
+            return VaultWarning(path: file.path, message: "not valid UTF-8; its tasks are listed but never edited")
+        }
+        return nil
+    }
+}
+
+extension Vault {
+    /// `readTasks` through the cache: a note unchanged since it was read is not opened.
+    private func readCachedTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
+        let reading: CachedReader.Reading
+        do {
+            reading = try CachedReader(fileSystem: fileSystem, cache: cache).read(
+                path: file.path, absolute: absolutePath(file.path), wanted: .tasks, taskLines: true)
+        } catch let error as SystemError where error.code == ENOENT {
+            return nil
+        } catch {
+            let reason = (error as? SystemError)?.reason ?? "\(error)"
+            return VaultWarning(path: file.path, message: "unavailable: \(reason); its tasks are not listed")
+        }
+        let first = tasks.count
+        if let bytes = reading.bytes {
+            TaskScanner.append(reading.facts, of: bytes, origin: { origin(of: file.path) }, to: &tasks)
+        } else if let record = reading.record {
+            TaskScanner.append(reading.facts, lines: record.taskLines, origin: { origin(of: file.path) }, to: &tasks)
+        }
         if tasks.count > first && tasks[first].inNonUTF8Note {
             return VaultWarning(path: file.path, message: "not valid UTF-8; its tasks are listed but never edited")
         }

@@ -47,6 +47,30 @@ public enum TaskScanner {
         TaskTree.link(&tasks, from: first)
     }
 
+    /// Appends a note's tasks from its facts and each task's line as the cache keeps them
+    /// (from its list marker to the end of its text), with no need of the note's bytes.
+    static func append(_ facts: NoteFacts, lines: [[UInt8]], origin: () -> Origin, to tasks: inout [VaultTask]) {
+        guard !facts.tasks.isEmpty, lines.count == facts.tasks.count else { return }
+        let first = tasks.count
+        let place = origin()
+        for (fact, line) in zip(facts.tasks, lines) {
+            // The fact's ranges are the note's: moved onto the line, then the task's moved back.
+            let base = fact.listMarker.lowerBound
+            var shifted = fact
+            shifted.listMarker = fact.listMarker.lowerBound - base..<fact.listMarker.upperBound - base
+            shifted.marker = fact.marker.lowerBound - base..<fact.marker.upperBound - base
+            shifted.text = fact.text.lowerBound - base..<fact.text.upperBound - base
+            shifted.doneField = fact.doneField.map { $0.lowerBound - base..<$0.upperBound - base }
+            var task = task(line, shifted, origin: place, isUTF8: facts.isUTF8)
+            task.markerRange = task.markerRange.lowerBound + base..<task.markerRange.upperBound + base
+            task.doneDateInsertion += base
+            task.doneDateRange = task.doneDateRange.map { $0.lowerBound + base..<$0.upperBound + base }
+            task.itemStart += base
+            tasks.append(task)
+        }
+        TaskTree.link(&tasks, from: first)
+    }
+
     /// True when the frontmatter says `tasks: false` (or `no`, `off`).
     static func optsOut(_ frontmatter: Frontmatter) -> Bool { TaskSyntax.optsOut(frontmatter) }
 

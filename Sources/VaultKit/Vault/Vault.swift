@@ -2,8 +2,8 @@ import Foundation
 import VaultMarkdown
 import VaultSystem
 
-/// A handle on a vault folder: where it is, its settings and layout. Not a cache: every
-/// question is answered from the files.
+/// A handle on a vault folder: where it is, its settings and layout. Every question is
+/// answered from the files, or from `cache` for the notes whose files are unchanged.
 public struct Vault: Sendable {
     /// The absolute path of the vault folder, as it was reached (a symlink is kept as given).
     public let root: String
@@ -16,6 +16,9 @@ public struct Vault: Sendable {
     /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
     /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
     public var clock: VaultClock = .system
+    /// The facts of notes read by earlier runs, used while their files are unchanged; nil
+    /// (the default) to read every note afresh.
+    public var cache: FactsCache?
 
     /// The folder of `vault`'s sidecars.
     public var metadataFolder: String { root + "/.zennotes" }
@@ -127,7 +130,7 @@ public struct Vault: Sendable {
         detail: NoteReader.Detail = .full, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> VaultScan {
         try VaultScanner(
-            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, progress: progress
         ).scan()
     }
 
@@ -141,7 +144,7 @@ public struct Vault: Sendable {
         into sink: inout some ResultSink<Note>
     ) throws -> VaultScan {
         try VaultScanner(
-            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, progress: progress
         ).stream { sink.receive($0) }
     }
 

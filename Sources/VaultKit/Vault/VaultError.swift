@@ -10,6 +10,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case noVaultFound(searchedFrom: String)
     /// The folder named as the vault does not exist or is not a folder.
     case vaultFolderMissing(path: String)
+    /// The vault has no cache: no usable cache folder (the warnings said why).
+    case noCache
     /// The vault folder exists but cannot be read.
     case vaultUnreadable(path: String, reason: String)
     /// `vault.json` is not a JSON object.
@@ -86,6 +88,8 @@ extension VaultError: CustomStringConvertible {
             return "no vault found in \(from) or any folder above it"
         case .vaultFolderMissing(let path):
             return "the vault folder \(path) does not exist or is not a folder"
+        case .noCache:
+            return "this vault has no cache: there is no folder to keep one in"
         case .vaultUnreadable(let path, let reason):
             return "cannot read the vault folder \(path): \(reason)"
         case .settingsNotJSON(let path, let reason):
@@ -163,6 +167,8 @@ extension VaultError: CustomStringConvertible {
             return "run `vault init` to make this folder a vault, or pass --vault PATH or set VAULT_DIR"
         case .vaultFolderMissing:
             return "check the path given with --vault or VAULT_DIR"
+        case .noCache:
+            return "set XDG_CACHE_HOME (or HOME) to a folder outside the vault"
         case .settingsNotJSON, .invalidSystemFolder:
             return "fix .zennotes/vault.json by hand; vault never rewrites a settings file it cannot read"
         case .alreadyAVault:

@@ -9,6 +9,8 @@ struct VaultScanner {
     let fileSystem: any FileSystem
     let iCloud: Bool
     var detail: NoteReader.Detail = .full
+    /// The facts of notes read before, kept between runs; nil to read every note.
+    var cache: FactsCache?
     var progress: (@Sendable (Int, Int) -> Void)?
 
     /// A note file found by the walk, before it is read.
@@ -174,6 +176,7 @@ struct VaultScanner {
         warnings += skipped
         // Read in path order, the notes come out sorted.
         found.sort { $0.path < $1.path }
+        cache?.noteWalk(found.lazy.filter { !$0.undecodable }.map(\.path))
         return Walk(
             found: found, conflicts: conflicts, warnings: warnings, assets: assets, temporaryFiles: temporaryFiles,
             skipped: skipped, unlisted: unlisted)
@@ -225,14 +228,9 @@ struct VaultScanner {
                     path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                     availability: .available)
             }
-            let limit = detail == .summary ? NoteReader.summaryPrefix : Int.max
-            var contents = try fileSystem.readPrefix(absolute, limit: limit)
-            if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
-                contents = try fileSystem.readPrefix(absolute, limit: Int.max)
-            }
-            return NoteReader.note(
-                path: item.path, kind: kind, status: contents.status, bytes: contents.bytes, detail: detail,
-                complete: contents.complete)
+            let reading = try CachedReader(fileSystem: fileSystem, cache: cache).read(
+                path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary)
+            return NoteReader.note(path: item.path, kind: kind, status: reading.status, facts: reading.facts)
         } catch let error as SystemError where error.code == ENOENT {
             return nil
         } catch {

@@ -39,6 +39,9 @@ public struct NoteFacts: Codable, Sendable, Equatable {
     /// Frontmatter (or Logseq) tags then inline tags, without `#`, each once (first spelling
     /// kept, compared case-insensitively after NFC).
     public var tags: [String]
+    /// How many of `tags` the header gave (they come first): what a summary, which reads no
+    /// inline tag, holds of them.
+    public var headerTagCount: Int
     public var headings: [Heading]
     public var blockIDs: [BlockID]
     /// The links in the order written: frontmatter links first.
@@ -67,6 +70,7 @@ public struct NoteFacts: Codable, Sendable, Equatable {
         hasFrontmatter = false
         aliases = []
         tags = []
+        headerTagCount = 0
         headings = []
         blockIDs = []
         links = []
@@ -82,7 +86,10 @@ public struct NoteFacts: Codable, Sendable, Equatable {
         let structure = NoteStructure(
             bytes: bytes, extent: needsBody && !parts.isDisjoint(with: body) ? .whole : .header,
             recordsBlocks: !parts.isDisjoint(with: [.header, .tags, .headings]))
-        if isUTF8 && !parts.isDisjoint(with: [.header, .tags]) { readHeader(structure) }
+        if isUTF8 && !parts.isDisjoint(with: [.header, .tags]) {
+            readHeader(structure)
+            if !tags.isEmpty { headerTagCount = Self.unique(tags).count }
+        }
         if structure.extent == .whole {
             if isUTF8 && parts.contains(.tags) { tags += TagScanner.inlineTags(in: structure) }
             if isUTF8 && parts.contains(.headings) { headings = structure.headings() }
@@ -96,6 +103,32 @@ public struct NoteFacts: Codable, Sendable, Equatable {
             optsOutOfTasks = TaskSyntax.optsOut(structure)
         }
         tags = Self.unique(tags)
+    }
+
+    /// These facts with only `parts` read: what reading the note for those parts alone gives,
+    /// so that facts read once for everything serve a command that asks for less.
+    public func restricted(to parts: Parts) -> NoteFacts {
+        var facts = self
+        facts.parts = self.parts.intersection(parts)
+        if parts.isDisjoint(with: [.header, .tags]) {
+            facts.hasFrontmatter = false
+            facts.title = nil
+            facts.aliases = []
+            facts.tags = []
+            facts.headerTagCount = 0
+            facts.frontmatterIssues = []
+            facts.verbatimKeys = []
+        } else if !parts.contains(.tags) {
+            facts.tags = Array(tags.prefix(headerTagCount))
+        }
+        if !parts.contains(.headings) { facts.headings = [] }
+        if !parts.contains(.blockIDs) { facts.blockIDs = [] }
+        if !parts.contains(.links) { facts.links = [] }
+        if !parts.contains(.tasks) {
+            facts.tasks = []
+            facts.optsOutOfTasks = false
+        }
+        return facts
     }
 
     /// True when the bytes are UTF-8; a prefix may end inside a character.

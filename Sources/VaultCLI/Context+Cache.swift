@@ -1,0 +1,37 @@
+import Foundation
+import VaultKit
+import VaultSystem
+
+extension Context {
+    /// The cache of note facts for `vault`, or nil (said why) when there can be none.
+    func openCache(for vault: Vault) -> FactsCache? {
+        let (location, notices) = CacheLocation.find(for: vault, environment: environment)
+        for notice in notices { warn(notice) }
+        guard let location else { return nil }
+        let cache = FactsCache(location: location, racyWindow: racyWindow)
+        for notice in cache.notices { warn(notice) }
+        return cache
+    }
+
+    /// Writes back what this run read afresh; a cache that cannot be written costs only speed.
+    func finishCache() {
+        guard let cache = locatedVault?.cache else { return }
+        do {
+            try cache.finish()
+        } catch {
+            let reason = (error as? any UserError)?.description ?? "\(error)"
+            warn("cannot write the cache in \(cache.location.folder) (\(reason)); the answers above come from the files")
+        }
+    }
+
+    /// How recent a change must be for a note's record not to be trusted next time.
+    ///
+    /// Debug builds let tests set it (`VAULT_TEST_CACHE_RACY_NS`), so that a test need not
+    /// wait two seconds for its notes to age; the release binary keeps the safe window.
+    private var racyWindow: Int64 {
+        #if VAULT_TEST_SEAMS
+        if let value = environment["VAULT_TEST_CACHE_RACY_NS"], let window = Int64(value) { return window }
+        #endif
+        return 2_000_000_000
+    }
+}

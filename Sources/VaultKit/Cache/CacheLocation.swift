@@ -1,0 +1,94 @@
+import Foundation
+import VaultSystem
+
+/// Where a vault's cache lives: `$XDG_CACHE_HOME/vault/<vault id>/` (`~/.cache` when the
+/// variable is unset), never inside the vault (DESIGN.md 7).
+public struct CacheLocation: Sendable, Equatable {
+    /// The vault's cache folder.
+    public var folder: String
+    /// The vault folder's real path, which the cache file names so that it is never read for
+    /// another folder.
+    public var rootRealPath: String
+
+    /// The cache file of note facts.
+    public var file: String { folder + "/facts" }
+    /// The hits and misses of the last run.
+    public var statisticsFile: String { folder + "/last-run" }
+    /// The real path of the vault folder this cache folder serves.
+    var ownerFile: String { folder + "/root" }
+
+    public init(folder: String, rootRealPath: String) {
+        self.folder = folder
+        self.rootRealPath = rootRealPath
+    }
+
+    /// The cache folder of `vault`, and what a person should know about it: nil, with the
+    /// reason, when there can be none (no usable base folder, or one inside the vault).
+    public static func find(for vault: Vault, environment: [String: String]) -> (location: CacheLocation?, notices: [String]) {
+        let fileSystem = vault.fileSystem
+        var notices: [String] = []
+        var base: String?
+        if let given = environment["XDG_CACHE_HOME"], !given.isEmpty {
+            if given.hasPrefix("/") {
+                base = given
+            } else {
+                notices.append("XDG_CACHE_HOME is not an absolute path (\(given)); as the XDG rules ask, it is ignored")
+            }
+        }
+        if base == nil {
+            guard let home = environment["HOME"], home.hasPrefix("/") else {
+                return (nil, notices + ["neither XDG_CACHE_HOME nor HOME names a folder; working without the cache"])
+            }
+            base = home + "/.cache"
+        }
+        let baseFolder = Vault.absolute(base!)
+        if let status = try? fileSystem.status(baseFolder), status.kind != .directory {
+            return (nil, notices + ["the cache folder \(baseFolder) is not a folder; working without the cache"])
+        }
+        let root = fileSystem.resolvedPath(vault.root) ?? vault.root
+        let resolvedBase = fileSystem.resolvedPath(baseFolder) ?? baseFolder
+        if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") {
+            return (nil, notices + ["the cache folder \(baseFolder) is inside the vault; working without the cache"])
+        }
+        let id = vault.settings?.id.map(sanitized) ?? ""
+        let name = id.isEmpty ? "path-" + hex(Checksum64.of(Array(root.utf8))) : id
+        var location = CacheLocation(folder: baseFolder + "/vault/" + name, rootRealPath: root)
+        if !id.isEmpty, let owner = location.owner(fileSystem), owner != root, sharesID(owner, id, fileSystem) {
+            // A copied folder keeps its vault.json: two vaults with one id get a cache each.
+            let apart = CacheLocation(folder: location.folder + "-" + hex(Checksum64.of(Array(root.utf8))), rootRealPath: root)
+            if apart.owner(fileSystem) == nil {
+                notices.append(
+                    "this vault and the one at \(owner) have the same id (\(id)) in .zennotes/vault.json, as a copied folder does; "
+                        + "their caches are kept apart")
+            }
+            location = apart
+        }
+        return (location, notices)
+    }
+
+    /// The vault folder this cache folder last served, if it says.
+    func owner(_ fileSystem: any FileSystem) -> String? {
+        guard let bytes = try? fileSystem.readFile(ownerFile), !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when the folder at `path` is still a vault with the id `id`.
+    private static func sharesID(_ path: String, _ id: String, _ fileSystem: any FileSystem) -> Bool {
+        guard let bytes = try? fileSystem.readFile(path + "/.zennotes/vault.json"),
+            let settings = try? VaultSettings(bytes: bytes, path: ".zennotes/vault.json")
+        else { return false }
+        return settings.id.map(sanitized) == id
+    }
+
+    /// An id as a folder name: letters, digits, `-`, `_` and `.` only, at most 64 bytes.
+    private static func sanitized(_ id: String) -> String {
+        let kept = id.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        let name = String(String.UnicodeScalarView(kept.prefix(64)))
+        return name.allSatisfy({ $0 == "." }) ? "" : name
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

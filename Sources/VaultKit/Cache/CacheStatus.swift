@@ -1,0 +1,41 @@
+import Foundation
+import VaultSystem
+
+/// What `vault cache status` tells of a vault's cache.
+public struct CacheStatus: Sendable, Codable, Equatable {
+    /// The cache file.
+    public var path: String
+    /// Its size in bytes; 0 when there is none yet.
+    public var bytes: Int64
+    /// The notes it holds records of.
+    public var notes: Int
+    /// When it was last written; nil when there is none yet.
+    public var lastRefresh: Date?
+    /// The records the last run that used the cache found valid, and the notes it read.
+    public var lastRunHits: Int?
+    public var lastRunMisses: Int?
+}
+
+extension FactsCache {
+    /// The cache as it is on disk now.
+    public func status() -> CacheStatus {
+        let size = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
+        let run = lastRun()
+        return CacheStatus(
+            path: location.file, bytes: size, notes: size == 0 ? 0 : count, lastRefresh: size == 0 ? nil : writtenAt,
+            lastRunHits: run?.hits, lastRunMisses: run?.misses)
+    }
+}
+
+extension Vault {
+    /// Reads every note afresh into an empty cache and saves it; the number of notes read.
+    ///
+    /// - Throws: `VaultError.noCache` when the vault has none, and the scan's errors.
+    public func rebuildCache(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
+        guard let cache else { throw VaultError.noCache }
+        try cache.clear()
+        let scan = try scan(detail: .full, progress: progress)
+        try cache.finish()
+        return scan.notes.count
+    }
+}

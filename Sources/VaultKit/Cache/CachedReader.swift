@@ -1,0 +1,72 @@
+import VaultMarkdown
+import VaultSystem
+
+/// Reads a note's facts through the cache: from its record when the file still looks as
+/// recorded, else from the file (and recorded for the next run). Without a cache, it reads
+/// exactly what a command asks for, as every command did before the cache.
+struct CachedReader: Sendable {
+    let fileSystem: any FileSystem
+    let cache: FactsCache?
+
+    /// What a read gave.
+    struct Reading {
+        var facts: NoteFacts
+        /// The file's status before its bytes were read (or when its record was validated).
+        var status: FileStatus
+        /// False when only a prefix was read.
+        var complete: Bool
+        /// The bytes, when the file was read.
+        var bytes: [UInt8]?
+        /// The record the facts came from or went into; nil without a cache.
+        var record: NoteRecord?
+    }
+
+    /// The facts of the note at `absolute` (`path` in the vault), `wanted` of them.
+    ///
+    /// - Parameters:
+    ///   - summary: only the header is wanted, and a prefix of a large note is enough.
+    ///   - taskLines: a record from the cache must bring its task lines.
+    /// - Throws: the file system's error when the note cannot be read.
+    func read(
+        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false
+    ) throws -> Reading {
+        guard let cache else { return try readFile(absolute, wanted: wanted, summary: summary) }
+        if let status = try? fileSystem.status(absolute), status.kind == .file,
+            let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
+            record.complete || summary,
+            !summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix)
+        {
+            // A summary reads a prefix: a note valid in full is valid in it; one that is not
+            // (checked whole) may be valid in its prefix, and is read as a summary reads it.
+            return Reading(facts: record.facts.restricted(to: wanted), status: status, complete: record.complete, record: record)
+        }
+        let limit = summary ? NoteReader.summaryPrefix : Int.max
+        var contents = try fileSystem.readPrefix(absolute, limit: limit)
+        if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
+            contents = try fileSystem.readPrefix(absolute, limit: Int.max)
+        }
+        let racy = cache.isRacy(contents.status)
+        let record =
+            contents.complete
+            ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy)
+            : NoteRecord(
+                status: contents.status, summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: false), complete: false,
+                racy: racy)
+        cache.store(record, for: path)
+        return Reading(
+            facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,
+            bytes: contents.bytes, record: record)
+    }
+
+    /// Reads the file for exactly the facts wanted, as a run without the cache does.
+    private func readFile(_ absolute: String, wanted: NoteFacts.Parts, summary: Bool) throws -> Reading {
+        let limit = summary ? NoteReader.summaryPrefix : Int.max
+        var contents = try fileSystem.readPrefix(absolute, limit: limit)
+        if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
+            contents = try fileSystem.readPrefix(absolute, limit: Int.max)
+        }
+        return Reading(
+            facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete), status: contents.status,
+            complete: contents.complete, bytes: contents.bytes)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import VaultMarkdown
+import VaultSystem
+
+/// The facts of a vault's notes, kept outside the vault between runs (DESIGN.md 7): every
+/// record says what the note's file looked like when it was read, and is used only while
+/// the file still looks exactly so. The files win: anything else is read again.
+///
+/// One value serves one run: it loads the cache file once, answers lookups from many
+/// threads, collects what was read afresh, and `save()` writes it all back at once.
+public final class FactsCache: @unchecked Sendable {
+    /// Where the cache lives.
+    public let location: CacheLocation
+    let fileSystem: any FileSystem
+    /// How close to the moment it was read a note's change may be before its record is not
+    /// trusted next time: the coarsest timestamps a vault's file system may keep (FAT keeps
+    /// two seconds), so that a change in the same tick cannot hide behind an equal status.
+    let racyWindow: Int64
+    /// Something a person should know about the cache file as it was found (damaged, of
+    /// another vault), said once.
+    public private(set) var notices: [String] = []
+
+    private let lock = NSLock()
+    private var file: [UInt8] = []
+    /// Each stored record's bytes in `file`.
+    private var stored: [String: Range<Int>] = [:]
+    /// Records read afresh this run, kept until `save()`.
+    private var fresh: [String: NoteRecord] = [:]
+    /// The notes a walk of the whole vault found this run: records of others are dropped.
+    private var walked: Set<String>?
+    private var counts = (hits: 0, misses: 0)
+    /// When the file was written, and how many records it held.
+    public private(set) var writtenAt: Date?
+
+    /// The hits and misses of this run so far.
+    public var statistics: (hits: Int, misses: Int) { lock.withLock { counts } }
+    /// The number of records the cache holds (stored and fresh).
+    public var count: Int { lock.withLock { Set(stored.keys).union(fresh.keys).count } }
+
+    /// Opens the cache at `location`, reading its file if there is a sound one.
+    public init(location: CacheLocation, fileSystem: any FileSystem = LocalFileSystem(), racyWindow: Int64 = 2_000_000_000) {
+        self.location = location
+        self.fileSystem = fileSystem
+        self.racyWindow = racyWindow
+        load()
+    }
+
+    private func load() {
+        guard fileSystem.exists(location.file) else { return }
+        let bytes: [UInt8]
+        do { bytes = try fileSystem.readFile(location.file) } catch {
+            notices.append("cannot read the cache \(location.file) (\((error as? SystemError)?.reason ?? "\(error)")); it is rebuilt")
+            return
+        }
+        do {
+            let (header, entries) = try CacheFileFormat.read(bytes)
+            guard header.isCurrent else { return }
+            guard header.root == location.rootRealPath else {
+                notices.append("the cache \(location.file) was of the vault at \(header.root); it is rebuilt for this one")
+                return
+            }
+            file = bytes
+            stored = entries
+            writtenAt = Date(timeIntervalSince1970: Double(header.writtenAt) / 1e9)
+        } catch {
+            notices.append("the cache \(location.file) was damaged (\(error)); it is rebuilt")
+        }
+    }
+
+    /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
+    /// nil (a miss) otherwise.
+    func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
+        let found: NoteRecord? = lock.withLock {
+            if let record = fresh[path] { return record }
+            return nil
+        }
+        if let found {
+            return count(valid(found.status, racy: found.racy, now: status) && found.facts.parts.isSuperset(of: wanted) ? found : nil)
+        }
+        guard let range = lock.withLock({ stored[path] }) else { return count(nil) }
+        let record: NoteRecord? = file.withUnsafeBufferPointer { buffer in
+            var reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
+            guard let (recorded, flags) = try? NoteRecord.head(&reader),
+                valid(recorded, racy: flags & 2 != 0, now: status)
+            else { return nil }
+            reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
+            guard let record = try? NoteRecord(from: &reader, wanted: .all, taskLines: taskLines),
+                record.facts.parts.isSuperset(of: wanted)
+            else { return nil }
+            return record
+        }
+        return count(record)
+    }
+
+    private func count(_ record: NoteRecord?) -> NoteRecord? {
+        lock.withLock {
+            if record == nil { counts.misses += 1 } else { counts.hits += 1 }
+        }
+        return record
+    }
+
+    /// True when a file now of `status` is the one recorded as `recorded`.
+    private func valid(_ recorded: FileStatus, racy: Bool, now status: FileStatus) -> Bool {
+        !racy && recorded.size == status.size && recorded.modifiedNanoseconds == status.modifiedNanoseconds
+            && recorded.changedNanoseconds == status.changedNanoseconds && recorded.inode == status.inode
+            && recorded.device == status.device
+    }
+
+    /// True when a note of `status`, read now, changed so recently that a change in the same
+    /// timestamp tick could follow unseen (git's "racy" entries); a time ahead of the clock
+    /// counts as recent, so a vault written from a machine whose clock runs ahead is read.
+    func isRacy(_ status: FileStatus) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        return max(status.modifiedNanoseconds, status.changedNanoseconds) >= nanoseconds - racyWindow
+    }
+
+    /// Keeps a record read this run, for `save()`.
+    func store(_ record: NoteRecord, for path: String) {
+        lock.withLock { fresh[path] = record }
+    }
+
+    /// Says which notes a walk of the whole vault found: the records of all others (deleted,
+    /// moved, turned into placeholders) are dropped when the cache is saved.
+    func noteWalk(_ paths: some Sequence<String>) {
+        lock.withLock {
+            if walked == nil { walked = [] }
+            walked!.formUnion(paths)
+        }
+    }
+
+    /// Writes the cache file when this run read anything afresh or dropped a record.
+    ///
+    /// - Throws: the file system's error when the cache folder cannot be written (the run's
+    ///   answers stand: they came from the files).
+    public func save() throws {
+        let (entries, changed) = lock.withLock { () -> ([(String, Entry)], Bool) in
+            var entries: [String: Entry] = [:]
+            for (path, range) in stored { entries[path] = .stored(range) }
+            for (path, record) in fresh { entries[path] = .fresh(record) }
+            var changed = !fresh.isEmpty
+            if let walked {
+                let before = entries.count
+                entries = entries.filter { walked.contains($0.key) }
+                changed = changed || entries.count != before
+            }
+            return (entries.sorted { $0.key < $1.key }, changed)
+        }
+        guard changed else { return }
+        try fileSystem.createDirectories(location.folder)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var writer = CacheFileFormat.begin(
+            root: location.rootRealPath, count: entries.count, writtenAt: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+        file.withUnsafeBufferPointer { buffer in
+            for (path, entry) in entries {
+                writer.string(path)
+                switch entry {
+                case .stored(let range):
+                    writer.unsigned(UInt64(range.count))
+                    writer.raw(UnsafeBufferPointer(rebasing: buffer[range]))
+                case .fresh(let record):
+                    var inner = ByteWriter()
+                    record.encode(to: &inner)
+                    writer.data(inner.bytes)
+                }
+            }
+        }
+        CacheFileFormat.seal(&writer)
+        let bytes = writer.bytes
+        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file, with: bytes)
+    }
+
+    /// Saves the cache, then writes down this run's hits and misses (`vault cache status`
+    /// shows them) and which vault folder the cache folder serves.
+    public func finish() throws {
+        try save()
+        let (hits, misses) = statistics
+        guard hits + misses > 0 else { return }
+        let writer = SafeWriter(fileSystem: fileSystem)
+        try fileSystem.createDirectories(location.folder)
+        try writer.replaceDerived(location.statisticsFile, with: Array("\(hits) \(misses)\n".utf8))
+        if location.owner(fileSystem) != location.rootRealPath {
+            try writer.replaceDerived(location.ownerFile, with: Array(location.rootRealPath.utf8))
+        }
+    }
+
+    /// The hits and misses of the last run that used the cache, as `finish()` wrote them.
+    public func lastRun() -> (hits: Int, misses: Int)? {
+        guard let bytes = try? fileSystem.readFile(location.statisticsFile) else { return nil }
+        let numbers = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    /// Removes the cache file; the next run reads every note.
+    public func clear() throws {
+        for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
+        lock.withLock {
+            file = []
+            stored = [:]
+            fresh = [:]
+        }
+    }
+
+    private enum Entry {
+        case stored(Range<Int>)
+        case fresh(NoteRecord)
+    }
+}

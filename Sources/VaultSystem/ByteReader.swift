@@ -1,0 +1,104 @@
+/// Reads back what `ByteWriter` wrote, checking every length against the bytes there are:
+/// a truncated or damaged buffer gives `ByteReader.Malformed`, never a crash.
+public struct ByteReader {
+    /// The bytes end early, or a value is not what the writer could have written.
+    public struct Malformed: Error, Sendable {
+        public var offset: Int
+        public init(offset: Int) { self.offset = offset }
+    }
+
+    private let base: UnsafeBufferPointer<UInt8>
+    public private(set) var offset: Int
+    private let end: Int
+
+    /// A reader of `buffer[start..<end]`; the buffer must outlive the reader.
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, start: Int = 0, end: Int? = nil) {
+        base = buffer
+        offset = start
+        self.end = min(end ?? buffer.count, buffer.count)
+    }
+
+    public var isAtEnd: Bool { offset >= end }
+
+    public mutating func unsigned() throws(Malformed) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < end, shift < 64 else { throw Malformed(offset: offset) }
+            let byte = base[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    public mutating func int() throws(Malformed) -> Int {
+        let zigzag = try unsigned()
+        return Int(truncatingIfNeeded: Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))))
+    }
+
+    /// A count or length: at most what is left, so damage cannot ask for a huge allocation.
+    public mutating func count() throws(Malformed) -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(end - offset) else { throw Malformed(offset: offset) }
+        return Int(value)
+    }
+
+    public mutating func bool() throws(Malformed) -> Bool {
+        let value = try byte()
+        guard value <= 1 else { throw Malformed(offset: offset - 1) }
+        return value == 1
+    }
+
+    public mutating func byte() throws(Malformed) -> UInt8 {
+        guard offset < end else { throw Malformed(offset: offset) }
+        defer { offset += 1 }
+        return base[offset]
+    }
+
+    public mutating func fixed64() throws(Malformed) -> UInt64 {
+        guard end - offset >= 8 else { throw Malformed(offset: offset) }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(base[offset + index]) << UInt64(index * 8) }
+        offset += 8
+        return value
+    }
+
+    public mutating func string() throws(Malformed) -> String {
+        let length = try count()
+        defer { offset += length }
+        return String(decoding: UnsafeBufferPointer(rebasing: base[offset..<offset + length]), as: UTF8.self)
+    }
+
+    public mutating func optionalString() throws(Malformed) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    public mutating func data() throws(Malformed) -> [UInt8] {
+        let length = try count()
+        defer { offset += length }
+        return Array(base[offset..<offset + length])
+    }
+
+    public mutating func range() throws(Malformed) -> Range<Int> {
+        let lower = try int()
+        let length = try int()
+        guard length >= 0, lower <= Int.max - length else { throw Malformed(offset: offset) }
+        return lower..<lower + length
+    }
+
+    public mutating func strings() throws(Malformed) -> [String] {
+        let count = try count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try string()) }
+        return values
+    }
+
+    /// Moves past `length` bytes.
+    public mutating func skip(_ length: Int) throws(Malformed) {
+        guard length >= 0, length <= end - offset else { throw Malformed(offset: offset) }
+        offset += length
+    }
+}

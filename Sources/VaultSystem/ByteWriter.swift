@@ -1,0 +1,69 @@
+/// Appends values to a byte buffer in a compact binary form: unsigned LEB128 integers,
+/// zigzag for signed ones, strings as a length and their UTF-8 bytes.
+///
+/// For files `vault` derives from a vault (the cache of note facts), which `ByteReader`
+/// reads back; nothing in the form is meant for other programs.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    public mutating func unsigned(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    public mutating func int(_ value: Int) {
+        // Zigzag, so that -1 takes one byte.
+        unsigned(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))))
+    }
+
+    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Eight bytes, little-endian: for values whose width matters (a checksum).
+    public mutating func fixed64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    public mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            unsigned(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    public mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    public mutating func data(_ value: [UInt8]) {
+        unsigned(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    public mutating func range(_ value: Range<Int>) {
+        int(value.lowerBound)
+        int(value.count)
+    }
+
+    public mutating func strings(_ values: [String]) {
+        unsigned(UInt64(values.count))
+        for value in values { string(value) }
+    }
+
+    /// Appends raw bytes, with no length before them.
+    public mutating func raw(_ value: some Collection<UInt8>) { bytes.append(contentsOf: value) }
+
+    /// Overwrites eight bytes at `offset` (written earlier with `fixed64`).
+    public mutating func patch64(_ value: UInt64, at offset: Int) {
+        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> UInt64(index * 8)) }
+    }
+}
