@@ -5,9 +5,9 @@ import VaultSystem
 extension Context {
     /// The cache of note facts for `vault`, or nil (said why) when there can be none.
     func openCache(for vault: Vault) -> FactsCache? {
-        let (location, notices) = CacheLocation.find(for: vault, environment: environment)
-        for notice in notices { warn(notice) }
-        guard let location else { return nil }
+        let found = CacheLocation.find(for: vault, environment: environment)
+        for notice in found.notices { warn(notice) }
+        guard let location = found.location else { return nil }
         let cache = FactsCache(location: location, racyWindow: racyWindow)
         for notice in cache.notices { warn(notice) }
         return cache

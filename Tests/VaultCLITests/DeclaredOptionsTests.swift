@@ -40,6 +40,7 @@ struct DeclaredOptionsTests {
         "doctor": [[], ["--fix"]],
         "sync-ignore": [[]],
         "completions": [["bash"], ["--candidates", "tags"]],
+        "cache": [["status"]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.

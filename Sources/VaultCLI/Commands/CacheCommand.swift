@@ -22,7 +22,9 @@ enum CacheCommand: Command {
         try arguments.finish()
         var vault = try context.vault()
         if vault.cache == nil { vault.cache = context.openCache(for: vault) }
-        guard let cache = vault.cache else { throw VaultError.noCache }
+        guard let cache = vault.cache else {
+            throw VaultError.noCache(reason: CacheLocation.find(for: vault, environment: context.environment).absence ?? "")
+        }
         switch action {
         case "clear":
             try cache.clear()

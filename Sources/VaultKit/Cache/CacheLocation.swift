@@ -22,9 +22,19 @@ public struct CacheLocation: Sendable, Equatable {
         self.rootRealPath = rootRealPath
     }
 
-    /// The cache folder of `vault`, and what a person should know about it: nil, with the
-    /// reason, when there can be none (no usable base folder, or one inside the vault).
-    public static func find(for vault: Vault, environment: [String: String]) -> (location: CacheLocation?, notices: [String]) {
+    /// What `find` found: the location, or why there is none, and what to warn of.
+    public struct Found: Sendable {
+        public var location: CacheLocation?
+        /// Why there is no cache, for `vault cache status`; a vault holding the cache folder
+        /// (one kept in the home folder) is no mistake, so it is not warned of on every run.
+        public var absence: String?
+        /// What is wrong with the environment, or with a vault copied with its id.
+        public var notices: [String]
+    }
+
+    /// The cache folder of `vault`, or why there can be none (no usable base folder, or one
+    /// inside the vault), and what a person should know about it.
+    public static func find(for vault: Vault, environment: [String: String]) -> Found {
         let fileSystem = vault.fileSystem
         var notices: [String] = []
         var base: String?
@@ -37,18 +47,21 @@ public struct CacheLocation: Sendable, Equatable {
         }
         if base == nil {
             guard let home = environment["HOME"], home.hasPrefix("/") else {
-                return (nil, notices + ["neither XDG_CACHE_HOME nor HOME names a folder; working without the cache"])
+                let why = "neither XDG_CACHE_HOME nor HOME names a folder; working without the cache"
+                return Found(location: nil, absence: why, notices: notices + [why])
             }
             base = home + "/.cache"
         }
         let baseFolder = Vault.absolute(base!)
         if let status = try? fileSystem.status(baseFolder), status.kind != .directory {
-            return (nil, notices + ["the cache folder \(baseFolder) is not a folder; working without the cache"])
+            let why = "the cache folder \(baseFolder) is not a folder; working without the cache"
+            return Found(location: nil, absence: why, notices: notices + [why])
         }
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
         let resolvedBase = fileSystem.resolvedPath(baseFolder) ?? baseFolder
         if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") {
-            return (nil, notices + ["the cache folder \(baseFolder) is inside the vault; working without the cache"])
+            let why = "the cache folder \(baseFolder) is inside the vault, where no cache is kept; working without the cache"
+            return Found(location: nil, absence: why, notices: notices)
         }
         let id = vault.settings?.id.map(sanitized) ?? ""
         let name = id.isEmpty ? "path-" + hex(Checksum64.of(Array(root.utf8))) : id
@@ -63,7 +76,7 @@ public struct CacheLocation: Sendable, Equatable {
             }
             location = apart
         }
-        return (location, notices)
+        return Found(location: location, absence: nil, notices: notices)
     }
 
     /// The vault folder this cache folder last served, if it says.

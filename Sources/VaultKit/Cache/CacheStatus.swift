@@ -32,7 +32,7 @@ extension Vault {
     ///
     /// - Throws: `VaultError.noCache` when the vault has none, and the scan's errors.
     public func rebuildCache(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
-        guard let cache else { throw VaultError.noCache }
+        guard let cache else { throw VaultError.noCache(reason: "") }
         try cache.clear()
         let scan = try scan(detail: .full, progress: progress)
         try cache.finish()

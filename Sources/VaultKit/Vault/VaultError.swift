@@ -11,7 +11,7 @@ public enum VaultError: UserError, Equatable, Sendable {
     /// The folder named as the vault does not exist or is not a folder.
     case vaultFolderMissing(path: String)
     /// The vault has no cache: no usable cache folder (the warnings said why).
-    case noCache
+    case noCache(reason: String)
     /// The vault folder exists but cannot be read.
     case vaultUnreadable(path: String, reason: String)
     /// `vault.json` is not a JSON object.
@@ -88,8 +88,8 @@ extension VaultError: CustomStringConvertible {
             return "no vault found in \(from) or any folder above it"
         case .vaultFolderMissing(let path):
             return "the vault folder \(path) does not exist or is not a folder"
-        case .noCache:
-            return "this vault has no cache: there is no folder to keep one in"
+        case .noCache(let reason):
+            return "this vault has no cache: " + (reason.isEmpty ? "there is no folder to keep one in" : reason)
         case .vaultUnreadable(let path, let reason):
             return "cannot read the vault folder \(path): \(reason)"
         case .settingsNotJSON(let path, let reason):

@@ -33,12 +33,14 @@ $ vault --help
 >   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 >   completions  print a completion script for bash, zsh or fish
+>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json        print one JSON document
 >       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet       no warnings
+>       --no-cache    read every note afresh, neither using nor updating the cache
 >   -h, --help        show this help
 >       --version     print the version
 > 
@@ -64,6 +66,7 @@ $ vault list --help
 >       --json           print one JSON document
 >       --color WHEN     auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet          no warnings
+>       --no-cache       read every note afresh, neither using nor updating the cache
 >   -h, --help           show this help
 $ vault help tags
 > list every tag with its count of notes
@@ -78,6 +81,7 @@ $ vault help tags
 >       --json        print one JSON document
 >       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet       no warnings
+>       --no-cache    read every note afresh, neither using nor updating the cache
 >   -h, --help        show this help
 # A rename carries the leading heading only when it is the old file name.
 $ vault help rename
@@ -100,6 +104,7 @@ $ vault help rename
 >       --json              print one JSON document
 >       --color WHEN        auto, always or never (a non-empty NO_COLOR turns auto off)
 >   -q, --quiet             no warnings
+>       --no-cache          read every note afresh, neither using nor updating the cache
 >   -h, --help              show this help
 # No command at all is a usage error: the overview goes to stderr.
 $ vault
@@ -135,12 +140,14 @@ $ vault
 2>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2>   completions  print a completion script for bash, zsh or fish
+2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 2>       --json        print one JSON document
 2>       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
 2>   -q, --quiet       no warnings
+2>       --no-cache    read every note afresh, neither using nor updating the cache
 2>   -h, --help        show this help
 2>       --version     print the version
 2> 
