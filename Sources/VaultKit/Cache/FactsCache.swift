@@ -38,12 +38,30 @@ public final class FactsCache: @unchecked Sendable {
     public var count: Int { lock.withLock { Set(stored.keys).union(fresh.keys).count } }
 
     /// Opens the cache at `location`, reading its file if there is a sound one.
-    public init(location: CacheLocation, fileSystem: any FileSystem = LocalFileSystem(), racyWindow: Int64 = 2_000_000_000) {
+    ///
+    /// - Parameters:
+    ///   - racyWindow: see `racyWindow`, in nanoseconds.
+    ///   - now: the real time in nanoseconds since 1970, to compare with file times (never a
+    ///     clock set for a run, which file times do not follow); tests give their own.
+    public init(
+        location: CacheLocation, fileSystem: any FileSystem = LocalFileSystem(), racyWindow: Int64 = 2_000_000_000,
+        now: @escaping @Sendable () -> Int64 = FactsCache.realTime
+    ) {
         self.location = location
         self.fileSystem = fileSystem
         self.racyWindow = racyWindow
+        self.now = now
         load()
     }
+
+    /// The machine's real time, in nanoseconds since 1970.
+    public static let realTime: @Sendable () -> Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    private let now: @Sendable () -> Int64
 
     private func load() {
         guard fileSystem.exists(location.file) else { return }
@@ -110,10 +128,7 @@ public final class FactsCache: @unchecked Sendable {
     /// timestamp tick could follow unseen (git's "racy" entries); a time ahead of the clock
     /// counts as recent, so a vault written from a machine whose clock runs ahead is read.
     func isRacy(_ status: FileStatus) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        return max(status.modifiedNanoseconds, status.changedNanoseconds) >= nanoseconds - racyWindow
+        max(status.modifiedNanoseconds, status.changedNanoseconds) >= now() - racyWindow
     }
 
     /// Keeps a record read this run, for `save()`.
@@ -149,10 +164,7 @@ public final class FactsCache: @unchecked Sendable {
         }
         guard changed else { return }
         try fileSystem.createDirectories(location.folder)
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var writer = CacheFileFormat.begin(
-            root: location.rootRealPath, count: entries.count, writtenAt: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+        var writer = CacheFileFormat.begin(root: location.rootRealPath, count: entries.count, writtenAt: now())
         file.withUnsafeBufferPointer { buffer in
             for (path, entry) in entries {
                 writer.string(path)
