@@ -102,7 +102,7 @@ public final class FactsCache: @unchecked Sendable {
                 valid(recorded, racy: flags & 2 != 0, now: status)
             else { return nil }
             reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
-            guard let record = try? NoteRecord(from: &reader, wanted: .all, taskLines: taskLines),
+            guard let record = try? NoteRecord(from: &reader, wanted: wanted, taskLines: taskLines),
                 record.facts.parts.isSuperset(of: wanted)
             else { return nil }
             return record
@@ -150,19 +150,16 @@ public final class FactsCache: @unchecked Sendable {
     /// - Throws: the file system's error when the cache folder cannot be written (the run's
     ///   answers stand: they came from the files).
     public func save() throws {
-        let (entries, changed) = lock.withLock { () -> ([(String, Entry)], Bool) in
+        let entries: [(String, Entry)]? = lock.withLock {
+            // Most runs change nothing: that is found out before anything is built.
+            let dropsAny = walked.map { walked in stored.keys.contains { !walked.contains($0) } } ?? false
+            guard !fresh.isEmpty || dropsAny else { return nil }
             var entries: [String: Entry] = [:]
-            for (path, range) in stored { entries[path] = .stored(range) }
-            for (path, record) in fresh { entries[path] = .fresh(record) }
-            var changed = !fresh.isEmpty
-            if let walked {
-                let before = entries.count
-                entries = entries.filter { walked.contains($0.key) }
-                changed = changed || entries.count != before
-            }
-            return (entries.sorted { $0.key < $1.key }, changed)
+            for (path, range) in stored where walked?.contains(path) ?? true { entries[path] = .stored(range) }
+            for (path, record) in fresh where walked?.contains(path) ?? true { entries[path] = .fresh(record) }
+            return entries.sorted { $0.key < $1.key }
         }
-        guard changed else { return }
+        guard let entries else { return }
         try fileSystem.createDirectories(location.folder)
         var writer = CacheFileFormat.begin(root: location.rootRealPath, count: entries.count, writtenAt: now())
         file.withUnsafeBufferPointer { buffer in
