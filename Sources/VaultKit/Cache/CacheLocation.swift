@@ -47,8 +47,9 @@ public struct CacheLocation: Sendable, Equatable {
         }
         if base == nil {
             guard let home = environment["HOME"], home.hasPrefix("/") else {
+                // A command run with no home (from a service, say) simply reads every note.
                 let why = "neither XDG_CACHE_HOME nor HOME names a folder; working without the cache"
-                return Found(location: nil, absence: why, notices: notices + [why])
+                return Found(location: nil, absence: why, notices: notices)
             }
             base = home + "/.cache"
         }

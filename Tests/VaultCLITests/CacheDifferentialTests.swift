@@ -1,0 +1,213 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultCLI
+@testable import VaultKit
+import VaultSystem
+
+/// Hundreds of random changes, made on disk behind vault's back and through vault itself;
+/// after each, read commands with the cache print byte for byte what `--no-cache` prints.
+@Suite("The cache against no cache")
+struct CacheDifferentialTests {
+    /// A small seeded generator, so a failure can be run again as it was.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    final class World {
+        let sandbox: Sandbox
+        var random: SplitMix
+        var hits = 0
+        var environment: [String: String]
+        var log: [String] = []
+
+        init(seed: UInt64) throws {
+            sandbox = try Sandbox(fixture: "demo")
+            random = SplitMix(state: seed)
+            environment = [
+                "VAULT_NOW": "2026-11-30T12:00:00Z", "VAULT_TODAY": "2026-11-30", "HOME": sandbox.root,
+                "XDG_CACHE_HOME": sandbox.root + "/cache",
+                // Beyond the kernel's timestamp tick, so notes this test just wrote are read again.
+                "VAULT_TEST_CACHE_RACY_NS": "30000000",
+            ]
+        }
+
+        var root: String { sandbox.vault }
+
+        func notes() -> [String] {
+            let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+            return all.filter { $0.hasSuffix(".md") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        }
+
+        func folders() -> [String] {
+            let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+            return all.filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && isFolder.boolValue
+                    && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            }.sorted()
+        }
+
+        func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)] }
+
+        func stem(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+        /// A note's text: links to other notes in every form, tags, tasks, code.
+        func text() -> String {
+            let names = notes().map(stem)
+            var lines: [String] = []
+            if Bool.random(using: &random) { lines.append("---\ntags: [t\(Int.random(in: 0..<4, using: &random))]\naliases: [A\(Int.random(in: 0..<50, using: &random))]\n---") }
+            lines.append("# Note \(Int.random(in: 0..<1000, using: &random))")
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let name = pick(names) ?? "Nothing"
+                switch Int.random(in: 0..<9, using: &random) {
+                case 0: lines.append("See [[\(name)]] here.")
+                case 1: lines.append("A [markdown](\(name.replacingOccurrences(of: " ", with: "%20")).md) link #tag\(Int.random(in: 0..<5, using: &random))")
+                case 2: lines.append("- [ ] task \(Int.random(in: 0..<99, using: &random)) 📅 2026-12-0\(Int.random(in: 1...9, using: &random))")
+                case 3: lines.append("- [x] finished [[\(name)]]")
+                case 4: lines.append("```\n[[In Code]]\n- [ ] not a task\n```")
+                case 5: lines.append("[ref\(Int.random(in: 0..<3, using: &random))]: \(name.replacingOccurrences(of: " ", with: "%20")).md")
+                case 6: lines.append("  - [/] nested in progress [[\(name)#Heading]]")
+                case 7: lines.append("## Heading \(Int.random(in: 0..<9, using: &random))")
+                default: lines.append("Plain words lentil kyoto \(Int.random(in: 0..<99, using: &random)).")
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        func write(_ relative: String, _ text: String) {
+            let path = root + "/" + relative
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        }
+
+        func vault(_ tokens: [String]) -> CLI.Outcome {
+            CLI.run(tokens, environment: environment, workingDirectory: root)
+        }
+
+        /// One random change; what it was, for the log.
+        func change() -> String {
+            let notes = notes()
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0:
+                let path = (pick(folders()) ?? "pages") + "/N\(Int.random(in: 0..<10_000, using: &random)).md"
+                write(path, text())
+                return "create \(path)"
+            case 1, 2:
+                guard let path = pick(notes) else { return "nothing" }
+                // Same size, time restored: only the status-change time tells.
+                let full = root + "/" + path
+                guard var bytes = FileManager.default.contents(atPath: full).map(Array.init), !bytes.isEmpty else { return "nothing" }
+                var info = stat()
+                stat(full, &info)
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                if bytes[index] >= 0x61 && bytes[index] <= 0x79 { bytes[index] += 1 }
+                let fd = open(full, O_WRONLY | O_TRUNC)
+                _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                close(fd)
+                var times = [info.st_atim, info.st_mtim]
+                utimensat(AT_FDCWD, full, &times, 0)
+                return "edit in place \(path)"
+            case 3:
+                guard let path = pick(notes) else { return "nothing" }
+                write(path, text())
+                return "rewrite \(path)"
+            case 4:
+                guard let path = pick(notes) else { return "nothing" }
+                unlink(root + "/" + path)
+                return "delete \(path)"
+            case 5:
+                guard let path = pick(notes), let folder = pick(folders()) else { return "nothing" }
+                let destination = folder + "/M\(Int.random(in: 0..<10_000, using: &random)).md"
+                rename(root + "/" + path, root + "/" + destination)
+                return "mv \(path) \(destination)"
+            case 6:
+                guard let folder = pick(folders()), !["journals", "pages", "inbox", "quick", "archive", "trash"].contains(folder) else {
+                    return "nothing"
+                }
+                let destination = "pages/F\(Int.random(in: 0..<1000, using: &random))"
+                rename(root + "/" + folder, root + "/" + destination)
+                return "mv folder \(folder) \(destination)"
+            case 7:
+                guard let path = pick(notes) else { return "nothing" }
+                let outcome = vault(["rename", path, "R\(Int.random(in: 0..<10_000, using: &random))", "--yes"])
+                return "vault rename \(path): \(outcome.status)"
+            case 8:
+                guard let path = pick(notes), let folder = pick(folders()) else { return "nothing" }
+                let outcome = vault(["move", path, folder, "--yes"])
+                return "vault move \(path) \(folder): \(outcome.status)"
+            case 9:
+                _ = vault(["capture", "a thought about [[\(pick(notes).map(stem) ?? "x")]] #captured"])
+                return "vault capture"
+            case 10:
+                guard let path = pick(notes) else { return "nothing" }
+                let outcome = vault(["append", path, "- [ ] appended task"])
+                return "vault append \(path): \(outcome.status)"
+            default:
+                let tasks = vault(["tasks", "--json", "--no-cache"])
+                let references = String(decoding: tasks.output, as: UTF8.self).components(separatedBy: "\"reference\" : \"").dropFirst()
+                    .compactMap { $0.split(separator: "\"").first.map(String.init) }
+                guard let reference = pick(references) else { return "nothing" }
+                let outcome = vault(["task", "done", reference])
+                return "vault task done \(reference): \(outcome.status)"
+            }
+        }
+
+        /// The read commands: a few at random, always the listing, tasks and check.
+        func readCommands() -> [[String]] {
+            let notes = notes()
+            var commands: [[String]] = [["list"], ["tasks", "--status", "all", "--json"], ["check"]]
+            let word = pick(["lentil", "kyoto", "task", "Note", "plan"])!
+            var optional: [[String]] = [
+                ["list", "--json"], ["tags"], ["info"], ["find", word], ["search", "--exact", word], ["tasks"],
+            ]
+            if let note = pick(notes) {
+                optional += [["backlinks", note], ["links", note], ["show", note], ["info", note]]
+            }
+            for _ in 0..<3 { if let command = pick(optional) { commands.append(command) } }
+            return commands
+        }
+    }
+
+    @Test("after every random change, each read command with the cache prints what it prints without", arguments: [UInt64(16), 61])
+    func differential(seed: UInt64) throws {
+        let world = try World(seed: seed)
+        var compared = 0
+        for step in 0..<120 {
+            world.log.append(world.change())
+            for command in world.readCommands() {
+                let cached = world.vault(command)
+                let fresh = world.vault(command + ["--no-cache"])
+                compared += 1
+                let same = cached.status == fresh.status && cached.output == fresh.output && cached.errors == fresh.errors
+                #expect(
+                    same,
+                    """
+                    seed \(seed), step \(step), vault \(command.joined(separator: " ")) after \(world.log.suffix(3))
+                    cached: \(cached.status) \(String(decoding: cached.output.prefix(2000), as: UTF8.self)) \(String(decoding: cached.errors, as: UTF8.self))
+                    fresh: \(fresh.status) \(String(decoding: fresh.output.prefix(2000), as: UTF8.self)) \(String(decoding: fresh.errors, as: UTF8.self))
+                    """)
+                if !same { return }
+                if let last = try? String(contentsOfFile: world.sandbox.root + "/cache/vault/" + cacheName(world) + "/last-run", encoding: .utf8),
+                    let hits = Int(last.split(separator: " ").first ?? "")
+                {
+                    world.hits += hits
+                }
+            }
+        }
+        #expect(compared > 400)
+        // The cache was used, not bypassed: most notes came from it.
+        #expect(world.hits > compared * 10, "\(world.hits) hits over \(compared) commands")
+    }
+
+    private func cacheName(_ world: World) -> String {
+        (try? FileManager.default.contentsOfDirectory(atPath: world.sandbox.root + "/cache/vault").first) ?? ""
+    }
+}
