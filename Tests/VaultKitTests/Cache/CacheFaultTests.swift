@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// A cache file damaged, of another version or vault, or a cache folder that cannot be
+/// written: each run still answers from the files, and the cache mends itself.
+@Suite("Cache faults")
+struct CacheFaultTests {
+    let folder = TemporaryFolder()
+    var root: String { folder.path + "/vault" }
+    var cacheFolder: String { folder.path + "/cache" }
+    var runs: CachedRuns { CachedRuns(root: root, cacheFolder: cacheFolder) }
+    var cacheFile: String { cacheFolder + "/facts" }
+
+    func warm() throws -> String {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\nSee [[Beta]] #one\n\n- [ ] a task\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n[[Alpha]] [[Nowhere]]\n")
+        let fresh = try runs.uncached(CachedRuns.digest)
+        #expect(try runs.run(CachedRuns.digest).value == fresh)
+        #expect(try runs.run(CachedRuns.digest).misses == 0)
+        return fresh
+    }
+
+    /// The cache file's bytes, changed by `damage`.
+    func damage(_ change: (inout [UInt8]) -> Void) throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+        change(&bytes)
+        FileManager.default.createFile(atPath: cacheFile, contents: Data(bytes))
+    }
+
+    /// The next run answers as the files do, says the cache was damaged when `warned`, and
+    /// the run after it is served from a sound cache again.
+    func expectMended(_ fresh: String, warned: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), racyWindow: 0)
+        #expect(cache.notices.isEmpty == !warned, "\(cache.notices)", sourceLocation: sourceLocation)
+        let mended = try runs.run(CachedRuns.digest)
+        #expect(mended.value == fresh, sourceLocation: sourceLocation)
+        // Both notes were read again (later questions of the same run are then answered).
+        #expect(mended.misses == 2, sourceLocation: sourceLocation)
+        let after = try runs.run(CachedRuns.digest)
+        #expect(after.value == fresh && after.misses == 0, sourceLocation: sourceLocation)
+    }
+
+    @Test("a truncated cache file is rebuilt, with one warning")
+    func truncated() throws {
+        let fresh = try warm()
+        try damage { $0.removeLast($0.count / 3) }
+        try expectMended(fresh, warned: true)
+    }
+
+    @Test("a cache file of random bytes is rebuilt, with one warning")
+    func randomBytes() throws {
+        let fresh = try warm()
+        var generator = SystemRandomNumberGenerator()
+        try damage { bytes in bytes = (0..<bytes.count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        try expectMended(fresh, warned: true)
+    }
+
+    @Test("one flipped byte in a record is caught by the checksum")
+    func flippedByte() throws {
+        let fresh = try warm()
+        try damage { $0[$0.count - 20] ^= 0x01 }
+        try expectMended(fresh, warned: true)
+    }
+
+    @Test("a cache file of another version is rebuilt without a word")
+    func otherVersion() throws {
+        let fresh = try warm()
+        try damage { $0[8] &+= 1 }
+        try expectMended(fresh, warned: false)
+    }
+
+    @Test("a cache file of another vault folder is not used")
+    func otherVault() throws {
+        let fresh = try warm()
+        // Written by a run that took the folder for one elsewhere.
+        var vault = try Vault(root: root)
+        vault.cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: "/elsewhere"), racyWindow: 0)
+        #expect(vault.cache!.notices.count == 1)
+        _ = try vault.scan(detail: .full)
+        try vault.cache!.finish()
+        try expectMended(fresh, warned: true)
+    }
+
+    @Test("a read-only cache folder costs speed, never a right answer")
+    func readOnlyFolder() throws {
+        let fresh = try warm()
+        try folder.write("vault/pages/Gamma.md", "# Gamma\n[[Alpha]]\n")
+        // As a read-only mount refuses, whoever runs the test (root ignores permission bits).
+        let fileSystem = FaultyFileSystem()
+        fileSystem.fail(.create, with: EROFS)
+        var vault = try Vault(root: root, fileSystem: fileSystem)
+        vault.cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), fileSystem: fileSystem, racyWindow: 0)
+        let answer = try CachedRuns.digest(vault)
+        #expect(throws: (any Error).self) { try vault.cache!.finish() }
+        #expect(answer == (try runs.uncached(CachedRuns.digest)))
+        #expect(answer != fresh && answer.contains("note pages/Gamma.md"))
+    }
+
+    @Test("a full disk while the cache is written leaves the old cache file whole and no temporary file")
+    func fullDisk() throws {
+        _ = try warm()
+        try folder.write("vault/pages/Gamma.md", "# Gamma\n[[Alpha]]\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
+        let fileSystem = FaultyFileSystem()
+        fileSystem.fail(.write, with: ENOSPC)
+        var runs = self.runs
+        runs.fileSystem = fileSystem
+        #expect(throws: (any Error).self) { _ = try runs.run(CachedRuns.digest) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cacheFile)) == before)
+        #expect(try folder.names(in: "cache").filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // The answers of that run came from the files.
+        runs.fileSystem = LocalFileSystem()
+        #expect(try runs.run(CachedRuns.digest).value == (try self.runs.uncached(CachedRuns.digest)))
+    }
+}
