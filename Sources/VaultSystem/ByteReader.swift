@@ -71,6 +71,13 @@ public struct ByteReader {
         return String(decoding: UnsafeBufferPointer(rebasing: base[offset..<offset + length]), as: UTF8.self)
     }
 
+    /// A string of `length` bytes, its length read before.
+    public mutating func string(length: Int) throws(Malformed) -> String {
+        guard length >= 0, length <= end - offset else { throw Malformed(offset: offset) }
+        defer { offset += length }
+        return String(decoding: UnsafeBufferPointer(rebasing: base[offset..<offset + length]), as: UTF8.self)
+    }
+
     public mutating func optionalString() throws(Malformed) -> String? {
         try bool() ? try string() : nil
     }

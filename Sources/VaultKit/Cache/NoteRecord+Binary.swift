@@ -10,9 +10,7 @@ extension NoteRecord {
         writer.unsigned(status.inode)
         writer.unsigned(status.device)
         writer.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
-        facts.encode(to: &writer)
-        writer.unsigned(UInt64(taskLines.count))
-        for line in taskLines { writer.data(line) }
+        facts.encode(to: &writer, taskLines: taskLines)
         writer.unsigned(UInt64(brokenDefinitions.count))
         for definition in brokenDefinitions {
             writer.int(definition.line)
@@ -38,14 +36,9 @@ extension NoteRecord {
     /// Decodes a record, reading only the `wanted` facts and, unless asked for, no task lines.
     init(from reader: inout ByteReader, wanted: NoteFacts.Parts, taskLines wantsTaskLines: Bool) throws(ByteReader.Malformed) {
         let (status, flags) = try Self.head(&reader)
-        let facts = try NoteFacts(from: &reader, wanted: wanted)
         var lines: [[UInt8]] = []
-        let lineCount = try reader.count()
-        if wantsTaskLines {
-            lines.reserveCapacity(lineCount)
-            for _ in 0..<lineCount { lines.append(try reader.data()) }
-        } else {
-            for _ in 0..<lineCount { try reader.skip(try reader.count()) }
+        let facts = try withUnsafeMutablePointer(to: &lines) { pointer throws(ByteReader.Malformed) in
+            try NoteFacts(from: &reader, wanted: wanted, taskLines: wantsTaskLines ? pointer : nil)
         }
         var definitions: [BrokenDefinition] = []
         for _ in 0..<(try reader.count()) {

@@ -3,11 +3,14 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 1
+    public static let formatVersion: UInt64 = 2
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.
-    public func encode(to writer: inout ByteWriter) {
+    ///
+    /// - Parameter taskLines: each task's bytes from its list marker to the end of its text,
+    ///   kept with the task; a description that starts the text is then written as a length.
+    public func encode(to writer: inout ByteWriter, taskLines: [[UInt8]]? = nil) {
         writer.byte(parts.rawValue)
         writer.byte((isUTF8 ? 1 : 0) | (hasFrontmatter ? 2 : 0) | (optsOutOfTasks ? 4 : 0))
         writer.optionalString(title)
@@ -42,13 +45,18 @@ extension NoteFacts {
         }
         Self.section(&writer) { writer in
             writer.unsigned(UInt64(tasks.count))
-            for task in tasks { Self.encode(task, to: &writer) }
+            let lines = taskLines?.count == tasks.count ? taskLines : nil
+            for (index, task) in tasks.enumerated() { Self.encode(task, line: lines?[index], to: &writer) }
         }
     }
 
     /// Reads facts `encode(to:)` wrote, decoding only `wanted` of the parts (the others are
     /// skipped and left empty, as `restricted(to:)` leaves them).
-    public init(from reader: inout ByteReader, wanted: Parts = .all) throws(ByteReader.Malformed) {
+    ///
+    /// - Parameter taskLines: receives each task's line, when the facts were written with them.
+    public init(from reader: inout ByteReader, wanted: Parts = .all, taskLines: UnsafeMutablePointer<[[UInt8]]>? = nil)
+        throws(ByteReader.Malformed)
+    {
         let stored = Parts(rawValue: try reader.byte())
         let flags = try reader.byte()
         parts = stored.intersection(wanted)
@@ -92,7 +100,14 @@ extension NoteFacts {
         if try Self.enter(&reader, wanted.contains(.tasks)) {
             let count = try reader.count()
             tasks.reserveCapacity(count)
-            for _ in 0..<count { tasks.append(try Self.decodeTask(&reader)) }
+            var lines: [[UInt8]] = []
+            lines.reserveCapacity(count)
+            for _ in 0..<count {
+                let (task, line) = try Self.decodeTask(&reader)
+                tasks.append(task)
+                if let line { lines.append(line) }
+            }
+            if let taskLines, lines.count == count { taskLines.pointee = lines }
         }
         if wanted.isDisjoint(with: [.header, .tags]) || !wanted.contains(.tags) {
             self = restricted(to: wanted)
@@ -157,8 +172,10 @@ extension NoteFacts {
             escapedPipe: flags & 2 != 0, angleBrackets: flags & 4 != 0)
     }
 
-    private static func encode(_ task: TaskFact, to writer: inout ByteWriter) {
+    private static func encode(_ task: TaskFact, line: [UInt8]?, to writer: inout ByteWriter) {
         let base = task.listMarker.lowerBound
+        writer.bool(line != nil)
+        if let line { writer.data(line) }
         writer.int(task.line)
         writer.int(task.lastLine - task.line)
         writer.range(task.listMarker)
@@ -168,7 +185,18 @@ extension NoteFacts {
         writer.int(task.text.count)
         writer.byte(UInt8(TaskState.allCases.firstIndex(of: task.state)!))
         writer.int(task.parent)
-        writer.string(task.description)
+        // Most descriptions are the text without the fields at its end: a length says it.
+        let text = line.flatMap { line -> ArraySlice<UInt8>? in
+            let start = task.text.lowerBound - base, end = task.text.upperBound - base
+            return start >= 0 && start <= end && end <= line.count ? line[start..<end] : nil
+        }
+        let description = Array(task.description.utf8)
+        if let text, text.starts(with: description) {
+            writer.unsigned(UInt64(description.count) << 1 | 1)
+        } else {
+            writer.unsigned(UInt64(description.count) << 1)
+            writer.raw(description)
+        }
         for day in [task.due, task.scheduled, task.start, task.done] {
             writer.unsigned(day.map { UInt64($0.year * 10000 + $0.month * 100 + $0.day) } ?? 0)
         }
@@ -179,7 +207,7 @@ extension NoteFacts {
         if let done = task.doneField { writer.range(done) }
     }
 
-    private static func decodeTask(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> TaskFact {
+    private static func decodeTask(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (TaskFact, [UInt8]?) {
         func relative(_ base: Int) throws(ByteReader.Malformed) -> Range<Int> {
             let start = base + (try reader.int())
             let count = try reader.int()
@@ -190,6 +218,7 @@ extension NoteFacts {
             let packed = Int(truncatingIfNeeded: try reader.unsigned())
             return packed == 0 ? nil : CalendarDay(year: packed / 10000, month: packed / 100 % 100, day: packed % 100)
         }
+        let taskLine = try reader.bool() ? try reader.data() : nil
         let line = try reader.int()
         let lastLine = line + (try reader.int())
         let listMarker = try reader.range()
@@ -198,18 +227,29 @@ extension NoteFacts {
         let stateIndex = Int(try reader.byte())
         guard stateIndex < TaskState.allCases.count else { throw ByteReader.Malformed(offset: reader.offset - 1) }
         let parent = try reader.int()
-        let description = try reader.string()
+        let described = try reader.unsigned()
+        let description: String
+        if described & 1 == 1 {
+            let start = text.lowerBound - listMarker.lowerBound
+            let length = Int(truncatingIfNeeded: described >> 1)
+            guard let taskLine, start >= 0, length >= 0, start <= taskLine.count - length else {
+                throw ByteReader.Malformed(offset: reader.offset)
+            }
+            description = String(decoding: taskLine[start..<start + length], as: UTF8.self)
+        } else {
+            description = try reader.string(length: Int(truncatingIfNeeded: described >> 1))
+        }
         let due = try day(), scheduled = try day(), start = try day(), done = try day()
         let priorityIndex = Int(try reader.byte())
         guard priorityIndex <= TaskPriority.allCases.count else { throw ByteReader.Malformed(offset: reader.offset - 1) }
         let tags = try reader.strings()
         let usesEmojiDates = try reader.bool()
         let doneField = try reader.bool() ? try reader.range() : nil
-        return TaskFact(
+        return (TaskFact(
             line: line, lastLine: lastLine, listMarker: listMarker, marker: marker, text: text,
             state: TaskState.allCases[stateIndex], parent: parent, description: description, due: due,
             scheduled: scheduled, start: start, done: done,
             priority: priorityIndex == 0 ? nil : TaskPriority.allCases[priorityIndex - 1], tags: tags,
-            doneField: doneField, usesEmojiDates: usesEmojiDates)
+            doneField: doneField, usesEmojiDates: usesEmojiDates), taskLine)
     }
 }
