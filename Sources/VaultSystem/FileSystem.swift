@@ -144,9 +144,16 @@ public protocol FileSystem: Sendable {
     /// Whether another program holds the file open for writing right now; nil when the file
     /// system cannot tell (no leases there, or a file of another owner).
     func hasWriters(_ path: String) throws -> Bool?
+    /// The status (following symlinks) of each of `names` in `folder`, nil for one that
+    /// cannot be had: a walk that checks every note against a cache asks a folder at once.
+    func statuses(in folder: String, names: [String]) -> [FileStatus?]
 }
 
 extension FileSystem {
+    public func statuses(in folder: String, names: [String]) -> [FileStatus?] {
+        names.map { (try? status(folder + "/" + $0)) ?? nil }
+    }
+
     public func exchange(_ first: String, _ second: String) throws {
         throw SystemError(code: ENOSYS, operation: "exchange", path: second)
     }

@@ -70,6 +70,17 @@ public struct LocalFileSystem: FileSystem {
         return FileStatus(info)
     }
 
+    public func statuses(in folder: String, names: [String]) -> [FileStatus?] {
+        // Relative to the open folder, the kernel walks no path per name.
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return names.map { _ in nil } }
+        defer { _ = Glibc.close(directory) }
+        return names.map { name in
+            var info = stat()
+            return fstatat(directory, name, &info, 0) == 0 ? FileStatus(info) : nil
+        }
+    }
+
     public func entries(_ path: String) throws -> [DirectoryEntry] {
         guard let dir = opendir(path) else { throw SystemError.current("opendir", path) }
         defer { closedir(dir) }

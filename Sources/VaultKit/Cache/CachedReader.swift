@@ -26,12 +26,14 @@ struct CachedReader: Sendable {
     /// - Parameters:
     ///   - summary: only the header is wanted, and a prefix of a large note is enough.
     ///   - taskLines: a record from the cache must bring its task lines.
+    ///   - status: the file's status when the caller took it just now (a walk does).
     /// - Throws: the file system's error when the note cannot be read.
     func read(
-        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false
+        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
+        status known: FileStatus? = nil
     ) throws -> Reading {
         guard let cache else { return try readFile(absolute, wanted: wanted, summary: summary) }
-        if let status = try? fileSystem.status(absolute), status.kind == .file,
+        if let status = known ?? (try? fileSystem.status(absolute)) ?? nil, status.kind == .file,
             let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
             record.complete || summary,
             !summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix)

@@ -24,10 +24,11 @@ public final class FactsCache: @unchecked Sendable {
     private var file: [UInt8] = []
     /// Each stored record's bytes in `file`.
     private var stored: [String: Range<Int>] = [:]
-    /// Records read afresh this run, kept until `save()`.
-    private var fresh: [String: NoteRecord] = [:]
+    /// Records read afresh this run, encoded (a first run of a large vault would otherwise
+    /// hold every note's facts as values), kept until `save()`.
+    private var fresh: [String: [UInt8]] = [:]
     /// The notes a walk of the whole vault found this run: records of others are dropped.
-    private var walked: Set<String>?
+    private var walked: [String]?
     private var counts = (hits: 0, misses: 0)
     /// When the file was written, and how many records it held.
     public private(set) var writtenAt: Date?
@@ -88,26 +89,27 @@ public final class FactsCache: @unchecked Sendable {
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
     /// nil (a miss) otherwise.
     func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
-        let found: NoteRecord? = lock.withLock {
-            if let record = fresh[path] { return record }
-            return nil
-        }
-        if let found {
-            return count(valid(found.status, racy: found.racy, now: status) && found.facts.parts.isSuperset(of: wanted) ? found : nil)
+        if let encoded = lock.withLock({ fresh[path] }) {
+            return count(encoded.withUnsafeBufferPointer { decode($0, 0..<$0.count, status, wanted, taskLines) })
         }
         guard let range = lock.withLock({ stored[path] }) else { return count(nil) }
-        let record: NoteRecord? = file.withUnsafeBufferPointer { buffer in
-            var reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
-            guard let (recorded, flags) = try? NoteRecord.head(&reader),
-                valid(recorded, racy: flags & 2 != 0, now: status)
-            else { return nil }
-            reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
-            guard let record = try? NoteRecord(from: &reader, wanted: wanted, taskLines: taskLines),
-                record.facts.parts.isSuperset(of: wanted)
-            else { return nil }
-            return record
+        return count(file.withUnsafeBufferPointer { decode($0, range, status, wanted, taskLines) })
+    }
+
+    /// The record in `buffer[range]` when it is valid for a file now of `status` and holds
+    /// `wanted`: its status is read first, and nothing more of a record that is not.
+    private func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+    ) -> NoteRecord? {
+        var reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
+        guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
+            return nil
         }
-        return count(record)
+        reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
+        guard let record = try? NoteRecord(from: &reader, wanted: wanted, taskLines: taskLines),
+            record.facts.parts.isSuperset(of: wanted)
+        else { return nil }
+        return record
     }
 
     private func count(_ record: NoteRecord?) -> NoteRecord? {
@@ -133,15 +135,18 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {
-        lock.withLock { fresh[path] = record }
+        var writer = ByteWriter()
+        record.encode(to: &writer)
+        let bytes = writer.bytes
+        lock.withLock { fresh[path] = bytes }
     }
 
     /// Says which notes a walk of the whole vault found: the records of all others (deleted,
-    /// moved, turned into placeholders) are dropped when the cache is saved.
+    /// moved, turned into placeholders) are dropped when the cache is next written.
     func noteWalk(_ paths: some Sequence<String>) {
         lock.withLock {
             if walked == nil { walked = [] }
-            walked!.formUnion(paths)
+            walked!.append(contentsOf: paths)
         }
     }
 
@@ -151,12 +156,14 @@ public final class FactsCache: @unchecked Sendable {
     ///   answers stand: they came from the files).
     public func save() throws {
         let entries: [(String, Entry)]? = lock.withLock {
-            // Most runs change nothing: that is found out before anything is built.
-            let dropsAny = walked.map { walked in stored.keys.contains { !walked.contains($0) } } ?? false
-            guard !fresh.isEmpty || dropsAny else { return nil }
+            // Most runs read nothing afresh and write nothing. The records of notes that are
+            // gone are dropped by the next run that writes: until then they are never used,
+            // as no file can take on the status they recorded.
+            guard !fresh.isEmpty else { return nil }
+            let walked = walked.map(Set.init)
             var entries: [String: Entry] = [:]
             for (path, range) in stored where walked?.contains(path) ?? true { entries[path] = .stored(range) }
-            for (path, record) in fresh where walked?.contains(path) ?? true { entries[path] = .fresh(record) }
+            for (path, bytes) in fresh where walked?.contains(path) ?? true { entries[path] = .fresh(bytes) }
             return entries.sorted { $0.key < $1.key }
         }
         guard let entries else { return }
@@ -169,10 +176,8 @@ public final class FactsCache: @unchecked Sendable {
                 case .stored(let range):
                     writer.unsigned(UInt64(range.count))
                     writer.raw(UnsafeBufferPointer(rebasing: buffer[range]))
-                case .fresh(let record):
-                    var inner = ByteWriter()
-                    record.encode(to: &inner)
-                    writer.data(inner.bytes)
+                case .fresh(let bytes):
+                    writer.data(bytes)
                 }
             }
         }
@@ -214,6 +219,6 @@ public final class FactsCache: @unchecked Sendable {
 
     private enum Entry {
         case stored(Range<Int>)
-        case fresh(NoteRecord)
+        case fresh([UInt8])
     }
 }

@@ -70,7 +70,7 @@ public enum NoteReader {
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
     public static func skeleton(path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability) -> Note {
-        let name = path.lastPathComponent
+        let name = path.fileName
         let stem = NoteFiles.stem(name)
         return Note(
             path: path, kind: kind, availability: availability, unavailableReason: nil,
@@ -90,6 +90,6 @@ public enum NoteReader {
         let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
         let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return stem.replacingOccurrences(of: "_", with: "-")
+        return bytes[4] == UInt8(ascii: "-") ? stem : String(decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 }

@@ -19,6 +19,8 @@ struct VaultScanner {
         var placeholderFile: String?
         /// True when the file name is not UTF-8: `path` is escaped and opens nothing.
         var undecodable = false
+        /// The file's status from the walk, when a cache is to be checked against it.
+        var status: FileStatus?
     }
 
     /// Why a note whose file name is not UTF-8 is not read.
@@ -101,6 +103,7 @@ struct VaultScanner {
             }
             isRoot = false
             let names = Set(entries.map(\.name))
+            let firstFound = found.count
             for entry in entries.sorted(by: { $0.name < $1.name }) {
                 let name = entry.name
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -171,6 +174,13 @@ struct VaultScanner {
                     assets.append(path)
                 }
             }
+            if cache != nil && found.count > firstFound {
+                let statuses = fileSystem.statuses(
+                    in: absolute, names: found[firstFound...].map { $0.path.fileName })
+                for (offset, status) in statuses.enumerated() where found[firstFound + offset].placeholderFile == nil {
+                    found[firstFound + offset].status = status
+                }
+            }
         }
         skipped = unlisted + skipped
         warnings += skipped
@@ -229,7 +239,8 @@ struct VaultScanner {
                     availability: .available)
             }
             let reading = try CachedReader(fileSystem: fileSystem, cache: cache).read(
-                path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary)
+                path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary,
+                status: item.status)
             return NoteReader.note(path: item.path, kind: kind, status: reading.status, facts: reading.facts)
         } catch let error as SystemError where error.code == ENOENT {
             return nil

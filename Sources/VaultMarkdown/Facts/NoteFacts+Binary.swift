@@ -59,7 +59,8 @@ extension NoteFacts {
     {
         let stored = Parts(rawValue: try reader.byte())
         let flags = try reader.byte()
-        parts = stored.intersection(wanted)
+        // What was stored, until `restricted(to:)` below leaves only what is wanted.
+        parts = stored
         isUTF8 = flags & 1 != 0
         hasFrontmatter = flags & 2 != 0
         optsOutOfTasks = flags & 4 != 0 && wanted.contains(.tasks)
@@ -109,9 +110,7 @@ extension NoteFacts {
             }
             if let taskLines, lines.count == count { taskLines.pointee = lines }
         }
-        if wanted.isDisjoint(with: [.header, .tags]) || !wanted.contains(.tags) {
-            self = restricted(to: wanted)
-        }
+        self = restricted(to: wanted)
     }
 
     /// Writes what `body` writes behind its length.

@@ -108,6 +108,7 @@ public struct NoteFacts: Codable, Sendable, Equatable {
     /// These facts with only `parts` read: what reading the note for those parts alone gives,
     /// so that facts read once for everything serve a command that asks for less.
     public func restricted(to parts: Parts) -> NoteFacts {
+        if self.parts.isSubset(of: parts) { return self }
         var facts = self
         facts.parts = self.parts.intersection(parts)
         if parts.isDisjoint(with: [.header, .tags]) {

@@ -24,8 +24,9 @@ extension Array where Element == UInt8 {
 }
 
 extension String {
-    /// The part after the last `/` (the whole string when there is none).
-    var lastPathComponent: String {
+    /// The part after the last `/` (the whole string when there is none), found in the
+    /// bytes: Foundation's `lastPathComponent` goes through NSString, costly once per note.
+    package var fileName: String {
         guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return self }
         return String(self[index(after: slash)...])
     }
