@@ -54,6 +54,8 @@ final class Context {
             explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
         vault.clock = clock
         located = vault
+        // Said once per run: the graph is still read, with Logseq's defaults.
+        for problem in vault.logseq?.problems ?? [] { warn(problem) }
         guard recovering else { return vault }
         let recovery = vault.recoverInterruptedChanges()
         for report in recovery.reports { self.report(report) }
