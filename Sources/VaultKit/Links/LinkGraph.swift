@@ -89,11 +89,11 @@ public struct LinkGraph: Sendable {
     }
 
     /// The lines of a note that begin like a reference definition but are read as text.
-    private static func brokenDefinitions(_ bytes: [UInt8], path: String) -> [VaultWarning] {
+    private static func brokenDefinitions(_ bytes: [UInt8], path: String, dialect: NoteDialect) -> [VaultWarning] {
         // Only a note with `]:` may hold one: most need no second look.
         guard bytes.indices.dropFirst().contains(where: { bytes[$0] == UInt8(ascii: ":") && bytes[$0 - 1] == UInt8(ascii: "]") })
         else { return [] }
-        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes)).map { found in
+        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map { found in
             VaultWarning(path: path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
         }
     }
@@ -118,7 +118,7 @@ public struct LinkGraph: Sendable {
         }
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
-        for link in NoteFacts(bytes: bytes, parts: .links).links {
+        for link in NoteFacts(bytes: bytes, parts: .links, dialect: vault.dialect).links {
             if link.line != line.number {
                 var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
@@ -134,7 +134,7 @@ public struct LinkGraph: Sendable {
                 text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
             if keep?(edge) ?? true { edges.append(edge) }
         }
-        return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path) : [])
+        return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path, dialect: vault.dialect) : [])
     }
 
     /// The line that holds the byte at `offset`, without its line ending.
@@ -164,6 +164,6 @@ public struct LinkGraph: Sendable {
 extension Vault {
     /// The link index of a scan: its notes and attachments outside the trash.
     public func linkIndex(_ scan: VaultScan) -> LinkIndex {
-        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout)
+        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout, pages: logseqPages(scan.notes))
     }
 }
