@@ -157,7 +157,8 @@ public struct LinkGraph: Sendable {
 
     /// A test for `build`'s `keep`: the edge is a link from another place to `path`.
     public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
-        { $0.resolution.path == path && !$0.link.isSelfLink }
+        // A Logseq page's own `alias::` names it, but is no link to it from elsewhere.
+        { $0.resolution.path == path && !$0.link.isSelfLink && !($0.link.form == .property && $0.source == path) }
     }
 }
 
