@@ -49,6 +49,26 @@ struct LogseqFactsTests {
         #expect(Self.links(fenced) == ["wikilink After @5"])
     }
 
+    @Test("#+BEGIN_SRC, _EXAMPLE and _QUERY blocks are code; #+BEGIN_NOTE holds text")
+    func orgBlocks() {
+        let text = """
+            - #+BEGIN_SRC clojure
+              (page "[[NotALink]]") #nottag
+              - TODO not a task
+              #+END_SRC
+            - #+begin_query
+              {:query [[Nor]]}
+              #+end_query
+            - #+BEGIN_NOTE
+              a [[Real]] link
+              #+END_NOTE
+            - after [[After]]
+            """
+        #expect(Self.links(text) == ["wikilink Real @9", "wikilink After @11"])
+        #expect(Self.facts(text).tasks.isEmpty)
+        #expect(Self.links(text, .markdown).count == 4)
+    }
+
     @Test("a block starting with a Logseq word is a task in that state", arguments: [
         ("TODO", TaskState.open), ("LATER", .open), ("WAITING", .open), ("DOING", .inProgress), ("NOW", .inProgress),
         ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
