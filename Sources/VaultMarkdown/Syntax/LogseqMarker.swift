@@ -64,4 +64,39 @@ package struct LogseqMarker: Sendable {
             return false
         }
     }
+
+    /// Reads what Logseq writes around a task's text: a priority `[#A]` (high), `[#B]`
+    /// (medium) or `[#C]` (low) at its start, and the `SCHEDULED: <2021-02-02 Tue>` and
+    /// `DEADLINE: <…>` lines right under it (the deadline is the task's due date).
+    package static func readFields(_ bytes: [UInt8], lineEnd: Int, into fact: inout TaskFact) {
+        let text = fact.text
+        if text.count >= 4, bytes[text.lowerBound] == UInt8(ascii: "["), bytes[text.lowerBound + 1] == UInt8(ascii: "#"),
+            bytes[text.lowerBound + 3] == UInt8(ascii: "]"), fact.priority == nil
+        {
+            switch bytes[text.lowerBound + 2] {
+            case UInt8(ascii: "A"): fact.priority = .high
+            case UInt8(ascii: "B"): fact.priority = .medium
+            case UInt8(ascii: "C"): fact.priority = .low
+            default: break
+            }
+        }
+        var position = lineEnd + 1
+        // Only the lines of the block itself, before any child block or a blank line.
+        for _ in 0..<4 {
+            guard position < bytes.count else { return }
+            var start = position
+            while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            defer { position = end + 1 }
+            let line = bytes[start..<end]
+            if line.starts(with: "SCHEDULED: <".utf8), let day = CalendarDay.parse(bytes, at: start + 12) {
+                fact.scheduled = fact.scheduled ?? day
+            } else if line.starts(with: "DEADLINE: <".utf8), let day = CalendarDay.parse(bytes, at: start + 11) {
+                fact.due = fact.due ?? day
+            } else if line.isEmpty || line.starts(with: "- ".utf8) || line.first == UInt8(ascii: "-") && line.count == 1 {
+                return
+            }
+        }
+    }
 }

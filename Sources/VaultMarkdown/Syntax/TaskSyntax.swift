@@ -82,12 +82,15 @@ package enum TaskSyntax {
         let range = textStart..<textEnd
         let fields = TaskFields(bytes, range, codeSpans: spans)
         let state = found.state
-        return TaskFact(
+        var fact = TaskFact(
             line: item.line, lastLine: item.lastLine, listMarker: item.markerStart..<item.markerEnd, marker: marker,
             text: range, state: state, parent: parent,
             description: fields.description(bytes, range, text: bytes.utf8String(range)), due: fields.due,
             scheduled: fields.scheduled, start: fields.start, done: fields.done, priority: fields.priority,
             tags: fields.tags, doneField: fields.doneField, usesEmojiDates: fields.usesEmojiDates)
+        // A Logseq task's `[#A]` priority and its `SCHEDULED:` and `DEADLINE:` lines.
+        if found.closing == 0 { LogseqMarker.readFields(bytes, lineEnd: lineEnd, into: &fact) }
+        return fact
     }
 
     /// True when `offset` is inside one of `ranges` (sorted, not overlapping).

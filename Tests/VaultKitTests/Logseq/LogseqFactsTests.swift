@@ -89,6 +89,24 @@ struct LogseqFactsTests {
         #expect(tasks.map(\.line) == [7])
     }
 
+    @Test("a Logseq task's [#A] priority and its SCHEDULED: and DEADLINE: lines are read")
+    func fields() throws {
+        let text = """
+            - LATER [#A] file taxes
+              SCHEDULED: <2021-02-02 Tue>
+              DEADLINE: <2021-04-15 Thu>
+            	- TODO [#C] a child
+            - DONE plain
+            SCHEDULED: <2021-01-01 Fri>
+            """
+        let tasks = Self.facts(text).tasks
+        #expect(tasks.map(\.priority) == [.high, .low, nil])
+        #expect(tasks[0].scheduled == CalendarDay(year: 2021, month: 2, day: 2))
+        #expect(tasks[0].due == CalendarDay(year: 2021, month: 4, day: 15))
+        #expect(tasks[1].scheduled == nil && tasks[1].due == nil)
+        #expect(tasks[2].scheduled == CalendarDay(year: 2021, month: 1, day: 1))
+    }
+
     @Test("nested Logseq tasks and checkbox tasks keep their parents")
     func nesting() {
         let text = "- TODO parent\n\t- DONE child\n\t\t- [ ] box under it\n"
