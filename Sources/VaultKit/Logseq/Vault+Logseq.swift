@@ -8,6 +8,16 @@ extension Vault {
     /// How the vault's notes are written, for the one scanner.
     public var dialect: NoteDialect { logseq == nil ? .markdown : .logseq }
 
+    /// A note of a Logseq graph titled by its page name: a note with no `title::` (its title
+    /// is its file stem) is titled as Logseq names it, `a/b` for `a___b.md`, a journal by
+    /// its day in the title format.
+    func logseqTitled(_ note: Note) -> Note {
+        guard let logseq, note.title == note.stem else { return note }
+        var titled = note
+        titled.title = LogseqPages(config: logseq, headers: [:]).fileName(of: note.path)
+        return titled
+    }
+
     /// The settings of the Logseq graph at `root`, nil when it is none; a settings file that
     /// cannot be read gives the defaults, with the reason among its problems.
     static func logseqConfig(at root: String, fileSystem: any FileSystem) -> LogseqConfig? {

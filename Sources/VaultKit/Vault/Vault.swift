@@ -133,9 +133,11 @@ public struct Vault: Sendable {
     public func scan(
         detail: NoteReader.Detail = .full, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> VaultScan {
-        try VaultScanner(
+        var scan = try VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
         ).scan()
+        if logseq != nil { scan.notes = scan.notes.map(logseqTitled) }
+        return scan
     }
 
     /// Walks the vault and hands each note, read to the detail asked for, to `sink` in path
@@ -149,7 +151,7 @@ public struct Vault: Sendable {
     ) throws -> VaultScan {
         try VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, progress: progress
-        ).stream { sink.receive($0) }
+        ).stream { sink.receive(logseq == nil ? $0 : logseqTitled($0)) }
     }
 
     /// The absolute path of a vault-relative path.

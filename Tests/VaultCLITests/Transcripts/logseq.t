@@ -7,6 +7,13 @@ $ cd pages && vault tasks
 > pages/Projects___Compost.md:4@671099	[DOING] turn the heap
 > pages/Projects___Garden.md:5@484cf1	[TODO] buy seeds #garden
 > pages/Projects___Garden.md:6@22df3b	[LATER] build a [[Projects/Compost]] bin
+# Pages are titled by their page names: a___b.md is a/b, a journal its day in the title format.
+$ vault list
+> journals/2026_11_29.md	Nov 29th, 2026
+> pages/Projects.md	Projects
+> pages/Projects___Compost.md	Projects/Compost
+> pages/Projects___Garden.md	Projects/Garden
+> pages/garden.md	garden
 # Marking one done writes Logseq's own word.
 $ vault task "journals/2026_11_29.md:1@6be030" done
 > journals/2026_11_29.md:1@6be030	[DONE] call about the [[Projects/Garden]] soil test	(due 2026-11-29)

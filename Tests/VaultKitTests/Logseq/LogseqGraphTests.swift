@@ -67,6 +67,17 @@ struct LogseqGraphTests {
             == ["[[Nobody Wrote This]]", "[[meeting_notes]]"])
     }
 
+    @Test("a note's title is its Logseq page name: title::, else the name its file gives")
+    func titles() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        _ = folder
+        let titles = Dictionary(uniqueKeysWithValues: try vault.scan(detail: .summary).notes.map { ($0.path, $0.title) })
+        #expect(titles["pages/Projects___Vault.md"] == "Projects/Vault")
+        #expect(titles["pages/meeting_notes.md"] == "Meeting Notes")
+        #expect(titles["journals/2021_02_02.md"] == "Feb 2nd, 2021")
+        #expect(try NoteLookup(notes: vault.scan(detail: .summary).notes, in: vault).note(named: "feb 2nd, 2021").path == "journals/2021_02_02.md")
+    }
+
     @Test("a Logseq graph is a vault root found from a folder inside it")
     func discovery() throws {
         let (folder, vault) = try TemporaryFolder.vault(Self.graph)
