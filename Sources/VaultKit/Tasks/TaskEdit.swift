@@ -61,7 +61,7 @@ extension Vault {
             throw TaskError.staleReference(reference: reference.description, now: "[\(root.marker)] \(root.text)")
         }
         let target = action.target(from: root.state)
-        if root.state != target && marker(for: target, replacing: root) == nil && logseq != nil && root.marker.count > 1 {
+        if root.state != target && marker(for: target, replacing: root) == nil && Self.isLogseqWord(root, in: self) {
             throw TaskError.noLogseqWord(reference: reference.description, state: target)
         }
         var selected = [index]
@@ -97,10 +97,15 @@ extension Vault {
     /// the word of the task's own workflow (`TODO` becomes `DONE`, `LATER` becomes `NOW`);
     /// nil where the state has none.
     func marker(for state: TaskState, replacing task: VaultTask) -> String? {
-        if logseq != nil, LogseqMarker.words.contains(where: { $0.word == task.marker }) {
+        if Self.isLogseqWord(task, in: self) {
             return LogseqMarker.word(for: state, replacing: task.marker)
         }
         return state.marker.map(String.init)
+    }
+
+    /// True for a task written with a Logseq word (`TODO`), in a Logseq graph.
+    static func isLogseqWord(_ task: VaultTask, in vault: Vault) -> Bool {
+        vault.logseq != nil && LogseqMarker.words.contains { $0.word == task.marker }
     }
 
     /// Reads a note to edit its tasks: it must exist, be downloaded, be UTF-8 and not opt out.

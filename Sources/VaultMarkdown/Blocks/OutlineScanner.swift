@@ -204,11 +204,8 @@ package struct OutlineScanner {
                 consumed = true
                 break opening
             } else if readsOutline && BlockStarts.isOrgCodeStart(text, firstNonspace, lineEnd) {
-                // Logseq's `#+BEGIN_SRC` … `#+END_SRC`: a fence of its own kind, marked `#`.
                 beginOpening(&self)
-                leaf = .fenced(character: UInt8(ascii: "#"), length: 0)
-                markCode(lineNumber)
-                blocks?.openBlock(line: lineNumber, info: "")
+                openOrgCode()
                 consumed = true
                 break opening
             } else if !indented, let fence = BlockStarts.openingFence(text, firstNonspace, lineEnd) {
