@@ -99,13 +99,14 @@ public struct LogseqPages: Sendable {
 }
 
 extension Vault {
-    /// The page names of a Logseq graph's notes, nil elsewhere: the first block of every
-    /// note is read for its `title::` and `alias::`.
+    /// The page names of a Logseq graph's notes, nil elsewhere: the start of every note is
+    /// read for its `title::` and `alias::`.
     public func logseqPages(_ notes: [Note]) -> LogseqPages? {
         guard let logseq else { return nil }
         let readable = notes.filter { $0.availability == .available && $0.kind != .trash }
         let headers = ParallelMap.map(readable.count) { index -> (String, LogseqPages.Header)? in
-            guard let bytes = try? fileSystem.readFile(absolutePath(readable[index].path)),
+            // Page properties are the first lines: the start of the file holds them.
+            guard let bytes = try? fileSystem.readPrefix(absolutePath(readable[index].path), limit: NoteReader.summaryPrefix).bytes,
                 let properties = NoteStructure(bytes: bytes, extent: .header, dialect: .logseq).properties
             else { return nil }
             let title = properties["title"].flatMap { $0.isEmpty ? nil : $0 }
