@@ -60,6 +60,8 @@ final class Context {
         vault.clock = clock
         if usesCache { vault.cache = openCache(for: vault) }
         located = vault
+        // Said once per run: the graph is still read, with Logseq's defaults.
+        for problem in vault.logseq?.problems ?? [] { warn(problem) }
         guard recovering else { return vault }
         let recovery = vault.recoverInterruptedChanges()
         for report in recovery.reports { self.report(report) }

@@ -34,8 +34,9 @@ enum BacklinksCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
+        let index = vault.linkIndex(scan)
         let graph = LinkGraph.build(
-            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [note.path]),
+            vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
             keep: LinkGraph.links(to: note.path))
         context.warn(graph.skipped)
         let reports = graph.backlinks(to: note.path).map(LinkReport.init)
@@ -67,6 +68,13 @@ enum CheckCommand: Command {
             return check.isClean ? 0 : 1
         }
         section(context, "Dangling links", check.dangling.map { "\($0.source):\($0.line): \($0.text)" })
+        if !check.pagesWithoutFile.isEmpty {
+            let pages = Set(check.pagesWithoutFile.map { $0.target.lowercased() }).count
+            let links = check.pagesWithoutFile.count
+            context.line(
+                "Pages without a file: \(pages) page\(pages == 1 ? "" : "s"), named by \(links) link\(links == 1 ? "" : "s") "
+                    + "(not broken: Logseq makes a page when it is first linked; --json lists them)")
+        }
         section(
             context, "Ambiguous names",
             check.ambiguous.map { "\($0.source):\($0.line): \($0.text) -> \($0.resolved ?? "") (\($0.candidates) files match)" })

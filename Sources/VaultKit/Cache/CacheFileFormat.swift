@@ -30,6 +30,8 @@ enum CacheFileFormat {
     struct Header {
         var isCurrent: Bool
         var root: String
+        /// The rules the facts were read by: a folder that became a Logseq graph is read again.
+        var dialect: String
         var writtenAt: Int64
     }
 
@@ -43,7 +45,7 @@ enum CacheFileFormat {
     }()
 
     /// A writer holding the header, for `count` records to follow.
-    static func begin(root: String, count: Int, writtenAt: Int64) -> ByteWriter {
+    static func begin(root: String, dialect: NoteDialect, count: Int, writtenAt: Int64) -> ByteWriter {
         var writer = ByteWriter(capacity: 1 << 20)
         writer.raw(magic)
         writer.fixed64(version)
@@ -52,6 +54,7 @@ enum CacheFileFormat {
         writer.fixed64(0)
         writer.fixed64(UInt64(bitPattern: writtenAt))
         writer.string(root)
+        writer.string(dialect.rawValue)
         writer.unsigned(UInt64(count))
         return writer
     }
@@ -72,11 +75,12 @@ enum CacheFileFormat {
                 let current =
                     try reader.fixed64() == version && reader.fixed64() == NoteFacts.formatVersion && reader.fixed64() == program
                 let sum = try reader.fixed64()
-                guard current else { return (Header(isCurrent: false, root: "", writtenAt: 0), [:]) }
+                guard current else { return (Header(isCurrent: false, root: "", dialect: "", writtenAt: 0), [:]) }
                 guard Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[bodyOffset...])) == sum
                 else { throw Damage.checksumMismatch }
                 let writtenAt = Int64(bitPattern: try reader.fixed64())
                 let root = try reader.string()
+                let dialect = try reader.string()
                 let count = try reader.count()
                 var entries: [String: Range<Int>] = [:]
                 entries.reserveCapacity(count)
@@ -86,7 +90,7 @@ enum CacheFileFormat {
                     entries[path] = reader.offset..<reader.offset + length
                     try reader.skip(length)
                 }
-                return (Header(isCurrent: true, root: root, writtenAt: writtenAt), entries)
+                return (Header(isCurrent: true, root: root, dialect: dialect, writtenAt: writtenAt), entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import VaultMarkdown
 import VaultSystem
 
 /// Where a vault's cache lives: `$XDG_CACHE_HOME/vault/<vault id>/` (`~/.cache` when the
@@ -9,6 +10,8 @@ public struct CacheLocation: Sendable, Equatable {
     /// The vault folder's real path, which the cache file names so that it is never read for
     /// another folder.
     public var rootRealPath: String
+    /// Whose rules the vault's notes are read by, which the cache file names too.
+    public var dialect: NoteDialect
 
     /// The cache file of note facts.
     public var file: String { folder + "/facts" }
@@ -17,9 +20,10 @@ public struct CacheLocation: Sendable, Equatable {
     /// The real path of the vault folder this cache folder serves.
     var ownerFile: String { folder + "/root" }
 
-    public init(folder: String, rootRealPath: String) {
+    public init(folder: String, rootRealPath: String, dialect: NoteDialect = .markdown) {
         self.folder = folder
         self.rootRealPath = rootRealPath
+        self.dialect = dialect
     }
 
     /// What `find` found: the location, or why there is none, and what to warn of.
@@ -66,10 +70,11 @@ public struct CacheLocation: Sendable, Equatable {
         }
         let id = vault.settings?.id.map(sanitized) ?? ""
         let name = id.isEmpty ? "path-" + hex(Checksum64.of(Array(root.utf8))) : id
-        var location = CacheLocation(folder: baseFolder + "/vault/" + name, rootRealPath: root)
+        var location = CacheLocation(folder: baseFolder + "/vault/" + name, rootRealPath: root, dialect: vault.dialect)
         if !id.isEmpty, let owner = location.owner(fileSystem), owner != root, sharesID(owner, id, fileSystem) {
             // A copied folder keeps its vault.json: two vaults with one id get a cache each.
-            let apart = CacheLocation(folder: location.folder + "-" + hex(Checksum64.of(Array(root.utf8))), rootRealPath: root)
+            let apart = CacheLocation(
+                folder: location.folder + "-" + hex(Checksum64.of(Array(root.utf8))), rootRealPath: root, dialect: vault.dialect)
             if apart.owner(fileSystem) == nil {
                 notices.append(
                     "this vault and the one at \(owner) have the same id (\(id)) in .zennotes/vault.json, as a copied folder does; "

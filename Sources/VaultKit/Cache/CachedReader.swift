@@ -7,6 +7,8 @@ import VaultSystem
 struct CachedReader: Sendable {
     let fileSystem: any FileSystem
     let cache: FactsCache?
+    /// Whose rules the vault's notes are written by (a cache holds the facts of one).
+    let dialect: NoteDialect
 
     /// What a read gave.
     struct Reading {
@@ -50,9 +52,10 @@ struct CachedReader: Sendable {
         let racy = cache.isRacy(contents.status)
         let record =
             contents.complete
-            ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy)
+            ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy, dialect: dialect)
             : NoteRecord(
-                status: contents.status, summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: false), complete: false,
+                status: contents.status,
+                summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: false, dialect: dialect), complete: false,
                 racy: racy)
         cache.store(record, for: path)
         return Reading(
@@ -68,7 +71,8 @@ struct CachedReader: Sendable {
             contents = try fileSystem.readPrefix(absolute, limit: Int.max)
         }
         return Reading(
-            facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete), status: contents.status,
+            facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete, dialect: dialect),
+            status: contents.status,
             complete: contents.complete, bytes: contents.bytes)
     }
 }

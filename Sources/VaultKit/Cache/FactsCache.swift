@@ -73,7 +73,7 @@ public final class FactsCache: @unchecked Sendable {
         }
         do {
             let (header, entries) = try CacheFileFormat.read(bytes)
-            guard header.isCurrent else { return }
+            guard header.isCurrent, header.dialect == location.dialect.rawValue else { return }
             guard header.root == location.rootRealPath else {
                 notices.append("the cache \(location.file) was of the vault at \(header.root); it is rebuilt for this one")
                 return
@@ -168,7 +168,8 @@ public final class FactsCache: @unchecked Sendable {
         }
         guard let entries else { return }
         try fileSystem.createDirectories(location.folder)
-        var writer = CacheFileFormat.begin(root: location.rootRealPath, count: entries.count, writtenAt: now())
+        var writer = CacheFileFormat.begin(
+            root: location.rootRealPath, dialect: location.dialect, count: entries.count, writtenAt: now())
         file.withUnsafeBufferPointer { buffer in
             for (path, entry) in entries {
                 writer.string(path)

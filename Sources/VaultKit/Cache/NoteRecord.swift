@@ -29,15 +29,15 @@ public struct NoteRecord: Sendable {
     }
 
     /// The record of a note read whole: every fact, and the task lines out of its bytes.
-    init(status: FileStatus, bytes: [UInt8], racy: Bool) {
+    init(status: FileStatus, bytes: [UInt8], racy: Bool, dialect: NoteDialect) {
         self.status = status
         complete = true
         self.racy = racy
-        facts = NoteFacts(bytes: bytes, parts: .all)
+        facts = NoteFacts(bytes: bytes, parts: .all, dialect: dialect)
         taskLines = facts.tasks.map { Array(bytes[$0.listMarker.lowerBound..<max($0.listMarker.lowerBound, $0.text.upperBound)]) }
         brokenDefinitions =
             Self.mayHoldDefinition(bytes)
-            ? LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes)).map {
+            ? LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map {
                 BrokenDefinition(line: $0.line, text: $0.text, reason: $0.reason)
             } : []
         mayHoldMergeMarkers = MergeConflict.mayHoldMarkers(bytes)

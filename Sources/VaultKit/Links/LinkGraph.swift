@@ -101,13 +101,13 @@ public struct LinkGraph: Sendable {
         _ note: Note, vault: Vault, index: LinkIndex, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         guard note.availability == .available,
-            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache).read(
+            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect).read(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
             let record = reading.record
         else { return nil }
         if let bytes = reading.bytes {
             return edges(
-                of: note, bytes: bytes, links: record.facts.links, index: index, needles: nil, keep: keep,
+                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil, keep: keep,
                 findsBrokenDefinitions: findsBrokenDefinitions)
         }
         guard record.facts.isUTF8 else {
@@ -126,9 +126,9 @@ public struct LinkGraph: Sendable {
     }
 
     /// The lines of a note that begin like a reference definition but are read as text.
-    private static func brokenDefinitions(_ bytes: [UInt8], path: String) -> [VaultWarning] {
+    private static func brokenDefinitions(_ bytes: [UInt8], path: String, dialect: NoteDialect) -> [VaultWarning] {
         guard NoteRecord.mayHoldDefinition(bytes) else { return [] }
-        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes)).map { found in
+        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map { found in
             VaultWarning(path: path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
         }
     }
@@ -147,12 +147,14 @@ public struct LinkGraph: Sendable {
         } catch {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"), [])
         }
-        return edges(of: note, bytes: bytes, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+        return edges(
+            of: note, bytes: bytes, dialect: vault.dialect, index: index, needles: needles, keep: keep,
+            findsBrokenDefinitions: findsBrokenDefinitions)
     }
 
     /// The edges of a note read from its bytes.
     private static func edges(
-        of note: Note, bytes: [UInt8], links: [Link]? = nil, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?,
+        of note: Note, bytes: [UInt8], links: [Link]? = nil, dialect: NoteDialect, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?,
         findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning]) {
         // Said whatever is asked for, so that the answer is the same from the cache's records.
@@ -162,7 +164,7 @@ public struct LinkGraph: Sendable {
         if let needles, !needles.mayMatch(bytes) { return ([], nil, []) }
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
-        for link in links ?? NoteFacts(bytes: bytes, parts: .links).links {
+        for link in links ?? NoteFacts(bytes: bytes, parts: .links, dialect: dialect).links {
             if link.line != line.number {
                 var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
@@ -178,7 +180,7 @@ public struct LinkGraph: Sendable {
                 text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
             if keep?(edge) ?? true { edges.append(edge) }
         }
-        return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path) : [])
+        return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path, dialect: dialect) : [])
     }
 
     /// The line that holds the byte at `offset`, without its line ending.
@@ -201,13 +203,14 @@ public struct LinkGraph: Sendable {
 
     /// A test for `build`'s `keep`: the edge is a link from another place to `path`.
     public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
-        { $0.resolution.path == path && !$0.link.isSelfLink }
+        // A Logseq page's own `alias::` names it, but is no link to it from elsewhere.
+        { $0.resolution.path == path && !$0.link.isSelfLink && !($0.link.form == .property && $0.source == path) }
     }
 }
 
 extension Vault {
     /// The link index of a scan: its notes and attachments outside the trash.
     public func linkIndex(_ scan: VaultScan) -> LinkIndex {
-        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout)
+        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout, pages: logseqPages(scan.notes))
     }
 }

@@ -25,10 +25,16 @@ public struct LinkIndex: Sendable {
     private var byPath: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private let pagesFolder: String
+    /// In a Logseq graph, its page names, and the notes each name (compared as
+    /// `collisionKey`s) belongs to: page links resolve by them alone.
+    public let pages: LogseqPages?
+    private var byPageName: [String: [Int]] = [:]
 
-    /// Indexes notes and attachments by their vault-relative paths.
-    public init(notes: [String], assets: [String], layout: VaultLayout) {
+    /// Indexes notes and attachments by their vault-relative paths (and, in a Logseq graph,
+    /// notes by their page names).
+    public init(notes: [String], assets: [String], layout: VaultLayout, pages: LogseqPages? = nil) {
         pagesFolder = layout.folder(for: .page) ?? "pages"
+        self.pages = pages
         let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
         for (files, isNote) in [(notes, true), (assets, false)] {
             for path in files {
@@ -45,6 +51,9 @@ public struct LinkIndex: Sendable {
         byPath[key, default: []].append(index)
         let name = key.lastPathComponent
         byName[name, default: []].append(index)
+        if isNote, let pages {
+            for name in pages.names(of: path) { byPageName[Naming.collisionKey(name.trimmed()), default: []].append(index) }
+        }
         if isNote {
             let stemKey = NoteFiles.stem(key)
             byPath[stemKey, default: []].append(index)
@@ -54,7 +63,9 @@ public struct LinkIndex: Sendable {
 
     /// The index with some files renamed (`moves` maps old path to new path).
     public func moving(_ moves: [String: String], notes: [String], assets: [String], layout: VaultLayout) -> LinkIndex {
-        LinkIndex(notes: notes.map { moves[$0] ?? $0 }, assets: assets.map { moves[$0] ?? $0 }, layout: layout)
+        LinkIndex(
+            notes: notes.map { moves[$0] ?? $0 }, assets: assets.map { moves[$0] ?? $0 }, layout: layout,
+            pages: pages?.moving(moves))
     }
 
     /// True when a file (note or attachment, outside the trash) is at this path.
@@ -64,9 +75,23 @@ public struct LinkIndex: Sendable {
     public func resolve(_ link: Link, from source: String) -> Resolution {
         if link.isSelfLink { return Resolution(path: source, candidates: 1) }
         switch link.form {
-        case .wikilink, .frontmatter: return resolveWikilink(link.target, from: source)
+        case .wikilink, .frontmatter, .tag, .property:
+            return pages == nil ? resolveWikilink(link.target, from: source) : resolvePage(link.target, from: source)
         case .markdown, .reference, .referenceUse: return resolveMarkdown(link.target, from: source)
         }
+    }
+
+    /// Resolves a page name in a Logseq graph: by the names of its pages alone (a name with
+    /// no page is a page Logseq makes when it is first linked, not a file); a name ending in
+    /// a file extension (`[[image.png]]`) is looked up as a file.
+    func resolvePage(_ name: String, from source: String) -> Resolution {
+        let key = Naming.collisionKey(name.trimmed())
+        if let matches = byPageName[key] { return pick(matches, from: source) }
+        let last = key.lastPathComponent
+        if NoteFiles.isNoteName(last) || (!NoteFiles.fileExtension(last).isEmpty && byName[last] != nil) {
+            return resolveWikilink(name, from: source)
+        }
+        return .dangling
     }
 
     func resolveWikilink(_ target: String, from source: String) -> Resolution {

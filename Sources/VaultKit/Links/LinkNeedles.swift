@@ -17,12 +17,12 @@ public struct LinkNeedles: Sendable {
     /// True when the filter cannot rule anything out.
     public private(set) var matchesEverything = false
 
-    /// Needles for links to files with these vault-relative paths.
-    public init(paths: [String]) {
+    /// Needles for links to files with these vault-relative paths, or by these names (a
+    /// Logseq page's names need not be its file's).
+    public init(paths: [String], names: [String] = []) {
         var seen = Set<[UInt8]>()
-        for path in paths {
-            let name = String(path.split(separator: "/").last ?? Substring(path))
-            let stem = NoteFiles.stem(name)
+        let stems = paths.map { path in NoteFiles.stem(String(path.split(separator: "/").last ?? Substring(path))) }
+        for stem in stems + names {
             for form in Self.forms(of: stem) {
                 guard let needle = Self.needle(form) else {
                     matchesEverything = true
@@ -31,6 +31,12 @@ public struct LinkNeedles: Sendable {
                 if seen.insert(needle).inserted { needles.append(needle) }
             }
         }
+    }
+
+    /// Needles for links to files with these paths, by their names in `index` too (a Logseq
+    /// page's names).
+    public init(paths: [String], index: LinkIndex) {
+        self.init(paths: paths, names: paths.flatMap { index.pages?.names(of: $0) ?? [] })
     }
 
     /// The ways a stem can be spelled in a link, escapes aside (they are decoded as the

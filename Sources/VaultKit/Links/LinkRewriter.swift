@@ -19,9 +19,26 @@ enum LinkRewriter {
         for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool, fromRoot: Bool = false
     ) -> String? {
         switch link.form {
-        case .wikilink, .frontmatter: return wikilinkTarget(link, destination, source, index)
+        case .wikilink, .frontmatter, .tag, .property:
+            if let pages = index.pages { return pageTarget(link, destination, source, index, pages) }
+            return wikilinkTarget(link, destination, source, index)
         case .markdown, .reference, .referenceUse: return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot)
         }
+    }
+
+    /// A Logseq page link takes the page's new name; a tag is written `#name` where the new
+    /// name reads as one tag, else `#[[new name]]` (the brackets are the tag's target).
+    private static func pageTarget(
+        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, _ pages: LogseqPages
+    ) -> String? {
+        // A link by one of the page's aliases names the page still: Logseq leaves it so.
+        let aliases = pages.names(of: destination).dropFirst().map { Naming.collisionKey($0.trimmed()) }
+        if aliases.contains(Naming.collisionKey(link.target.trimmed())) { return link.rawTarget }
+        let name = pages.name(of: destination)
+        guard index.resolvePage(name, from: source).path == destination else { return nil }
+        if link.form == .tag && !TagScanner.isPlainTag(name) { return "[[" + name + "]]" }
+        if link.form == .property && name.contains(",") { return "[[" + name + "]]" }
+        return name
     }
 
     private static func wikilinkTarget(_ link: Link, _ destination: String, _ source: String, _ index: LinkIndex) -> String? {

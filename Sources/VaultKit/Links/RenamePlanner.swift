@@ -22,7 +22,8 @@ public struct RenamePlanner {
     /// note's own text and stays as it is.
     public func planRename(_ name: String, to title: String) throws -> RenamePlan {
         let (scan, note) = try find(name)
-        let stem = Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
+        let stem = vault.logseq.map { LogseqPages.fileStem(forPageName: Naming.cleanTitle(title), format: $0.fileNameFormat) }
+            ?? Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
             throw VaultError.invalidTitle(title: title, reason: "it has no characters a file name can hold")
         }
@@ -86,9 +87,10 @@ public struct RenamePlanner {
         let inGit = vault.gitWorkTree != nil
         var conflicted: [VaultWarning] = []
         let notes = scan.notes.map(\.path)
-        let before = LinkIndex(notes: notes, assets: scan.assets, layout: vault.layout)
+        let before = LinkIndex(notes: notes, assets: scan.assets, layout: vault.layout, pages: vault.logseqPages(scan.notes))
         let after = before.moving(moves, notes: notes, assets: scan.assets, layout: vault.layout)
-        let needles = LinkNeedles(paths: Array(moves.keys) + Array(moves.values))
+        let pageNames = moves.keys.flatMap { before.pages?.names(of: $0) ?? [] } + moves.values.flatMap { after.pages?.names(of: $0) ?? [] }
+        let needles = LinkNeedles(paths: Array(moves.keys) + Array(moves.values), names: pageNames)
         var edits: [FileEdit] = []
         var skipped: [VaultWarning] = []
         var newlyResolving: [LinkReport] = []
@@ -187,7 +189,7 @@ public struct RenamePlanner {
         let isTrashed = vault.layout.kind(of: note.path) == .trash && moves[note.path] == nil
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
-        let document = MarkdownDocument(bytes: bytes)
+        let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect)
         let links = LinkScanner.links(in: document)
         /// What the change does to a link; `expected`, where it must lead afterwards.
         enum Outcome { case keep, rewrite(String), newlyResolving(String?) }
@@ -266,6 +268,9 @@ public struct RenamePlanner {
             }
         }
         replacements += Self.foamLabels(links, bytes, rewritten: replacements)
+        if let retitle, retitle.note.path == note.path, vault.logseq != nil, let range = Self.titleProperty(document.structure) {
+            replacements.append((range, retitle.title, document.sourceMap.line(containing: range.lowerBound), false))
+        }
         if let retitle, retitle.note.path == note.path, let heading = Self.titleHeading(document, fileStem: retitle.note.stem),
             // A heading that holds a link is the user's text, not a title vault wrote.
             !links.contains(where: { $0.range.overlaps(heading) })

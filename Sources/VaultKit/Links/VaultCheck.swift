@@ -5,6 +5,10 @@ import VaultSystem
 public struct VaultCheck: Sendable, Codable, Equatable {
     /// Links that resolve to nothing.
     public var dangling: [LinkReport]
+    /// In a Logseq graph, page links (`[[p]]`, `#p`, page properties) to pages that have no
+    /// file: not broken, since Logseq makes such a page when it is first linked, so not in
+    /// `dangling` and no problem; listed so that a typo can still be found.
+    public var pagesWithoutFile: [LinkReport] = []
     /// Bare names that matched several files; a tie-break chose one.
     public var ambiguous: [LinkReport]
     /// Lines that begin like a link reference definition (`[label]: target "title"`) but are
@@ -23,6 +27,15 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         dangling.isEmpty && ambiguous.isEmpty && brokenDefinitions.isEmpty && unreadable.isEmpty && conflictCopies.isEmpty && mergeConflicts.isEmpty
     }
 
+    /// True for a link that names a page, in a Logseq graph: every form but a markdown path.
+    public static func namesPage(_ link: Link) -> Bool {
+        switch link.form {
+        // Even `[[star.lit]]`: Logseq makes a page of any name in brackets.
+        case .wikilink, .frontmatter, .tag, .property: return true
+        case .markdown, .reference, .referenceUse: return false
+        }
+    }
+
     /// Checks every note of a scan.
     public init(vault: Vault, scan: VaultScan) {
         // Only what is reported is kept: most links resolve to one file. A reference use
@@ -31,7 +44,11 @@ public struct VaultCheck: Sendable, Codable, Equatable {
             vault: vault, scan: scan, index: vault.linkIndex(scan),
             keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
             findsBrokenDefinitions: true)
-        dangling = graph.edges.filter { $0.resolution.path == nil }.map(LinkReport.init)
+        let isGraph = vault.isLogseqGraph
+        dangling = graph.edges.filter { $0.resolution.path == nil && !(isGraph && Self.namesPage($0.link)) }.map(LinkReport.init)
+        if isGraph {
+            pagesWithoutFile = graph.edges.filter { $0.resolution.path == nil && Self.namesPage($0.link) }.map(LinkReport.init)
+        }
         ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
         brokenDefinitions = graph.brokenDefinitions
         unreadable = scan.skipped + graph.skipped

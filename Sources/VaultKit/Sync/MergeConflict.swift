@@ -155,7 +155,7 @@ extension Vault {
             guard note.kind != .trash, note.availability != .placeholder else { return nil }
             // A note the cache knows holds no marker line is not opened.
             if cache != nil,
-                let reading = try? CachedReader(fileSystem: fileSystem, cache: cache).read(
+                let reading = try? CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
                     path: note.path, absolute: absolutePath(note.path), wanted: []),
                 reading.bytes == nil, reading.record?.mayHoldMergeMarkers == false
             {

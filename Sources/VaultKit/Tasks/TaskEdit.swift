@@ -61,6 +61,9 @@ extension Vault {
             throw TaskError.staleReference(reference: reference.description, now: "[\(root.marker)] \(root.text)")
         }
         let target = action.target(from: root.state)
+        if root.state != target && marker(for: target, replacing: root) == nil && Self.isLogseqWord(root, in: self) {
+            throw TaskError.noLogseqWord(reference: reference.description, state: target)
+        }
         var selected = [index]
         if allSubtasks {
             var inSubtree = Set([index])
@@ -75,19 +78,34 @@ extension Vault {
         var changedLines: [Int] = []
         for taskIndex in selected.reversed() {
             let task = tasks[taskIndex]
-            guard task.state != target, let marker = target.marker else { continue }
+            guard task.state != target, let marker = marker(for: target, replacing: task) else { continue }
             if stampsDoneDate, let date = task.doneDateRange {
                 // A done date left from before the task was reopened: today is when it is done.
                 after.replaceSubrange(date, with: Array(today.description.utf8))
             } else if stampsDoneDate {
                 after.insert(contentsOf: Array(" ✅ \(today)".utf8), at: task.doneDateInsertion)
             }
-            after.replaceSubrange(task.markerRange, with: Array(String(marker).utf8))
+            after.replaceSubrange(task.markerRange, with: Array(marker.utf8))
             changedLines.append(task.line)
         }
         let rewrite = NoteRewrite(path: reference.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         let updated = TaskScanner.tasks(in: after, origin: origin(of: reference.path))
         return TaskEditPlan(rewrite: rewrite, changed: updated.filter { changedLines.contains($0.line) })
+    }
+
+    /// What a task's marker becomes in `state`: a checkbox's character, or in a Logseq graph
+    /// the word of the task's own workflow (`TODO` becomes `DONE`, `LATER` becomes `NOW`);
+    /// nil where the state has none.
+    func marker(for state: TaskState, replacing task: VaultTask) -> String? {
+        if Self.isLogseqWord(task, in: self) {
+            return LogseqMarker.word(for: state, replacing: task.marker)
+        }
+        return state.marker.map(String.init)
+    }
+
+    /// True for a task written with a Logseq word (`TODO`), in a Logseq graph.
+    static func isLogseqWord(_ task: VaultTask, in vault: Vault) -> Bool {
+        vault.logseq != nil && LogseqMarker.words.contains { $0.word == task.marker }
     }
 
     /// Reads a note to edit its tasks: it must exist, be downloaded, be UTF-8 and not opt out.
@@ -118,7 +136,8 @@ extension Vault {
     /// Where a note is, for the fields that depend on it (a journal's day).
     func origin(of path: String) -> TaskScanner.Origin {
         let kind = layout.kind(of: path)
-        return TaskScanner.Origin(path: path, kind: kind, journalDay: kind == .journal ? Self.journalDay(path) : nil)
+        return TaskScanner.Origin(
+            path: path, kind: kind, journalDay: kind == .journal ? Self.journalDay(path) : nil, dialect: dialect)
     }
 
     /// The day a journal's file name gives (`2026-11-30.md`, Logseq's `2026_11_30.md`), the

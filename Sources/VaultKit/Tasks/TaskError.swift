@@ -15,6 +15,8 @@ public enum TaskError: Error, Equatable, Sendable {
     case notUTF8(path: String)
     /// The note opts out of tasks with `tasks: false`.
     case optedOut(path: String)
+    /// A Logseq task asked into a state Logseq has no word for (forwarded).
+    case noLogseqWord(reference: String, state: TaskState)
 
     /// 3 when the line no longer holds the task that was listed (another task, or none: the
     /// note changed since), 2 for a malformed reference, else 1 (DESIGN.md 5, 9).
@@ -42,6 +44,8 @@ extension TaskError: CustomStringConvertible {
             return "\(path) is not valid UTF-8; vault never rewrites it"
         case .optedOut(let path):
             return "\(path) opts out of tasks (tasks: false); nothing was written"
+        case .noLogseqWord(let reference, let state):
+            return "\(reference): Logseq has no word for a task that is \(state.label); nothing was written"
         }
     }
 
@@ -54,6 +58,8 @@ extension TaskError: CustomStringConvertible {
             return "convert the note to UTF-8 in an editor, then try again"
         case .optedOut:
             return "remove `tasks: false` from the note's frontmatter to manage its tasks"
+        case .noLogseqWord:
+            return "Logseq's words are TODO/LATER, DOING/NOW, DONE and CANCELED: use start, done, cancel or reopen"
         }
     }
 }

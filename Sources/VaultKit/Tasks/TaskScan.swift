@@ -80,9 +80,9 @@ extension Vault {
             let reason = (error as? SystemError)?.reason ?? "\(error)"
             return VaultWarning(path: file.path, message: "unavailable: \(reason); its tasks are not listed")
         }
-        guard TaskScanner.mayHoldTask(bytes) else { return nil }
+        guard TaskScanner.mayHoldTask(bytes, dialect: dialect) else { return nil }
         let first = tasks.count
-        TaskScanner.append(prefiltered: bytes, origin: { origin(of: file.path) }, to: &tasks)
+        TaskScanner.append(prefiltered: bytes, dialect: dialect, origin: { origin(of: file.path) }, to: &tasks)
         if tasks.count > first && tasks[first].inNonUTF8Note {
             return VaultWarning(path: file.path, message: "not valid UTF-8; its tasks are listed but never edited")
         }
@@ -95,7 +95,7 @@ extension Vault {
     private func readCachedTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
         let reading: CachedReader.Reading
         do {
-            reading = try CachedReader(fileSystem: fileSystem, cache: cache).read(
+            reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
                 path: file.path, absolute: absolutePath(file.path), wanted: .tasks, taskLines: true)
         } catch let error as SystemError where error.code == ENOENT {
             return nil

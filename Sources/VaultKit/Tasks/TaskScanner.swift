@@ -12,11 +12,14 @@ public enum TaskScanner {
         public var kind: FolderKind
         /// The journal's day: its tasks without a due date are due that day.
         public var journalDay: CalendarDay?
+        /// Whose rules the note is written by (in a Logseq graph, `TODO` words are tasks).
+        public var dialect: NoteDialect
 
-        public init(path: String, kind: FolderKind, journalDay: CalendarDay? = nil) {
+        public init(path: String, kind: FolderKind, journalDay: CalendarDay? = nil, dialect: NoteDialect = .markdown) {
             self.path = path
             self.kind = kind
             self.journalDay = journalDay
+            self.dialect = dialect
         }
     }
 
@@ -25,17 +28,19 @@ public enum TaskScanner {
     /// The markdown is examined only when a line looks like a task at all, so notes without
     /// tasks cost one pass over their bytes.
     public static func tasks(in bytes: [UInt8], origin: Origin) -> [VaultTask] {
-        guard mayHoldTask(bytes) else { return [] }
+        guard mayHoldTask(bytes, dialect: origin.dialect) else { return [] }
         var tasks: [VaultTask] = []
-        append(prefiltered: bytes, origin: { origin }, to: &tasks)
+        append(prefiltered: bytes, dialect: origin.dialect, origin: { origin }, to: &tasks)
         return tasks
     }
 
     /// Appends the tasks of a note that `mayHoldTask` let through to `tasks`; `origin` is
     /// asked for only when the note has tasks. Appending in place spares a large vault the
     /// copy of every task from one array into another.
-    static func append(prefiltered bytes: [UInt8], origin: () -> Origin, to tasks: inout [VaultTask]) {
-        append(NoteFacts(bytes: bytes, parts: .tasks, complete: true, mayHoldTask: true), of: bytes, origin: origin, to: &tasks)
+    static func append(prefiltered bytes: [UInt8], dialect: NoteDialect, origin: () -> Origin, to tasks: inout [VaultTask]) {
+        append(
+            NoteFacts(bytes: bytes, parts: .tasks, complete: true, mayHoldTask: true, dialect: dialect), of: bytes, origin: origin,
+            to: &tasks)
     }
 
     /// Appends a note's tasks as its facts hold them, placed in the vault by `origin`.
@@ -128,5 +133,7 @@ public enum TaskScanner {
 
     /// True when some line looks like a task: white space and `>` only, a list marker, white
     /// space, then `[c]`. Cheap enough to run on every note before anything else.
-    public static func mayHoldTask(_ bytes: [UInt8]) -> Bool { TaskSyntax.mayHoldTask(bytes) }
+    public static func mayHoldTask(_ bytes: [UInt8], dialect: NoteDialect = .markdown) -> Bool {
+        TaskSyntax.mayHoldTask(bytes, dialect: dialect)
+    }
 }

@@ -65,10 +65,7 @@ public struct Journals: Sendable {
                 } else if !NoteFiles.isNoteName(name) || SyncArtifacts.isIgnored(name) {
                     continue
                 }
-                guard let text = NoteReader.journalDate(fromStem: NoteFiles.stem(name)), let day = CalendarDay(text)
-                else {
-                    continue
-                }
+                guard let day = journalDay(fromStem: NoteFiles.stem(name)) else { continue }
                 entries.append(Entry(day: day, path: relative + "/" + name, isPlaceholder: isPlaceholder))
             }
         }
@@ -80,13 +77,22 @@ public struct Journals: Sendable {
         try list().first { $0.day == day }
     }
 
-    /// Where a new journal for the day goes.
+    /// The day a journal's file name gives: `YYYY-MM-DD` or `YYYY_MM_DD`, and in a Logseq
+    /// graph any name in its journal file-name format.
+    func journalDay(fromStem stem: String) -> CalendarDay? {
+        if let logseq = vault.logseq, let day = logseq.journalFileName.day(from: stem) { return day }
+        return NoteReader.journalDate(fromStem: stem).flatMap { CalendarDay($0) }
+    }
+
+    /// Where a new journal for the day goes: `YYYY-MM-DD.md`, in a Logseq graph its journal
+    /// file-name format (`YYYY_MM_DD.md` by default).
     public func newPath(for day: CalendarDay) -> String {
-        folder() + "/" + day.description + ".md"
+        folder() + "/" + (vault.logseq?.journalFileName.format(day) ?? day.description) + ".md"
     }
 
     /// What a new journal starts with: the vault's template with `{{date}}` and `{{title}}`
-    /// replaced by the day, else a `# YYYY-MM-DD` heading and a blank line.
+    /// replaced by the day, else a `# YYYY-MM-DD` heading and a blank line; nothing in a
+    /// Logseq graph, whose journal pages take their title from the file name.
     public func initialContents(for day: CalendarDay) -> [UInt8] {
         if let template = try? vault.fileSystem.readFile(vault.absolutePath(Self.templatePath)),
             UTF8Check.validate(template) == .valid
@@ -96,6 +102,7 @@ public struct Journals: Sendable {
                 text.replacingOccurrences(of: "{{date}}", with: day.description)
                     .replacingOccurrences(of: "{{title}}", with: day.description).utf8)
         }
+        if vault.logseq != nil { return [] }
         return Array("# \(day)\n\n".utf8)
     }
 

@@ -14,9 +14,12 @@ public struct NoteAuthoring {
     /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
     /// with `# title` and a blank line, or with the template `.zennotes/templates/T.md` whose
     /// `{{title}}` and `{{date}}` are filled in (the date of `now`, else of the vault's clock).
+    /// In a Logseq graph the file is named in the graph's file-name format (page `a/b` is
+    /// `a___b.md`) and starts empty: Logseq names a page by its file.
     public func create(title: String, folder: String? = nil, template: String? = nil, now: Date? = nil, dryRun: Bool = false) throws -> NoteRewrite {
         let now = now ?? vault.clock.now()
-        let stem = Naming.fileStem(forTitle: title)
+        let stem = vault.logseq.map { LogseqPages.fileStem(forPageName: Naming.cleanTitle(title), format: $0.fileNameFormat) }
+            ?? Naming.fileStem(forTitle: title)
         // Checked on the title: the stem of a title without letters is the stand-in `Untitled`.
         guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
@@ -29,7 +32,7 @@ public struct NoteAuthoring {
         }
         // A heading is one line and must read back as the title (see `Naming.headingMarkup`).
         let clean = Naming.cleanTitle(title)
-        var content = Array("# \(Naming.headingMarkup(forTitle: clean))\n\n".utf8)
+        var content = vault.logseq == nil ? Array("# \(Naming.headingMarkup(forTitle: clean))\n\n".utf8) : []
         if let template {
             let name = template.hasSuffix(".md") ? template : template + ".md"
             let path = vault.metadataFolder + "/templates/" + name

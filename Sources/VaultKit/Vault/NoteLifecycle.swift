@@ -86,7 +86,8 @@ public struct NoteLifecycle {
         let links =
             action == .trash
             ? LinkGraph.build(
-                vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path]), keep: LinkGraph.links(to: note.path)
+                vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
+                keep: LinkGraph.links(to: note.path)
             ).edges.count : 0
         return Outcome(plan: plan, renamed: destination != target, links: links)
     }
@@ -102,8 +103,9 @@ public struct NoteLifecycle {
         }
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
+        let index = vault.linkIndex(scan)
         result.links = LinkGraph.build(
-            vault: vault, scan: scan, index: vault.linkIndex(scan), needles: LinkNeedles(paths: [path]), keep: LinkGraph.links(to: path)
+            vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [path], index: index), keep: LinkGraph.links(to: path)
         ).edges.count
         return result
     }

@@ -42,6 +42,12 @@ public struct NoteLookup: Sendable {
         if let match = try single(byStem, name: name) { return match }
         let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
         if let match = try single(byAlias, name: name) { return match }
+        if let logseq = vault?.logseq {
+            // A Logseq page by the name its file gives: `a/b` for `a___b.md`, a journal's title.
+            let pages = LogseqPages(config: logseq, headers: [:])
+            let byPageName = notes.filter { Naming.collisionKey(pages.fileName(of: $0.path)) == key && $0.kind != .trash }
+            if let match = try single(byPageName, name: name) { return match }
+        }
         try explainMissing(name)
         throw VaultError.unknownNote(name: name, suggestions: suggestions(for: key))
     }

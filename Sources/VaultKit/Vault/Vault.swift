@@ -13,6 +13,9 @@ public struct Vault: Sendable {
     public let layout: VaultLayout
     /// The file system the vault is read and written through.
     public let fileSystem: any FileSystem
+    /// The settings of a Logseq graph (a folder holding `logseq/config.edn`), nil elsewhere:
+    /// page names, journal names and tasks are then read as Logseq reads them.
+    public let logseq: LogseqConfig?
     /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
     /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
     public var clock: VaultClock = .system
@@ -35,6 +38,7 @@ public struct Vault: Sendable {
         }
         self.root = absolute
         self.fileSystem = fileSystem
+        var logseq = Self.logseqConfig(at: absolute, fileSystem: fileSystem)
         let settingsPath = absolute + "/.zennotes/vault.json"
         if fileSystem.exists(settingsPath) {
             let bytes: [UInt8]
@@ -46,12 +50,13 @@ public struct Vault: Sendable {
             layout = try settings.layout()
         } else {
             settings = nil
-            layout = .standard
+            if logseq != nil { layout = Self.layout(of: &logseq!) } else { layout = .standard }
         }
+        self.logseq = logseq
     }
 
     /// Finds the vault: `explicit` (`--vault`), else `VAULT_DIR`, else the nearest folder
-    /// from `workingDirectory` upwards that holds `.zennotes/`.
+    /// from `workingDirectory` upwards that holds `.zennotes/` or `logseq/config.edn`.
     public static func locate(
         explicit: String?, environment: [String: String], workingDirectory: String,
         fileSystem: any FileSystem = LocalFileSystem()
@@ -78,6 +83,7 @@ public struct Vault: Sendable {
         var folder = absolute(workingDirectory)
         while true {
             if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory { return folder }
+            if (try? fileSystem.status(folder + "/" + LogseqConfig.path))??.kind == .file { return folder }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
@@ -91,6 +97,7 @@ public struct Vault: Sendable {
         self.fileSystem = fileSystem
         settings = nil
         layout = .standard
+        logseq = Self.logseqConfig(at: self.root, fileSystem: fileSystem)
     }
 
     /// Makes `path` a vault: the system folders and `.zennotes/vault.json` with a fresh id.
@@ -129,9 +136,12 @@ public struct Vault: Sendable {
     public func scan(
         detail: NoteReader.Detail = .full, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> VaultScan {
-        try VaultScanner(
-            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, progress: progress
+        var scan = try VaultScanner(
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
+            progress: progress
         ).scan()
+        if logseq != nil { scan.notes = scan.notes.map(logseqTitled) }
+        return scan
     }
 
     /// Walks the vault and hands each note, read to the detail asked for, to `sink` in path
@@ -144,8 +154,9 @@ public struct Vault: Sendable {
         into sink: inout some ResultSink<Note>
     ) throws -> VaultScan {
         try VaultScanner(
-            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, progress: progress
-        ).stream { sink.receive($0) }
+            root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
+            progress: progress
+        ).stream { sink.receive(logseq == nil ? $0 : logseqTitled($0)) }
     }
 
     /// The absolute path of a vault-relative path.

@@ -11,6 +11,8 @@ struct VaultScanner {
     var detail: NoteReader.Detail = .full
     /// The facts of notes read before, kept between runs; nil to read every note.
     var cache: FactsCache?
+    /// Whose rules the notes are written by.
+    var dialect: NoteDialect = .markdown
     var progress: (@Sendable (Int, Int) -> Void)?
 
     /// A note file found by the walk, before it is read.
@@ -238,7 +240,7 @@ struct VaultScanner {
                     path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                     availability: .available)
             }
-            let reading = try CachedReader(fileSystem: fileSystem, cache: cache).read(
+            let reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
                 path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary,
                 status: item.status)
             return NoteReader.note(path: item.path, kind: kind, status: reading.status, facts: reading.facts)

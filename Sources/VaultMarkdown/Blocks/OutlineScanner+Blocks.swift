@@ -169,6 +169,13 @@ extension OutlineScanner {
 
     /// A fence opens at the first non-space byte: its info string is the rest of the line,
     /// trimmed, with backslash escapes resolved (cmark's entities are left as written).
+    /// Opens Logseq's `#+BEGIN_SRC` … `#+END_SRC`: a fence of its own kind, marked `#`.
+    mutating func openOrgCode() {
+        leaf = .fenced(character: UInt8(ascii: "#"), length: 0)
+        markCode(lineNumber)
+        blocks?.openBlock(line: lineNumber, info: "")
+    }
+
     mutating func openFence(length: Int) {
         var start = firstNonspace + length
         var end = lineEnd

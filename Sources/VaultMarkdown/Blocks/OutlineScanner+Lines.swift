@@ -41,7 +41,9 @@ extension OutlineScanner {
         case .fenced(let character, let length):
             markCode(lineNumber)
             blocks?.extendBlock(line: lineNumber)
-            if indent <= 3 && byte(firstNonspace) == character,
+            if character == UInt8(ascii: "#") {
+                if BlockStarts.isOrgEnd(text, firstNonspace, lineEnd) { closeLeaf() }
+            } else if indent <= 3 && byte(firstNonspace) == character,
                 let run = BlockStarts.closingFence(text, firstNonspace, lineEnd, character: character), run >= length
             {
                 closeLeaf()

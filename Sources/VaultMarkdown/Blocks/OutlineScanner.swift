@@ -59,6 +59,9 @@ package struct OutlineScanner {
     /// What each line is (index 0 unused), with the lines' start offsets and the reference
     /// definitions, when `recordsKinds` (a `NoteStructure` needs them).
     let recordsKinds: Bool
+    /// Reads a Logseq outline: indentation never makes code, and a bullet indented any
+    /// depth is an item (Logseq nests blocks by indentation alone).
+    package var readsOutline = false
     package var kinds: [LineKind] = []
     var references = ReferenceDefinitionScanner()
     /// How many of `references.definitions` have marked their lines.
@@ -186,7 +189,7 @@ package struct OutlineScanner {
 
         opening: while true {
             findFirstNonspace()
-            let indented = indent >= 4
+            let indented = indent >= 4 && !readsOutline
             let first = byte(firstNonspace)
             if !indented && first == UInt8(ascii: ">") {
                 beginOpening(&self)
@@ -198,6 +201,11 @@ package struct OutlineScanner {
                 beginOpening(&self)
                 if blocks != nil { recordATXHeading() }
                 mark([.inline, .leafStart])
+                consumed = true
+                break opening
+            } else if readsOutline && BlockStarts.isOrgCodeStart(text, firstNonspace, lineEnd) {
+                beginOpening(&self)
+                openOrgCode()
                 consumed = true
                 break opening
             } else if !indented, let fence = BlockStarts.openingFence(text, firstNonspace, lineEnd) {
@@ -228,7 +236,7 @@ package struct OutlineScanner {
                 beginOpening(&self)
                 consumed = true
                 break opening
-            } else if indent < 4,
+            } else if !indented,
                 let width = BlockStarts.listMarkerWidth(
                     text, firstNonspace, lineEnd, interruptsParagraph: interruptsParagraph)
             {

@@ -12,8 +12,8 @@ public struct MarkdownDocument: Sendable {
     public let headings: [Heading]
 
     /// Parses a note. Never fails: any bytes make a document.
-    public init(bytes: [UInt8]) {
-        self.init(structure: NoteStructure(bytes: bytes))
+    public init(bytes: [UInt8], dialect: NoteDialect = .markdown) {
+        self.init(structure: NoteStructure(bytes: bytes, dialect: dialect))
     }
 
     /// The document of a structure already found.

@@ -3,7 +3,7 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 2
+    public static let formatVersion: UInt64 = 3
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.
@@ -127,7 +127,7 @@ extension NoteFacts {
         return wanted
     }
 
-    private static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse]
+    private static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
 
     private static func encode(_ link: Link, to writer: inout ByteWriter) {
         let form: UInt8
@@ -137,6 +137,8 @@ extension NoteFacts {
         case .frontmatter: form = 2
         case .reference: form = 3
         case .referenceUse: form = 4
+        case .tag: form = 5
+        case .property: form = 6
         }
         writer.byte(form)
         let sameTarget = link.target == link.rawTarget

@@ -58,13 +58,15 @@ public struct NoteFacts: Codable, Sendable, Equatable {
     ///
     /// - Parameter complete: false when `bytes` is only the start of the note (a summary
     ///   reads a prefix); UTF-8 is then checked on what was read.
-    public init(bytes: [UInt8], parts: Parts = .all, complete: Bool = true) {
-        self.init(bytes: bytes, parts: parts, complete: complete, mayHoldTask: nil)
+    /// - Parameter dialect: whose rules the note is written by (a Logseq graph's notes are
+    ///   outlines whose tags and page properties name pages and whose `TODO` words are tasks).
+    public init(bytes: [UInt8], parts: Parts = .all, complete: Bool = true, dialect: NoteDialect = .markdown) {
+        self.init(bytes: bytes, parts: parts, complete: complete, mayHoldTask: nil, dialect: dialect)
     }
 
     /// The facts of a note; `mayHoldTask` is what `TaskSyntax.mayHoldTask` said of the bytes
     /// when the caller asked already (the task list asks before it reads anything else).
-    package init(bytes: [UInt8], parts: Parts, complete: Bool, mayHoldTask: Bool?) {
+    package init(bytes: [UInt8], parts: Parts, complete: Bool, mayHoldTask: Bool?, dialect: NoteDialect = .markdown) {
         self.parts = parts
         isUTF8 = Self.isUTF8(bytes, complete: complete)
         hasFrontmatter = false
@@ -81,11 +83,11 @@ public struct NoteFacts: Codable, Sendable, Equatable {
         let body: Parts = [.tags, .headings, .blockIDs, .links, .tasks]
         let needsBody =
             !parts.isDisjoint(with: [.headings, .blockIDs, .links])
-            || (parts.contains(.tasks) && (mayHoldTask ?? TaskSyntax.mayHoldTask(bytes)))
+            || (parts.contains(.tasks) && (mayHoldTask ?? TaskSyntax.mayHoldTask(bytes, dialect: dialect)))
             || (parts.contains(.tags) && isUTF8 && Self.mayHoldInlineTag(bytes))
         let structure = NoteStructure(
             bytes: bytes, extent: needsBody && !parts.isDisjoint(with: body) ? .whole : .header,
-            recordsBlocks: !parts.isDisjoint(with: [.header, .tags, .headings]))
+            recordsBlocks: !parts.isDisjoint(with: [.header, .tags, .headings]), dialect: dialect)
         if isUTF8 && !parts.isDisjoint(with: [.header, .tags]) {
             readHeader(structure)
             if !tags.isEmpty { headerTagCount = Self.unique(tags).count }

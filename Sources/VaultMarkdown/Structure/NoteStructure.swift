@@ -23,6 +23,8 @@ public struct NoteStructure: Sendable {
     /// The note's bytes, exactly as on disk.
     public let bytes: [UInt8]
     public let extent: Extent
+    /// Whose rules the note was read by.
+    public let dialect: NoteDialect
     /// Where the text starts: after a byte order mark, if the note has one.
     public let textStart: Int
     package let frontmatter: FrontmatterBlock?
@@ -52,16 +54,17 @@ public struct NoteStructure: Sendable {
     public let comments: [Range<Int>]
 
     /// Finds the structure of a note. Never fails: any bytes have one.
-    public init(bytes: [UInt8], extent: Extent = .whole) {
-        self.init(bytes: bytes, extent: extent, recordsBlocks: true)
+    public init(bytes: [UInt8], extent: Extent = .whole, dialect: NoteDialect = .markdown) {
+        self.init(bytes: bytes, extent: extent, recordsBlocks: true, dialect: dialect)
     }
 
     /// The structure of a note; without `recordsBlocks` the headings, code blocks and HTML
     /// blocks are not listed (what each line is still is), which spares the task list the
     /// cost of keeping what it never asks.
-    package init(bytes: [UInt8], extent: Extent, recordsBlocks: Bool) {
+    package init(bytes: [UInt8], extent: Extent, recordsBlocks: Bool, dialect: NoteDialect = .markdown) {
         self.bytes = bytes
         self.extent = extent
+        self.dialect = dialect
         textStart = ByteOrderMark.length(of: bytes)
         let frontmatter = FrontmatterBlock.locate(in: bytes, from: textStart)
         self.frontmatter = frontmatter
@@ -78,6 +81,7 @@ public struct NoteStructure: Sendable {
         let scan = bytes.withUnsafeBufferPointer { text -> OutlineScanner? in
             guard scanStart < text.count else { return nil }
             var scanner = OutlineScanner(text: text, recordsBlocks: recordsBlocks, recordsKinds: true)
+            scanner.readsOutline = dialect == .logseq
             scanner.scan(
                 from: scanStart, firstLine: scanLine, firstBlockFrom: firstBodyLine,
                 stopsAfterFirstBlock: extent == .header)

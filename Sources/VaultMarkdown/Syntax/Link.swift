@@ -19,6 +19,11 @@ public struct Link: Sendable, Equatable, Codable {
         /// A use of a reference definition, `[text][label]`, `[label][]` or `[label]`: it
         /// leads where its definition does, and is never rewritten itself (the definition is).
         case referenceUse
+        /// `#page` or `#[[two words]]` in a Logseq graph: a reference to the page it names;
+        /// the target is the name; the target as written, after `#`, holds the brackets.
+        case tag
+        /// A page name in the `tags::` or `alias::` value of a Logseq page (`tags:: a, b`).
+        case property
     }
 
     /// True for the forms whose target is a markdown destination (a path, percent-encoded

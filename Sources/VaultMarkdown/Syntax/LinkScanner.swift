@@ -86,7 +86,7 @@ public enum LinkScanner {
                 }
             }
         }
-        return links
+        return structure.dialect == .logseq ? logseqLinks(links, in: structure) : links
     }
 
     /// True when an inline code span or comment overlaps `range` other than wholly inside

@@ -12,10 +12,15 @@ public enum TagScanner {
     /// The inline tags of a note, in order of appearance, without `#`: never in code, raw
     /// HTML, code spans or comments, as its structure says.
     public static func inlineTags(in structure: NoteStructure) -> [String] {
+        inlineTagRanges(in: structure).map(\.name)
+    }
+
+    /// The inline tags of a note with the bytes of each, `#` included, in order.
+    public static func inlineTagRanges(in structure: NoteStructure) -> [(name: String, range: Range<Int>)] {
         let bytes = structure.bytes
         let exclusions = structure.inlineExclusions
         var exclusionIndex = 0
-        var tags: [String] = []
+        var tags: [(name: String, range: Range<Int>)] = []
         for line in 1...max(structure.lineCount, 1) where !structure.isHidden(line: line) {
             guard line <= structure.lineCount else { break }
             let range = structure.textRange(ofLine: line)
@@ -33,7 +38,7 @@ public enum TagScanner {
                 if exclusionIndex < exclusions.count && exclusions[exclusionIndex].contains(position) { continue }
                 let (tag, end) = readTag(bytes, from: position + 1, limit: range.upperBound)
                 if let tag {
-                    tags.append(tag)
+                    tags.append((tag, position..<position + 1 + tag.utf8.count))
                     position = end - 1
                 }
             }
@@ -66,6 +71,14 @@ public enum TagScanner {
         }
         if scalars.isEmpty || allDigits { return (nil, end) }
         return (String(scalars), end)
+    }
+
+    /// True when `#name` reads back as one tag of exactly that name.
+    package static func isPlainTag(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.last != UInt8(ascii: "/") else { return false }
+        let (tag, end) = readTag(bytes, from: 0, limit: bytes.count)
+        return tag == name && end == bytes.count
     }
 
     static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {

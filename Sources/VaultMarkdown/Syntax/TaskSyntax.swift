@@ -18,18 +18,26 @@ package enum TaskSyntax {
         // For each item, the nearest enclosing item that is a task (-1 for none), found from
         // its parent's: walking up every item's ancestors would cost the square of the depth.
         var taskAncestor = [Int](repeating: -1, count: items.count)
+        let readsWords = structure.dialect == .logseq
         bytes.withUnsafeBufferPointer { text in
             for (index, item) in items.enumerated() {
                 if item.parent >= 0 {
                     taskAncestor[index] = taskOfItem[item.parent] >= 0 ? item.parent : taskAncestor[item.parent]
                 }
-                guard item.textStart >= 0, let checkbox = checkbox(text, at: item.textStart),
-                    !contains(comments, item.textStart)
-                else { continue }
+                guard item.textStart >= 0, !contains(comments, item.textStart) else { continue }
+                let marker: (range: Range<Int>, state: TaskState, closing: Int)
+                if let checkbox = checkbox(text, at: item.textStart) {
+                    let state = checkbox.count == 1 ? TaskState(marker: Character(Unicode.Scalar(bytes[checkbox.lowerBound]))) : .other
+                    marker = (checkbox, state, 1)
+                } else if readsWords, let word = LogseqMarker(text, at: item.textStart) {
+                    marker = (word.range, word.state, 0)
+                } else {
+                    continue
+                }
                 let parent = taskAncestor[index]
                 taskOfItem[index] = tasks.count
                 tasks.append(
-                    task(bytes, item: item, marker: checkbox, parent: parent >= 0 ? taskOfItem[parent] : -1, spans: spans))
+                    task(bytes, item: item, marker: marker, parent: parent >= 0 ? taskOfItem[parent] : -1, spans: spans))
             }
         }
         return tasks
@@ -58,24 +66,31 @@ package enum TaskSyntax {
         return ["false", "no", "off"].contains(value.trimmed().lowercased())
     }
 
+    /// The task of an item whose `marker` (a checkbox's character, or Logseq's word) is
+    /// followed by `closing` bytes (the `]`) before the space and the text.
     private static func task(
-        _ bytes: [UInt8], item: OutlineItem, marker: Range<Int>, parent: Int, spans: [Range<Int>]
+        _ bytes: [UInt8], item: OutlineItem, marker found: (range: Range<Int>, state: TaskState, closing: Int), parent: Int,
+        spans: [Range<Int>]
     ) -> TaskFact {
+        let marker = found.range
         var lineEnd = marker.upperBound
         while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
         var textEnd = lineEnd
-        while textEnd > marker.upperBound + 1 && [0x20, 0x09, 0x0D].contains(bytes[textEnd - 1]) { textEnd -= 1 }
-        var textStart = min(marker.upperBound + 1, textEnd)
+        while textEnd > marker.upperBound + found.closing && [0x20, 0x09, 0x0D].contains(bytes[textEnd - 1]) { textEnd -= 1 }
+        var textStart = min(marker.upperBound + found.closing, textEnd)
         if textStart < textEnd && (bytes[textStart] == 0x20 || bytes[textStart] == 0x09) { textStart += 1 }
         let range = textStart..<textEnd
         let fields = TaskFields(bytes, range, codeSpans: spans)
-        let state = marker.count == 1 ? TaskState(marker: Character(Unicode.Scalar(bytes[marker.lowerBound]))) : .other
-        return TaskFact(
+        let state = found.state
+        var fact = TaskFact(
             line: item.line, lastLine: item.lastLine, listMarker: item.markerStart..<item.markerEnd, marker: marker,
             text: range, state: state, parent: parent,
             description: fields.description(bytes, range, text: bytes.utf8String(range)), due: fields.due,
             scheduled: fields.scheduled, start: fields.start, done: fields.done, priority: fields.priority,
             tags: fields.tags, doneField: fields.doneField, usesEmojiDates: fields.usesEmojiDates)
+        // A Logseq task's `[#A]` priority and its `SCHEDULED:` and `DEADLINE:` lines.
+        if found.closing == 0 { LogseqMarker.readFields(bytes, lineEnd: lineEnd, into: &fact) }
+        return fact
     }
 
     /// True when `offset` is inside one of `ranges` (sorted, not overlapping).
@@ -105,8 +120,9 @@ package enum TaskSyntax {
 
     /// True when some line looks like a task: white space and `>` only, a list marker, white
     /// space, then `[c]`. Cheap enough to run on every note before anything else.
-    package static func mayHoldTask(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { text in
+    package static func mayHoldTask(_ bytes: [UInt8], dialect: NoteDialect = .markdown) -> Bool {
+        if dialect == .logseq && LogseqMarker.mayStartTask(bytes) { return true }
+        return bytes.withUnsafeBufferPointer { text in
             guard let base = text.baseAddress else { return false }
             var position = 0
             while position < text.count,

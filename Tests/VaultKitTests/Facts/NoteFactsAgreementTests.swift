@@ -17,7 +17,9 @@ import Testing
 @Suite("Note facts agree with the code before them")
 struct NoteFactsAgreementTests {
     /// Notes whose facts changed on purpose, by key, with why.
-    static let settled: [String: String] = [:]
+    static let settled: [String: String] = [
+        "Fixtures/README.md": "its text changed: a section on the logseq fixture, whose names it quotes as links",
+    ]
 
     /// The facts of a note as one text, field by field, in the order the old code found them,
     /// each read as the commands read it (the links alone for backlinks, the tasks alone for

@@ -1,0 +1,102 @@
+
+/// The word a Logseq task block starts with (`- TODO call back`): its state, and the word
+/// a state is written with, in the workflow the task already follows (`TODO`/`DOING` or
+/// `LATER`/`NOW`).
+package struct LogseqMarker: Sendable {
+    /// The words, each with the state it stands for.
+    package static let words: [(word: String, state: TaskState)] = [
+        ("TODO", .open), ("LATER", .open), ("WAITING", .open), ("DOING", .inProgress), ("NOW", .inProgress),
+        ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
+    ]
+
+    package var range: Range<Int>
+    package var state: TaskState
+
+    /// The marker word at `start`, followed by a space, a tab or the end of the line.
+    package init?(_ text: UnsafeBufferPointer<UInt8>, at start: Int) {
+        guard start < text.count, text[start] >= UInt8(ascii: "C"), text[start] <= UInt8(ascii: "W") else { return nil }
+        for (word, state) in Self.words {
+            let end = start + word.utf8.count
+            guard end <= text.count, word.utf8.elementsEqual(text[start..<end]) else { continue }
+            guard end == text.count || [0x20, 0x09, 0x0A, 0x0D].contains(text[end]) else { continue }
+            range = start..<end
+            self.state = state
+            return
+        }
+        return nil
+    }
+
+    /// The word that writes `state` for a task now written `current`: Logseq's `NOW`
+    /// workflow (`LATER`, `NOW`) where the task uses it, else `TODO` and `DOING`. Nil for a
+    /// state Logseq has no word for (forwarded, other).
+    package static func word(for state: TaskState, replacing current: String) -> String? {
+        let now = current == "LATER" || current == "NOW"
+        switch state {
+        case .open: return now ? "LATER" : "TODO"
+        case .inProgress: return now ? "NOW" : "DOING"
+        case .done: return "DONE"
+        case .cancelled: return current == "CANCELLED" ? "CANCELLED" : "CANCELED"
+        case .forwarded, .other: return nil
+        }
+    }
+
+    /// True when some line may start a Logseq task: a bullet, white space, then a word.
+    package static func mayStartTask(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
+            var position = 0
+            var lineStart = true
+            while position < text.count {
+                let byte = text[position]
+                if byte == 0x0A {
+                    lineStart = true
+                } else if lineStart && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")) {
+                    var next = position + 1
+                    if next < text.count && (text[next] == 0x20 || text[next] == 0x09) {
+                        while next < text.count && (text[next] == 0x20 || text[next] == 0x09) { next += 1 }
+                        if LogseqMarker(text, at: next) != nil { return true }
+                    }
+                    lineStart = false
+                } else if !(byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">")) {
+                    lineStart = false
+                }
+                position += 1
+            }
+            return false
+        }
+    }
+
+    /// Reads what Logseq writes around a task's text: a priority `[#A]` (high), `[#B]`
+    /// (medium) or `[#C]` (low) at its start, and the `SCHEDULED: <2021-02-02 Tue>` and
+    /// `DEADLINE: <…>` lines right under it (the deadline is the task's due date).
+    package static func readFields(_ bytes: [UInt8], lineEnd: Int, into fact: inout TaskFact) {
+        let text = fact.text
+        if text.count >= 4, bytes[text.lowerBound] == UInt8(ascii: "["), bytes[text.lowerBound + 1] == UInt8(ascii: "#"),
+            bytes[text.lowerBound + 3] == UInt8(ascii: "]"), fact.priority == nil
+        {
+            switch bytes[text.lowerBound + 2] {
+            case UInt8(ascii: "A"): fact.priority = .high
+            case UInt8(ascii: "B"): fact.priority = .medium
+            case UInt8(ascii: "C"): fact.priority = .low
+            default: break
+            }
+        }
+        var position = lineEnd + 1
+        // Only the lines of the block itself, before any child block or a blank line.
+        for _ in 0..<4 {
+            guard position < bytes.count else { return }
+            var start = position
+            while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            defer { position = end + 1 }
+            let line = bytes[start..<end]
+            if line.starts(with: "SCHEDULED: <".utf8), let day = CalendarDay.parse(bytes, at: start + 12) {
+                fact.scheduled = fact.scheduled ?? day
+            } else if line.starts(with: "DEADLINE: <".utf8), let day = CalendarDay.parse(bytes, at: start + 11) {
+                fact.due = fact.due ?? day
+            } else if line.isEmpty || line.starts(with: "- ".utf8) || line.first == UInt8(ascii: "-") && line.count == 1 {
+                return
+            }
+        }
+    }
+}

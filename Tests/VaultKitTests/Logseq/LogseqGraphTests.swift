@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// A Logseq graph read, checked and changed as Logseq reads it.
+@Suite("Logseq graphs")
+struct LogseqGraphTests {
+    static let config = "{:file/name-format :triple-lowbar}\n"
+
+    /// A small graph: a namespaced page, a page with title:: and alias::, a journal, and
+    /// a page linking to all of them in every form.
+    static let graph: [String: String] = [
+        "logseq/config.edn": config,
+        "pages/Projects___Vault.md": "tags:: tool\n\n- the vault project\n",
+        "pages/meeting_notes.md": "title:: Meeting Notes\nalias:: Meetings, Standup\n\n- every Monday\n",
+        "journals/2021_02_02.md": "- TODO call the bank\n\t- LATER ask about fees\n- DONE pay rent\n",
+        "pages/tool.md": "- a tool page\n",
+        "pages/Links.md": """
+            tags:: tool, Projects/Vault
+            
+            - [[projects/vault]] and #[[Projects/Vault]] and [the vault]([[Projects/Vault]])
+            - [[meeting notes]], [[Meetings]], #Standup and [[Feb 2nd, 2021]]
+            - #tool and [[Nobody Wrote This]] ((63bc6201-53b1-47a4-834f-83934b69ad49)) ![pic](../assets/missing.png)
+            
+            """,
+    ]
+
+    private static func edges(_ vault: Vault) throws -> [String] {
+        let scan = try vault.scan(detail: .paths)
+        return LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: scan.notes.filter { $0.path == "pages/Links.md" })
+            .edges.map { "\($0.text) -> \($0.resolution.path ?? "nothing")" }
+    }
+
+    /// Where each link of `pages/Links.md` leads, in order.
+    private static func targets(_ vault: Vault) throws -> [String] {
+        try edges(vault).map { String($0[$0.range(of: " -> ")!.upperBound...]) }
+    }
+
+    @Test("page links resolve by title::, alias::, namespaced file names, journal titles and in any case")
+    func resolution() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        _ = folder
+        #expect(vault.isLogseqGraph)
+        #expect(try Self.edges(vault) == [
+            "tool -> pages/tool.md", "Projects/Vault -> pages/Projects___Vault.md",
+            "[[projects/vault]] -> pages/Projects___Vault.md", "#[[Projects/Vault]] -> pages/Projects___Vault.md",
+            "[the vault]([[Projects/Vault]]) -> pages/Projects___Vault.md",
+            "[[meeting notes]] -> pages/meeting_notes.md", "[[Meetings]] -> pages/meeting_notes.md",
+            "#Standup -> pages/meeting_notes.md", "[[Feb 2nd, 2021]] -> journals/2021_02_02.md",
+            "#tool -> pages/tool.md", "[[Nobody Wrote This]] -> nothing", "![pic](../assets/missing.png) -> nothing",
+        ])
+    }
+
+    @Test("check counts a page link with no file apart, as no problem, and a missing file as dangling")
+    func check() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        _ = folder
+        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        #expect(check.dangling.map(\.text) == ["![pic](../assets/missing.png)"])
+        #expect(check.pagesWithoutFile.map(\.text) == ["[[Nobody Wrote This]]"])
+        // The file name no longer names a page that has a title::.
+        let (other, titled) = try TemporaryFolder.vault(Self.graph.merging(["pages/a.md": "- [[meeting_notes]]\n"]) { $1 })
+        _ = other
+        #expect(VaultCheck(vault: titled, scan: try titled.scan(detail: .summary)).pagesWithoutFile.map(\.text).sorted()
+            == ["[[Nobody Wrote This]]", "[[meeting_notes]]"])
+    }
+
+    @Test("a note's title is its Logseq page name: title::, else the name its file gives")
+    func titles() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        _ = folder
+        let titles = Dictionary(uniqueKeysWithValues: try vault.scan(detail: .summary).notes.map { ($0.path, $0.title) })
+        #expect(titles["pages/Projects___Vault.md"] == "Projects/Vault")
+        #expect(titles["pages/meeting_notes.md"] == "Meeting Notes")
+        #expect(titles["journals/2021_02_02.md"] == "Feb 2nd, 2021")
+        #expect(try NoteLookup(notes: vault.scan(detail: .summary).notes, in: vault).note(named: "feb 2nd, 2021").path == "journals/2021_02_02.md")
+    }
+
+    @Test("a Logseq graph is a vault root found from a folder inside it")
+    func discovery() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        let found = try Vault.locateFolder(explicit: nil, environment: [:], workingDirectory: folder.path + "/pages")
+        #expect(found == vault.root)
+    }
+
+    @Test("a config.edn that does not parse is said once and the graph is read with the defaults")
+    func badConfig() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph.merging(["logseq/config.edn": "{:file/name-format"]) { $1 })
+        _ = folder
+        #expect(vault.logseq?.problems == ["logseq/config.edn does not parse (line 1: { is not closed); Logseq's default settings are used"])
+        #expect(vault.logseq?.fileNameFormat == .legacy)
+    }
+
+    @Test("a rename rewrites [[p]], #[[p]], ([[p]]) and tags:: names, keeps title:: in step, and a round trip gives the links back")
+    func rename() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        let before = try Self.targets(vault)
+        let plan = try RenamePlanner(vault: vault).planRename("Projects/Vault", to: "Work/Vault CLI")
+        #expect(plan.moves.map(\.to) == ["pages/Work___Vault CLI.md"])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "test")
+        #expect(try folder.text("pages/Links.md").hasPrefix("""
+            tags:: tool, Work/Vault CLI
+            
+            - [[Work/Vault CLI]] and #[[Work/Vault CLI]] and [the vault]([[Work/Vault CLI]])
+            """))
+        #expect(try Self.targets(vault) == before.map { $0 == "pages/Projects___Vault.md" ? "pages/Work___Vault CLI.md" : $0 })
+        let back = try RenamePlanner(vault: vault).planRename("Work/Vault CLI", to: "Projects/Vault")
+        _ = try ChangeExecutor(vault: vault).apply(back, summary: "test")
+        // Written `[[projects/vault]]`, the link comes back in the page's own case; a tag
+        // comes back in its shortest spelling, `#name` where the name is one tag.
+        let expected = Self.graph["pages/Links.md"]!.replacingOccurrences(of: "[[projects/vault]]", with: "[[Projects/Vault]]")
+            .replacingOccurrences(of: "#[[Projects/Vault]]", with: "#Projects/Vault")
+        #expect(try folder.text("pages/Links.md") == expected)
+
+        let titled = try RenamePlanner(vault: vault).planRename("Meeting Notes", to: "Team meetings")
+        _ = try ChangeExecutor(vault: vault).apply(titled, summary: "test")
+        #expect(try folder.text("pages/Team meetings.md") == "title:: Team meetings\nalias:: Meetings, Standup\n\n- every Monday\n")
+        let links = try folder.text("pages/Links.md")
+        // Links by an alias still name the page: Logseq leaves them.
+        #expect(links.contains("- [[Team meetings]], [[Meetings]], #Standup and [[Feb 2nd, 2021]]"))
+    }
+
+    @Test("a tag renamed to a name with a space becomes #[[name]], and back to #name")
+    func tagRename() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("tool", to: "Power tool"), summary: "t")
+        #expect(try folder.text("pages/Links.md").contains("- #[[Power tool]] and [[Nobody Wrote This]]"))
+        #expect(try folder.text("pages/Links.md").hasPrefix("tags:: Power tool, Projects/Vault\n"))
+        #expect(try folder.text("pages/Projects___Vault.md").hasPrefix("tags:: Power tool\n"))
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Power tool", to: "tool"), summary: "t")
+        #expect(try folder.text("pages/Links.md") == Self.graph["pages/Links.md"]!)
+        #expect(try folder.text("pages/Projects___Vault.md") == Self.graph["pages/Projects___Vault.md"]!)
+    }
+
+    @Test("tasks are listed in Logseq's words and edited in them: TODO to DONE, LATER to NOW, forward refused")
+    func tasks() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        let found = try vault.tasks().tasks
+        #expect(found.map { "\($0.marker) \($0.text) \($0.state.rawValue)" } == [
+            "TODO call the bank open", "LATER ask about fees open", "DONE pay rent done",
+        ])
+        #expect(found[0].due == CalendarDay(year: 2021, month: 2, day: 2))
+        let today = try #require(CalendarDay(year: 2026, month: 12, day: 1))
+        func reference(_ task: VaultTask) -> TaskReference { TaskReference(path: task.path, line: task.line, hash: task.hash) }
+        _ = try vault.editTask(reference(found[0]), action: .done, today: today)
+        _ = try vault.editTask(reference(found[1]), action: .start, today: today)
+        #expect(try folder.text("journals/2021_02_02.md") == "- DONE call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+        let again = try vault.tasks().tasks
+        _ = try vault.editTask(reference(again[0]), action: .reopen, today: today)
+        #expect(throws: TaskError.noLogseqWord(reference: reference(again[1]).description, state: .forwarded)) {
+            try vault.editTask(reference(again[1]), action: .forward, today: today)
+        }
+        #expect(try folder.text("journals/2021_02_02.md") == "- TODO call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+    }
+
+    @Test("a journal and a new page are named in the graph's formats")
+    func naming() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        let day = try #require(CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(Journals(vault: vault).newPath(for: day) == "journals/2026_12_01.md")
+        #expect(try Journals(vault: vault).entry(for: try #require(CalendarDay(year: 2021, month: 2, day: 2)))?.path == "journals/2021_02_02.md")
+        let page = try NoteAuthoring(vault: vault).create(title: "Team/Plans: 2027")
+        #expect(page.path == "pages/Team___Plans%3A 2027.md")
+        #expect(try folder.read("pages/Team___Plans%3A 2027.md").isEmpty)
+        let (other, dashed) = try TemporaryFolder.vault([
+            "logseq/config.edn": "{:journal/file-name-format \"yyyy-MM-dd\" :journals-directory \"days\"}",
+        ])
+        _ = other
+        #expect(Journals(vault: dashed).newPath(for: day) == "days/2026-12-01.md")
+    }
+}
