@@ -28,8 +28,8 @@ struct CacheDifferentialTests {
         var environment: [String: String]
         var log: [String] = []
 
-        init(seed: UInt64) throws {
-            sandbox = try Sandbox(fixture: "demo")
+        init(seed: UInt64, fixture: String) throws {
+            sandbox = try Sandbox(fixture: fixture)
             random = SplitMix(state: seed)
             environment = [
                 "VAULT_NOW": "2026-11-30T12:00:00Z", "VAULT_TODAY": "2026-11-30", "HOME": sandbox.root,
@@ -176,9 +176,11 @@ struct CacheDifferentialTests {
         }
     }
 
-    @Test("after every random change, each read command with the cache prints what it prints without", arguments: [UInt64(16), 61])
-    func differential(seed: UInt64) throws {
-        let world = try World(seed: seed)
+    @Test(
+        "after every random change, each read command with the cache prints what it prints without",
+        arguments: [(UInt64(16), "demo"), (61, "demo"), (7, "logseq")])
+    func differential(seed: UInt64, fixture: String) throws {
+        let world = try World(seed: seed, fixture: fixture)
         var compared = 0
         for step in 0..<120 {
             world.log.append(world.change())
