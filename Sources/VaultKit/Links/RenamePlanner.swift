@@ -109,6 +109,8 @@ public struct RenamePlanner {
                 unavailable.append(VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
                 continue
             }
+            // Only the notes that link to a moved file (or whose links the moves change) are read.
+            if unaffected(note, before: before, after: after, moves: moves) { continue }
             do {
                 read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
             } catch FileError.system(let error) where error.code == ENOENT {
