@@ -44,6 +44,8 @@ struct BenchmarkHarness {
         guard BenchFiles.exists(vault) else { throw BenchError("no vault at \(vault)") }
         let copy = vault + ".bench-copy"
         try removeCopy(copy)
+        // vault's cache of this vault (and of its copies) beside it, never the person's own.
+        setenv("XDG_CACHE_HOME", vault + ".bench-cache", 1)
         let hello = HelloFloor.prepare(cache: options.cache)
         let rows = BenchmarkRow.standard(options.queries, helloWorld: (try? hello.get()) ?? "hello-floor")
         var probes = [String: Bool]()
@@ -60,7 +62,10 @@ struct BenchmarkHarness {
                 for (binary, side) in [(options.vaultBinary, \Sides.vault), (options.beforeBinary, \Sides.before)] {
                     var sides = Sides(vault: vaultSide, before: beforeSide)
                     if case .timed(var measurement) = sides[keyPath: side], let binary {
-                        sides[keyPath: side] = try time(row, copy: copy, recorded: recorded, &measurement) { folder in
+                        sides[keyPath: side] = try time(
+                            row, copy: copy, recorded: recorded, &measurement,
+                            prepare: row.prepare.map { prepare in { folder in [binary] + prepare + ["--vault", folder] } }
+                        ) { folder in
                             [binary] + (row.vaultArguments ?? []) + ["--vault", folder]
                         }
                     }
@@ -118,7 +123,7 @@ struct BenchmarkHarness {
     /// Runs one side once (on a fresh copy when the row mutates; the copy is not timed)
     /// and records it; a command that fails ends that side's timing.
     private func time(_ row: BenchmarkRow, copy: String, recorded: Bool, _ measurement: inout Measurement,
-                      command: (String) -> [String]) throws -> CellOutcome {
+                      prepare: ((String) -> [String])? = nil, command: (String) -> [String]) throws -> CellOutcome {
         let vault = Self.trimmed(options.vault)
         let folder = row.mutates ? copy : vault
         if row.mutates {
@@ -126,6 +131,11 @@ struct BenchmarkHarness {
             guard copied.status == 0 else { throw BenchError("cannot copy \(vault): \(copied.output)") }
             // Flush the copy now, or its write-back lands in the timed run.
             _ = try ProcessRunner.run(["sync"])
+            if row.settles && prepare != nil { usleep(2_100_000) }
+        }
+        if let prepare {
+            // A build without the cache fails its `cache` command: the timed run is then as it was.
+            _ = try ProcessRunner.run(prepare(folder), in: folder, capture: true)
         }
         defer { if row.mutates { try? removeCopy(copy) } }
         let outcome = try ProcessRunner.run(command(folder), in: folder)

@@ -19,6 +19,12 @@ struct BenchmarkRow: Sendable {
     let peerTools: [String: String]
     /// Whether the row changes the vault: such rows run each time on a fresh copy.
     let mutates: Bool
+    /// `vault` arguments run, untimed, before each timed run of the `vault` side: emptying
+    /// the cache for a cold row, filling it for a row on a fresh copy.
+    var prepare: [String]?
+    /// Whether a fresh copy waits out the cache's racy window before `prepare` (a note
+    /// changed within two seconds of being read is read again the next time).
+    var settles = false
 
     /// A row whose peer is a shell pipeline, run in the vault folder.
     static func shell(_ name: String, vault: [String]?, probe: [String] = [], mentions: [String] = [],
@@ -38,11 +44,15 @@ struct BenchmarkRow: Sendable {
         let fuzzy = Shell.quote(queries.fuzzy)
         var rows: [BenchmarkRow] = [
             .shell("list", vault: ["list"], peer: "rg --files -g '*.md'", tools: rg),
+            .cold(.shell("list", vault: ["list"], peer: "rg --files -g '*.md'", tools: rg)),
+            .shell("list --no-cache", vault: ["list", "--no-cache"], mentions: ["--no-cache"], peer: "rg --files -g '*.md'", tools: rg),
             .shell("list", vault: ["list"], peer: "find . -name '*.md'", tools: [:]),
             .shell("list --json", vault: ["list", "--json"], mentions: ["--json"], peer: "rg --files -g '*.md'", tools: rg),
             .shell("tags", vault: ["tags"], peer: "rg -o --no-filename '#[A-Za-z][A-Za-z0-9_/-]*' | sort | uniq -c",
                    tools: rg),
             .shell("check", vault: ["check"], peer: "rg -c -F '[['", tools: rg),
+            .cold(.shell("check", vault: ["check"], peer: "rg -c -F '[['", tools: rg)),
+            .shell("check --no-cache", vault: ["check", "--no-cache"], mentions: ["--no-cache"], peer: "rg -c -F '[['", tools: rg),
             .shell("search --exact \(queries.word)", vault: ["search", "--exact", queries.word],
                    mentions: ["--exact"], peer: "rg -c \(word)", tools: rg),
             .shell("search \(queries.fuzzy)", vault: ["search", queries.fuzzy],
@@ -51,9 +61,21 @@ struct BenchmarkRow: Sendable {
                    peer: "find . -name '*.md' | fzf --filter \(fuzzy)", tools: ["fzf": "fzf"]),
             .shell("tasks --status all --json", vault: ["tasks", "--status", "all", "--json"],
                    mentions: ["--status"], peer: #"rg -n '^\s*([-*+]|\d+[.)])\s+\[.\]'"#, tools: rg),
+            .shell("tasks --status all --json --no-cache", vault: ["tasks", "--status", "all", "--json", "--no-cache"],
+                   mentions: ["--no-cache"], peer: #"rg -n '^\s*([-*+]|\d+[.)])\s+\[.\]'"#, tools: rg),
         ]
         if let note = queries.renameNote {
+            let stem = String((note.split(separator: "/").last ?? "")[...].dropLast(note.hasSuffix(".md") ? 3 : 0))
+            var backlinks = BenchmarkRow.shell(
+                "backlinks", vault: ["backlinks", note], peer: "rg -n -F " + Shell.quote("[[" + stem), tools: rg)
+            backlinks.remark = "(the most-linked note)"
+            rows.append(backlinks)
             rows.append(renameRow(note: note, to: queries.renameTitle ?? "Renamed note"))
+            var warm = renameRow(note: note, to: queries.renameTitle ?? "Renamed note")
+            warm.remark = "(the most-linked note, cache filled)"
+            warm.prepare = ["cache", "rebuild"]
+            warm.settles = true
+            rows.append(warm)
         }
         rows.append(BenchmarkRow(
             name: "process floor", vaultArguments: nil, probeCommand: [], probeMentions: [],
@@ -61,6 +83,14 @@ struct BenchmarkRow: Sendable {
         rows.append(.shell("I/O floor", vault: nil, peer: "find . -name '*.md' -print0 | xargs -0 cat > /dev/null",
                            label: "cat of all notes", tools: [:]))
         return rows
+    }
+
+    /// `row` timed on an empty cache: the first run on a vault.
+    static func cold(_ row: BenchmarkRow) -> BenchmarkRow {
+        var cold = row
+        cold.remark = "(empty cache)"
+        cold.prepare = ["cache", "clear"]
+        return cold
     }
 
     /// Renaming the most-linked note: `vault rename` against moving the file and rewriting
