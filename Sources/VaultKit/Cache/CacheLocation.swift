@@ -52,7 +52,7 @@ public struct CacheLocation: Sendable, Equatable {
         if base == nil {
             guard let home = environment["HOME"], home.hasPrefix("/") else {
                 // A command run with no home (from a service, say) simply reads every note.
-                let why = "neither XDG_CACHE_HOME nor HOME names a folder; working without the cache"
+                let why = "neither XDG_CACHE_HOME nor HOME names a folder"
                 return Found(location: nil, absence: why, notices: notices)
             }
             base = home + "/.cache"
@@ -65,7 +65,7 @@ public struct CacheLocation: Sendable, Equatable {
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
         let resolvedBase = fileSystem.resolvedPath(baseFolder) ?? baseFolder
         if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") {
-            let why = "the cache folder \(baseFolder) is inside the vault, where no cache is kept; working without the cache"
+            let why = "the cache folder \(baseFolder) is inside the vault, where no cache is kept"
             return Found(location: nil, absence: why, notices: notices)
         }
         let id = vault.settings?.id.map(sanitized) ?? ""

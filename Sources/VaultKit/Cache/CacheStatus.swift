@@ -28,7 +28,8 @@ extension FactsCache {
 }
 
 extension Vault {
-    /// Reads every note afresh into an empty cache and saves it; the number of notes read.
+    /// Reads every note afresh into an empty cache and saves it; the number of notes read
+    /// (placeholders and unreadable notes are not).
     ///
     /// - Throws: `VaultError.noCache` when the vault has none, and the scan's errors.
     public func rebuildCache(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
@@ -36,6 +37,6 @@ extension Vault {
         try cache.clear()
         let scan = try scan(detail: .full, progress: progress)
         try cache.finish()
-        return scan.notes.count
+        return scan.notes.filter { $0.availability == .available }.count
     }
 }

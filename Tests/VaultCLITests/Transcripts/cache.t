@@ -1,0 +1,47 @@
+@fixture demo
+# The first run reads every note into the cache, kept outside the vault. Notes changed within
+# two seconds of being read are read again the next time (they were all copied just now).
+$ vault list --folder journals > /dev/null && vault cache status | grep -v "last refresh"
+> cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+> size: 13706 bytes
+> notes: 39
+> last run: 0 hits, 39 misses
+$ vault cache status --json | grep notes
+>   "notes": 39,
+# Clearing costs only speed; a rebuild reads every note.
+$ vault cache clear
+> cleared <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+$ vault cache status | grep -v "last refresh"
+> cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+> size: 0 bytes
+> notes: 0
+$ vault cache rebuild
+> rebuilt <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts: 39 notes read
+$ vault --no-cache tags | head -2
+> #project/vault	6
+> #reading	4
+$ vault cache frobnicate
+2> vault: error: unknown cache action "frobnicate": give status, clear or rebuild
+2> Usage: vault cache [options] status|clear|rebuild
+2> hint: `vault cache --help` shows every option
+? 2
+# A relative XDG_CACHE_HOME is ignored, as the XDG rules say: the cache stays where it was.
+$ XDG_CACHE_HOME=relative/cache vault list --folder journals | head -1
+> journals/2026-11-17.md	Tuesday 17 November
+2> vault: warning: XDG_CACHE_HOME is not an absolute path (relative/cache); as the XDG rules ask, it is ignored
+# A cache folder that is a file, or inside the vault, means no cache; the answers stay.
+$ printf x > not-a-folder && XDG_CACHE_HOME=$PWD/not-a-folder vault list --folder journals | head -1
+> journals/2026-11-17.md	Tuesday 17 November
+2> vault: warning: the cache folder <tmp>/demo/not-a-folder is not a folder; working without the cache
+$ XDG_CACHE_HOME=$PWD/.cache vault list --folder journals | head -1
+> journals/2026-11-17.md	Tuesday 17 November
+$ XDG_CACHE_HOME=$PWD/.cache vault cache status
+2> vault: error: this vault has no cache: the cache folder .cache is inside the vault, where no cache is kept
+2> hint: set XDG_CACHE_HOME (or HOME) to a folder outside the vault
+? 1
+# A copied folder keeps its vault.json, and so its id: the copy gets a cache of its own.
+$ cp -r . ../copy && vault --vault ../copy list --folder journals | head -1
+> journals/2026-11-17.md	Tuesday 17 November
+2> vault: warning: this vault and the one at <tmp>/demo have the same id (6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10) in .zennotes/vault.json, as a copied folder does; their caches are kept apart
+$ vault --vault ../copy list --folder journals | head -1
+> journals/2026-11-17.md	Tuesday 17 November
