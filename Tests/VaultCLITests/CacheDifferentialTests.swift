@@ -250,6 +250,34 @@ struct CacheDifferentialTests {
         #expect(renamed > 3)
     }
 
+    @Test("two processes filling the cache at once, and processes killed while they write it, leave right answers")
+    func concurrentAndKilled() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        let trusting = ["VAULT_TEST_CACHE_RACY_NS": "0"]
+        let list = try sandbox.vault("list", "--no-cache")
+        let tasks = try sandbox.vault("tasks", "--status", "all", "--no-cache")
+        for _ in 0..<3 {
+            let runs = try [["list"], ["tasks", "--status", "all"], ["list"], ["tasks", "--status", "all"]].map {
+                try sandbox.start($0, environment: trusting)
+            }.map { $0.finish() }
+            #expect(runs[0].output == list.output && runs[2].output == list.output)
+            #expect(runs[1].output == tasks.output && runs[3].output == tasks.output)
+            #expect(runs.allSatisfy { !$0.errors.contains("damaged") && $0.status == list.status })
+        }
+        // Killed at every moment of a rebuild, over and over: the next run is always right.
+        for delay in [0, 2_000, 5_000, 10_000, 20_000, 40_000, 80_000] as [UInt32] {
+            let rebuild = try sandbox.start(["cache", "rebuild"], environment: trusting)
+            usleep(delay)
+            kill(rebuild.process.processIdentifier, SIGKILL)
+            _ = rebuild.finish()
+            let after = try sandbox.vault("list", environment: trusting)
+            #expect(after.output == list.output && !after.errors.contains("damaged"), "killed after \(delay) µs")
+            #expect(try sandbox.vault("tasks", "--status", "all", environment: trusting).output == tasks.output)
+        }
+        let status = try sandbox.vault("cache", "status")
+        #expect(status.stdout.contains("notes: 39\n"))
+    }
+
     private func cacheName(_ world: World) -> String {
         (try? FileManager.default.contentsOfDirectory(atPath: world.sandbox.root + "/cache/vault").first) ?? ""
     }

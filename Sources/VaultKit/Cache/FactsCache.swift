@@ -185,6 +185,19 @@ public final class FactsCache: @unchecked Sendable {
         CacheFileFormat.seal(&writer)
         let bytes = writer.bytes
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file, with: bytes)
+        removeLeftovers()
+    }
+
+    /// Removes what runs killed while writing the cache left: temporary files older than a
+    /// minute (a younger one may be another run's, about to be renamed into place).
+    private func removeLeftovers() {
+        guard let entries = try? fileSystem.entries(location.folder) else { return }
+        for entry in entries where entry.kind == .file && SafeWriter.isTemporaryName(entry.name) {
+            let path = location.folder + "/" + entry.name
+            if let status = (try? fileSystem.status(path)) ?? nil, status.modifiedNanoseconds < now() - 60_000_000_000 {
+                try? fileSystem.removeFile(path)
+            }
+        }
     }
 
     /// Saves the cache, then writes down this run's hits and misses (`vault cache status`
