@@ -14,11 +14,15 @@ public struct RegexMatchError: UserError, Equatable, Sendable {
     var code: Int32
 
     public var description: String {
-        "the regular expression \(pattern) \(Self.costly(code) ? "backtracks too much" : "cannot be matched") in \(path): \(reason)"
+        let what = code == PCRE2_ERROR_JIT_STACKLIMIT ? "needs more memory than a search allows" : Self.costly(code) ? "backtracks too much" : "cannot be matched"
+        return "the regular expression \(pattern) \(what) in \(path): \(reason)"
     }
 
     public var hint: String? {
-        Self.costly(code)
+        if code == PCRE2_ERROR_JIT_STACKLIMIT {
+            return "a group repeated very many times on one line keeps every repetition; repeat a class instead ([\\w\\s]+) or make the group possessive ((...)++)"
+        }
+        return Self.costly(code)
             ? "nested repeats such as (a+)+ retry every split of the text; make one of them possessive (a++) or atomic (?>...)"
             : nil
     }

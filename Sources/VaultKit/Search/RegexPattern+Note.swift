@@ -41,7 +41,7 @@ extension RegexPattern {
         // The empty rest after a final newline is not a line.
         while from < buffer.count {
             let start: Int
-            if looksPastLine {
+            if matchesByLine {
                 start = from
             } else {
                 let subject = base + body

@@ -10,10 +10,10 @@ import VaultSystem
 final class RegexPattern: @unchecked Sendable {
     /// The pattern as given.
     let pattern: String
-    /// True when the pattern can see past the line it matches on (a lookaround, `\A`, `\z`,
-    /// `\Z`, `\G` or a verb): matched on the whole note it could find lines that, alone,
-    /// would not match or miss lines that would, so such a pattern is matched line by line.
-    let looksPastLine: Bool
+    /// True when the whole note may match otherwise than its lines alone: a lookaround,
+    /// `\A`, `\z`, `\Z`, `\G` or a verb sees past the line, and a possessive or atomic
+    /// repeat that takes the newline keeps it. Such a pattern is matched line by line.
+    let matchesByLine: Bool
     private let code: OpaquePointer
 
     /// Compiles `pattern`.
@@ -22,7 +22,7 @@ final class RegexPattern: @unchecked Sendable {
     ///   which the pattern stops making sense.
     init(_ pattern: String) throws(SearchQueryError) {
         self.pattern = pattern
-        looksPastLine = Self.looksPastLine(pattern)
+        matchesByLine = Self.needsLines(pattern)
         // UCP: \w, \d, \s and \b know every script, as the letters of notes do.
         var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_MULTILINE | PCRE2_NEVER_BACKSLASH_C)
         if !Self.hasUpperCaseLiteral(pattern) { options |= UInt32(PCRE2_CASELESS) }
@@ -105,26 +105,27 @@ final class RegexPattern: @unchecked Sendable {
     }
 
     /// True for a pattern with a construct that looks beyond the text it matches at a line's
-    /// edge: a lookaround, `\A`, `\z`, `\Z`, `\G`, or a `(*` verb. Erring towards true only
+    /// edge (a lookaround, `\A`, `\z`, `\Z`, `\G`, a `(*` verb), or that never gives back
+    /// what it took (`a++`, `a*+`, `a?+`, `a{2,}+`, `(?>...)`), so that taking a newline on the
+    /// whole note would make it fail where the line alone matches. Erring towards true only
     /// costs speed.
-    static func looksPastLine(_ pattern: String) -> Bool {
+    static func needsLines(_ pattern: String) -> Bool {
         let bytes = Array(pattern.utf8)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                if "AzZG".utf8.contains(bytes[index + 1]) { return true }
+            let rest = bytes[(index + 1)...]
+            if byte == UInt8(ascii: "\\"), let next = rest.first {
+                if "AzZG".utf8.contains(next) { return true }
                 index += 2
                 continue
             }
-            if byte == UInt8(ascii: "("), index + 1 < bytes.count {
-                let rest = bytes[(index + 1)...]
-                if rest.starts(with: "*".utf8) || rest.starts(with: "?=".utf8) || rest.starts(with: "?!".utf8)
-                    || rest.starts(with: "?<=".utf8) || rest.starts(with: "?<!".utf8) || rest.starts(with: "?*".utf8)
-                {
-                    return true
-                }
+            if byte == UInt8(ascii: "("),
+                ["*", "?=", "?!", "?<=", "?<!", "?*", "?>"].contains(where: { rest.starts(with: $0.utf8) })
+            {
+                return true
             }
+            if "+*?}".utf8.contains(byte), rest.first == UInt8(ascii: "+") { return true }
             index += 1
         }
         return false
