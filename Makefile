@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev pkg-config
 RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
@@ -11,7 +11,7 @@ VAULT := .build/release/vault
 
 # Installs the system libraries only when pkg-config cannot find them.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm || ! pkg-config --exists libpcre2-8; then \
 		echo "Installing $(SYSTEM_PACKAGES) from Debian's packages"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	fi

@@ -21,10 +21,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "CSystem"),
         .target(name: "VaultSystem", dependencies: ["CSystem"]),
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
-        .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown"]),
+        .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
         .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),

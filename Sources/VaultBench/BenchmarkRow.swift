@@ -55,6 +55,11 @@ struct BenchmarkRow: Sendable {
             .shell("check --no-cache", vault: ["check", "--no-cache"], mentions: ["--no-cache"], peer: "rg -c -F '[['", tools: rg),
             .shell("search --exact \(queries.word)", vault: ["search", "--exact", queries.word],
                    mentions: ["--exact"], peer: "rg -c \(word)", tools: rg),
+            // rg with smart case, as vault matches: `-S`.
+            .shell("search --regex \(queries.word)", vault: ["search", "--regex", queries.word],
+                   mentions: ["--regex"], peer: "rg -n -S \(word)", tools: rg),
+            .shell("search --regex \(classRegex)", vault: ["search", "--regex", classRegex],
+                   mentions: ["--regex"], peer: "rg -n -S \(Shell.quote(classRegex))", tools: rg),
             .shell("search \(queries.fuzzy)", vault: ["search", queries.fuzzy],
                    peer: "rg --no-filename -n . | fzf --filter \(fuzzy)", tools: rgFzf),
             .shell("find \(queries.fuzzy)", vault: ["find", queries.fuzzy],
@@ -70,6 +75,9 @@ struct BenchmarkRow: Sendable {
                 "backlinks", vault: ["backlinks", note], peer: "rg -n -F " + Shell.quote("[[" + stem), tools: rg)
             backlinks.remark = "(the most-linked note)"
             rows.append(backlinks)
+            var show = BenchmarkRow.shell("show", vault: ["show", note], peer: "cat -- \(Shell.quote(note))", label: "cat PATH", tools: [:])
+            show.remark = "PATH (one note by its path)"
+            rows.append(show)
             rows.append(renameRow(note: note, to: queries.renameTitle ?? "Renamed note"))
             var warm = renameRow(note: note, to: queries.renameTitle ?? "Renamed note")
             warm.remark = "(the most-linked note, cache filled)"
@@ -92,6 +100,9 @@ struct BenchmarkRow: Sendable {
         cold.prepare = ["cache", "clear"]
         return cold
     }
+    /// A regular expression with classes and word boundaries, which no literal search can
+    /// answer for the engine.
+    static let classRegex = #"\b[A-Z][a-z]+ing\b"#
 
     /// Renaming the most-linked note: `vault rename` against moving the file and rewriting
     /// `[[Name` with sed in every file rg lists (the naive way, blind to other link forms).

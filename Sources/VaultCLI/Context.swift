@@ -117,6 +117,15 @@ final class Context {
         return (vault, scan, try NoteLookup(notes: scan.notes, in: vault).note(named: name))
     }
 
+    /// The note `name` stands for without a walk when it is a note's path (`Vault.note(named:)`),
+    /// with a progress line on a terminal when a walk takes a while.
+    func note(named name: String, in vault: Vault) throws -> Note {
+        guard stderrIsTerminal && !quiet else { return try vault.note(named: name) }
+        let progress = Progress("reading notes")
+        defer { progress.finish() }
+        return try vault.note(named: name) { progress.update($0, $1) }
+    }
+
     /// Walks the vault, with a progress line on a terminal when it takes a while.
     func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
         guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }

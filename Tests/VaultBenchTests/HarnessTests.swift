@@ -44,6 +44,17 @@ struct HarnessTests {
         #expect(BenchmarkHarness.missingTools(row) { _ in true } == nil)
     }
 
+    @Test("the standard rows time search --regex against rg with smart case, and show PATH against cat")
+    func regexAndShowRows() {
+        let rows = BenchmarkRow.standard(BenchmarkQueries(word: "w", fuzzy: "f", renameNote: "pages/A b.md"), helloWorld: "hello")
+        let regex = rows.filter { $0.name.hasPrefix("search --regex") }
+        #expect(regex.map(\.vaultArguments) == [["search", "--regex", "w"], ["search", "--regex", #"\b[A-Z][a-z]+ing\b"#]])
+        #expect(regex.map(\.peerCommand.last) == ["rg -n -S 'w'", #"rg -n -S '\b[A-Z][a-z]+ing\b'"#])
+        let show = rows.first { $0.name == "show" }
+        #expect(show?.vaultArguments == ["show", "pages/A b.md"])
+        #expect(show?.peerCommand.last == "cat -- 'pages/A b.md'")
+    }
+
     @Test("shell words and sed patterns are quoted")
     func quoting() {
         #expect(Shell.quote("O'Brien notes") == #"'O'\''Brien notes'"#)

@@ -88,6 +88,7 @@ enum SearchCommand: Command {
         }
         progress?.finish()
         context.warn(summary.warnings)
+        if let failure = summary.failure { throw failure }
         return summary.matches == 0 ? 1 : 0
     }
 

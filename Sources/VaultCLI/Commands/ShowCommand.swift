@@ -13,7 +13,10 @@ enum ShowCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let (vault, _, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
+        let name = try arguments.required("NOTE")
+        try arguments.finish()
+        let vault = try context.vault()
+        let note = try context.note(named: name, in: vault)
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
             if note.availability == .available {

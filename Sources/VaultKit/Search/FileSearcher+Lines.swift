@@ -6,7 +6,8 @@ extension FileSearcher {
     mutating func search(_ bytes: [UInt8], path: String, lines wanted: [Int]) -> [LineMatch] {
         guard let terms = search.terms, search.expression == nil else {
             let lines = Set(wanted)
-            return search(bytes, path: path).0.filter { lines.contains($0.line) }
+            // A note a pattern gave up on was reported when it was first read.
+            return ((try? search(bytes, path: path))?.0 ?? []).filter { lines.contains($0.line) }
         }
         return bytes.withUnsafeBufferPointer { buffer in
             let body = ByteOrderMark.length(of: buffer)

@@ -17,9 +17,12 @@ struct FileSearcher {
     private var text = FuzzyText()
     private var projection: [UInt8] = []
     private var candidates: [Range<Int>] = []
+    /// This thread's match data, for regex searches.
+    private let regexData: RegexMatchData?
 
     init(search: LineSearch) {
         self.search = search
+        regexData = search.expression == nil ? nil : RegexMatchData()
         prefilter = search.terms.map(BytePrefilter.init) ?? BytePrefilter(FuzzyQuery(""))
         driver = prefilter.groups.filter { $0.count == 1 }.map { $0[0] }.min { a, b in
             let rareA = ByteScan.commonness(a.bytes[a.rare]), rareB = ByteScan.commonness(b.bytes[b.rare])
@@ -28,9 +31,11 @@ struct FileSearcher {
     }
 
     /// The matching lines of a note, and whether some line was not valid UTF-8.
-    mutating func search(_ bytes: [UInt8], path: String) -> ([LineMatch], lossy: Bool) {
-        if let expression = search.expression {
-            return expression.search(bytes, path: path, context: search.context)
+    ///
+    /// - Throws: `RegexMatchError` when a regular expression cannot be matched in the note.
+    mutating func search(_ bytes: [UInt8], path: String) throws(RegexMatchError) -> ([LineMatch], lossy: Bool) {
+        if let expression = search.expression, let regexData {
+            return try expression.search(bytes, path: path, context: search.context, with: regexData)
         }
         guard let terms = search.terms else { return ([], false) }
         return bytes.withUnsafeBufferPointer { buffer in

@@ -26,6 +26,10 @@ extension LineSearch {
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { _, result in
             if let warning = result.warning { summary.warnings.append(warning) }
+            if let failure = result.failure {
+                summary.failure = failure
+                return false
+            }
             // Past the limit the notes are still read, for what a person should know of them.
             for match in result.matches {
                 if let limit, summary.matches >= limit { break }

@@ -74,7 +74,8 @@ public struct LineSearch: Sendable {
         var sink = CollectingSink<LineMatch>()
         // All of them are kept anyway: ranked in one pass, whatever they hold.
         let summary = run(vault: vault, notes: notes, limit: limit, rankingBudget: .max, progress: progress, into: &sink)
-        return SearchReport(matches: sink.elements, notesSearched: summary.notesSearched, warnings: summary.warnings)
+        return SearchReport(
+            matches: sink.elements, notesSearched: summary.notesSearched, warnings: summary.warnings, failure: summary.failure)
     }
 
     /// True when fuzzy match `a` is shown before `b`: the higher score, then the shorter
@@ -88,6 +89,8 @@ public struct LineSearch: Sendable {
     struct NoteResult: Sendable {
         var matches: [LineMatch]
         var warning: VaultWarning?
+        /// A regular expression PCRE2 gave up matching in the note.
+        var failure: RegexMatchError?
     }
 
     func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
@@ -101,7 +104,13 @@ public struct LineSearch: Sendable {
         } catch {
             return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not searched: \(error)"))
         }
-        let (matches, lossy) = searcher.search(bytes, path: note.path)
+        let matches: [LineMatch]
+        let lossy: Bool
+        do {
+            (matches, lossy) = try searcher.search(bytes, path: note.path)
+        } catch {
+            return NoteResult(matches: [], failure: error)
+        }
         let warning =
             lossy || !note.isUTF8
             ? VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, shown with U+FFFD") : nil
@@ -117,6 +126,8 @@ public struct SearchReport: Sendable {
     public var notesSearched: Int
     /// Notes that could not be searched, or only as bytes.
     public var warnings: [VaultWarning]
+    /// The note a regular expression could not be matched in, where the search stopped.
+    public var failure: RegexMatchError?
 }
 
 /// What a search that handed its matches to a sink found besides them.
@@ -127,4 +138,7 @@ public struct SearchSummary: Sendable {
     public var notesSearched: Int
     /// Notes that could not be searched, or only as bytes.
     public var warnings: [VaultWarning]
+    /// The note a regular expression could not be matched in, where the search stopped:
+    /// the matches before it were handed on.
+    public var failure: RegexMatchError?
 }

@@ -1,64 +1,91 @@
+internal import CPCRE2
 import VaultMarkdown
 import VaultSystem
 
-/// A regular expression for `vault search --regex` (Swift's regex syntax, which takes
-/// PCRE-style patterns), with smart case and `^`/`$` at each line.
-struct RegexPattern: @unchecked Sendable {
-    // Regex values are immutable once built; matching from several threads is safe.
-    private let regex: Regex<AnyRegexOutput>
+/// A regular expression for `vault search --regex`: Perl syntax, compiled by PCRE2 (to
+/// machine code where its JIT is available), with smart case and `^`/`$` at each line.
+///
+/// The compiled code is read-only once built and shared by every thread of a search; each
+/// thread matches with match data of its own (`RegexMatchData`).
+final class RegexPattern: @unchecked Sendable {
+    /// The pattern as given.
+    let pattern: String
+    /// True when the whole note may match otherwise than its lines alone: a lookaround,
+    /// `\A`, `\z`, `\Z`, `\G` or a verb sees past the line, and a possessive or atomic
+    /// repeat that takes the newline keeps it. Such a pattern is matched line by line.
+    let matchesByLine: Bool
+    private let code: OpaquePointer
 
     /// Compiles `pattern`.
     ///
-    /// - Throws: `SearchQueryError.invalidRegex` naming the reason and, when the parser says
-    ///   where, the character at which the pattern stops making sense.
+    /// - Throws: `SearchQueryError.invalidRegex` with PCRE2's reason and the character at
+    ///   which the pattern stops making sense.
     init(_ pattern: String) throws(SearchQueryError) {
-        do {
-            var regex = try Regex(pattern).anchorsMatchLineEndings()
-            if !Self.hasUpperCaseLiteral(pattern) { regex = regex.ignoresCase() }
-            self.regex = regex
-        } catch {
-            throw .invalidRegex(pattern: pattern, reason: "\(error)", offset: Self.offset(of: error, in: pattern))
+        self.pattern = pattern
+        matchesByLine = Self.needsLines(pattern)
+        // UCP: \w, \d, \s and \b know every script, as the letters of notes do.
+        var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_MULTILINE | PCRE2_NEVER_BACKSLASH_C)
+        if !Self.hasUpperCaseLiteral(pattern) { options |= UInt32(PCRE2_CASELESS) }
+        let compileContext = pcre2_compile_context_create_8(nil)
+        defer { pcre2_compile_context_free_8(compileContext) }
+        // `$` before "\r\n" as before "\n": a line's carriage return is not part of it.
+        pcre2_set_newline_8(compileContext, UInt32(PCRE2_NEWLINE_ANYCRLF))
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        // A final zero gives even an empty pattern storage to point at; it is not passed.
+        let bytes = Array(pattern.utf8) + [0]
+        let compiled = bytes.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, compileContext)
         }
+        guard let compiled else {
+            throw .invalidRegex(
+                pattern: pattern, reason: Self.message(errorCode), offset: Self.characters(in: pattern, before: errorOffset))
+        }
+        // Without the JIT (a platform it does not know) the interpreter matches the same way.
+        _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+        code = compiled
     }
 
-    /// The matching lines of a note, each line matched on its own (a match never runs into
-    /// the next line). A note that is not UTF-8 is matched as its repaired text (each bad
-    /// byte read as U+FFFD).
-    func search(_ bytes: [UInt8], path: String, context: Int) -> ([LineMatch], lossy: Bool) {
-        // A byte-order mark is not text: `^` must see the first line's first character.
-        let body = ByteOrderMark.length(of: bytes)
-        let valid = String(validating: bytes[body...], as: UTF8.self)
-        let text = valid ?? String(decoding: bytes[body...], as: UTF8.self)
-        // One pass over the whole note rules out most notes before any line is cut out.
-        guard text.contains(regex) else { return ([], valid == nil) }
-        let utf8 = valid == nil ? Array(text.utf8) : Array(bytes[body...])
-        return utf8.withUnsafeBufferPointer { buffer in
-            var matches: [LineMatch] = []
-            var start = 0
-            var line = 1
-            // The empty rest after a final newline is not a line.
-            while start < buffer.count {
-                let end = ByteScan.lineEnd(buffer, after: start)
-                let bounds = LineText.trimmingReturn(buffer, start..<end)
-                let lineText = String(decoding: UnsafeBufferPointer(rebasing: buffer[bounds]), as: UTF8.self)
-                let found = lineText.matches(of: regex)
-                if !found.isEmpty {
-                    let ranges = found.map { match in
-                        lineText.utf8.distance(from: lineText.startIndex, to: match.range.lowerBound)
-                            ..< lineText.utf8.distance(from: lineText.startIndex, to: match.range.upperBound)
-                    }.filter { !$0.isEmpty }
-                    var match = LineMatch(path: path, line: line, text: lineText, ranges: ranges, score: 0)
-                    if context > 0 {
-                        (match.before, match.after) = LineText.context(
-                            buffer, around: start..<end, line: line, count: context, body: 0)
-                    }
-                    matches.append(match)
-                }
-                start = end + 1
-                line += 1
-            }
-            return (matches, valid == nil)
+    deinit { pcre2_code_free_8(code) }
+
+    /// One match of the pattern in `subject[..<length]` from `start`: its byte range, nil
+    /// when there is none.
+    ///
+    /// - Throws: `RegexMatchError` (without a path) when PCRE2 gives up: a match limit, the
+    ///   JIT's stack, the heap limit.
+    func match(
+        _ subject: UnsafePointer<UInt8>, length: Int, from start: Int, options: UInt32 = 0, with data: RegexMatchData
+    ) throws(RegexMatchError) -> Range<Int>? {
+        let result = pcre2_match_8(
+            code, subject, length, start, options | UInt32(PCRE2_NO_UTF_CHECK), data.matchData, data.matchContext)
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        guard result >= 0 else {
+            throw RegexMatchError(pattern: pattern, path: "", reason: Self.message(result), code: result)
         }
+        let ovector = pcre2_get_ovector_pointer_8(data.matchData)!
+        // \K can set the start after the end; such a match is empty where it ends.
+        return min(ovector[0], ovector[1])..<ovector[1]
+    }
+
+    /// PCRE2's sentence for an error code.
+    static func message(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(code, $0.baseAddress, $0.count) }
+        guard length > 0 else { return "error \(code)" }
+        return String(decoding: buffer[..<Int(length)], as: UTF8.self)
+    }
+
+    /// How many characters (as displayed) of `pattern` come before its UTF-8 byte `offset`.
+    static func characters(in pattern: String, before offset: Int) -> Int {
+        var count = 0
+        var bytes = 0
+        // An offset inside a character points at that character.
+        for character in pattern {
+            bytes += character.utf8.count
+            if bytes > offset { break }
+            count += 1
+        }
+        return count
     }
 
     /// Smart case: an upper-case letter that is not part of an escape (`\S`, `\W`) makes the
@@ -77,19 +104,30 @@ struct RegexPattern: @unchecked Sendable {
         return false
     }
 
-    /// Where the regex parser says the pattern fails, in characters; nil when it does not say.
-    ///
-    /// The location is not public API of Swift's regex errors, so it is read by reflection
-    /// and dropped if its shape ever changes.
-    static func offset(of error: any Error, in pattern: String) -> Int? {
-        for child in Mirror(reflecting: error).children where child.label == "location" {
-            for part in Mirror(reflecting: child.value).children where part.label == "range" {
-                guard let range = part.value as? Range<String.Index>,
-                    range.lowerBound >= pattern.startIndex, range.lowerBound <= pattern.endIndex
-                else { return nil }
-                return pattern.distance(from: pattern.startIndex, to: range.lowerBound)
+    /// True for a pattern with a construct that looks beyond the text it matches at a line's
+    /// edge (a lookaround, `\A`, `\z`, `\Z`, `\G`, a `(*` verb), or that never gives back
+    /// what it took (`a++`, `a*+`, `a?+`, `a{2,}+`, `(?>...)`), so that taking a newline on the
+    /// whole note would make it fail where the line alone matches. Erring towards true only
+    /// costs speed.
+    static func needsLines(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let rest = bytes[(index + 1)...]
+            if byte == UInt8(ascii: "\\"), let next = rest.first {
+                if "AzZG".utf8.contains(next) { return true }
+                index += 2
+                continue
             }
+            if byte == UInt8(ascii: "("),
+                ["*", "?=", "?!", "?<=", "?<!", "?*", "?>"].contains(where: { rest.starts(with: $0.utf8) })
+            {
+                return true
+            }
+            if "+*?}".utf8.contains(byte), rest.first == UInt8(ascii: "+") { return true }
+            index += 1
         }
-        return nil
+        return false
     }
 }

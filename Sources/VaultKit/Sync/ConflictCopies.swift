@@ -68,7 +68,7 @@ public enum ConflictCopies {
     }
 
     /// A cheap look at the bytes that rules out most names before they are taken apart.
-    private static func mayBeCopy(_ name: String, iCloud: Bool) -> Bool {
+    static func mayBeCopy(_ name: String, iCloud: Bool) -> Bool {
         let bytes = Array(NoteFiles.stem(name).utf8)
         guard let last = bytes.last else { return false }
         if last == UInt8(ascii: ")") { return true }

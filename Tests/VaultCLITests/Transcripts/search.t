@@ -157,7 +157,7 @@ $ vault search '!draft'
 2> hint: `vault search --help` shows every option
 ? 2
 $ vault search --regex 'fo(o'
-2> vault: error: invalid regular expression: expected ')'
+2> vault: error: invalid regular expression: missing closing parenthesis
 2>   fo(o
 2>       ^
 2> Usage: vault search [options] QUERY...

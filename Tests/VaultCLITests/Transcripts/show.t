@@ -84,3 +84,7 @@ $ vault show "Evicted Idea"
 2> vault: error: pages/Evicted Idea.md is not downloaded from the sync service yet
 2> hint: open the file in the sync app (or Finder) to download it, then try again
 ? 1
+# A path is read alone: a fifo named like a note elsewhere in the vault is never met, so
+# nothing is said of it.
+$ mkfifo pages/Pipe.md && vault show pages/Errands.md | head -1
+> ---

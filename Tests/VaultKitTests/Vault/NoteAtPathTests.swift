@@ -1,0 +1,86 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+@Suite("A note named by its path is read alone")
+struct NoteAtPathTests {
+    /// A vault with the names a lookup by path meets.
+    static func makeFolder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Idea.md", "---\naliases: [Spark]\n---\n# A good idea\n\nbody\n")
+        try folder.write("pages/Other.md", "# Other\n")
+        try folder.write("pages/Idea", "not a note\n")
+        try folder.write("trash/Gone.md", "# Gone\n")
+        try folder.write("pages/Plan (conflicted copy 2026-11-02).md", "# Plan copy\n")
+        try folder.write("pages/Plan.md", "# Plan\n")
+        try folder.write("pages/.hidden/Secret.md", "# Secret\n")
+        try folder.write("pages/.Evicted.md.icloud", "")
+        try folder.write("pages/Folder.md/Inside.md", "# Inside\n")
+        try folder.write("outside/Elsewhere.md", "# Elsewhere\n")
+        symlink("Idea.md", folder.path + "/pages/Link.md")
+        symlink("../../outside/Elsewhere.md", folder.path + "/pages/Out.md")
+        symlink("../pages", folder.path + "/journals")
+        mkfifo(folder.path + "/pages/Pipe.md", 0o644)
+        return folder
+    }
+
+    /// What a walk of the vault gives for `name`: the note, or the error's description.
+    private func walked(_ name: String, _ vault: Vault) -> String {
+        do {
+            return "\(try NoteLookup(notes: vault.scan(detail: .summary).notes, in: vault).note(named: name))"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    private func looked(_ name: String, _ vault: Vault) -> String {
+        do {
+            return "\(try vault.note(named: name))"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test("a note's path, with or without .md, is read without listing a folder or reading another note")
+    func readsOneNote() throws {
+        let folder = try Self.makeFolder()
+        let fileSystem = FaultyFileSystem()
+        let vault = try Vault(root: folder.path, fileSystem: fileSystem)
+        // No folder can be listed: a walk would stop at the vault's root.
+        fileSystem.fail(.entries, with: EACCES)
+        for name in ["pages/Idea.md", "pages/Idea", "./pages/Idea.md", "trash/Gone.md", "pages/Link.md"] {
+            let readsBefore = fileSystem.calls.filter { $0 == .readFile }.count
+            let note = try vault.note(named: name)
+            #expect(note.title == (name.hasPrefix("trash") ? "Gone" : "A good idea"))
+            #expect(fileSystem.calls.filter { $0 == .readFile }.count == readsBefore + 1, "\(name)")
+        }
+        #expect(!fileSystem.calls.contains(.entries))
+    }
+
+    @Test("the note read alone is the note a walk finds, with the same summary")
+    func sameNote() throws {
+        let folder = try Self.makeFolder()
+        let vault = try Vault(root: folder.path)
+        for name in ["pages/Idea.md", "pages/Idea", "./pages/Idea", "trash/Gone.md", "pages/Link.md", "pages/Plan.md"] {
+            #expect(vault.noteAtPath(name) != nil, "\(name)")
+            #expect(looked(name, vault) == walked(name, vault), "\(name)")
+        }
+    }
+
+    @Test("a name the walk would not list at that path is left to the walk, which answers as before")
+    func leftToTheWalk() throws {
+        let folder = try Self.makeFolder()
+        let vault = try Vault(root: folder.path)
+        let names = [
+            "A good idea", "Spark", "pages/idea.md", "pages/Out.md", "pages/Pipe.md", "pages/Folder.md",
+            "pages/Plan (conflicted copy 2026-11-02).md", "pages/Evicted.md", "pages/.hidden/Secret.md",
+            "journals/Idea.md", "pages/../pages/Idea.md", "pages/Missing.md", "/pages/Idea.md",
+        ]
+        for name in names {
+            #expect(vault.noteAtPath(name) == nil, "\(name)")
+            #expect(looked(name, vault) == walked(name, vault), "\(name)")
+        }
+    }
+}
