@@ -50,13 +50,15 @@ struct CachedReader: Sendable {
             contents = try fileSystem.readPrefix(absolute, limit: Int.max)
         }
         let racy = cache.isRacy(contents.status)
+        // A summary keeps to the header even of a note read whole: a first `list` of a large
+        // vault costs what it did, and the first command that needs more reads the rest.
         let record =
-            contents.complete
+            contents.complete && !summary
             ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy, dialect: dialect)
             : NoteRecord(
                 status: contents.status,
-                summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: false, dialect: dialect), complete: false,
-                racy: racy)
+                summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: contents.complete, dialect: dialect),
+                complete: contents.complete, racy: racy)
         cache.store(record, for: path)
         return Reading(
             facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,

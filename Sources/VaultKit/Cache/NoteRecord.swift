@@ -51,7 +51,8 @@ public struct NoteRecord: Sendable {
         facts = summary
         taskLines = []
         brokenDefinitions = []
-        mayHoldMergeMarkers = false
+        // Not looked for: the note is read whenever its markers are asked after.
+        mayHoldMergeMarkers = true
     }
 
     init(
