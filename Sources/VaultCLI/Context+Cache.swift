@@ -9,13 +9,14 @@ extension Context {
         for notice in found.notices { warn(notice) }
         guard let location = found.location else { return nil }
         let cache = FactsCache(location: location, racyWindow: racyWindow)
-        for notice in cache.notices { warn(notice) }
+        for notice in cache.takeNotices() { warn(notice) }
         return cache
     }
 
     /// Writes back what this run read afresh; a cache that cannot be written costs only speed.
     func finishCache() {
         guard let cache = locatedVault?.cache else { return }
+        defer { for notice in cache.takeNotices() { warn(notice) } }
         do {
             try cache.finish()
         } catch {

@@ -2,17 +2,21 @@ import Foundation
 import VaultMarkdown
 import VaultSystem
 
-/// The cache file: a header that says which program wrote it, for which vault folder and
-/// when, a checksum of everything after it, then one record per note, sorted by path.
+/// The cache file: a fixed header (which program wrote it, the checksums, where the index
+/// ends), then the index (when it was written, for which vault folder and dialect, and for
+/// each note its path, its status and header facts, and where its body is), then the bodies.
 ///
-/// Written whole and renamed into place, read whole: a warm run reads one file instead of
-/// every note. The checksum tells a torn or damaged file, which is then rebuilt.
+/// A listing reads the header and the index only; a command that needs links or tasks
+/// reads the bodies too. Written whole and renamed into place; each checksum tells a torn or
+/// damaged part, which is then rebuilt.
 enum CacheFileFormat {
-    static let magic: [UInt8] = Array("VAULTFC".utf8) + [1]
+    static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 1
-    /// Where the checksum sits, and where what it covers starts.
-    private static let checksumOffset = 24 + 8, bodyOffset = 24 + 16
+    static let version: UInt64 = 2
+    /// The fixed header's length: magic, version, facts version, program, two checksums and
+    /// the index's end, eight bytes each.
+    static let headerLength = 56
+    private static let sumsOffset = 32
 
     /// Why a cache file cannot be used.
     enum Damage: Error, CustomStringConvertible {
@@ -27,12 +31,23 @@ enum CacheFileFormat {
         }
     }
 
+    /// What the fixed header says.
     struct Header {
+        /// False for a file of another version or build: its records are not read.
         var isCurrent: Bool
+        var indexSum: UInt64
+        var bodySum: UInt64
+        var indexEnd: Int
+    }
+
+    /// What the index says of the file and of each note.
+    struct Index {
         var root: String
         /// The rules the facts were read by: a folder that became a Logseq graph is read again.
         var dialect: String
         var writtenAt: Int64
+        /// Each note's index entry, and its body's place, both in bytes of the file.
+        var entries: [String: (index: Range<Int>, body: Range<Int>)]
     }
 
     /// The identity of the running program: a cache written by another build, whose scanner
@@ -44,56 +59,97 @@ enum CacheFileFormat {
         return parts.withUnsafeBytes { Checksum64.of($0) }
     }()
 
-    /// A writer holding the header, for `count` records to follow.
-    static func begin(root: String, dialect: NoteDialect, count: Int, writtenAt: Int64) -> ByteWriter {
-        var writer = ByteWriter(capacity: 1 << 20)
-        writer.raw(magic)
-        writer.fixed64(version)
-        writer.fixed64(NoteFacts.formatVersion)
-        writer.fixed64(program)
-        writer.fixed64(0)
-        writer.fixed64(UInt64(bitPattern: writtenAt))
-        writer.string(root)
-        writer.string(dialect.rawValue)
-        writer.unsigned(UInt64(count))
-        return writer
+    /// The whole file from its index entries and bodies, `entries` sorted by path.
+    static func write(
+        root: String, dialect: NoteDialect, writtenAt: Int64, entries: [(path: String, index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)]
+    ) -> [UInt8] {
+        var index = ByteWriter(capacity: 1 << 20)
+        index.fixed64(UInt64(bitPattern: writtenAt))
+        index.string(root)
+        index.string(dialect.rawValue)
+        index.unsigned(UInt64(entries.count))
+        var bodyOffset = 0
+        for entry in entries {
+            index.string(entry.path)
+            index.unsigned(UInt64(entry.index.count))
+            index.raw(entry.index)
+            index.unsigned(UInt64(bodyOffset))
+            index.unsigned(UInt64(entry.body.count))
+            bodyOffset += entry.body.count
+        }
+        var file = ByteWriter(capacity: headerLength + index.bytes.count + bodyOffset)
+        file.raw(magic)
+        file.fixed64(version)
+        file.fixed64(NoteFacts.formatVersion)
+        file.fixed64(program)
+        file.fixed64(index.bytes.withUnsafeBytes { Checksum64.of($0) })
+        file.fixed64(0)
+        file.fixed64(UInt64(headerLength + index.bytes.count))
+        file.raw(index.bytes)
+        let bodyStart = file.bytes.count
+        for entry in entries { file.raw(entry.body) }
+        let bodySum = file.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+        file.patch64(bodySum, at: sumsOffset + 8)
+        return file.bytes
     }
 
-    /// Writes the checksum into a finished file's header.
-    static func seal(_ writer: inout ByteWriter) {
-        let sum = writer.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[bodyOffset...])) }
-        writer.patch64(sum, at: checksumOffset)
-    }
-
-    /// The header and where each note's record is; a file of another version gives a header
-    /// that is not current and no records.
-    static func read(_ bytes: [UInt8]) throws -> (Header, [String: Range<Int>]) {
-        guard bytes.count >= bodyOffset + 8, Array(bytes[0..<8]) == magic else { throw Damage.notACacheFile }
+    /// The fixed header at the start of `bytes`.
+    static func header(_ bytes: [UInt8]) throws -> Header {
+        guard bytes.count >= headerLength, Array(bytes[0..<8]) == magic else { throw Damage.notACacheFile }
         return try bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer, start: 8)
             do {
-                let current =
-                    try reader.fixed64() == version && reader.fixed64() == NoteFacts.formatVersion && reader.fixed64() == program
-                let sum = try reader.fixed64()
-                guard current else { return (Header(isCurrent: false, root: "", dialect: "", writtenAt: 0), [:]) }
-                guard Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[bodyOffset...])) == sum
-                else { throw Damage.checksumMismatch }
-                let writtenAt = Int64(bitPattern: try reader.fixed64())
-                let root = try reader.string()
-                let dialect = try reader.string()
-                let count = try reader.count()
-                var entries: [String: Range<Int>] = [:]
-                entries.reserveCapacity(count)
-                for _ in 0..<count {
-                    let path = try reader.string()
-                    let length = try reader.count()
-                    entries[path] = reader.offset..<reader.offset + length
-                    try reader.skip(length)
-                }
-                return (Header(isCurrent: true, root: root, dialect: dialect, writtenAt: writtenAt), entries)
+                let fileVersion = try reader.fixed64(), factsVersion = try reader.fixed64(), writer = try reader.fixed64()
+                let current = fileVersion == version && factsVersion == NoteFacts.formatVersion && writer == program
+                let indexSum = try reader.fixed64()
+                let bodySum = try reader.fixed64()
+                let end = try reader.fixed64()
+                guard !current || (end >= UInt64(headerLength) && end <= UInt64(Int.max)) else { throw Damage.notACacheFile }
+                return Header(isCurrent: current, indexSum: indexSum, bodySum: bodySum, indexEnd: current ? Int(end) : 0)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }
         }
+    }
+
+    /// The index in `bytes` (the file's start, at least up to the index's end).
+    static func index(_ bytes: [UInt8], header: Header) throws -> Index {
+        guard bytes.count >= header.indexEnd else { throw Damage.truncated(offset: bytes.count) }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            guard Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[headerLength..<header.indexEnd]))
+                == header.indexSum
+            else { throw Damage.checksumMismatch }
+            var reader = ByteReader(buffer, start: headerLength, end: header.indexEnd)
+            do {
+                let writtenAt = Int64(bitPattern: try reader.fixed64())
+                let root = try reader.string()
+                let dialect = try reader.string()
+                let count = try reader.count()
+                var entries: [String: (index: Range<Int>, body: Range<Int>)] = [:]
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    let path = try reader.string()
+                    let length = try reader.count()
+                    let start = reader.offset
+                    try reader.skip(length)
+                    let bodyStart = Int(truncatingIfNeeded: try reader.unsigned())
+                    let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
+                    guard bodyStart >= 0, bodyLength >= 0, bodyStart <= Int.max - bodyLength - header.indexEnd else {
+                        throw Damage.truncated(offset: reader.offset)
+                    }
+                    entries[path] = (start..<start + length, header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength)
+                }
+                return Index(root: root, dialect: dialect, writtenAt: writtenAt, entries: entries)
+            } catch let malformed as ByteReader.Malformed {
+                throw Damage.truncated(offset: malformed.offset)
+            }
+        }
+    }
+
+    /// True when `bytes` holds the whole file the header describes: the index it was read
+    /// with and bodies whose checksum matches.
+    static func bodiesAreSound(_ bytes: [UInt8], header: Header) -> Bool {
+        guard bytes.count >= header.indexEnd, (try? Self.header(bytes))?.indexSum == header.indexSum else { return false }
+        return bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[header.indexEnd...])) } == header.bodySum
     }
 }

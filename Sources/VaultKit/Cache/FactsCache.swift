@@ -17,16 +17,30 @@ public final class FactsCache: @unchecked Sendable {
     /// two seconds), so that a change in the same tick cannot hide behind an equal status.
     let racyWindow: Int64
     /// Something a person should know about the cache file as it was found (damaged, of
-    /// another vault), said once.
+    /// another vault), said once: see `takeNotices()`.
     public private(set) var notices: [String] = []
 
+    /// The notices not yet taken, which are then forgotten: the bodies of the records are
+    /// read only when a command needs them, and may be found damaged only then.
+    public func takeNotices() -> [String] {
+        lock.withLock {
+            defer { notices = [] }
+            return notices
+        }
+    }
+
     private let lock = NSLock()
-    private var file: [UInt8] = []
-    /// Each stored record's bytes in `file`.
-    private var stored: [String: Range<Int>] = [:]
+    /// The cache file up to the end of its index, as read when the cache was opened.
+    private var index: [UInt8] = []
+    /// The whole cache file, read the first time a record's body is asked for; nil until
+    /// then, and empty when it could not be had whole (it is then treated as having none).
+    private var whole: [UInt8]?
+    private var header: CacheFileFormat.Header?
+    /// Each stored record's index entry (in `index`) and body (in `whole`).
+    private var stored: [String: (index: Range<Int>, body: Range<Int>)] = [:]
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
-    private var fresh: [String: [UInt8]] = [:]
+    private var fresh: [String: (index: [UInt8], body: [UInt8])] = [:]
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     private var walked: [String]?
     private var counts = (hits: 0, misses: 0)
@@ -66,49 +80,95 @@ public final class FactsCache: @unchecked Sendable {
 
     private func load() {
         guard fileSystem.exists(location.file) else { return }
-        let bytes: [UInt8]
-        do { bytes = try fileSystem.readFile(location.file) } catch {
-            notices.append("cannot read the cache \(location.file) (\((error as? SystemError)?.reason ?? "\(error)")); it is rebuilt")
-            return
-        }
         do {
-            let (header, entries) = try CacheFileFormat.read(bytes)
-            guard header.isCurrent, header.dialect == location.dialect.rawValue else { return }
-            guard header.root == location.rootRealPath else {
-                notices.append("the cache \(location.file) was of the vault at \(header.root); it is rebuilt for this one")
+            // The fixed header says where the index ends; only that much is read now.
+            let start = try fileSystem.readPrefix(location.file, limit: CacheFileFormat.headerLength).bytes
+            let header = try CacheFileFormat.header(start)
+            guard header.isCurrent else { return }
+            let bytes = try fileSystem.readPrefix(location.file, limit: header.indexEnd).bytes
+            let index = try CacheFileFormat.index(bytes, header: header)
+            guard index.dialect == location.dialect.rawValue else { return }
+            guard index.root == location.rootRealPath else {
+                notices.append("the cache \(location.file) was of the vault at \(index.root); it is rebuilt for this one")
                 return
             }
-            file = bytes
-            stored = entries
-            writtenAt = Date(timeIntervalSince1970: Double(header.writtenAt) / 1e9)
+            self.index = bytes
+            self.header = header
+            stored = index.entries
+            writtenAt = Date(timeIntervalSince1970: Double(index.writtenAt) / 1e9)
+        } catch let error as SystemError {
+            notices.append("cannot read the cache \(location.file) (\(error.reason)); it is rebuilt")
         } catch {
             notices.append("the cache \(location.file) was damaged (\(error)); it is rebuilt")
+        }
+    }
+
+    /// The whole cache file, read once, for the records' bodies; empty when it is no longer
+    /// the file the index was read from, or its bodies are damaged: their records are then
+    /// read afresh.
+    private func bodies() -> [UInt8] {
+        lock.withLock {
+            if let whole { return whole }
+            var bytes: [UInt8] = []
+            if let header, let read = try? fileSystem.readFile(location.file) {
+                if CacheFileFormat.bodiesAreSound(read, header: header) {
+                    bytes = read
+                } else if (try? CacheFileFormat.header(read))?.indexSum == header.indexSum {
+                    notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
+                }
+            }
+            whole = bytes
+            return bytes
         }
     }
 
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
     /// nil (a miss) otherwise.
     func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
+        let needsBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
         if let encoded = lock.withLock({ fresh[path] }) {
-            return count(encoded.withUnsafeBufferPointer { decode($0, 0..<$0.count, status, wanted, taskLines) })
+            return count(
+                encoded.index.withUnsafeBufferPointer { index in
+                    encoded.body.withUnsafeBufferPointer { body in
+                        decode(index, 0..<index.count, body, 0..<body.count, status, wanted, taskLines)
+                    }
+                })
         }
-        guard let range = lock.withLock({ stored[path] }) else { return count(nil) }
-        return count(file.withUnsafeBufferPointer { decode($0, range, status, wanted, taskLines) })
+        guard let ranges = lock.withLock({ stored[path] }) else { return count(nil) }
+        // Validated on the index alone: a note that changed costs no read of the bodies.
+        let valid = index.withUnsafeBufferPointer { buffer -> Bool in
+            var reader = ByteReader(buffer, start: ranges.index.lowerBound, end: ranges.index.upperBound)
+            guard let (recorded, flags) = try? NoteRecord.head(&reader) else { return false }
+            return self.valid(recorded, racy: flags & 2 != 0, now: status)
+        }
+        guard valid else { return count(nil) }
+        let whole = needsBody ? bodies() : []
+        guard !needsBody || whole.count >= ranges.body.upperBound else { return count(nil) }
+        return count(
+            index.withUnsafeBufferPointer { index in
+                whole.withUnsafeBufferPointer { body in
+                    decode(index, ranges.index, body, needsBody ? ranges.body : 0..<0, status, wanted, taskLines)
+                }
+            })
     }
 
-    /// The record in `buffer[range]` when it is valid for a file now of `status` and holds
-    /// `wanted`: its status is read first, and nothing more of a record that is not.
+    /// The record in `index[indexRange]` and `body[bodyRange]` when it is valid for a file
+    /// now of `status` and holds `wanted`.
     private func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+        _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
+        _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
     ) -> NoteRecord? {
-        var reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
+        var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
             return nil
         }
-        reader = ByteReader(buffer, start: range.lowerBound, end: range.upperBound)
-        guard let record = try? NoteRecord(from: &reader, wanted: wanted, taskLines: taskLines),
-            record.facts.parts.isSuperset(of: wanted)
-        else { return nil }
+        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
+        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound)
+        let hasBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
+        let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
+            try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
+        }
+        guard let record, record.facts.parts.isSuperset(of: wanted) else { return nil }
         return record
     }
 
@@ -135,10 +195,11 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {
-        var writer = ByteWriter()
-        record.encode(to: &writer)
-        let bytes = writer.bytes
-        lock.withLock { fresh[path] = bytes }
+        var index = ByteWriter()
+        var body = ByteWriter()
+        record.encode(index: &index, body: &body)
+        let encoded = (index: index.bytes, body: body.bytes)
+        lock.withLock { fresh[path] = encoded }
     }
 
     /// Says which notes a walk of the whole vault found: the records of all others (deleted,
@@ -155,35 +216,27 @@ public final class FactsCache: @unchecked Sendable {
     /// - Throws: the file system's error when the cache folder cannot be written (the run's
     ///   answers stand: they came from the files).
     public func save() throws {
-        let entries: [(String, Entry)]? = lock.withLock {
-            // Most runs read nothing afresh and write nothing. The records of notes that are
-            // gone are dropped by the next run that writes: until then they are never used,
-            // as no file can take on the status they recorded.
-            guard !fresh.isEmpty else { return nil }
+        guard lock.withLock({ !fresh.isEmpty }) else { return }
+        // The stored records are written again whole: their bodies are read first.
+        let whole = stored.isEmpty ? [] : bodies()
+        let entries = lock.withLock { () -> [(path: String, index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)] in
+            // The records of notes that are gone are dropped by the next run that writes:
+            // until then they are never used, as no file can take on the status they recorded.
             let walked = walked.map(Set.init)
-            var entries: [String: Entry] = [:]
-            for (path, range) in stored where walked?.contains(path) ?? true { entries[path] = .stored(range) }
-            for (path, bytes) in fresh where walked?.contains(path) ?? true { entries[path] = .fresh(bytes) }
-            return entries.sorted { $0.key < $1.key }
-        }
-        guard let entries else { return }
-        try fileSystem.createDirectories(location.folder)
-        var writer = CacheFileFormat.begin(
-            root: location.rootRealPath, dialect: location.dialect, count: entries.count, writtenAt: now())
-        file.withUnsafeBufferPointer { buffer in
-            for (path, entry) in entries {
-                writer.string(path)
-                switch entry {
-                case .stored(let range):
-                    writer.unsigned(UInt64(range.count))
-                    writer.raw(UnsafeBufferPointer(rebasing: buffer[range]))
-                case .fresh(let bytes):
-                    writer.data(bytes)
+            var entries: [String: (index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)] = [:]
+            if !whole.isEmpty {
+                for (path, ranges) in stored where walked?.contains(path) ?? true && ranges.body.upperBound <= whole.count {
+                    entries[path] = (index[ranges.index], whole[ranges.body])
                 }
             }
+            for (path, encoded) in fresh where walked?.contains(path) ?? true {
+                entries[path] = (encoded.index[...], encoded.body[...])
+            }
+            return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.index, $0.value.body) }
         }
-        CacheFileFormat.seal(&writer)
-        let bytes = writer.bytes
+        try fileSystem.createDirectories(location.folder)
+        let bytes = CacheFileFormat.write(
+            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), entries: entries)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file, with: bytes)
         removeLeftovers()
     }
@@ -225,14 +278,11 @@ public final class FactsCache: @unchecked Sendable {
     public func clear() throws {
         for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
         lock.withLock {
-            file = []
+            index = []
+            whole = nil
+            header = nil
             stored = [:]
             fresh = [:]
         }
-    }
-
-    private enum Entry {
-        case stored(Range<Int>)
-        case fresh([UInt8])
     }
 }

@@ -2,24 +2,31 @@ import VaultMarkdown
 import VaultSystem
 
 extension NoteRecord {
-    /// Appends the record; its status comes first, so that validating it decodes nothing else.
-    func encode(to writer: inout ByteWriter) {
-        writer.unsigned(UInt64(max(0, status.size)))
-        writer.int(Int(status.modifiedNanoseconds))
-        writer.int(Int(status.changedNanoseconds))
-        writer.unsigned(status.inode)
-        writer.unsigned(status.device)
-        writer.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
-        facts.encode(to: &writer, taskLines: taskLines)
-        writer.unsigned(UInt64(brokenDefinitions.count))
+    /// The parts only a record's body holds: a command asking for none of them reads only
+    /// the index of the cache file.
+    static let bodyParts: NoteFacts.Parts = [.headings, .blockIDs, .links, .tasks]
+
+    /// Appends the record in two pieces: its index entry (the status first, so validating
+    /// it decodes nothing else, then the header facts) and its body (the other facts, the
+    /// task lines, the broken definitions).
+    func encode(index: inout ByteWriter, body: inout ByteWriter) {
+        index.unsigned(UInt64(max(0, status.size)))
+        index.int(Int(status.modifiedNanoseconds))
+        index.int(Int(status.changedNanoseconds))
+        index.unsigned(status.inode)
+        index.unsigned(status.device)
+        index.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
+        facts.encodeHeader(to: &index)
+        facts.encodeBody(to: &body, taskLines: taskLines)
+        body.unsigned(UInt64(brokenDefinitions.count))
         for definition in brokenDefinitions {
-            writer.int(definition.line)
-            writer.string(definition.text)
-            writer.string(definition.reason)
+            body.int(definition.line)
+            body.string(definition.text)
+            body.string(definition.reason)
         }
     }
 
-    /// The status and flags at the head of an encoded record.
+    /// The status and flags at the head of an index entry.
     static func head(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (status: FileStatus, flags: UInt8) {
         let size = Int64(truncatingIfNeeded: try reader.unsigned())
         let modified = Int64(try reader.int())
@@ -33,21 +40,28 @@ extension NoteRecord {
         )
     }
 
-    /// Decodes a record, reading only the `wanted` facts and, unless asked for, no task lines.
-    init(from reader: inout ByteReader, wanted: NoteFacts.Parts, taskLines wantsTaskLines: Bool) throws(ByteReader.Malformed) {
-        let (status, flags) = try Self.head(&reader)
+    /// Decodes a record from its index entry and, when `wanted` needs it, its body (nil when
+    /// the body cannot be had: the record then holds only its header facts).
+    init(
+        index: inout ByteReader, body: UnsafeMutablePointer<ByteReader>?, wanted: NoteFacts.Parts, taskLines wantsTaskLines: Bool
+    ) throws(ByteReader.Malformed) {
+        let (status, flags) = try Self.head(&index)
+        let header = try NoteFacts.header(from: &index)
+        var facts = header.facts
         var lines: [[UInt8]] = []
-        let facts = try withUnsafeMutablePointer(to: &lines) { pointer throws(ByteReader.Malformed) in
-            try NoteFacts(from: &reader, wanted: wanted, taskLines: wantsTaskLines ? pointer : nil)
-        }
         var definitions: [BrokenDefinition] = []
-        for _ in 0..<(try reader.count()) {
-            let line = try reader.int()
-            let text = try reader.string()
-            definitions.append(BrokenDefinition(line: line, text: text, reason: try reader.string()))
+        if let body, !wanted.isDisjoint(with: Self.bodyParts) {
+            try withUnsafeMutablePointer(to: &lines) { pointer throws(ByteReader.Malformed) in
+                try facts.decodeBody(from: &body.pointee, header: header, wanted: wanted, taskLines: wantsTaskLines ? pointer : nil)
+            }
+            for _ in 0..<(try body.pointee.count()) {
+                let line = try body.pointee.int()
+                let text = try body.pointee.string()
+                definitions.append(BrokenDefinition(line: line, text: text, reason: try body.pointee.string()))
+            }
         }
         self.init(
-            status: status, complete: flags & 1 != 0, racy: flags & 2 != 0, facts: facts, taskLines: lines,
+            status: status, complete: flags & 1 != 0, racy: flags & 2 != 0, facts: facts.restricted(to: wanted), taskLines: lines,
             brokenDefinitions: definitions, mayHoldMergeMarkers: flags & 4 != 0)
     }
 }

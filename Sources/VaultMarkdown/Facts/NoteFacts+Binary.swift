@@ -3,7 +3,7 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 3
+    public static let formatVersion: UInt64 = 4
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.
@@ -11,6 +11,16 @@ extension NoteFacts {
     /// - Parameter taskLines: each task's bytes from its list marker to the end of its text,
     ///   kept with the task; a description that starts the text is then written as a length.
     public func encode(to writer: inout ByteWriter, taskLines: [[UInt8]]? = nil) {
+        encodeHeader(to: &writer)
+        encodeBody(to: &writer, taskLines: taskLines)
+    }
+
+    /// The parts a summary asks for, which `encodeHeader` writes; the rest is the body.
+    public static let headerParts: Parts = [.header, .tags]
+
+    /// Appends the header facts (title, aliases, tags, frontmatter), which a listing needs
+    /// of every note, so they can be kept apart from the larger body.
+    public func encodeHeader(to writer: inout ByteWriter) {
         writer.byte(parts.rawValue)
         writer.byte((isUTF8 ? 1 : 0) | (hasFrontmatter ? 2 : 0) | (optsOutOfTasks ? 4 : 0))
         writer.optionalString(title)
@@ -23,6 +33,10 @@ extension NoteFacts {
             writer.string(issue.message)
         }
         writer.strings(verbatimKeys)
+    }
+
+    /// Appends the headings, block ids, links and tasks, each behind its length.
+    public func encodeBody(to writer: inout ByteWriter, taskLines: [[UInt8]]? = nil) {
         Self.section(&writer) { writer in
             writer.unsigned(UInt64(headings.count))
             for heading in headings {
@@ -57,13 +71,34 @@ extension NoteFacts {
     public init(from reader: inout ByteReader, wanted: Parts = .all, taskLines: UnsafeMutablePointer<[[UInt8]]>? = nil)
         throws(ByteReader.Malformed)
     {
+        let header = try Self.header(from: &reader)
+        self = header.facts
+        try decodeBody(from: &reader, header: header, wanted: wanted, taskLines: taskLines)
+        self = restricted(to: wanted)
+    }
+
+    /// What `encodeHeader` wrote: the facts with their body's parts empty and unclaimed (a
+    /// record without its body answers no question of it), and what `decodeBody` needs.
+    public struct Header: Sendable {
+        public var facts: NoteFacts
+        /// The parts the note's facts were read for, body parts included.
+        public var stored: Parts
+        /// The opt-out from tasks, which counts only with the tasks part.
+        public var optsOutOfTasks: Bool
+    }
+
+    /// Reads what `encodeHeader` wrote.
+    public static func header(from reader: inout ByteReader) throws(ByteReader.Malformed) -> Header {
         let stored = Parts(rawValue: try reader.byte())
         let flags = try reader.byte()
-        // What was stored, until `restricted(to:)` below leaves only what is wanted.
-        parts = stored
+        return Header(facts: try NoteFacts(header: &reader, stored: stored, flags: flags), stored: stored, optsOutOfTasks: flags & 4 != 0)
+    }
+
+    private init(header reader: inout ByteReader, stored: Parts, flags: UInt8) throws(ByteReader.Malformed) {
+        parts = stored.intersection(Self.headerParts)
         isUTF8 = flags & 1 != 0
         hasFrontmatter = flags & 2 != 0
-        optsOutOfTasks = flags & 4 != 0 && wanted.contains(.tasks)
+        optsOutOfTasks = false
         title = try reader.optionalString()
         aliases = try reader.strings()
         tags = try reader.strings()
@@ -79,6 +114,16 @@ extension NoteFacts {
         blockIDs = []
         links = []
         tasks = []
+    }
+
+    /// Reads what `encodeBody` wrote, decoding only `wanted` of its parts.
+    ///
+    /// - Parameter taskLines: receives each task's line, when the facts were written with them.
+    public mutating func decodeBody(
+        from reader: inout ByteReader, header: Header, wanted: Parts = .all, taskLines: UnsafeMutablePointer<[[UInt8]]>? = nil
+    ) throws(ByteReader.Malformed) {
+        parts = header.stored
+        optsOutOfTasks = header.optsOutOfTasks && wanted.contains(.tasks)
         if try Self.enter(&reader, wanted.contains(.headings)) {
             for _ in 0..<(try reader.count()) {
                 let level = Int(try reader.count())
@@ -110,7 +155,6 @@ extension NoteFacts {
             }
             if let taskLines, lines.count == count { taskLines.pointee = lines }
         }
-        self = restricted(to: wanted)
     }
 
     /// Writes what `body` writes behind its length.

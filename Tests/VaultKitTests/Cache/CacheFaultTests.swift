@@ -34,12 +34,16 @@ struct CacheFaultTests {
     /// The next run answers as the files do, says the cache was damaged when `warned`, and
     /// the run after it is served from a sound cache again.
     func expectMended(_ fresh: String, warned: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var vault = try Vault(root: root)
         let cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), racyWindow: 0)
-        #expect(cache.notices.isEmpty == !warned, "\(cache.notices)", sourceLocation: sourceLocation)
-        let mended = try runs.run(CachedRuns.digest)
-        #expect(mended.value == fresh, sourceLocation: sourceLocation)
-        // Both notes were read again (later questions of the same run are then answered).
-        #expect(mended.misses == 2, sourceLocation: sourceLocation)
+        vault.cache = cache
+        let answer = try CachedRuns.digest(vault)
+        // Said when the cache is opened, or when the damaged part is first needed.
+        let notices = cache.takeNotices()
+        try cache.finish()
+        #expect(answer == fresh, sourceLocation: sourceLocation)
+        #expect(notices.isEmpty == !warned, "\(notices)", sourceLocation: sourceLocation)
+        #expect(notices.count <= 1, "\(notices)", sourceLocation: sourceLocation)
         let after = try runs.run(CachedRuns.digest)
         #expect(after.value == fresh && after.misses == 0, sourceLocation: sourceLocation)
     }
@@ -79,7 +83,7 @@ struct CacheFaultTests {
         // Written by a run that took the folder for one elsewhere.
         var vault = try Vault(root: root)
         vault.cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: "/elsewhere"), racyWindow: 0)
-        #expect(vault.cache!.notices.count == 1)
+        #expect(vault.cache!.takeNotices().count == 1)
         _ = try vault.scan(detail: .full)
         try vault.cache!.finish()
         try expectMended(fresh, warned: true)
