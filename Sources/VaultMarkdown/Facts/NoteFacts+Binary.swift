@@ -102,7 +102,7 @@ extension NoteFacts {
         title = try reader.optionalString()
         aliases = try reader.strings()
         tags = try reader.strings()
-        headerTagCount = Int(try reader.count())
+        headerTagCount = Int(truncatingIfNeeded: try reader.unsigned())
         let issueCount = try reader.count()
         frontmatterIssues = []
         for _ in 0..<issueCount {
@@ -110,6 +110,7 @@ extension NoteFacts {
             frontmatterIssues.append(Frontmatter.Issue(line: line, message: try reader.string()))
         }
         verbatimKeys = try reader.strings()
+        guard headerTagCount >= 0, headerTagCount <= tags.count else { throw ByteReader.Malformed(offset: reader.offset) }
         headings = []
         blockIDs = []
         links = []
@@ -126,7 +127,7 @@ extension NoteFacts {
         optsOutOfTasks = header.optsOutOfTasks && wanted.contains(.tasks)
         if try Self.enter(&reader, wanted.contains(.headings)) {
             for _ in 0..<(try reader.count()) {
-                let level = Int(try reader.count())
+                let level = Int(truncatingIfNeeded: try reader.unsigned())
                 let text = try reader.string()
                 headings.append(Heading(level: level, text: text, line: try reader.int()))
             }

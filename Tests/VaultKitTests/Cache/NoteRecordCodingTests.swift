@@ -72,6 +72,17 @@ struct NoteRecordCodingTests {
         #expect(try Self.roundTrips(graph, dialect: .logseq) == [])
     }
 
+    @Test("a note whose header ends its record (many tags, nothing after them) reads back")
+    func headerAtTheEnd() throws {
+        let bytes = Array("---\ntags: [a, b, c, d, e, f, g]\n---\nplain\n".utf8)
+        let record = NoteRecord(status: FileStatus(kind: .file, size: 9, modifiedNanoseconds: 9), bytes: bytes, racy: false, dialect: .markdown)
+        let (index, body) = Self.encoded(record)
+        for parts in Self.asked {
+            let decoded = try Self.decoded(index, body, wanted: parts)
+            #expect(decoded.facts.tags == NoteFacts(bytes: bytes, parts: parts).tags)
+        }
+    }
+
     @Test("a record cut anywhere or with a byte changed reads as malformed or as some record, never a crash")
     func damage() throws {
         let bytes = Array("---\ntags: [a]\n---\n# T\n\n- [ ] task 📅 2026-12-01 [[L]]\n[r]: x.md\n".utf8)
