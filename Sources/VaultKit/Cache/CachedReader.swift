@@ -34,21 +34,16 @@ struct CachedReader: Sendable {
         path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
         status known: FileStatus? = nil
     ) throws -> Reading {
-        guard let cache else { return try readFile(absolute, wanted: wanted, summary: summary) }
-        if let status = known ?? (try? fileSystem.status(absolute)) ?? nil, status.kind == .file,
-            let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
-            record.complete || summary,
-            !summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix)
-        {
-            // A summary reads a prefix: a note valid in full is valid in it; one that is not
-            // (checked whole) may be valid in its prefix, and is read as a summary reads it.
-            return Reading(facts: record.facts.restricted(to: wanted), status: status, complete: record.complete, record: record)
+        guard let cache else {
+            let contents = try self.contents(absolute, summary: summary)
+            return Reading(
+                facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete, dialect: dialect),
+                status: contents.status, complete: contents.complete, bytes: contents.bytes)
         }
-        let limit = summary ? NoteReader.summaryPrefix : Int.max
-        var contents = try fileSystem.readPrefix(absolute, limit: limit)
-        if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
-            contents = try fileSystem.readPrefix(absolute, limit: Int.max)
+        if let hit = cached(path: path, absolute: absolute, wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
+            return hit
         }
+        let contents = try self.contents(absolute, summary: summary)
         let racy = cache.isRacy(contents.status)
         // A summary keeps to the header even of a note read whole: a first `list` of a large
         // vault costs what it did, and the first command that needs more reads the rest.
@@ -65,16 +60,27 @@ struct CachedReader: Sendable {
             bytes: contents.bytes, record: record)
     }
 
-    /// Reads the file for exactly the facts wanted, as a run without the cache does.
-    private func readFile(_ absolute: String, wanted: NoteFacts.Parts, summary: Bool) throws -> Reading {
-        let limit = summary ? NoteReader.summaryPrefix : Int.max
-        var contents = try fileSystem.readPrefix(absolute, limit: limit)
-        if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
-            contents = try fileSystem.readPrefix(absolute, limit: Int.max)
-        }
-        return Reading(
-            facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete, dialect: dialect),
-            status: contents.status,
-            complete: contents.complete, bytes: contents.bytes)
+    /// The note's facts from its record, when the cache has a valid one that holds what is
+    /// asked; nil otherwise, without reading the note (for a caller that reads it its own way).
+    func cached(
+        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
+        status known: FileStatus? = nil
+    ) -> Reading? {
+        guard let cache, let status = known ?? (try? fileSystem.status(absolute)) ?? nil, status.kind == .file,
+            let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
+            record.complete || summary,
+            // A summary reads a prefix: a note valid in full is valid in it; one that is not
+            // (checked whole) may be valid in its prefix, and is read as a summary reads it.
+            !summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix)
+        else { return nil }
+        return Reading(facts: record.facts.restricted(to: wanted), status: status, complete: record.complete, record: record)
+    }
+
+    /// The note's bytes as a summary or a whole read takes them: a summary reads a prefix,
+    /// and the whole note when the prefix ends inside the frontmatter.
+    private func contents(_ absolute: String, summary: Bool) throws -> FileContents {
+        let contents = try fileSystem.readPrefix(absolute, limit: summary ? NoteReader.summaryPrefix : Int.max)
+        guard !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) else { return contents }
+        return try fileSystem.readPrefix(absolute, limit: Int.max)
     }
 }

@@ -68,9 +68,6 @@ public struct NoteRecord: Sendable {
         self.mayHoldMergeMarkers = mayHoldMergeMarkers
     }
 
-    /// True when every fact the record holds came from the whole note.
-    var holdsEverything: Bool { complete && facts.parts == .all }
-
     /// Only a note with `]:` may hold a definition: most need no second look.
     static func mayHoldDefinition(_ bytes: [UInt8]) -> Bool {
         bytes.indices.dropFirst().contains { bytes[$0] == UInt8(ascii: ":") && bytes[$0 - 1] == UInt8(ascii: "]") }

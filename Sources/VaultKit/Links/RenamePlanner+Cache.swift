@@ -7,9 +7,10 @@ extension RenamePlanner {
     /// note is not even read. False whenever that cannot be known without reading it.
     func unaffected(_ note: Note, before: LinkIndex, after: LinkIndex, moves: [String: String]) -> Bool {
         guard vault.cache != nil, moves[note.path] == nil, note.availability == .available,
-            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect).read(
+            // Only a record: a note the cache cannot answer for is read once, by the planner.
+            let reading = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect).cached(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
-            reading.bytes == nil, reading.facts.isUTF8
+            reading.facts.isUTF8
         else { return false }
         let source = origin(of: note.path)
         return reading.facts.links.allSatisfy { link in

@@ -155,9 +155,9 @@ extension Vault {
             guard note.kind != .trash, note.availability != .placeholder else { return nil }
             // A note the cache knows holds no marker line is not opened.
             if cache != nil,
-                let reading = try? CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
+                let reading = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).cached(
                     path: note.path, absolute: absolutePath(note.path), wanted: []),
-                reading.bytes == nil, reading.record?.mayHoldMergeMarkers == false
+                reading.record?.mayHoldMergeMarkers == false
             {
                 return nil
             }

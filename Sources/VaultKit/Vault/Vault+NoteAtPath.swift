@@ -69,14 +69,12 @@ extension Vault {
         let fileName = path.lastPathComponent
         guard layout.kind(of: path) == .trash || !ConflictCopies.mayBeCopy(fileName, iCloud: isInICloud) else { return nil }
         do {
-            var contents = try fileSystem.readPrefix(absolute, limit: NoteReader.summaryPrefix)
-            if !contents.complete && !NoteReader.prefixHoldsHeader(contents.bytes) {
-                contents = try fileSystem.readPrefix(absolute, limit: Int.max)
-            }
-            guard contents.status.kind == .file else { return nil }
-            return NoteReader.note(
-                path: path, kind: layout.kind(of: path), status: contents.status, bytes: contents.bytes, detail: .summary,
-                complete: contents.complete)
+            // Read as the scanner reads a summary: through the cache, by the vault's dialect.
+            let reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
+                path: path, absolute: absolute, wanted: NoteReader.parts(for: .summary), summary: true)
+            guard reading.status.kind == .file else { return nil }
+            let note = NoteReader.note(path: path, kind: layout.kind(of: path), status: reading.status, facts: reading.facts)
+            return logseq == nil ? note : logseqTitled(note)
         } catch {
             // What a note that cannot be read is, the walk says.
             return nil

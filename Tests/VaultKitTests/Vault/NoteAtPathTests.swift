@@ -69,6 +69,21 @@ struct NoteAtPathTests {
         }
     }
 
+    @Test("in a Logseq graph, and through the cache, the note read alone is the note a walk finds")
+    func sameNoteInAGraphAndFromTheCache() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "logseq")
+        var vault = try Vault(root: root)
+        vault.cache = FactsCache(location: CacheLocation(folder: folder.path + "/cache", rootRealPath: root, dialect: .logseq), racyWindow: 0)
+        for name in ["pages/Projects___Compost.md", "pages/Projects.md", "pages/garden"] {
+            #expect(vault.noteAtPath(name) != nil, "\(name)")
+            #expect(looked(name, vault) == walked(name, vault), "\(name)")
+        }
+        // No title:: here: the page name is the title, as the walk gives it.
+        #expect(try vault.note(named: "pages/Projects___Garden.md").title == "Projects/Garden")
+        #expect(vault.cache!.statistics.hits > 0)
+    }
+
     @Test("a name the walk would not list at that path is left to the walk, which answers as before")
     func leftToTheWalk() throws {
         let folder = try Self.makeFolder()
