@@ -122,7 +122,16 @@ public struct LinkGraph: Sendable {
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path), text: "", line: "", offset: 0)
             return keep?(edge) ?? true
         }
-        return kept ? nil : ([], nil, broken)
+        guard kept else { return ([], nil, broken) }
+        // The note is read for its lines alone: the record's links hold for the bytes when the
+        // file read is the file recorded; one changed since is read and parsed afresh.
+        guard let contents = try? vault.fileSystem.readPrefix(vault.absolutePath(note.path), limit: Int.max),
+            contents.complete, contents.status == record.status
+        else { return nil }
+        let found = edges(
+            of: note, bytes: contents.bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil,
+            keep: keep, findsBrokenDefinitions: false)
+        return (found.0, found.1, broken)
     }
 
     /// The lines of a note that begin like a reference definition but are read as text.

@@ -111,7 +111,8 @@ public enum Naming {
     public static func collisionKey(_ name: String) -> String {
         // Most names are ASCII, where normalising is a no-op and Foundation's NFC is slow.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? name.lowercased() : name
+            guard name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return name }
+            return String(decoding: name.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
         return name.precomposedStringWithCanonicalMapping.lowercased()
     }

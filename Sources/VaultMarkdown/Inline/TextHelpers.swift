@@ -5,6 +5,12 @@ import VaultSystem
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks.
     package func trimmed() -> String {
+        // Most names are trimmed already: their first and last bytes say so without the
+        // slow walk over characters.
+        let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        if let first = utf8.first, !isSpaceByte(first), !isSpaceByte(utf8[utf8.index(utf8.startIndex, offsetBy: utf8.count - 1)]) {
+            return String(self)
+        }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
