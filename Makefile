@@ -2,16 +2,17 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev pkg-config
+SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev pkg-config groff-base man-db bsdextrautils
 RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
 
 .PHONY: deps build release demo test test-clean check-seams install clean
 
-# Installs the system libraries only when pkg-config cannot find them.
+# Installs the system libraries (and the tools the tests read the manual page with) only when missing.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm || ! pkg-config --exists libpcre2-8; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm || ! pkg-config --exists libpcre2-8 \
+		|| ! command -v groff >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 || ! command -v col >/dev/null 2>&1; then \
 		echo "Installing $(SYSTEM_PACKAGES) from Debian's packages"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	fi
@@ -74,6 +75,8 @@ check-seams: release
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(VAULT) $(DESTDIR)$(PREFIX)/bin/vault
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	$(VAULT) man > $(DESTDIR)$(PREFIX)/share/man/man1/vault.1
 
 clean:
 	rm -rf .build

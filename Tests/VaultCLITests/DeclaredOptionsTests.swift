@@ -40,6 +40,7 @@ struct DeclaredOptionsTests {
         "doctor": [[], ["--fix"]],
         "sync-ignore": [[]],
         "completions": [["bash"], ["--candidates", "tags"]],
+        "man": [[]],
         "cache": [["status"]],
     ]
 

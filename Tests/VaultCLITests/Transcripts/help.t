@@ -33,6 +33,7 @@ $ vault --help
 >   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 >   completions  print a completion script for bash, zsh or fish
+>   man          print the manual page (vault.1), made from the same declarations as the help
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
 > 
 > Global options:
@@ -140,6 +141,7 @@ $ vault
 2>   doctor       check the vault's health beside sync tools; exit 1 when anything needs attention
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2>   completions  print a completion script for bash, zsh or fish
+2>   man          print the manual page (vault.1), made from the same declarations as the help
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 2> 
 2> Global options:
