@@ -147,6 +147,11 @@ public protocol FileSystem: Sendable {
     /// The status (following symlinks) of each of `names` in `folder`, nil for one that
     /// cannot be had: a walk that checks every note against a cache asks a folder at once.
     func statuses(in folder: String, names: [String]) -> [FileStatus?]
+    /// Opens a regular file for reading: the descriptor reads the file as it was opened, even
+    /// after another file is renamed over its name. Close it with `close(_:path:)`.
+    func openForReading(_ path: String) throws -> Int32
+    /// Reads `count` bytes at `offset` of an open file (`pread`), fewer only where it ends.
+    func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8]
 }
 
 extension FileSystem {
@@ -159,6 +164,14 @@ extension FileSystem {
     }
 
     public func hasWriters(_ path: String) throws -> Bool? { nil }
+
+    public func openForReading(_ path: String) throws -> Int32 {
+        try LocalFileSystem().openForReading(path)
+    }
+
+    public func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
+        try LocalFileSystem().read(descriptor, at: offset, count: count, path: path)
+    }
 
     public func removeEmptyDirectory(_ path: String) throws {
         try LocalFileSystem().removeEmptyDirectory(path)

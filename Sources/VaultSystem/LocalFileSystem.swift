@@ -104,6 +104,36 @@ public struct LocalFileSystem: FileSystem {
         return result
     }
 
+    public func openForReading(_ path: String) throws -> Int32 {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        var info = stat()
+        do {
+            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
+            try Self.checkRegular(info, path)
+        } catch {
+            _ = Glibc.close(fd)
+            throw error
+        }
+        _ = fcntl(fd, F_SETFL, 0)
+        return fd
+    }
+
+    public func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                retryingInterrupts { pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done)) }
+            }
+            if got < 0 { throw SystemError.current("read", path) }
+            if got == 0 { break }
+            done += got
+        }
+        if done < count { bytes.removeSubrange(done...) }
+        return bytes
+    }
+
     public func createExclusive(_ path: String, permissions: UInt32) throws -> Int32 {
         let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions)) }
         guard fd >= 0 else { throw SystemError.current("create", path) }

@@ -85,7 +85,7 @@ struct CacheDifferentialTests {
         func write(_ relative: String, _ text: String) {
             let path = root + "/" + relative
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         }
 
         func vault(_ tokens: [String]) -> CLI.Outcome {

@@ -2,19 +2,22 @@ import Foundation
 import VaultMarkdown
 import VaultSystem
 
-/// The cache file: a fixed header (which program wrote it, the checksums, where the index
-/// ends), then the index (when it was written, for which vault folder and dialect, and for
-/// each note its path, its status and header facts, and where its body is), then the bodies.
+/// The cache file: a fixed header (which program wrote it, the index's checksum, where the
+/// index ends), then the index (when it was written, for which vault folder and dialect, and
+/// for each note its path, its status and header facts, and where its body is with the
+/// body's checksum), then the bodies.
 ///
 /// A listing reads the header and the index only; a command that needs links or tasks
-/// reads the bodies too. Written whole and renamed into place; each checksum tells a torn or
-/// damaged part, which is then rebuilt.
+/// reads the bodies it needs, one by one, each checked by its own checksum, so no run holds
+/// the file whole. Written in one pass and renamed into place; a checksum that does not
+/// match tells a torn or damaged part, which is then read afresh.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 2
-    /// The fixed header's length: magic, version, facts version, program, two checksums and
-    /// the index's end, eight bytes each.
+    static let version: UInt64 = 3
+    /// The fixed header's length: magic, version, facts version, program, the index's
+    /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
+    /// index's end, eight bytes each.
     static let headerLength = 56
     private static let sumsOffset = 32
 
@@ -36,7 +39,6 @@ enum CacheFileFormat {
         /// False for a file of another version or build: its records are not read.
         var isCurrent: Bool
         var indexSum: UInt64
-        var bodySum: UInt64
         var indexEnd: Int
     }
 
@@ -46,8 +48,25 @@ enum CacheFileFormat {
         /// The rules the facts were read by: a folder that became a Logseq graph is read again.
         var dialect: String
         var writtenAt: Int64
-        /// Each note's index entry, and its body's place, both in bytes of the file.
-        var entries: [String: (index: Range<Int>, body: Range<Int>)]
+        /// Each note's index entry and its body's place, both in bytes of the file, and the
+        /// body's checksum.
+        var entries: [String: Entry]
+    }
+
+    /// Where one record is in the file.
+    struct Entry {
+        var index: Range<Int>
+        var body: Range<Int>
+        var bodySum: UInt64
+    }
+
+    /// One record to write: its path, its index entry, and its body's length and checksum
+    /// (the body itself is written after the index, in the same order).
+    struct Record {
+        var path: String
+        var index: ArraySlice<UInt8>
+        var bodyLength: Int
+        var bodySum: UInt64
     }
 
     /// The identity of the running program: a cache written by another build, whose scanner
@@ -59,25 +78,25 @@ enum CacheFileFormat {
         return parts.withUnsafeBytes { Checksum64.of($0) }
     }()
 
-    /// The whole file from its index entries and bodies, `entries` sorted by path.
-    static func write(
-        root: String, dialect: NoteDialect, writtenAt: Int64, entries: [(path: String, index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)]
-    ) -> [UInt8] {
+    /// The file's header and index, for `records` sorted by path; their bodies follow, in
+    /// the same order.
+    static func head(root: String, dialect: NoteDialect, writtenAt: Int64, records: [Record]) -> [UInt8] {
         var index = ByteWriter(capacity: 1 << 20)
         index.fixed64(UInt64(bitPattern: writtenAt))
         index.string(root)
         index.string(dialect.rawValue)
-        index.unsigned(UInt64(entries.count))
+        index.unsigned(UInt64(records.count))
         var bodyOffset = 0
-        for entry in entries {
-            index.string(entry.path)
-            index.unsigned(UInt64(entry.index.count))
-            index.raw(entry.index)
+        for record in records {
+            index.string(record.path)
+            index.unsigned(UInt64(record.index.count))
+            index.raw(record.index)
             index.unsigned(UInt64(bodyOffset))
-            index.unsigned(UInt64(entry.body.count))
-            bodyOffset += entry.body.count
+            index.unsigned(UInt64(record.bodyLength))
+            index.fixed64(record.bodySum)
+            bodyOffset += record.bodyLength
         }
-        var file = ByteWriter(capacity: headerLength + index.bytes.count + bodyOffset)
+        var file = ByteWriter(capacity: headerLength + index.bytes.count)
         file.raw(magic)
         file.fixed64(version)
         file.fixed64(NoteFacts.formatVersion)
@@ -86,12 +105,11 @@ enum CacheFileFormat {
         file.fixed64(0)
         file.fixed64(UInt64(headerLength + index.bytes.count))
         file.raw(index.bytes)
-        let bodyStart = file.bytes.count
-        for entry in entries { file.raw(entry.body) }
-        let bodySum = file.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
-        file.patch64(bodySum, at: sumsOffset + 8)
         return file.bytes
     }
+
+    /// The checksum of a record's body.
+    static func sum(_ body: some ContiguousBytes) -> UInt64 { Checksum64.of(body) }
 
     /// The fixed header at the start of `bytes`.
     static func header(_ bytes: [UInt8]) throws -> Header {
@@ -102,10 +120,10 @@ enum CacheFileFormat {
                 let fileVersion = try reader.fixed64(), factsVersion = try reader.fixed64(), writer = try reader.fixed64()
                 let current = fileVersion == version && factsVersion == NoteFacts.formatVersion && writer == program
                 let indexSum = try reader.fixed64()
-                let bodySum = try reader.fixed64()
+                _ = try reader.fixed64()
                 let end = try reader.fixed64()
                 guard !current || (end >= UInt64(headerLength) && end <= UInt64(Int.max)) else { throw Damage.notACacheFile }
-                return Header(isCurrent: current, indexSum: indexSum, bodySum: bodySum, indexEnd: current ? Int(end) : 0)
+                return Header(isCurrent: current, indexSum: indexSum, indexEnd: current ? Int(end) : 0)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }
@@ -125,7 +143,7 @@ enum CacheFileFormat {
                 let root = try reader.string()
                 let dialect = try reader.string()
                 let count = try reader.count()
-                var entries: [String: (index: Range<Int>, body: Range<Int>)] = [:]
+                var entries: [String: Entry] = [:]
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
                     let path = try reader.string()
@@ -134,22 +152,17 @@ enum CacheFileFormat {
                     try reader.skip(length)
                     let bodyStart = Int(truncatingIfNeeded: try reader.unsigned())
                     let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
+                    let bodySum = try reader.fixed64()
                     guard bodyStart >= 0, bodyLength >= 0, bodyStart <= Int.max - bodyLength - header.indexEnd else {
                         throw Damage.truncated(offset: reader.offset)
                     }
-                    entries[path] = (start..<start + length, header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength)
+                    let body = header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength
+                    entries[path] = Entry(index: start..<start + length, body: body, bodySum: bodySum)
                 }
                 return Index(root: root, dialect: dialect, writtenAt: writtenAt, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }
         }
-    }
-
-    /// True when `bytes` holds the whole file the header describes: the index it was read
-    /// with and bodies whose checksum matches.
-    static func bodiesAreSound(_ bytes: [UInt8], header: Header) -> Bool {
-        guard bytes.count >= header.indexEnd, (try? Self.header(bytes))?.indexSum == header.indexSum else { return false }
-        return bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[header.indexEnd...])) } == header.bodySum
     }
 }

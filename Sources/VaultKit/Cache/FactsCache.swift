@@ -30,17 +30,16 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// The cache file up to the end of its index, as read when the cache was opened.
-    private var index: [UInt8] = []
-    /// The whole cache file, read the first time a record's body is asked for; nil until
-    /// then, and empty when it could not be had whole (it is then treated as having none).
-    private var whole: [UInt8]?
-    private var header: CacheFileFormat.Header?
-    /// Each stored record's index entry (in `index`) and body (in `whole`).
-    private var stored: [String: (index: Range<Int>, body: Range<Int>)] = [:]
+    /// The cache file as opened when the cache was: its index in memory, its bodies read
+    /// from it one by one as they are needed.
+    private var file: CacheFile?
+    /// Where each stored record is in `file`.
+    private var stored: [String: CacheFileFormat.Entry] = [:]
+    /// True once a body was found damaged: said once, however many are.
+    private var foundDamage = false
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
-    private var fresh: [String: (index: [UInt8], body: [UInt8])] = [:]
+    private var fresh: [String: (index: [UInt8], body: [UInt8], sum: UInt64)] = [:]
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     private var walked: [String]?
     private var counts = (hits: 0, misses: 0)
@@ -81,19 +80,15 @@ public final class FactsCache: @unchecked Sendable {
     private func load() {
         guard fileSystem.exists(location.file) else { return }
         do {
-            // The fixed header says where the index ends; only that much is read now.
-            let start = try fileSystem.readPrefix(location.file, limit: CacheFileFormat.headerLength).bytes
-            let header = try CacheFileFormat.header(start)
-            guard header.isCurrent else { return }
-            let bytes = try fileSystem.readPrefix(location.file, limit: header.indexEnd).bytes
-            let index = try CacheFileFormat.index(bytes, header: header)
+            // Only the header and the index are read now.
+            guard let file = try CacheFile.open(location.file, fileSystem: fileSystem) else { return }
+            let index = file.contents
             guard index.dialect == location.dialect.rawValue else { return }
             guard index.root == location.rootRealPath else {
                 notices.append("the cache \(location.file) was of the vault at \(index.root); it is rebuilt for this one")
                 return
             }
-            self.index = bytes
-            self.header = header
+            self.file = file
             stored = index.entries
             writtenAt = Date(timeIntervalSince1970: Double(index.writtenAt) / 1e9)
         } catch let error as SystemError {
@@ -103,23 +98,17 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    /// The whole cache file, read once, for the records' bodies; empty when it is no longer
-    /// the file the index was read from, or its bodies are damaged: their records are then
-    /// read afresh.
-    private func bodies() -> [UInt8] {
+    /// The body of a stored record, or nil when it cannot be read or is damaged (said once).
+    private func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
+        guard let file else { return nil }
+        if let body = file.body(of: entry) { return body }
         lock.withLock {
-            if let whole { return whole }
-            var bytes: [UInt8] = []
-            if let header, let read = try? fileSystem.readFile(location.file) {
-                if CacheFileFormat.bodiesAreSound(read, header: header) {
-                    bytes = read
-                } else if (try? CacheFileFormat.header(read))?.indexSum == header.indexSum {
-                    notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
-                }
+            if !foundDamage {
+                foundDamage = true
+                notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
             }
-            whole = bytes
-            return bytes
         }
+        return nil
     }
 
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
@@ -134,20 +123,23 @@ public final class FactsCache: @unchecked Sendable {
                     }
                 })
         }
-        guard let ranges = lock.withLock({ stored[path] }) else { return count(nil) }
-        // Validated on the index alone: a note that changed costs no read of the bodies.
-        let valid = index.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = ByteReader(buffer, start: ranges.index.lowerBound, end: ranges.index.upperBound)
+        guard let entry = lock.withLock({ stored[path] }), let file else { return count(nil) }
+        // Validated on the index alone: a note that changed costs no read of its body.
+        let valid = file.index.withUnsafeBufferPointer { buffer -> Bool in
+            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
             guard let (recorded, flags) = try? NoteRecord.head(&reader) else { return false }
             return self.valid(recorded, racy: flags & 2 != 0, now: status)
         }
         guard valid else { return count(nil) }
-        let whole = needsBody ? bodies() : []
-        guard !needsBody || whole.count >= ranges.body.upperBound else { return count(nil) }
+        var body: [UInt8] = []
+        if needsBody {
+            guard let read = self.body(of: entry) else { return count(nil) }
+            body = read
+        }
         return count(
-            index.withUnsafeBufferPointer { index in
-                whole.withUnsafeBufferPointer { body in
-                    decode(index, ranges.index, body, needsBody ? ranges.body : 0..<0, status, wanted, taskLines)
+            file.index.withUnsafeBufferPointer { index in
+                body.withUnsafeBufferPointer { body in
+                    decode(index, entry.index, body, 0..<body.count, status, wanted, taskLines)
                 }
             })
     }
@@ -198,7 +190,7 @@ public final class FactsCache: @unchecked Sendable {
         var index = ByteWriter()
         var body = ByteWriter()
         record.encode(index: &index, body: &body)
-        let encoded = (index: index.bytes, body: body.bytes)
+        let encoded = (index: index.bytes, body: body.bytes, sum: CacheFileFormat.sum(body.bytes))
         lock.withLock { fresh[path] = encoded }
     }
 
@@ -217,27 +209,35 @@ public final class FactsCache: @unchecked Sendable {
     ///   answers stand: they came from the files).
     public func save() throws {
         guard lock.withLock({ !fresh.isEmpty }) else { return }
-        // The stored records are written again whole: their bodies are read first.
-        let whole = stored.isEmpty ? [] : bodies()
-        let entries = lock.withLock { () -> [(path: String, index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)] in
+        let (records, bodies) = lock.withLock { () -> ([CacheFileFormat.Record], [Body]) in
             // The records of notes that are gone are dropped by the next run that writes:
             // until then they are never used, as no file can take on the status they recorded.
             let walked = walked.map(Set.init)
-            var entries: [String: (index: ArraySlice<UInt8>, body: ArraySlice<UInt8>)] = [:]
-            if !whole.isEmpty {
-                for (path, ranges) in stored where walked?.contains(path) ?? true && ranges.body.upperBound <= whole.count {
-                    entries[path] = (index[ranges.index], whole[ranges.body])
-                }
+            var kept: [String: Body] = [:]
+            if file != nil {
+                for (path, entry) in stored where walked?.contains(path) ?? true { kept[path] = .stored(entry) }
             }
             for (path, encoded) in fresh where walked?.contains(path) ?? true {
-                entries[path] = (encoded.index[...], encoded.body[...])
+                kept[path] = .fresh(index: encoded.index, body: encoded.body, sum: encoded.sum)
             }
-            return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.index, $0.value.body) }
+            let sorted = kept.sorted { $0.key < $1.key }
+            let records = sorted.map { path, body -> CacheFileFormat.Record in
+                switch body {
+                case .stored(let entry):
+                    return CacheFileFormat.Record(
+                        path: path, index: file!.index[entry.index], bodyLength: entry.body.count, bodySum: entry.bodySum)
+                case .fresh(let index, let bytes, let sum):
+                    return CacheFileFormat.Record(path: path, index: index[...], bodyLength: bytes.count, bodySum: sum)
+                }
+            }
+            return (records, sorted.map(\.value))
         }
         try fileSystem.createDirectories(location.folder)
-        let bytes = CacheFileFormat.write(
-            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), entries: entries)
-        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file, with: bytes)
+        let head = CacheFileFormat.head(root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), records: records)
+        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
+            try write(head)
+            try copyBodies(bodies, write: write)
+        }
         removeLeftovers()
     }
 
@@ -274,13 +274,46 @@ public final class FactsCache: @unchecked Sendable {
         return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
+    /// Where a record's body comes from when the file is written again.
+    private enum Body {
+        case stored(CacheFileFormat.Entry)
+        case fresh(index: [UInt8], body: [UInt8], sum: UInt64)
+    }
+
+    /// Writes the bodies in order: a fresh one from memory, stored ones copied from the
+    /// file as it was opened, neighbours in one read of up to a MiB. A body that cannot be
+    /// read whole is written as zeros: its checksum then fails, and its note is read afresh.
+    private func copyBodies(_ bodies: [Body], write: ([UInt8]) throws -> Void) throws {
+        var run: Range<Int>?
+        func flush() throws {
+            guard let range = run, let file else { return }
+            run = nil
+            var bytes = (try? file.bytes(range)) ?? []
+            if bytes.count < range.count { bytes += repeatElement(0, count: range.count - bytes.count) }
+            try write(bytes)
+        }
+        for body in bodies {
+            switch body {
+            case .stored(let entry):
+                if let current = run, current.upperBound == entry.body.lowerBound, current.count < 1 << 20 {
+                    run = current.lowerBound..<entry.body.upperBound
+                } else {
+                    try flush()
+                    run = entry.body
+                }
+            case .fresh(_, let bytes, _):
+                try flush()
+                try write(bytes)
+            }
+        }
+        try flush()
+    }
+
     /// Removes the cache file; the next run reads every note.
     public func clear() throws {
         for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
         lock.withLock {
-            index = []
-            whole = nil
-            header = nil
+            file = nil
             stored = [:]
             fresh = [:]
         }

@@ -3,7 +3,7 @@
 # two seconds of being read are read again the next time (they were all copied just now).
 $ vault list --folder journals > /dev/null && vault cache status | grep -v "last refresh"
 > cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
-> size: 3681 bytes
+> size: 3993 bytes
 > notes: 39
 > last run: 0 hits, 39 misses
 $ vault cache status --json | grep notes

@@ -28,7 +28,7 @@ struct CacheFaultTests {
     func damage(_ change: (inout [UInt8]) -> Void) throws {
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
         change(&bytes)
-        FileManager.default.createFile(atPath: cacheFile, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: cacheFile, contents: Data(bytes))
     }
 
     /// The next run answers as the files do, says the cache was damaged when `warned`, and
@@ -119,5 +119,29 @@ struct CacheFaultTests {
         // The answers of that run came from the files.
         runs.fileSystem = LocalFileSystem()
         #expect(try runs.run(CachedRuns.digest).value == (try self.runs.uncached(CachedRuns.digest)))
+    }
+
+    @Test("a run whose cache file another run replaces meanwhile reads its bodies from the file it opened")
+    func replacedWhileOpen() throws {
+        _ = try warm()
+        let early = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), racyWindow: 0)
+        // Another run sees a change and writes a new cache file in place of the one opened.
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n[[Alpha]] and more\n")
+        #expect(try runs.run(CachedRuns.digest).misses == 1)
+        let status = try #require(try LocalFileSystem().status(root + "/pages/Alpha.md"))
+        let record = early.record(for: "pages/Alpha.md", status: status, wanted: .links, taskLines: false)
+        #expect(record?.facts.links.map(\.target) == ["Beta"])
+        #expect(early.takeNotices().isEmpty)
+        #expect(early.statistics.hits == 1)
+    }
+
+    @Test("a body damaged in the middle of the file costs its own note's read, and the file is mended")
+    func damagedMiddleBody() throws {
+        let fresh = try warm()
+        // The first body starts where the index ends (the last eight bytes of the header).
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+        let indexEnd = bytes[48..<56].reversed().reduce(0) { $0 << 8 | Int($1) }
+        try damage { $0[indexEnd + 2] ^= 0x40 }
+        try expectMended(fresh, warned: true)
     }
 }

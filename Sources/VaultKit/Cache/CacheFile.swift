@@ -1,0 +1,68 @@
+import VaultSystem
+
+/// The cache file as one run opened it: its header and index read through one descriptor,
+/// and the records' bodies read through the same one, by range, when they are needed.
+///
+/// The descriptor keeps reading the file that was opened when another run renames a new
+/// one into place, so the bodies always belong to the index read with them.
+final class CacheFile: @unchecked Sendable {
+    let path: String
+    let header: CacheFileFormat.Header
+    /// The file up to the end of its index.
+    let index: [UInt8]
+    let contents: CacheFileFormat.Index
+    private let fileSystem: any FileSystem
+    private let descriptor: Int32
+
+    /// Opens the file; nil when it is of another version or build (rebuilt quietly).
+    ///
+    /// - Throws: `CacheFileFormat.Damage` for a file that is no cache file or whose index is
+    ///   damaged, and the file system's error when it cannot be read.
+    static func open(_ path: String, fileSystem: any FileSystem) throws -> CacheFile? {
+        let descriptor = try fileSystem.openForReading(path)
+        do {
+            let start = try fileSystem.read(descriptor, at: 0, count: CacheFileFormat.headerLength, path: path)
+            let header = try CacheFileFormat.header(start)
+            guard header.isCurrent else {
+                try? fileSystem.close(descriptor, path: path)
+                return nil
+            }
+            let index = try fileSystem.read(descriptor, at: 0, count: header.indexEnd, path: path)
+            let contents = try CacheFileFormat.index(index, header: header)
+            return CacheFile(
+                path: path, header: header, index: index, contents: contents, fileSystem: fileSystem, descriptor: descriptor)
+        } catch {
+            try? fileSystem.close(descriptor, path: path)
+            throw error
+        }
+    }
+
+    private init(
+        path: String, header: CacheFileFormat.Header, index: [UInt8], contents: CacheFileFormat.Index, fileSystem: any FileSystem,
+        descriptor: Int32
+    ) {
+        self.path = path
+        self.header = header
+        self.index = index
+        self.contents = contents
+        self.fileSystem = fileSystem
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        try? fileSystem.close(descriptor, path: path)
+    }
+
+    /// The body of `entry`, or nil when it cannot be read whole or its checksum does not
+    /// match (its record is then read afresh).
+    func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
+        guard let bytes = try? bytes(entry.body), bytes.count == entry.body.count, CacheFileFormat.sum(bytes) == entry.bodySum
+        else { return nil }
+        return bytes
+    }
+
+    /// The bytes of `range`, as they are (for copying bodies into the next file, checksums and all).
+    func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        try fileSystem.read(descriptor, at: range.lowerBound, count: range.count, path: path)
+    }
+}
