@@ -1,3 +1,4 @@
+import Glibc
 import VaultSystem
 
 /// The cache file as one run opened it: its header and index read through one descriptor,
@@ -51,6 +52,39 @@ final class CacheFile: @unchecked Sendable {
 
     deinit {
         try? fileSystem.close(descriptor, path: path)
+    }
+
+    /// The entry of the note at `path`, found by its bytes among the sorted entries.
+    func entry(for path: String) -> CacheFileFormat.Entry? {
+        var path = path
+        return path.withUTF8 { wanted in
+            index.withUnsafeBufferPointer { bytes in
+                var low = 0
+                var high = contents.entries.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let entry = contents.entries[middle]
+                    let order = Self.compare(UnsafeBufferPointer(rebasing: bytes[entry.path]), wanted)
+                    if order == 0 { return entry }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The path an entry is of.
+    func path(of entry: CacheFileFormat.Entry) -> String {
+        index.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[entry.path]), as: UTF8.self) }
+    }
+
+    private static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(first.count, second.count)
+        if common > 0 {
+            let order = memcmp(first.baseAddress!, second.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return first.count - second.count
     }
 
     /// The body of `entry`, or nil when it cannot be read whole or its checksum does not

@@ -48,13 +48,15 @@ enum CacheFileFormat {
         /// The rules the facts were read by: a folder that became a Logseq graph is read again.
         var dialect: String
         var writtenAt: Int64
-        /// Each note's index entry and its body's place, both in bytes of the file, and the
-        /// body's checksum.
-        var entries: [String: Entry]
+        /// Each note's entry, in the order of their paths' bytes (see `CacheFile.entry(for:)`).
+        var entries: [Entry]
     }
 
-    /// Where one record is in the file.
+    /// Where one record is in the file: its path and index entry (in bytes of the file), its
+    /// body, and the body's checksum. Held without a string of its own, so that the index
+    /// of a large vault costs little more than its bytes.
     struct Entry {
+        var path: Range<Int>
         var index: Range<Int>
         var body: Range<Int>
         var bodySum: UInt64
@@ -78,8 +80,8 @@ enum CacheFileFormat {
         return parts.withUnsafeBytes { Checksum64.of($0) }
     }()
 
-    /// The file's header and index, for `records` sorted by path; their bodies follow, in
-    /// the same order.
+    /// The file's header and index, for `records` in the order of their paths' bytes
+    /// (`precedes`); their bodies follow, in the same order.
     static func head(root: String, dialect: NoteDialect, writtenAt: Int64, records: [Record]) -> [UInt8] {
         var index = ByteWriter(capacity: 1 << 20)
         index.fixed64(UInt64(bitPattern: writtenAt))
@@ -106,6 +108,11 @@ enum CacheFileFormat {
         file.fixed64(UInt64(headerLength + index.bytes.count))
         file.raw(index.bytes)
         return file.bytes
+    }
+
+    /// The order of records in the file: by the bytes of their paths.
+    static func precedes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 
     /// The checksum of a record's body.
@@ -143,10 +150,12 @@ enum CacheFileFormat {
                 let root = try reader.string()
                 let dialect = try reader.string()
                 let count = try reader.count()
-                var entries: [String: Entry] = [:]
+                var entries: [Entry] = []
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
-                    let path = try reader.string()
+                    let pathLength = try reader.count()
+                    let pathStart = reader.offset
+                    try reader.skip(pathLength)
                     let length = try reader.count()
                     let start = reader.offset
                     try reader.skip(length)
@@ -157,7 +166,8 @@ enum CacheFileFormat {
                         throw Damage.truncated(offset: reader.offset)
                     }
                     let body = header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength
-                    entries[path] = Entry(index: start..<start + length, body: body, bodySum: bodySum)
+                    entries.append(
+                        Entry(path: pathStart..<pathStart + pathLength, index: start..<start + length, body: body, bodySum: bodySum))
                 }
                 return Index(root: root, dialect: dialect, writtenAt: writtenAt, entries: entries)
             } catch let malformed as ByteReader.Malformed {

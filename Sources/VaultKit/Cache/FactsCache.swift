@@ -33,8 +33,6 @@ public final class FactsCache: @unchecked Sendable {
     /// The cache file as opened when the cache was: its index in memory, its bodies read
     /// from it one by one as they are needed.
     private var file: CacheFile?
-    /// Where each stored record is in `file`.
-    private var stored: [String: CacheFileFormat.Entry] = [:]
     /// True once a body was found damaged: said once, however many are.
     private var foundDamage = false
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
@@ -49,7 +47,12 @@ public final class FactsCache: @unchecked Sendable {
     /// The hits and misses of this run so far.
     public var statistics: (hits: Int, misses: Int) { lock.withLock { counts } }
     /// The number of records the cache holds (stored and fresh).
-    public var count: Int { lock.withLock { Set(stored.keys).union(fresh.keys).count } }
+    public var count: Int {
+        lock.withLock {
+            let stored = file.map { file in file.contents.entries.map(file.path(of:)) } ?? []
+            return Set(stored).union(fresh.keys).count
+        }
+    }
 
     /// Opens the cache at `location`, reading its file if there is a sound one.
     ///
@@ -89,7 +92,6 @@ public final class FactsCache: @unchecked Sendable {
                 return
             }
             self.file = file
-            stored = index.entries
             writtenAt = Date(timeIntervalSince1970: Double(index.writtenAt) / 1e9)
         } catch let error as SystemError {
             notices.append("cannot read the cache \(location.file) (\(error.reason)); it is rebuilt")
@@ -123,7 +125,7 @@ public final class FactsCache: @unchecked Sendable {
                     }
                 })
         }
-        guard let entry = lock.withLock({ stored[path] }), let file else { return count(nil) }
+        guard let file = lock.withLock({ self.file }), let entry = file.entry(for: path) else { return count(nil) }
         // Validated on the index alone: a note that changed costs no read of its body.
         let valid = file.index.withUnsafeBufferPointer { buffer -> Bool in
             var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
@@ -214,13 +216,16 @@ public final class FactsCache: @unchecked Sendable {
             // until then they are never used, as no file can take on the status they recorded.
             let walked = walked.map(Set.init)
             var kept: [String: Body] = [:]
-            if file != nil {
-                for (path, entry) in stored where walked?.contains(path) ?? true { kept[path] = .stored(entry) }
+            if let file {
+                for entry in file.contents.entries {
+                    let path = file.path(of: entry)
+                    if walked?.contains(path) ?? true { kept[path] = .stored(entry) }
+                }
             }
             for (path, encoded) in fresh where walked?.contains(path) ?? true {
                 kept[path] = .fresh(index: encoded.index, body: encoded.body, sum: encoded.sum)
             }
-            let sorted = kept.sorted { $0.key < $1.key }
+            let sorted = kept.sorted { CacheFileFormat.precedes($0.key, $1.key) }
             let records = sorted.map { path, body -> CacheFileFormat.Record in
                 switch body {
                 case .stored(let entry):
@@ -314,7 +319,6 @@ public final class FactsCache: @unchecked Sendable {
         for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
         lock.withLock {
             file = nil
-            stored = [:]
             fresh = [:]
         }
     }

@@ -148,4 +148,18 @@ struct CacheStalenessTests {
         CachedRuns.setModified(path, seconds: 1_800_000_000)
         #expect(try runs(window: 0).run(title).value == "Omega")
     }
+
+    @Test("a note of any name is found in the cache: cases, spaces, accents, other scripts, nested folders")
+    func everyNameIsFound() throws {
+        let names = [
+            "pages/Zeta.md", "pages/alpha.md", "pages/Ärger.md", "pages/Äa.md", "pages/서울 table.md", "pages/a b.md",
+            "pages/a.b.md", "pages/Z/inner.md", "pages/Z-outer.md", "journals/2026-01-01.md", "Top.md",
+        ]
+        for name in names { try folder.write("vault/" + name, "# \(name)\n\n[[Zeta]] #tag\n\n- [ ] task\n") }
+        let first = try runs.run(CachedRuns.digest)
+        let second = try runs.run(CachedRuns.digest)
+        #expect(second.value == first.value)
+        #expect(second.misses == 0, "every note is served from the cache")
+        #expect(second.hits >= names.count)
+    }
 }
