@@ -74,8 +74,18 @@ public enum JSONValue: Equatable, Sendable {
         appendText(to: &output, depth: depth)
     }
 
-    private func appendText(to output: inout [UInt8], depth: Int) {
+    /// The value as UTF-8 JSON text without spaces or newlines, for protocols that send a
+    /// message per line.
+    public func compactBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(128)
+        appendText(to: &output, depth: 0, pretty: false)
+        return output
+    }
+
+    private func appendText(to output: inout [UInt8], depth: Int, pretty: Bool = true) {
         func indent(_ level: Int) {
+            guard pretty else { return }
             output.append(0x0A)
             output.append(contentsOf: repeatElement(0x20, count: 2 * level))
         }
@@ -90,7 +100,7 @@ public enum JSONValue: Equatable, Sendable {
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 indent(depth + 1)
-                item.appendText(to: &output, depth: depth + 1)
+                item.appendText(to: &output, depth: depth + 1, pretty: pretty)
             }
             indent(depth)
             output.append(UInt8(ascii: "]"))
@@ -101,8 +111,8 @@ public enum JSONValue: Equatable, Sendable {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 indent(depth + 1)
                 Self.appendQuoted(member.0, to: &output)
-                output.append(contentsOf: ": ".utf8)
-                member.1.appendText(to: &output, depth: depth + 1)
+                output.append(contentsOf: (pretty ? ": " : ":").utf8)
+                member.1.appendText(to: &output, depth: depth + 1, pretty: pretty)
             }
             indent(depth)
             output.append(UInt8(ascii: "}"))
