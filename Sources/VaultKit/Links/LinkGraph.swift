@@ -79,7 +79,8 @@ public struct LinkGraph: Sendable {
         let results = ParallelMap.map(selected.count) { position in
             let note = selected[position]
             if vault.cache != nil,
-                let cached = cached(note, vault: vault, index: index, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+                let cached = cached(
+                    note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
             {
                 return cached
             }
@@ -98,7 +99,7 @@ public struct LinkGraph: Sendable {
     /// with an edge `keep` accepts is read, for the text and line of its links. Nil when the
     /// note must be read anyway.
     private static func cached(
-        _ note: Note, vault: Vault, index: LinkIndex, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
+        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         guard note.availability == .available,
             let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect).read(
@@ -107,8 +108,8 @@ public struct LinkGraph: Sendable {
         else { return nil }
         if let bytes = reading.bytes {
             return edges(
-                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil, keep: keep,
-                findsBrokenDefinitions: findsBrokenDefinitions)
+                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil,
+                targets: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
         }
         guard record.facts.isUTF8 else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
@@ -116,8 +117,10 @@ public struct LinkGraph: Sendable {
         let broken = findsBrokenDefinitions ? record.brokenDefinitions.map { found in
             VaultWarning(path: note.path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
         } : []
-        // `keep` decides from the link and where it leads, never from its text.
+        // `keep` decides from the link and where it leads, never from its text; a link whose
+        // target names none of the needles' files is not resolved to be asked.
         let kept = record.facts.links.contains { link in
+            if let needles, !needles.mayMatch(target: link.target) { return false }
             let edge = LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path), text: "", line: "", offset: 0)
             return keep?(edge) ?? true
@@ -130,7 +133,7 @@ public struct LinkGraph: Sendable {
         else { return nil }
         let found = edges(
             of: note, bytes: contents.bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil,
-            keep: keep, findsBrokenDefinitions: false)
+            targets: needles, keep: keep, findsBrokenDefinitions: false)
         return (found.0, found.1, broken)
     }
 
@@ -157,14 +160,19 @@ public struct LinkGraph: Sendable {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"), [])
         }
         return edges(
-            of: note, bytes: bytes, dialect: vault.dialect, index: index, needles: needles, keep: keep,
+            of: note, bytes: bytes, dialect: vault.dialect, index: index, needles: needles, targets: needles, keep: keep,
             findsBrokenDefinitions: findsBrokenDefinitions)
     }
 
     /// The edges of a note read from its bytes.
+    ///
+    /// - Parameters:
+    ///   - needles: when given, a note whose bytes hold none of them has no edges.
+    ///   - targets: when given with `keep`, a link whose target names none of their files is
+    ///     left out before it is resolved (`keep` accepts only links to those files).
     private static func edges(
-        of note: Note, bytes: [UInt8], links: [Link]? = nil, dialect: NoteDialect, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?,
-        findsBrokenDefinitions: Bool
+        of note: Note, bytes: [UInt8], links: [Link]? = nil, dialect: NoteDialect, index: LinkIndex, needles: LinkNeedles?,
+        targets: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning]) {
         // Said whatever is asked for, so that the answer is the same from the cache's records.
         guard NoteReader.isUTF8(bytes, complete: true) else {
@@ -173,7 +181,9 @@ public struct LinkGraph: Sendable {
         if let needles, !needles.mayMatch(bytes) { return ([], nil, []) }
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
+        let targets = keep == nil ? nil : targets
         for link in links ?? NoteFacts(bytes: bytes, parts: .links, dialect: dialect).links {
+            if let targets, !targets.mayMatch(target: link.target) { continue }
             if link.line != line.number {
                 var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {

@@ -14,6 +14,8 @@ import VaultSystem
 /// (every note passes).
 public struct LinkNeedles: Sendable {
     private var needles: [[UInt8]] = []
+    /// Which bytes can start a needle (a `%` can start any): only there are needles compared.
+    private var starts = [Bool](repeating: false, count: 256)
     /// True when the filter cannot rule anything out.
     public private(set) var matchesEverything = false
 
@@ -30,6 +32,11 @@ public struct LinkNeedles: Sendable {
                 }
                 if seen.insert(needle).inserted { needles.append(needle) }
             }
+        }
+        starts[Int(UInt8(ascii: "%"))] = true
+        for needle in needles {
+            starts[Int(needle[0])] = true
+            starts[Int(Self.upper(needle[0]))] = true
         }
     }
 
@@ -67,19 +74,23 @@ public struct LinkNeedles: Sendable {
     /// comparing needles only where a byte can start one (a `%` can start any).
     public func mayMatch(_ bytes: [UInt8]) -> Bool {
         if matchesEverything { return true }
-        var starts = [Bool](repeating: false, count: 256)
-        starts[Int(UInt8(ascii: "%"))] = true
-        for needle in needles {
-            starts[Int(needle[0])] = true
-            starts[Int(Self.upper(needle[0]))] = true
-        }
-        return bytes.withUnsafeBufferPointer { haystack in
-            starts.withUnsafeBufferPointer { starts in
-                for index in haystack.indices where starts[Int(haystack[index])] {
-                    for needle in needles where Self.matches(needle, at: index, in: haystack) { return true }
-                }
-                return false
+        return bytes.withUnsafeBufferPointer(mayMatch)
+    }
+
+    /// True when a link's target as written may name one of the files: a link that resolves
+    /// to a file always names its stem (or, in a Logseq graph, one of its page's names).
+    public func mayMatch(target: String) -> Bool {
+        if matchesEverything { return true }
+        var target = target
+        return target.withUTF8(mayMatch)
+    }
+
+    private func mayMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        starts.withUnsafeBufferPointer { starts in
+            for index in haystack.indices where starts[Int(haystack[index])] {
+                for needle in needles where Self.matches(needle, at: index, in: haystack) { return true }
             }
+            return false
         }
     }
 
