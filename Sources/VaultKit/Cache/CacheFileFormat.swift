@@ -83,30 +83,32 @@ enum CacheFileFormat {
     /// The file's header and index, for `records` in the order of their paths' bytes
     /// (`precedes`); their bodies follow, in the same order.
     static func head(root: String, dialect: NoteDialect, writtenAt: Int64, records: [Record]) -> [UInt8] {
-        var index = ByteWriter(capacity: 1 << 20)
-        index.fixed64(UInt64(bitPattern: writtenAt))
-        index.string(root)
-        index.string(dialect.rawValue)
-        index.unsigned(UInt64(records.count))
-        var bodyOffset = 0
-        for record in records {
-            index.string(record.path)
-            index.unsigned(UInt64(record.index.count))
-            index.raw(record.index)
-            index.unsigned(UInt64(bodyOffset))
-            index.unsigned(UInt64(record.bodyLength))
-            index.fixed64(record.bodySum)
-            bodyOffset += record.bodyLength
-        }
-        var file = ByteWriter(capacity: headerLength + index.bytes.count)
+        // The index is written in place after the header, whose checksum and end are set last.
+        var file = ByteWriter(capacity: headerLength + records.reduce(64) { $0 + $1.path.utf8.count + $1.index.count + 24 })
         file.raw(magic)
         file.fixed64(version)
         file.fixed64(NoteFacts.formatVersion)
         file.fixed64(program)
-        file.fixed64(index.bytes.withUnsafeBytes { Checksum64.of($0) })
         file.fixed64(0)
-        file.fixed64(UInt64(headerLength + index.bytes.count))
-        file.raw(index.bytes)
+        file.fixed64(0)
+        file.fixed64(0)
+        file.fixed64(UInt64(bitPattern: writtenAt))
+        file.string(root)
+        file.string(dialect.rawValue)
+        file.unsigned(UInt64(records.count))
+        var bodyOffset = 0
+        for record in records {
+            file.string(record.path)
+            file.unsigned(UInt64(record.index.count))
+            file.raw(record.index)
+            file.unsigned(UInt64(bodyOffset))
+            file.unsigned(UInt64(record.bodyLength))
+            file.fixed64(record.bodySum)
+            bodyOffset += record.bodyLength
+        }
+        let end = file.bytes.count
+        file.patch64(file.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }, at: sumsOffset)
+        file.patch64(UInt64(end), at: headerLength - 8)
         return file.bytes
     }
 

@@ -211,32 +211,7 @@ public final class FactsCache: @unchecked Sendable {
     ///   answers stand: they came from the files).
     public func save() throws {
         guard lock.withLock({ !fresh.isEmpty }) else { return }
-        let (records, bodies) = lock.withLock { () -> ([CacheFileFormat.Record], [Body]) in
-            // The records of notes that are gone are dropped by the next run that writes:
-            // until then they are never used, as no file can take on the status they recorded.
-            let walked = walked.map(Set.init)
-            var kept: [String: Body] = [:]
-            if let file {
-                for entry in file.contents.entries {
-                    let path = file.path(of: entry)
-                    if walked?.contains(path) ?? true { kept[path] = .stored(entry) }
-                }
-            }
-            for (path, encoded) in fresh where walked?.contains(path) ?? true {
-                kept[path] = .fresh(index: encoded.index, body: encoded.body, sum: encoded.sum)
-            }
-            let sorted = kept.sorted { CacheFileFormat.precedes($0.key, $1.key) }
-            let records = sorted.map { path, body -> CacheFileFormat.Record in
-                switch body {
-                case .stored(let entry):
-                    return CacheFileFormat.Record(
-                        path: path, index: file!.index[entry.index], bodyLength: entry.body.count, bodySum: entry.bodySum)
-                case .fresh(let index, let bytes, let sum):
-                    return CacheFileFormat.Record(path: path, index: index[...], bodyLength: bytes.count, bodySum: sum)
-                }
-            }
-            return (records, sorted.map(\.value))
-        }
+        let (records, bodies) = lock.withLock(merged)
         try fileSystem.createDirectories(location.folder)
         let head = CacheFileFormat.head(root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), records: records)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
@@ -279,10 +254,47 @@ public final class FactsCache: @unchecked Sendable {
         return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
+    /// The records of the next file, in the order of their paths' bytes: the stored ones
+    /// (already in that order) merged with this run's, a fresh one in place of a stored one.
+    /// The records of notes that are gone are dropped by the next run that writes: until
+    /// then they are never used, as no file can take on the status they recorded.
+    private func merged() -> ([CacheFileFormat.Record], [Body]) {
+        let walked = walked.map(Set.init)
+        let freshPaths = fresh.keys.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
+        var records: [CacheFileFormat.Record] = []
+        var bodies: [Body] = []
+        records.reserveCapacity((file?.contents.entries.count ?? 0) + freshPaths.count)
+        bodies.reserveCapacity(records.capacity)
+        var next = 0
+        func takeFresh() {
+            let path = freshPaths[next]
+            let encoded = fresh[path]!
+            records.append(CacheFileFormat.Record(path: path, index: encoded.index[...], bodyLength: encoded.body.count, bodySum: encoded.sum))
+            bodies.append(.fresh(encoded.body))
+            next += 1
+        }
+        if let file {
+            for entry in file.contents.entries {
+                let path = file.path(of: entry)
+                while next < freshPaths.count && CacheFileFormat.precedes(freshPaths[next], path) { takeFresh() }
+                if next < freshPaths.count && freshPaths[next].utf8.elementsEqual(path.utf8) {
+                    takeFresh()
+                    continue
+                }
+                guard walked?.contains(path) ?? true else { continue }
+                records.append(
+                    CacheFileFormat.Record(path: path, index: file.index[entry.index], bodyLength: entry.body.count, bodySum: entry.bodySum))
+                bodies.append(.stored(entry))
+            }
+        }
+        while next < freshPaths.count { takeFresh() }
+        return (records, bodies)
+    }
+
     /// Where a record's body comes from when the file is written again.
     private enum Body {
         case stored(CacheFileFormat.Entry)
-        case fresh(index: [UInt8], body: [UInt8], sum: UInt64)
+        case fresh([UInt8])
     }
 
     /// Writes the bodies in order: a fresh one from memory, stored ones copied from the
@@ -306,7 +318,7 @@ public final class FactsCache: @unchecked Sendable {
                     try flush()
                     run = entry.body
                 }
-            case .fresh(_, let bytes, _):
+            case .fresh(let bytes):
                 try flush()
                 try write(bytes)
             }

@@ -161,5 +161,18 @@ struct CacheStalenessTests {
         #expect(second.value == first.value)
         #expect(second.misses == 0, "every note is served from the cache")
         #expect(second.hits >= names.count)
+        // A changed note's record replaces its old one and a new note's joins them in order:
+        // the run after next reads nothing again.
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Äa.md", "# Changed\n")
+        try folder.write("vault/pages/Zeta.md", "# Changed too\n")
+        try folder.write("vault/pages/Mid.md", "# New\n")
+        try folder.write("vault/pages/서울.md", "# New\n")
+        let third = try runs.run(CachedRuns.digest)
+        #expect(third.value == (try runs.uncached(CachedRuns.digest)))
+        #expect(third.misses > 0)
+        let fourth = try runs.run(CachedRuns.digest)
+        #expect(fourth.value == third.value)
+        #expect(fourth.misses == 0, "the merged file holds every record")
     }
 }
