@@ -205,7 +205,8 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    /// Writes the cache file when this run read anything afresh or dropped a record.
+    /// Writes the cache file when this run read anything afresh (the records of notes gone
+    /// are dropped then, not before: until then no file can take on the status they recorded).
     ///
     /// - Throws: the file system's error when the cache folder cannot be written (the run's
     ///   answers stand: they came from the files).
