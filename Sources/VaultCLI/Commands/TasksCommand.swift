@@ -233,8 +233,9 @@ extension Context {
     /// The day "today" means: `VAULT_TODAY` (YYYY-MM-DD) when set, else the day of the run's
     /// clock (`VAULT_NOW`, else the machine's) in the machine's time zone.
     func today() throws -> CalendarDay {
-        guard let text = environment["VAULT_TODAY"], !text.isEmpty else { return CalendarDay(clock.now()) }
-        guard let day = CalendarDay(text) else { throw UsageError("VAULT_TODAY=\(text) is not a YYYY-MM-DD day") }
+        guard let day = CalendarDay.today(environment: environment, clock: clock) else {
+            throw UsageError("VAULT_TODAY=\(environment["VAULT_TODAY"] ?? "") is not a YYYY-MM-DD day")
+        }
         return day
     }
 }
