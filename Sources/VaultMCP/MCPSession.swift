@@ -31,7 +31,8 @@ public final class MCPSession: @unchecked Sendable {
 
     public init(
         vault: Vault, readOnly: Bool, serverVersion: String, today: @escaping @Sendable () throws -> CalendarDay,
-        planLifetime: TimeInterval = 600, log: @escaping @Sendable (String) -> Void = { _ in }
+        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.vault = vault
         self.readOnly = readOnly
@@ -39,7 +40,7 @@ public final class MCPSession: @unchecked Sendable {
         self.today = today
         self.log = log
         plans = PlanStore(lifetime: planLifetime)
-        resources = NoteResources(vault: vault)
+        resources = NoteResources(vault: vault, pageSize: resourcePageSize)
     }
 
     /// The tools this session serves.

@@ -5,10 +5,12 @@ import VaultSystem
 
 /// Every note as a resource: `vault://` and its vault-relative path (percent-encoded where
 /// a URI needs it), listed a page at a time, read whole, and a template for any path.
-struct NoteResources: Sendable {
+public struct NoteResources: Sendable {
     let vault: Vault
     /// Notes per page of `resources/list`.
-    static let pageSize = 200
+    let pageSize: Int
+    /// The notes per page unless a session asks for another number.
+    public static let pageSize = 200
     static let scheme = "vault://"
 
     /// The URI of the note at `path`.
@@ -41,7 +43,7 @@ struct NoteResources: Sendable {
         }
         let notes: [Note]
         do { notes = try vault.scan(detail: .summary).notes } catch { throw .internalError(Self.message(error)) }
-        let page = notes.dropFirst(start).prefix(Self.pageSize)
+        let page = notes.dropFirst(start).prefix(pageSize)
         var members: [(String, JSONValue)] = [("resources", .array(page.map(resource)))]
         if start + page.count < notes.count { members.append(("nextCursor", .string(String(start + page.count)))) }
         return .object(members)

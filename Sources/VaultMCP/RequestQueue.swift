@@ -18,9 +18,10 @@ final class RequestQueue: @unchecked Sendable {
     private var runningCancelled = false
     private var closed = false
 
-    /// Adds a request to answer.
+    /// Adds a request to answer; none is once the queue is closed.
     func add(_ request: Request) {
         condition.withLock {
+            guard !closed else { return }
             waiting.append(request)
             condition.signal()
         }
