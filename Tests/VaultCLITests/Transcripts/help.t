@@ -34,6 +34,7 @@ $ vault --help
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 >   completions  print a completion script for bash, zsh or fish
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
+>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -141,6 +142,7 @@ $ vault
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2>   completions  print a completion script for bash, zsh or fish
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
+2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
