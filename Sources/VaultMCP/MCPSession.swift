@@ -123,11 +123,17 @@ public final class MCPSession: @unchecked Sendable {
     /// A tool error with the message the command line prints for `error`.
     func failure(_ error: any Error) -> ToolResult {
         switch error {
-        case let error as any UserError: return .failure(relative(error.description), hint: error.hint)
-        case let error as TaskError: return .failure(relative(error.description), hint: error.hint)
+        case let error as any UserError: return .failure(relative(error.description), hint: error.hint.map(Self.forTools))
+        case let error as TaskError: return .failure(relative(error.description), hint: error.hint.map(Self.forTools))
         case let error as CustomStringConvertible: return .failure(relative(error.description))
         default: return .failure("\(error)")
         }
+    }
+
+    /// A hint as a tool's caller takes it: the command line's option is an argument here.
+    static func forTools(_ hint: String) -> String {
+        hint.replacingOccurrences(of: "pass --skip-unavailable", with: "pass skipUnavailable: true")
+            .replacingOccurrences(of: "run `vault tasks` again", with: "list the tasks again")
     }
 
     /// A message with the vault's own folder left out of its paths, as notes are named.
