@@ -21,6 +21,9 @@ public final class MCPServer: @unchecked Sendable {
     /// Serves until the client closes the input, answering every request it sent before;
     /// returns when the last answer is sent.
     public func run() {
+        let watcher = Thread { [self] in watch() }
+        watcher.start()
+        defer { watching.withLock { $0 = false } }
         let done = DispatchSemaphore(value: 0)
         let worker = Thread { [self] in
             work()
@@ -65,6 +68,32 @@ public final class MCPServer: @unchecked Sendable {
                 message = .failure(id: request.id, error: error)
             }
             if queue.finish() { send(message) }
+            notifyChanges()
+        }
+    }
+
+    /// Looks at the subscribed notes now and then, so that a change another program makes
+    /// is told too, not only those the server's own tools make.
+    private func watch() {
+        while watching.withLock({ $0 }) {
+            usleep(Self.watchInterval)
+            notifyChanges()
+        }
+    }
+
+    /// How often the subscribed notes are looked at, in microseconds.
+    static let watchInterval: UInt32 = 500_000
+
+    private let watching = Locked(true)
+    private let notifying = NSLock()
+
+    private func notifyChanges() {
+        guard !session.subscriptions.isEmpty, !isClientGone else { return }
+        // One look at a time, so that a change is told once.
+        notifying.withLock {
+            for uri in session.subscriptions.changed() {
+                send(.notification(method: "notifications/resources/updated", params: .object([("uri", .string(uri))])))
+            }
         }
     }
 

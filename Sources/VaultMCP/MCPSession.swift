@@ -19,6 +19,8 @@ public final class MCPSession: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     let plans: PlanStore
     let resources: NoteResources
+    /// The notes the client subscribed to, for `notifications/resources/updated`.
+    let subscriptions: Subscriptions
     /// The version agreed at `initialize`; the latest until then.
     private(set) var protocolVersion = ProtocolVersion.supported[0]
     /// The cache's misses when it was last written, so that calls that read nothing afresh
@@ -41,6 +43,7 @@ public final class MCPSession: @unchecked Sendable {
         self.log = log
         plans = PlanStore(lifetime: planLifetime)
         resources = NoteResources(vault: vault, pageSize: resourcePageSize)
+        subscriptions = Subscriptions(vault: vault)
     }
 
     /// The tools this session serves.
@@ -57,6 +60,10 @@ public final class MCPSession: @unchecked Sendable {
         case "resources/list": return try resources.list(cursor: params?["cursor"])
         case "resources/read": return try resources.read(params?["uri"])
         case "resources/templates/list": return resources.templates()
+        case "resources/subscribe", "resources/unsubscribe":
+            let uri = try NoteResources.subscribable(params?["uri"], method: method)
+            if method == "resources/subscribe" { subscriptions.subscribe(uri.uri, path: uri.path) } else { subscriptions.unsubscribe(uri.uri) }
+            return .object([])
         default: throw .methodNotFound(method)
         }
     }
@@ -70,7 +77,7 @@ public final class MCPSession: @unchecked Sendable {
                 "capabilities",
                 .object([
                     ("tools", .object([("listChanged", .bool(false))])),
-                    ("resources", .object([("subscribe", .bool(false)), ("listChanged", .bool(false))])),
+                    ("resources", .object([("subscribe", .bool(true)), ("listChanged", .bool(false))])),
                 ])
             ),
             ("serverInfo", .object([("name", .string("vault")), ("title", .string("vault")), ("version", .string(serverVersion))])),

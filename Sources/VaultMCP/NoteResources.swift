@@ -89,6 +89,15 @@ public struct NoteResources: Sendable {
         return .object([("contents", .array([.object(content)]))])
     }
 
+    /// The URI of a subscription request and the path it names.
+    static func subscribable(_ uri: JSONValue?, method: String) throws(RPCError) -> (uri: String, path: String) {
+        guard let text = uri?.stringValue else { throw .invalidParams("\(method) needs the resource's \"uri\"") }
+        guard let path = path(text), !path.isEmpty, !path.split(separator: "/").contains("..") else {
+            throw .invalidParams("\(text) is not a vault:// URI of a note; resources/list gives the notes' URIs")
+        }
+        return (text, path)
+    }
+
     /// The template any note's URI fits.
     func templates() -> JSONValue {
         .object([

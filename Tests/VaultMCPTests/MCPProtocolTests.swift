@@ -138,4 +138,28 @@ struct MCPProtocolTests {
         #expect(server.exitStatus() == 0)
         #expect((try FileManager.default.contentsOfDirectory(atPath: fixture.vault + "/quick")).count == 4)
     }
+
+    @Test("a subscribed note's change, by a tool or by another program, is told once; after unsubscribing it is not")
+    func subscriptions() throws {
+        let fixture = try FixtureVault()
+        let server = try ServerProcess(vault: fixture.vault)
+        server.send(ServerProcess.initialize, #"{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"vault://pages/Errands.md"}}"#)
+        #expect(server.answer(1)?["result"]?["capabilities"]?["resources"]?["subscribe"] == .bool(true))
+        #expect(server.answer(2)?["result"] == .object([]))
+        server.send(ServerProcess.call(3, "append", #"{"note":"Errands","text":"- [ ] bulbs"}"#))
+        #expect(server.answer(3)?["result"]?["isError"] == .bool(false))
+        let updated = #"{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"vault://pages/Errands.md"}}"#
+        #expect(server.next() == json(updated))
+        // Another program's save is seen too.
+        let path = fixture.vault + "/pages/Errands.md"
+        try Data((try #require(fixture.text("pages/Errands.md")) + "- [ ] saved elsewhere\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(server.next(timeout: 5) == json(updated))
+        #expect(server.next(timeout: 1.5) == nil)
+        server.send(#"{"jsonrpc":"2.0","id":4,"method":"resources/unsubscribe","params":{"uri":"vault://pages/Errands.md"}}"#)
+        #expect(server.answer(4)?["result"] == .object([]))
+        try Data("changed again\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(server.next(timeout: 1.5) == nil)
+        server.closeInput()
+        #expect(server.exitStatus() == 0)
+    }
 }
