@@ -5,7 +5,7 @@ extension MCPSession {
     /// line finds a note: by path, path without .md, title, file name or alias; an ambiguous
     /// name is an error that lists the candidates.
     func lookup(_ name: String) throws -> (scan: VaultScan, note: Note) {
-        let scan = try vault.scan(detail: .summary)
+        let scan = try scans.scan(.summary)
         return (scan, try NoteLookup(notes: scan.notes, in: vault).note(named: name))
     }
 }

@@ -21,6 +21,8 @@ public final class MCPSession: @unchecked Sendable {
     let resources: NoteResources
     /// The notes the client subscribed to, for `notifications/resources/updated`.
     let subscriptions: Subscriptions
+    /// The walks of the vault, kept while no folder changes.
+    let scans: ScanMemo
     /// The version agreed at `initialize`; the latest until then.
     private(set) var protocolVersion = ProtocolVersion.supported[0]
     /// The cache's misses when it was last written, so that calls that read nothing afresh
@@ -42,7 +44,8 @@ public final class MCPSession: @unchecked Sendable {
         self.today = today
         self.log = log
         plans = PlanStore(lifetime: planLifetime)
-        resources = NoteResources(vault: vault, pageSize: resourcePageSize)
+        scans = ScanMemo(vault: vault, keeps: vault.cache != nil)
+        resources = NoteResources(vault: vault, scans: scans, pageSize: resourcePageSize)
         subscriptions = Subscriptions(vault: vault)
     }
 

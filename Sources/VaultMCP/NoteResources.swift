@@ -7,6 +7,7 @@ import VaultSystem
 /// a URI needs it), listed a page at a time, read whole, and a template for any path.
 public struct NoteResources: Sendable {
     let vault: Vault
+    let scans: ScanMemo
     /// Notes per page of `resources/list`.
     let pageSize: Int
     /// The notes per page unless a session asks for another number.
@@ -42,7 +43,7 @@ public struct NoteResources: Sendable {
             start = offset
         }
         let notes: [Note]
-        do { notes = try vault.scan(detail: .summary).notes } catch { throw .internalError(Self.message(error)) }
+        do { notes = try scans.scan(.summary).notes } catch { throw .internalError(Self.message(error)) }
         let page = notes.dropFirst(start).prefix(pageSize)
         var members: [(String, JSONValue)] = [("resources", .array(page.map(resource)))]
         if start + page.count < notes.count { members.append(("nextCursor", .string(String(start + page.count)))) }
@@ -68,7 +69,7 @@ public struct NoteResources: Sendable {
         }
         let bytes: [UInt8]
         do {
-            guard let note = try NoteLookup(notes: vault.scan(detail: .paths).notes).note(atPath: path) else {
+            guard let note = try NoteLookup(notes: scans.scan(.paths).notes).note(atPath: path) else {
                 throw RPCError(code: -32002, message: "Resource not found: there is no note \(path)", data: .object([("uri", .string(text))]))
             }
             bytes = try vault.contents(of: note)

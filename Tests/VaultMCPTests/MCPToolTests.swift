@@ -211,6 +211,35 @@ struct MCPToolTests {
         let templates = try session.answer("resources/templates/list", nil)
         #expect(templates["resourceTemplates"] != nil)
     }
+
+    @Test("with the cache, a note made, retitled or removed by another program between two calls is in the next answer")
+    func keptWalksFollowTheFiles() throws {
+        let fixture = try FixtureVault()
+        let session = try fixture.session(cached: true)
+        func listed() throws -> [String] {
+            let answer = try session.call("list_notes", #"{"folder":"pages","limit":1000}"#)
+            guard case .array(let notes)? = answer.structured?["notes"] else { return [] }
+            return notes.compactMap { note in note["path"]?.stringValue.map { $0 + " " + (note["title"]?.stringValue ?? "") } }
+        }
+        let before = try listed()
+        #expect(try listed() == before)
+        let made = fixture.vault + "/pages/Made Elsewhere.md"
+        try Data("# Made elsewhere\n".utf8).write(to: URL(fileURLWithPath: made))
+        #expect(try listed().contains("pages/Made Elsewhere.md Made elsewhere"))
+        try Data("# Retitled\n".utf8).write(to: URL(fileURLWithPath: made))
+        #expect(try listed().contains("pages/Made Elsewhere.md Retitled"))
+        // A folder made afterwards is watched too.
+        try FileManager.default.createDirectory(atPath: fixture.vault + "/pages/New Folder", withIntermediateDirectories: false)
+        #expect(try listed().count == before.count + 1)
+        try Data("# Deep\n".utf8).write(to: URL(fileURLWithPath: fixture.vault + "/pages/New Folder/Deep.md"))
+        #expect(try listed().contains("pages/New Folder/Deep.md Deep"))
+        try FileManager.default.removeItem(atPath: made)
+        try FileManager.default.removeItem(atPath: fixture.vault + "/pages/New Folder/Deep.md")
+        #expect(try listed() == before)
+        // The server's own changes too.
+        _ = try session.call("create_note", #"{"title":"Made here"}"#)
+        #expect(try listed().contains("pages/Made here.md Made here"))
+    }
 }
 
 extension JSONValue {

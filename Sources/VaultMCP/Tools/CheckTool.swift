@@ -13,7 +13,7 @@ enum CheckTool: MCPTool {
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
         let vault = session.vault
-        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        let check = VaultCheck(vault: vault, scan: try session.scans.scan(.summary))
         struct Checked: Encodable {
             let clean: Bool
             let report: VaultCheck

@@ -21,7 +21,7 @@ enum FindTool: MCPTool {
         let limit = try arguments.int("limit", otherwise: 20, in: 1...Page.maximum) ?? 20
         let filter = NoteQuery(folders: arguments.strings("folder"), tags: arguments.strings("tag"), includeTrash: arguments.bool("includeTrash"))
         let vault = session.vault
-        let scan = try vault.scan(detail: filter.tags.isEmpty ? .summary : .tags)
+        let scan = try session.scans.scan(filter.tags.isEmpty ? .summary : .tags)
         let found = NoteFinder(arguments.string("query") ?? "").rank(filter.apply(to: scan.notes, layout: vault.layout), limit: limit)
         struct Found: Encodable { let notes: [NoteMatch] }
         let text = found.isEmpty ? "no note matches" : found.map { "\($0.note.path)\t\($0.note.title)" }.joined(separator: "\n")

@@ -21,7 +21,7 @@ enum ListNotesTool: MCPTool {
             folders: arguments.strings("folder"), tags: arguments.strings("tag"), includeTrash: arguments.bool("includeTrash"),
             order: NoteQuery.Order(rawValue: arguments.string("sort") ?? "name") ?? .name)
         let vault = session.vault
-        let scan = try vault.scan(detail: query.tags.isEmpty ? .summary : .tags)
+        let scan = try session.scans.scan(query.tags.isEmpty ? .summary : .tags)
         let notes = query.sort(query.apply(to: scan.notes, layout: vault.layout))
         let (shown, next) = page.cut(notes)
         struct Entry: Encodable {

@@ -27,7 +27,8 @@ enum SearchTool: MCPTool {
         let search = try LineSearch(arguments.required("query"), mode: mode)
         let filter = NoteQuery(folders: arguments.strings("folder"), tags: arguments.strings("tag"), includeTrash: arguments.bool("includeTrash"))
         let vault = session.vault
-        let notes = try LineSearch.notes(of: vault, filter: filter, includeArchive: arguments.bool("includeArchive", otherwise: true))
+        let selects = LineSearch.selection(filter: filter, layout: vault.layout, includeArchive: arguments.bool("includeArchive", otherwise: true))
+        let notes = try session.scans.scan(filter.tags.isEmpty ? .paths : .tags).notes.filter(selects)
         var found = CollectingSink<LineMatch>()
         let summary = search.run(vault: vault, notes: notes, limit: page.wanted, progress: nil, into: &found)
         if let failure = summary.failure { throw failure }

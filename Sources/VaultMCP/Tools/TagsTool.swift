@@ -11,7 +11,7 @@ enum TagsTool: MCPTool {
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
         let page = try Page(arguments, defaultLimit: 500)
-        var counts = VaultSummary.tagCounts(try session.vault.scan(detail: .tags).notes)
+        var counts = VaultSummary.tagCounts(try session.scans.scan(.tags).notes)
         if arguments.string("sort") == "name" { counts.sort { ($0.tag.lowercased(), $0.tag) < ($1.tag.lowercased(), $1.tag) } }
         let (shown, next) = page.cut(counts)
         struct Listed: Encodable {

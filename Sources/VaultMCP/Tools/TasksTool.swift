@@ -40,7 +40,7 @@ enum TasksTool: MCPTool {
             query.includeRetired = true
         }
         var found = CollectingSink<VaultTask>()
-        _ = try session.vault.tasks(matching: query, of: notes, into: &found)
+        _ = try session.vault.tasks(matching: query, of: notes ?? session.scans.scan(.paths).notes, into: &found)
         let (shown, next) = page.cut(found.elements)
         struct Listed: Encodable {
             let tasks: [VaultTask]
