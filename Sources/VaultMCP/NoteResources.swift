@@ -43,7 +43,7 @@ public struct NoteResources: Sendable {
             start = offset
         }
         let notes: [Note]
-        do { notes = try scans.scan(.summary).notes } catch { throw .internalError(Self.message(error)) }
+        do { notes = try scans.scan(.summary).notes } catch { throw .internalError(message(error)) }
         let page = notes.dropFirst(start).prefix(pageSize)
         var members: [(String, JSONValue)] = [("resources", .array(page.map(resource)))]
         if start + page.count < notes.count { members.append(("nextCursor", .string(String(start + page.count)))) }
@@ -76,7 +76,7 @@ public struct NoteResources: Sendable {
         } catch let error as RPCError {
             throw error
         } catch {
-            throw RPCError(code: -32002, message: Self.message(error), data: .object([("uri", .string(text))]))
+            throw RPCError(code: -32002, message: message(error), data: .object([("uri", .string(text))]))
         }
         guard bytes.count <= MCPSession.outputLimit else {
             throw .invalidParams("\(path) holds \(bytes.count) bytes, over the limit of \(MCPSession.outputLimit): read it in pages with read_note")
@@ -117,7 +117,8 @@ public struct NoteResources: Sendable {
         ])
     }
 
-    static func message(_ error: any Error) -> String {
-        (error as? any UserError)?.description ?? "\(error)"
+    /// The command line's message for `error`, the vault's folder left out of its paths.
+    func message(_ error: any Error) -> String {
+        ((error as? any UserError)?.description ?? "\(error)").replacingOccurrences(of: vault.root + "/", with: "")
     }
 }

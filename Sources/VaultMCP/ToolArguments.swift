@@ -69,8 +69,8 @@ public struct ToolArguments: Sendable {
     public func int(_ name: String, otherwise: Int? = nil, in range: ClosedRange<Int> = 0...Int.max) throws(RPCError) -> Int? {
         guard case .number(let text)? = values[name], let value = Self.integer(text) else { return otherwise }
         guard range.contains(value) else {
-            let upper = range.upperBound == Int.max ? "" : " and \(range.upperBound)"
-            throw .invalidParams("the argument \"\(name)\" must be \(upper.isEmpty ? "at least \(range.lowerBound)" : "between \(range.lowerBound)\(upper)"), not \(value)")
+            let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+            throw .invalidParams("the argument \"\(name)\" must be \(bounds), not \(value)")
         }
         return value
     }

@@ -23,8 +23,12 @@ enum McpCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
+        let readOnly = arguments[Self.readOnly]
         _ = try context.today()
         let vault = try context.vault()
+        guard let streams = context.terminal.serverStreams else {
+            throw UsageError("vault mcp serves on the standard input and output of a process of its own")
+        }
         // What opening the vault had to say goes out now: stdout is the protocol's alone.
         send(context.drain().errors)
         // A client that goes away makes writes fail, which ends the server, rather than a signal.
@@ -32,10 +36,10 @@ enum McpCommand: Command {
         let environment = context.environment
         let clock = context.clock
         let session = MCPSession(
-            vault: vault, readOnly: arguments[readOnly], serverVersion: CLI.version,
+            vault: vault, readOnly: readOnly, serverVersion: CLI.version,
             today: { CalendarDay.today(environment: environment, clock: clock) ?? CalendarDay(clock.now()) },
             log: { send(Array("vault: warning: \($0)\n".utf8)) })
-        MCPServer(session: session, channel: RPCChannel(input: 0, output: 1, framing: .lines)).run()
+        MCPServer(session: session, channel: RPCChannel(input: streams.input, output: streams.output, framing: .lines)).run()
         return 0
     }
 
