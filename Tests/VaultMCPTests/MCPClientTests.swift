@@ -5,11 +5,24 @@ import Testing
 /// environment `make test-deps` makes outside the repository.
 @Suite("vault mcp: the Python SDK as the client")
 struct MCPClientTests {
-    /// Where `make test-deps` puts the SDK: `$XDG_CACHE_HOME` (when absolute) or `~/.cache`.
-    static var python: String {
-        let environment = ProcessInfo.processInfo.environment
+    /// Where `make test-deps` puts the SDK: `$XDG_CACHE_HOME` (when absolute) or `~/.cache`, as
+    /// the test process was started with them (other tests set `XDG_CACHE_HOME` for a while).
+    static let python: String = {
+        let environment = startingEnvironment()
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "") + "/.cache"
         return cache + "/vault-test-tools/mcp-venv/bin/python"
+    }()
+
+    /// The environment the process started with, which changes to its own do not touch.
+    static func startingEnvironment() -> [String: String] {
+        guard let bytes = FileManager.default.contents(atPath: "/proc/self/environ") else { return ProcessInfo.processInfo.environment }
+        var environment: [String: String] = [:]
+        for entry in bytes.split(separator: 0) {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return environment
     }
 
     @Test("the SDK lists the tools and resources, calls each tool and reads a resource")

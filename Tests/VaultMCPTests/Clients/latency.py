@@ -3,7 +3,8 @@ a first call of each tool, then each call is sent RUNS times and timed from the 
 to the answer read. Prints one row per call (min and median in ms, answer size) and the
 server's peak memory. Standard library only: what is timed is the server, not a client's SDK.
 
-Usage: latency.py VAULT-BINARY VAULT-FOLDER [RUNS]
+Usage: latency.py VAULT-BINARY VAULT-FOLDER [RUNS [TOOL,...]]
+(the tools named, only; every call without them)
 """
 
 import json
@@ -13,7 +14,7 @@ import sys
 import time
 
 
-def main(binary, vault, runs):
+def main(binary, vault, runs, only):
     server = subprocess.Popen(
         [binary, "--vault", vault, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     ids = iter(range(1, 1 << 30))
@@ -39,6 +40,8 @@ def main(binary, vault, runs):
         ("read_note", {"note": "pages/Film run breakfast.md"}),
         ("check", {}),
     ]
+    if only:
+        calls = [call for call in calls if call[0] in only]
     resources = ("resources/list", {})
     first = {}
     for name, arguments in calls:
@@ -65,4 +68,4 @@ def main(binary, vault, runs):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 10)
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 10, sys.argv[4].split(",") if len(sys.argv) > 4 else [])
