@@ -6,8 +6,13 @@ SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev pkg
 RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
+# The official MCP Python SDK, which the real-client test drives `vault mcp` with, in a
+# virtual environment outside the repository (made by `make test-deps` only when missing).
+CACHE_HOME := $(if $(filter /%,$(XDG_CACHE_HOME)),$(XDG_CACHE_HOME),$(HOME)/.cache)
+MCP_VENV := $(CACHE_HOME)/vault-test-tools/mcp-venv
+MCP_SDK := mcp==2.3.0
 
-.PHONY: deps build release demo test test-clean check-seams install clean
+.PHONY: deps test-deps build release demo test test-clean check-seams install clean
 
 # Installs the system libraries (and the tools the tests read the manual page with) only when missing.
 deps:
@@ -15,6 +20,14 @@ deps:
 		|| ! command -v groff >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 || ! command -v col >/dev/null 2>&1; then \
 		echo "Installing $(SYSTEM_PACKAGES) from Debian's packages"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
+	fi
+
+# Installs the MCP Python SDK for the tests, only when its virtual environment lacks it.
+test-deps:
+	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1; then \
+		echo "Installing $(MCP_SDK) from PyPI into $(MCP_VENV)"; \
+		python3 -m venv "$(MCP_VENV)" && "$(MCP_VENV)/bin/pip" install --quiet "$(MCP_SDK)" \
+			|| { echo "make test-deps: cannot install $(MCP_SDK) into $(MCP_VENV) (python3 with venv and a network are needed)"; exit 1; }; \
 	fi
 
 build: deps
@@ -51,7 +64,7 @@ demo: release
 	@echo '$$ vault --vault $(DEMO) doctor   (the demo vault holds a placeholder and two conflict copies on purpose: exit 1)'
 	@$(VAULT) --vault $(DEMO) doctor || true
 
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

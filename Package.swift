@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, lowest first; a target imports only those below it (README, "Layout of the code"):
 // VaultSystem (files, the safe writer, the lock, the clock, JSON) <- VaultMarkdown (the
 // markdown of one note) <- VaultKit (the vault and every feature) <- VaultCLI <- vault.
-// VaultRPC (JSON-RPC messages and framing) sits on VaultSystem alone, under the servers.
+// VaultRPC (JSON-RPC messages and framing) sits on VaultSystem alone, under the servers;
+// VaultMCP (the Model Context Protocol adapter) on VaultKit and VaultRPC, under VaultCLI.
 // The seams through which tests break a run on purpose (`VAULT_TEST_CRASH_AT`) exist in debug
 // builds only, which is what `swift test` builds: the release binary has none.
 let testSeams: [SwiftSetting] = [.define("VAULT_TEST_SEAMS", .when(configuration: .debug))]
@@ -28,7 +29,9 @@ let package = Package(
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
         .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
         .target(name: "VaultRPC", dependencies: ["VaultSystem"]),
-        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
+        .target(name: "VaultMCP", dependencies: ["VaultKit", "VaultRPC", "VaultMarkdown", "VaultSystem"]),
+        .target(
+            name: "VaultCLI", dependencies: ["VaultKit", "VaultMCP", "VaultRPC", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
@@ -38,6 +41,8 @@ let package = Package(
             exclude: ["Facts/OldFacts.txt"]),
         .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
+        .testTarget(
+            name: "VaultMCPTests", dependencies: ["VaultMCP", "VaultKit", "VaultRPC", "VaultSystem", "vault"], exclude: ["Clients"]),
     ],
     swiftLanguageModes: [.v6]
 )

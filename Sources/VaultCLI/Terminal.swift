@@ -17,13 +17,16 @@ public struct Terminal {
     /// Sends bytes to standard output while the command runs, so a long listing starts at
     /// once; nil keeps everything for the run's `Outcome` (what tests read).
     public var writeOutput: ((_ bytes: [UInt8]) -> Void)?
+    /// The descriptors a server (`vault mcp`) reads its messages from and answers on: the
+    /// process's own standard input and output; nil where there are none to give it.
+    public var serverStreams: (input: Int32, output: Int32)?
 
     /// A run with no person at it: nothing is a terminal but standard input, which is empty,
     /// and no question is answered.
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
         readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
-        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil
+        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil, serverStreams: (input: Int32, output: Int32)? = nil
     ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
@@ -31,6 +34,7 @@ public struct Terminal {
         self.readInput = readInput
         self.ask = ask
         self.writeOutput = writeOutput
+        self.serverStreams = serverStreams
     }
 
     /// This process's own streams.
@@ -53,6 +57,6 @@ public struct Terminal {
                         offset += written
                     }
                 }
-            })
+            }, serverStreams: (0, 1))
     }
 }

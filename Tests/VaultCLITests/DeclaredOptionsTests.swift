@@ -42,6 +42,7 @@ struct DeclaredOptionsTests {
         "completions": [["bash"], ["--candidates", "tags"]],
         "man": [[]],
         "cache": [["status"]],
+        "mcp": [[]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.

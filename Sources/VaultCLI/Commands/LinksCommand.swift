@@ -9,10 +9,8 @@ enum LinksCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
-        _ = try vault.contents(of: note)
-        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: [note])
-        context.warn(graph.skipped)
-        let reports = graph.edges.map(LinkReport.init)
+        let (reports, skipped) = try vault.linkReports(from: note, scan: scan)
+        context.warn(skipped)
         if context.json {
             try context.emit(reports)
         } else {
@@ -34,12 +32,8 @@ enum BacklinksCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
-        let index = vault.linkIndex(scan)
-        let graph = LinkGraph.build(
-            vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
-            keep: LinkGraph.links(to: note.path))
-        context.warn(graph.skipped)
-        let reports = graph.backlinks(to: note.path).map(LinkReport.init)
+        let (reports, skipped) = vault.backlinkReports(to: note, scan: scan)
+        context.warn(skipped)
         if context.json {
             try context.emit(reports)
         } else {

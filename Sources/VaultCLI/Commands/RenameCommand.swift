@@ -53,7 +53,6 @@ enum MoveCommand: Command {
         for link in plan.newlyResolving {
             context.warn("\(link.source):\(link.line): \(link.text) dangled and will now resolve to \(link.resolved ?? "")")
         }
-        let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
         if arguments[CommonOptions.dryRun] {
             if context.json {
                 try context.emit(PlanSummary(plan))
@@ -62,7 +61,7 @@ enum MoveCommand: Command {
             }
             return 0
         }
-        let report = try context.changeExecutor(vault).apply(plan, summary: (plan.moves.count == 1 ? "move " : "move \(plan.moves.count) files: ") + summary)
+        let report = try context.changeExecutor(vault).apply(plan, summary: plan.summary)
         context.report(report, recovered: false)
         if context.json {
             try context.emit(PlanSummary(plan, report: report))

@@ -48,17 +48,7 @@ enum SearchCommand: Command {
         }
         search.context = lines
         let vault = try context.vault()
-        // Lines need only the notes' paths: no note is opened twice.
-        // Only the notes searched are kept from the walk, which lists them by path.
-        let selects = filter.selection(layout: vault.layout)
-        let includeArchive = !arguments[noArchive]
-        var searched = CollectingSink<Note>()
-        var walk = ClosureSink<Note> { note in
-            guard selects(note), LineSearch.isSearchable(note, includeTrash: true, includeArchive: includeArchive) else { return true }
-            return searched.receive(note)
-        }
-        _ = try vault.scan(detail: filter.tags.isEmpty ? .paths : .tags, into: &walk)
-        let notes = searched.elements
+        let notes = try LineSearch.notes(of: vault, filter: filter, includeArchive: !arguments[noArchive])
         var update: (@Sendable (Int, Int) -> Void)?
         var progress: Progress?
         // Matches stream onto a terminal as they are found; a progress line would run into them.

@@ -20,9 +20,8 @@ enum ShowCommand: Command {
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
             if note.availability == .available {
-                let bytes = try vault.contents(of: note)
-                let status = FileStatus(kind: .file, size: note.size, modifiedNanoseconds: Int64(note.modified.timeIntervalSince1970 * 1e9))
-                details = NoteDetails(note: NoteReader.note(path: note.path, kind: note.kind, status: status, bytes: bytes), frontmatter: [:])
+                let (full, bytes) = try vault.fullNote(note)
+                details = NoteDetails(note: full, frontmatter: [:])
                 if note.isUTF8, let frontmatter = Frontmatter.locate(in: bytes, from: ByteOrderMark.length(of: bytes)) {
                     for entry in frontmatter.entries { details.frontmatter[entry.key] = FrontmatterJSON(entry.value) }
                 }

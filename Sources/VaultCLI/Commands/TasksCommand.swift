@@ -43,36 +43,15 @@ enum TasksCommand: Command {
         let today = try context.today()
         var query = TaskQuery(today: today)
         let summary = arguments[counts]
-        let states = arguments[status]
-        if states.contains("all") || (summary && states.isEmpty) {
-            query.states = TaskQuery.allStates
-        } else if !states.isEmpty {
-            query.states = Set(
-                try states.map { name in
-                    guard let state = TaskQuery.state(named: name) else {
-                        throw UsageError(
-                            "unknown status \"\(name)\": use open, in-progress, done, cancelled, forwarded, other or all"
-                        )
-                    }
-                    return state
-                })
+        do {
+            try query.select(states: arguments[status], everyByDefault: summary)
+            try query.select(priorities: arguments[priority])
+        } catch {
+            throw UsageError(error.description)
         }
         if let due = arguments[Self.due] {
-            guard let filter = TaskQuery.DueFilter(parsing: due, today: today) else {
-                throw UsageError(
-                    "--due must be today, overdue, week, before:D, after:D or on:D (D a YYYY-MM-DD day), not \"\(due)\""
-                )
-            }
-            query.due = filter
+            do { try query.select(due: due) } catch { throw UsageError("--due " + error.description) }
         }
-        query.priorities = Set(
-            try arguments[priority].map { name -> TaskPriority? in
-                if name.lowercased() == "none" { return nil }
-                guard let priority = TaskPriority(name: name) else {
-                    throw UsageError("unknown priority \"\(name)\": use highest, high, medium, low, lowest or none")
-                }
-                return priority
-            })
         query.tags = arguments[tag]
         query.folders = arguments[folder]
         query.includeRetired = arguments[includeArchived]
@@ -254,8 +233,9 @@ extension Context {
     /// The day "today" means: `VAULT_TODAY` (YYYY-MM-DD) when set, else the day of the run's
     /// clock (`VAULT_NOW`, else the machine's) in the machine's time zone.
     func today() throws -> CalendarDay {
-        guard let text = environment["VAULT_TODAY"], !text.isEmpty else { return CalendarDay(clock.now()) }
-        guard let day = CalendarDay(text) else { throw UsageError("VAULT_TODAY=\(text) is not a YYYY-MM-DD day") }
+        guard let day = CalendarDay.today(environment: environment, clock: clock) else {
+            throw UsageError("VAULT_TODAY=\(environment["VAULT_TODAY"] ?? "") is not a YYYY-MM-DD day")
+        }
         return day
     }
 }

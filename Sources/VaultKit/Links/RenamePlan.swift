@@ -83,6 +83,12 @@ public struct RenamePlan: Sendable {
         return plan
     }
 
+    /// What the intent journal says the change is: `move A -> B`, or how many files move.
+    public var summary: String {
+        let moved = moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
+        return (moves.count == 1 ? "move " : "move \(moves.count) files: ") + moved
+    }
+
     /// The plan as a unified diff (see `ChangePlan.diff`).
     public func diff() -> String {
         changePlan(summary: "").diffText

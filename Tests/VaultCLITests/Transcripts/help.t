@@ -35,6 +35,7 @@ $ vault --help
 >   completions  print a completion script for bash, zsh or fish
 >   man          print the manual page (vault.1), made from the same declarations as the help
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
+>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -143,6 +144,7 @@ $ vault
 2>   completions  print a completion script for bash, zsh or fish
 2>   man          print the manual page (vault.1), made from the same declarations as the help
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
+2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)

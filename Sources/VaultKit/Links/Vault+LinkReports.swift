@@ -1,0 +1,24 @@
+import VaultMarkdown
+import VaultSystem
+
+/// A note's links and backlinks as `vault links`, `vault backlinks` and `vault mcp` report them.
+extension Vault {
+    /// The outbound links of `note`, resolved or dangling, in the order written, and the
+    /// notes that could not be read on the way.
+    ///
+    /// - Throws: when the note itself cannot be read (not downloaded, unreadable).
+    public func linkReports(from note: Note, scan: VaultScan) throws -> (reports: [LinkReport], skipped: [VaultWarning]) {
+        _ = try contents(of: note)
+        let graph = LinkGraph.build(vault: self, scan: scan, index: linkIndex(scan), notes: [note])
+        return (graph.edges.map(LinkReport.init), graph.skipped)
+    }
+
+    /// Every link to `note`, with its line and context, and the notes that could not be read.
+    public func backlinkReports(to note: Note, scan: VaultScan) -> (reports: [LinkReport], skipped: [VaultWarning]) {
+        let index = linkIndex(scan)
+        let graph = LinkGraph.build(
+            vault: self, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
+            keep: LinkGraph.links(to: note.path))
+        return (graph.backlinks(to: note.path).map(LinkReport.init), graph.skipped)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import VaultKit
+import VaultMarkdown
+import VaultRPC
+import VaultSystem
+
+/// One client's session with a vault: the protocol version agreed, the plans shown, and the
+/// answer to each request. Requests are answered one at a time, in order (`MCPServer`).
+public final class MCPSession: @unchecked Sendable {
+    /// The vault, with the cache of note facts opened once for the whole session.
+    public let vault: Vault
+    /// True under `--read-only`: only the tools that change nothing are served.
+    public let readOnly: Bool
+    /// The version of `vault`, for the client's `serverInfo`.
+    let serverVersion: String
+    /// The day "today" means for tasks and journals (`VAULT_TODAY`, else the clock's day).
+    let today: @Sendable () throws -> CalendarDay
+    /// Where notices for the person who started the server go (stderr).
+    let log: @Sendable (String) -> Void
+    let plans: PlanStore
+    let resources: NoteResources
+    /// The notes the client subscribed to, for `notifications/resources/updated`.
+    let subscriptions: Subscriptions
+    /// The walks of the vault, kept while no folder changes.
+    let scans: ScanMemo
+    /// The version agreed at `initialize`; the latest until then.
+    private(set) var protocolVersion = ProtocolVersion.supported[0]
+    /// The cache's misses when it was last written, so that calls that read nothing afresh
+    /// write nothing.
+    private var writtenMisses = 0
+
+    /// The largest answer sent whole; a larger one is refused with how to ask for less
+    /// (`limit`, `offset`, `startLine`), never cut.
+    public static let outputLimit = 1 << 20
+
+    public init(
+        vault: Vault, readOnly: Bool, serverVersion: String, today: @escaping @Sendable () throws -> CalendarDay,
+        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.vault = vault
+        self.readOnly = readOnly
+        self.serverVersion = serverVersion
+        self.today = today
+        self.log = log
+        plans = PlanStore(lifetime: planLifetime)
+        scans = ScanMemo(vault: vault, keeps: vault.cache != nil)
+        resources = NoteResources(vault: vault, scans: scans, pageSize: resourcePageSize)
+        subscriptions = Subscriptions(vault: vault)
+    }
+
+    /// The tools this session serves.
+    var tools: [any MCPTool.Type] { ToolCatalog.all.filter { !readOnly || !$0.writes } }
+
+    /// The result of one request, or the protocol error it meets.
+    public func answer(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue {
+        defer { settleCache() }
+        switch method {
+        case "initialize": return initialize(params)
+        case "ping": return .object([])
+        case "tools/list": return .object([("tools", .array(tools.map { describe($0) }))])
+        case "tools/call": return try call(params)
+        case "resources/list": return try resources.list(cursor: params?["cursor"])
+        case "resources/read": return try resources.read(params?["uri"])
+        case "resources/templates/list": return resources.templates()
+        case "resources/subscribe", "resources/unsubscribe":
+            let uri = try NoteResources.subscribable(params?["uri"], method: method)
+            if method == "resources/subscribe" { subscriptions.subscribe(uri.uri, path: uri.path) } else { subscriptions.unsubscribe(uri.uri) }
+            return .object([])
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    private func initialize(_ params: JSONValue?) -> JSONValue {
+        protocolVersion = ProtocolVersion.negotiate(params?["protocolVersion"]?.stringValue)
+        let mode = readOnly ? " It was started read-only: only the reading tools are served." : ""
+        return .object([
+            ("protocolVersion", .string(protocolVersion)),
+            (
+                "capabilities",
+                .object([
+                    ("tools", .object([("listChanged", .bool(false))])),
+                    ("resources", .object([("subscribe", .bool(true)), ("listChanged", .bool(false))])),
+                ])
+            ),
+            ("serverInfo", .object([("name", .string("vault")), ("title", .string("vault")), ("version", .string(serverVersion))])),
+            (
+                "instructions",
+                .string(
+                    "The notes of one vault of markdown files. Name a note by its path (pages/Idea.md), its path without .md, its title or an alias. "
+                        + "Renames and moves take two steps: rename_note or move returns the change as a diff and a plan id; apply with that id makes it, "
+                        + "unless a file changed since. Every change goes through vault's planner and safe writer, as the command line's do." + mode)
+            ),
+        ])
+    }
+
+    private func describe(_ tool: any MCPTool.Type) -> JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(tool.name))]
+        let structured = ProtocolVersion.hasStructuredOutput(protocolVersion)
+        if structured { members.append(("title", .string(tool.title))) }
+        members.append(("description", .string(tool.summary)))
+        members.append(("inputSchema", tool.input.json))
+        if structured { members.append(("outputSchema", tool.output)) }
+        members.append(("annotations", .object([("readOnlyHint", .bool(!tool.writes)), ("destructiveHint", .bool(false))])))
+        return .object(members)
+    }
+
+    private func call(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let name = params?["name"]?.stringValue else { throw .invalidParams("tools/call needs the tool's \"name\"") }
+        guard let tool = tools.first(where: { $0.name == name }) else {
+            if readOnly, ToolCatalog.all.contains(where: { $0.name == name }) {
+                throw .invalidParams("the tool \(name) changes the vault; this server was started with --read-only")
+            }
+            throw .invalidParams("unknown tool \"\(name)\"; tools/list names the tools")
+        }
+        let arguments = try ToolArguments(params?["arguments"], schema: tool.input, tool: name)
+        var result: ToolResult
+        do {
+            result = try tool.call(arguments, self)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            result = failure(error)
+        }
+        let size = result.text.utf8.count + (result.structured?.compactBytes().count ?? 0)
+        if size > Self.outputLimit {
+            result = .failure(
+                "the answer would be \(size) bytes, over the limit of \(Self.outputLimit); nothing was cut: ask for less (limit and offset, or startLine for a note)")
+        }
+        return result.json(structuredOutput: ProtocolVersion.hasStructuredOutput(protocolVersion))
+    }
+
+    /// A tool error with the message the command line prints for `error`.
+    func failure(_ error: any Error) -> ToolResult {
+        switch error {
+        case let error as any UserError: return .failure(relative(error.description), hint: error.hint.map(Self.forTools))
+        case let error as TaskError: return .failure(relative(error.description), hint: error.hint.map(Self.forTools))
+        case let error as CustomStringConvertible: return .failure(relative(error.description))
+        default: return .failure("\(error)")
+        }
+    }
+
+    /// A hint as a tool's caller takes it: the command line's option is an argument here.
+    static func forTools(_ hint: String) -> String {
+        hint.replacingOccurrences(of: "pass --skip-unavailable", with: "pass skipUnavailable: true")
+            .replacingOccurrences(of: "run `vault tasks` again", with: "list the tasks again")
+    }
+
+    /// A message with the vault's own folder left out of its paths, as notes are named.
+    func relative(_ text: String) -> String {
+        text.replacingOccurrences(of: vault.root + "/", with: "")
+    }
+
+    /// Writes the cache back when a request read notes afresh, so that the next session
+    /// starts warm; a cache that cannot be written costs only speed.
+    private func settleCache() {
+        guard let cache = vault.cache else { return }
+        defer { for notice in cache.takeNotices() { log(notice) } }
+        let misses = cache.statistics.misses
+        guard misses != writtenMisses else { return }
+        writtenMisses = misses
+        do {
+            try cache.finish()
+        } catch {
+            log("cannot write the cache in \(cache.location.folder) (\(error)); the answers come from the files")
+        }
+    }
+}

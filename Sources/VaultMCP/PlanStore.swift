@@ -1,0 +1,74 @@
+import Foundation
+import VaultKit
+
+/// The rename and move plans a client was shown, by id, until they are applied or expire:
+/// applying takes an id, so a client applies exactly the change whose diff it read, and
+/// the executor refuses it when a file changed since.
+final class PlanStore: @unchecked Sendable {
+    /// Why a plan id cannot be applied, as the client is told.
+    enum Refusal: Error, CustomStringConvertible {
+        case unknown(String)
+        case expired(String, minutes: Int)
+        case used(String, outcome: String)
+
+        var description: String {
+            switch self {
+            case .unknown(let id): return "there is no plan \"\(id)\"; plan the change again (rename_note or move)"
+            case .expired(let id, let minutes):
+                return "the plan \(id) expired (plans are kept \(minutes) minutes); plan the change again"
+            case .used(let id, let outcome): return "the plan \(id) was \(outcome) already; plan the change again"
+            }
+        }
+    }
+
+    private struct Entry {
+        var plan: RenamePlan
+        var made: Date
+        /// Set once the plan was carried out or refused: a plan is applied at most once.
+        var outcome: String?
+    }
+
+    /// How long a plan may wait to be applied.
+    let lifetime: TimeInterval
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var issued = 0
+
+    init(lifetime: TimeInterval = 600) {
+        self.lifetime = lifetime
+    }
+
+    /// Keeps `plan`, made at `now`, and returns its id.
+    func keep(_ plan: RenamePlan, at now: Date) -> String {
+        lock.withLock {
+            issued += 1
+            let id = "plan-\(issued)"
+            // Plans long expired go, so a long session holds only those it may still apply.
+            entries = entries.filter { now.timeIntervalSince($0.value.made) <= lifetime * 2 }
+            entries[id] = Entry(plan: plan, made: now)
+            return id
+        }
+    }
+
+    /// Takes the plan `id` for applying at `now`; it cannot be taken again.
+    func take(_ id: String, at now: Date) throws(Refusal) -> RenamePlan {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var entry = entries[id] else { throw .unknown(id) }
+        if let outcome = entry.outcome { throw .used(id, outcome: outcome) }
+        guard now.timeIntervalSince(entry.made) <= lifetime else { throw .expired(id, minutes: Int(lifetime / 60)) }
+        entry.outcome = "applied"
+        entries[id] = entry
+        return entry.plan
+    }
+
+    /// Says that applying `id` was refused, so a second try says so rather than "applied".
+    func refused(_ id: String) {
+        lock.withLock { entries[id]?.outcome = "refused" }
+    }
+
+    /// When the plan `id` expires.
+    func expiry(of id: String) -> Date? {
+        lock.withLock { entries[id].map { $0.made.addingTimeInterval(lifetime) } }
+    }
+}
