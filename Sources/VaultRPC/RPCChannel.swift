@@ -16,12 +16,11 @@ public final class RPCChannel: @unchecked Sendable {
     private let writeLock = NSLock()
     private var reader: RPCFrameReader
 
-    /// Opens a channel; writes to a client that went away fail instead of ending the process.
+    /// Opens a channel; a write to a client that went away fails instead of ending the process.
     public init(input: Int32, output: Int32, framing: RPCFraming, maxFrameBytes: Int = 64 << 20) {
         self.output = output
         self.framing = framing
         self.reader = RPCFrameReader(input: input, framing: framing, maxFrameBytes: maxFrameBytes)
-        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Blocks for the next frame; nil at the end of input (the client went away).
@@ -64,6 +63,22 @@ public final class RPCChannel: @unchecked Sendable {
         }
         writeLock.lock()
         defer { writeLock.unlock() }
+        // SIGPIPE is held off on this thread alone while it writes, never ignored for the whole
+        // process: programs the process starts would inherit that and see broken pipes as errors.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
+                var now = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
         var written = 0
         while written < frame.count {
             let count = frame.withUnsafeBytes { raw in
