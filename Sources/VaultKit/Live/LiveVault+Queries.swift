@@ -1,0 +1,112 @@
+import Foundation
+import VaultMarkdown
+import VaultSystem
+
+/// A link of a note and where it leads.
+public struct ResolvedLink: Sendable, Equatable {
+    public var link: Link
+    public var resolution: Resolution
+}
+
+/// A link in another note (or the same one) that leads to a note.
+public struct Backlink: Sendable, Equatable {
+    /// The note the link is written in.
+    public var source: String
+    public var link: Link
+}
+
+/// Why a link is reported: it leads nowhere, or its bare name matched several files.
+public struct LinkProblem: Sendable, Equatable {
+    public enum Kind: String, Sendable { case dangling, ambiguous }
+    public var kind: Kind
+    public var link: Link
+    public var resolution: Resolution
+
+    /// What is wrong, for the person reading the note.
+    public var message: String {
+        switch kind {
+        case .dangling: return "\(link.target) leads to no note or file"
+        case .ambiguous:
+            return "\(link.target) names \(resolution.candidates) files; it leads to \(resolution.path ?? ""), chosen by folder and length"
+        }
+    }
+}
+
+extension LiveVault {
+    /// The note at a vault-relative path, with its title as its open document says it.
+    public func note(at path: String) -> Note? {
+        positions[path].map { scan.notes[$0] }
+    }
+
+    /// The facts of a note, from its open document where it has one.
+    public func facts(of path: String) -> NoteFacts? { facts[path] }
+
+    /// The text of a note: its open document's, else its file's.
+    public func text(of path: String) throws -> [UInt8] {
+        if let bytes = buffers[path] { return bytes }
+        try vault.checkInside(path)
+        return try vault.fileSystem.readFile(vault.absolutePath(path))
+    }
+
+    /// The links of a note with where each leads.
+    public func links(of path: String) -> [ResolvedLink] {
+        guard let links = facts[path]?.links else { return [] }
+        let resolved = resolutions[path] ?? []
+        return links.enumerated().map { position, link in
+            ResolvedLink(link: link, resolution: position < resolved.count ? resolved[position] : index.resolve(link, from: path))
+        }
+    }
+
+    /// Every link that leads to `path` from another place (a link to a heading of the same
+    /// note is none), by source path, then in the order written; as `vault backlinks` counts.
+    public func backlinks(to path: String) -> [Backlink] {
+        let isLink = LinkGraph.links(to: path)
+        var found: [Backlink] = []
+        for source in (incoming[path] ?? []).sorted() {
+            for resolved in links(of: source) {
+                let edge = LinkEdge(source: source, link: resolved.link, resolution: resolved.resolution, text: "", line: "", offset: 0)
+                if isLink(edge) { found.append(Backlink(source: source, link: resolved.link)) }
+            }
+        }
+        return found
+    }
+
+    /// The dangling and ambiguous links of a note, as `vault check` reports them: a page
+    /// link of a Logseq graph to a page without a file is none, and a reference use is
+    /// reported through its definition.
+    public func problems(in path: String) -> [LinkProblem] {
+        links(of: path).compactMap { resolved in
+            let link = resolved.link
+            guard link.form != .referenceUse else { return nil }
+            if resolved.resolution.path == nil {
+                if vault.isLogseqGraph && VaultCheck.namesPage(link) { return nil }
+                return LinkProblem(kind: .dangling, link: link, resolution: resolved.resolution)
+            }
+            if resolved.resolution.candidates > 1 { return LinkProblem(kind: .ambiguous, link: link, resolution: resolved.resolution) }
+            return nil
+        }
+    }
+
+    /// The notes outside the trash that match `query`, best first, as `vault find` ranks them.
+    public func find(_ query: String, limit: Int? = nil) -> [NoteMatch] {
+        NoteFinder(query).rank(scan.notes.filter { $0.kind != .trash }, limit: limit)
+    }
+
+    /// The shortest wikilink target that leads from `source` to `path`: its name, or as much
+    /// of its path as makes it unambiguous (a page name in a Logseq graph).
+    public func wikilinkTarget(to path: String, from source: String) -> String {
+        LinkRewriter.newWikilinkTarget(to: path, from: source, index: index) ?? NoteFiles.stem(path)
+    }
+
+    /// The heading of a note that a link fragment (`#Heading`, without `#`) names, compared as
+    /// Obsidian compares them: ignoring case.
+    public func heading(named fragment: String, in path: String) -> Heading? {
+        let wanted = Naming.collisionKey(fragment.trimmed())
+        return facts[path]?.headings.first { Naming.collisionKey($0.text) == wanted }
+    }
+
+    /// The block id (`^id`, without `^`) of a note.
+    public func blockID(_ id: String, in path: String) -> BlockID? {
+        facts[path]?.blockIDs.first { $0.id == id }
+    }
+}
