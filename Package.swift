@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, lowest first; a target imports only those below it (README, "Layout of the code"):
 // VaultSystem (files, the safe writer, the lock, the clock, JSON) <- VaultMarkdown (the
 // markdown of one note) <- VaultKit (the vault and every feature) <- VaultCLI <- vault.
+// VaultRPC (JSON-RPC messages and framing) sits on VaultSystem alone, under the servers.
 // The seams through which tests break a run on purpose (`VAULT_TEST_CRASH_AT`) exist in debug
 // builds only, which is what `swift test` builds: the release binary has none.
 let testSeams: [SwiftSetting] = [.define("VAULT_TEST_SEAMS", .when(configuration: .debug))]
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "VaultSystem", dependencies: ["CSystem"]),
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
         .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
+        .target(name: "VaultRPC", dependencies: ["VaultSystem"]),
         .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
@@ -34,6 +36,7 @@ let package = Package(
         .testTarget(
             name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"],
             exclude: ["Facts/OldFacts.txt"]),
+        .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v6]

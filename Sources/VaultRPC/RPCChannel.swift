@@ -1,0 +1,87 @@
+import Foundation
+import VaultSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A JSON-RPC connection over two file descriptors (a server's standard input and output).
+///
+/// One thread receives; any thread may send, and frames never interleave, so a server can
+/// answer a long request from a worker while the reader goes on.
+public final class RPCChannel: @unchecked Sendable {
+    private let output: Int32
+    private let framing: RPCFraming
+    private let readLock = NSLock()
+    private let writeLock = NSLock()
+    private var reader: RPCFrameReader
+
+    /// Opens a channel; writes to a client that went away fail instead of ending the process.
+    public init(input: Int32, output: Int32, framing: RPCFraming, maxFrameBytes: Int = 64 << 20) {
+        self.output = output
+        self.framing = framing
+        self.reader = RPCFrameReader(input: input, framing: framing, maxFrameBytes: maxFrameBytes)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Blocks for the next frame; nil at the end of input (the client went away).
+    ///
+    /// A frame that is not JSON, or JSON that is not a message, comes back as `.malformed`
+    /// so the server can answer `failure(id: nil, ...)` and keep serving.
+    public func receive() -> RPCIncoming? {
+        readLock.lock()
+        defer { readLock.unlock() }
+        guard let frame = reader.next() else { return nil }
+        switch frame {
+        case .bad(let error): return .malformed(error)
+        case .bytes(let bytes):
+            let json: JSONValue
+            do {
+                json = try JSONValue.parse(bytes)
+            } catch {
+                return .malformed(.parseError("the message is not JSON: \(error)"))
+            }
+            if case .array = json { return .malformed(.invalidRequest("batches of messages are not served")) }
+            do {
+                return .message(try RPCMessage(json: json))
+            } catch {
+                return .malformed(error)
+            }
+        }
+    }
+
+    /// Writes one framed message.
+    public func send(_ message: RPCMessage) throws(RPCWriteError) {
+        let body = message.json.compactBytes()
+        var frame: [UInt8]
+        switch framing {
+        case .contentLength:
+            frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+            frame.append(contentsOf: body)
+        case .lines:
+            frame = body
+            frame.append(0x0A)
+        }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        var written = 0
+        while written < frame.count {
+            let count = frame.withUnsafeBytes { raw in
+                write(output, raw.baseAddress! + written, frame.count - written)
+            }
+            if count > 0 {
+                written += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                throw RPCWriteError(code: errno)
+            }
+        }
+    }
+}
+
+/// A message could not be written: the client closed its end, most often.
+public struct RPCWriteError: Error, Sendable, CustomStringConvertible {
+    public let code: Int32
+    public var description: String { "cannot write to the client: \(String(cString: strerror(code)))" }
+}
