@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
         .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
         .target(name: "VaultRPC", dependencies: ["VaultSystem"]),
-        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
+        // The language server: a protocol adapter over VaultKit, started by `vault lsp`.
+        .target(name: "VaultLSP", dependencies: ["VaultKit", "VaultRPC", "VaultMarkdown", "VaultSystem"]),
+        .target(name: "VaultCLI", dependencies: ["VaultKit", "VaultLSP", "VaultRPC", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
@@ -38,6 +40,7 @@ let package = Package(
             exclude: ["Facts/OldFacts.txt"]),
         .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
+        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultSystem", "vault"], exclude: ["lsp-client.lua"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,11 @@ public struct Backlink: Sendable, Equatable {
     /// The note the link is written in.
     public var source: String
     public var link: Link
+
+    public init(source: String, link: Link) {
+        self.source = source
+        self.link = link
+    }
 }
 
 /// Why a link is reported: it leads nowhere, or its bare name matched several files.
@@ -108,5 +113,14 @@ extension LiveVault {
     /// The block id (`^id`, without `^`) of a note.
     public func blockID(_ id: String, in path: String) -> BlockID? {
         facts[path]?.blockIDs.first { $0.id == id }
+    }
+}
+
+extension LiveVault {
+    /// Where a wikilink target written in `source` (`Note`, `folder/Note`, a page name in a
+    /// Logseq graph) leads.
+    public func resolve(wikilinkTarget target: String, from source: String) -> Resolution {
+        if target.isEmpty { return Resolution(path: source, candidates: 1) }
+        return index.pages == nil ? index.resolveWikilink(target, from: source) : index.resolvePage(target, from: source)
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import VaultKit
+import VaultRPC
+import VaultSystem
+
+/// Completion inside a wikilink: after `[[` notes ranked as `vault find` ranks them, after
+/// `[[Note#` the note's headings, after `[[Note#^` its block ids.
+extension LanguageServer {
+    /// How many notes one completion offers; the list says it is incomplete, so typing on
+    /// asks again.
+    static let completionLimit = 50
+
+    func completion(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let live else { return .null }
+        let (document, path) = try document(params)
+        let cursor = try offset(params, in: document)
+        let bytes = document.bytes
+        let line = document.lines.position(of: cursor).line
+        let lineStart = document.lines.offset(line: line, character: 0) ?? cursor
+        guard let open = Self.openWikilink(bytes, lineStart..<cursor) else { return .null }
+        let typed = String(decoding: bytes[open..<cursor], as: UTF8.self)
+        if typed.contains("|") { return .null }
+        let closing = bytes[cursor...].starts(with: Array("]]".utf8)) ? "" : "]]"
+        var items: [JSONValue] = []
+        if let hash = typed.firstIndex(of: "#") {
+            let name = String(typed[..<hash])
+            let fragment = typed[typed.index(after: hash)...]
+            guard let target = live.resolve(wikilinkTarget: name, from: path).path, let facts = live.facts(of: target) else {
+                return .array([])
+            }
+            let isBlock = fragment.hasPrefix("^")
+            let start = cursor - fragment.utf8.count + (isBlock ? 1 : 0)
+            let range = JSONValue.range(start..<cursor, in: document.lines)
+            let written = String(isBlock ? fragment.dropFirst() : fragment)
+            let names = isBlock ? facts.blockIDs.map(\.id) : facts.headings.map(\.text)
+            for (rank, name) in names.enumerated() {
+                items.append(.members([
+                    "label": .string(name),
+                    "kind": .int(18),
+                    "detail": .string(isBlock ? "block in \(target)" : "heading in \(target)"),
+                    "sortText": .string(String(format: "%05d", rank)),
+                    "filterText": .string(written),
+                    "textEdit": .members(["range": range, "newText": .string(name + closing)]),
+                ]))
+            }
+            return .members(["isIncomplete": .bool(false), "items": .array(items)])
+        }
+        let range = JSONValue.range(open..<cursor, in: document.lines)
+        let matches = live.find(typed, limit: Self.completionLimit)
+        for (rank, match) in matches.enumerated() {
+            let byAlias = match.field == .alias
+            let target = live.wikilinkTarget(to: match.note.path, from: path)
+            let label = byAlias ? match.text : match.note.title
+            items.append(.members([
+                "label": .string(label),
+                "kind": .int(17),
+                "detail": .string(byAlias ? "alias of \(match.note.title), \(match.note.path)" : match.note.path),
+                "sortText": .string(String(format: "%05d", rank)),
+                "filterText": .string(typed),
+                "textEdit": .members(["range": range, "newText": .string(target + (byAlias ? "|" + match.text : "") + closing)]),
+            ]))
+        }
+        return .members(["isIncomplete": .bool(true), "items": .array(items)])
+    }
+
+    /// Where the text of a wikilink still open before the cursor starts (after its `[[`),
+    /// on the cursor's line; nil when the cursor is in no such link.
+    static func openWikilink(_ bytes: [UInt8], _ line: Range<Int>) -> Int? {
+        var index = line.upperBound
+        while index - 2 >= line.lowerBound {
+            if bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") { return nil }
+            if bytes[index - 1] == UInt8(ascii: "[") && bytes[index - 2] == UInt8(ascii: "[") { return index }
+            index -= 1
+        }
+        return nil
+    }
+}
