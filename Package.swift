@@ -40,7 +40,7 @@ let package = Package(
             exclude: ["Facts/OldFacts.txt"]),
         .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem"]),
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
-        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultSystem", "vault"], exclude: ["lsp-client.lua"]),
+        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultRPC", "VaultSystem", "vault"], exclude: ["lsp-client.lua"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,17 +3,17 @@ import VaultSystem
 /// Typed reads of request parameters and the shapes of the protocol's answers.
 extension JSONValue {
     /// An integer number, nil for anything else.
-    var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         return Int(text) ?? Double(text).flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
     }
 
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }

@@ -58,6 +58,7 @@ extension LanguageServer {
                 "sortText": .string(String(format: "%05d", rank)),
                 "filterText": .string(typed),
                 "textEdit": .members(["range": range, "newText": .string(target + (byAlias ? "|" + match.text : "") + closing)]),
+                "data": .members(["path": .string(match.note.path)]),
             ]))
         }
         return .members(["isIncomplete": .bool(true), "items": .array(items)])
