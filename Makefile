@@ -7,13 +7,20 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
 
-.PHONY: deps build release demo test test-clean check-seams install clean
+.PHONY: deps test-deps build release demo test test-clean check-seams install clean
 
 # Installs the system libraries only when pkg-config cannot find them.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcmark-gfm || ! pkg-config --exists libpcre2-8; then \
 		echo "Installing $(SYSTEM_PACKAGES) from Debian's packages"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
+	fi
+
+# What the tests need beyond the build: Neovim, the real client `vault lsp` is tested with.
+test-deps:
+	@if ! command -v nvim >/dev/null 2>&1; then \
+		echo "Installing neovim from Debian's packages (the language server's tests drive it)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq neovim; \
 	fi
 
 build: deps
@@ -50,7 +57,7 @@ demo: release
 	@echo '$$ vault --vault $(DEMO) doctor   (the demo vault holds a placeholder and two conflict copies on purpose: exit 1)'
 	@$(VAULT) --vault $(DEMO) doctor || true
 
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
