@@ -17,7 +17,9 @@ extension LanguageServer {
         let bytes = document.bytes
         let line = document.lines.position(of: cursor).line
         let lineStart = document.lines.offset(line: line, character: 0) ?? cursor
-        guard let open = Self.openWikilink(bytes, lineStart..<cursor) else { return .null }
+        guard let open = Self.openWikilink(bytes, lineStart..<cursor) else {
+            return tagCompletion(document, lineStart..<cursor)
+        }
         let typed = String(decoding: bytes[open..<cursor], as: UTF8.self)
         if typed.contains("|") { return .null }
         let closing = bytes[cursor...].starts(with: Array("]]".utf8)) ? "" : "]]"
@@ -62,6 +64,34 @@ extension LanguageServer {
             ]))
         }
         return .members(["isIncomplete": .bool(true), "items": .array(items)])
+    }
+
+    /// After `#` that starts a tag (at the start of a line or after a space, not a heading's
+    /// `# `), the vault's tags that hold what was typed, most used first.
+    func tagCompletion(_ document: OpenDocument, _ line: Range<Int>) -> JSONValue {
+        guard let live else { return .null }
+        let bytes = document.bytes
+        var start = line.upperBound
+        while start > line.lowerBound, Self.isTagByte(bytes[start - 1]) { start -= 1 }
+        guard start > line.lowerBound, bytes[start - 1] == UInt8(ascii: "#") else { return .null }
+        let hash = start - 1
+        guard hash == line.lowerBound || bytes[hash - 1] == 0x20 || bytes[hash - 1] == 0x09 else { return .null }
+        let typed = String(decoding: bytes[start..<line.upperBound], as: UTF8.self).lowercased()
+        let range = JSONValue.range(start..<line.upperBound, in: document.lines)
+        let found = live.tags().filter { typed.isEmpty || $0.tag.lowercased().contains(typed) }.prefix(Self.completionLimit)
+        return .members(["isIncomplete": .bool(true), "items": .array(found.enumerated().map { rank, tag in
+            .members([
+                "label": .string("#" + tag.tag), "kind": .int(14), "detail": .string("\(tag.count) note\(tag.count == 1 ? "" : "s")"),
+                "sortText": .string(String(format: "%05d", rank)), "filterText": .string(typed),
+                "textEdit": .members(["range": range, "newText": .string(tag.tag)]),
+            ])
+        })])
+    }
+
+    /// A byte a tag may hold: letters and digits (any script), `_`, `-` and `/`.
+    static func isTagByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/")
     }
 
     /// Where the text of a wikilink still open before the cursor starts (after its `[[`),

@@ -75,9 +75,8 @@ extension LanguageServer {
         var maps: [String: (uri: String, lines: LineMap)] = [:]
         let links: [Backlink]
         if let heading {
-            let wanted = Naming.collisionKey(heading)
             links = (live.backlinks(to: path) + live.links(of: path).filter { $0.link.isSelfLink }.map { Backlink(source: path, link: $0.link) })
-                .filter { link in link.link.fragment.map { Naming.collisionKey(String($0.dropFirst())) == wanted } ?? false }
+                .filter { link in link.link.fragment.map { LiveVault.fragment(String($0.dropFirst()), names: heading) } ?? false }
         } else {
             links = live.backlinks(to: target)
         }
@@ -115,7 +114,7 @@ extension LanguageServer {
             start = (lines.dropFirst().firstIndex { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "..." } ?? 0) + 1
         }
         if let fragment = fragment?.dropFirst(), !fragment.hasPrefix("^"),
-            let heading = facts?.headings.first(where: { Naming.collisionKey($0.text) == Naming.collisionKey(String(fragment)) })
+            let heading = facts?.headings.first(where: { LiveVault.fragment(String(fragment), names: $0.text) })
         {
             start = heading.line - 1
         } else if let title = facts?.headings.first, title.level == 1, title.line - 1 >= start,

@@ -25,6 +25,7 @@ public final class LanguageServer {
     /// Open documents by URI.
     var documents: [String: OpenDocument] = [:]
     /// What the client said it can do.
+    var clientCapabilities: JSONValue?
     var clientCanRenameFiles = false
     /// The vault folder as the client's paths reach it (symlinks resolved), when it differs.
     var realRoot: String?
@@ -65,6 +66,7 @@ public final class LanguageServer {
         case .notification(let method, let params):
             if method == "initialized" && phase == .initializing {
                 phase = .running
+                registerFileWatching(clientCapabilities)
                 return
             }
             guard phase == .running else { return }
@@ -99,6 +101,7 @@ public final class LanguageServer {
         case "workspace/willRenameFiles": return try willRenameFiles(params)
         case "workspace/executeCommand": return try executeCommand(params)
         case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/codeLens": return try codeLens(params)
         default: throw .methodNotFound(method)
         }
     }
@@ -125,6 +128,7 @@ public final class LanguageServer {
         } catch {
             throw RPCError(code: Self.requestFailed, message: Self.describe(error))
         }
+        clientCapabilities = params?["capabilities"]
         let operations = params?["capabilities"]?["workspace"]?["workspaceEdit"]?["resourceOperations"]?.arrayValue ?? []
         clientCanRenameFiles = operations.contains(.string("rename"))
         phase = .initializing
@@ -149,6 +153,7 @@ public final class LanguageServer {
             "hoverProvider": .bool(true),
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
+            "codeLensProvider": .members(["resolveProvider": .bool(false)]),
             "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^"].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),
             "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),

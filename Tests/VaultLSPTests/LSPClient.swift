@@ -17,11 +17,11 @@ final class LSPClient: @unchecked Sendable {
     let vault: TestVault
 
     /// Starts the server; `arguments` come before `lsp` (`--vault`, `--no-cache`).
-    init(_ vault: TestVault, arguments: [String] = [], directory: String? = nil) throws {
+    init(_ vault: TestVault, arguments: [String] = [], directory: String? = nil, executable: String? = nil) throws {
         self.vault = vault
         input = Pipe()
         output = Pipe()
-        process.executableURL = URL(fileURLWithPath: vault.binaries + "/vault")
+        process.executableURL = URL(fileURLWithPath: executable ?? vault.binaries + "/vault")
         process.arguments = arguments + ["lsp"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? vault.root)
         process.environment = vault.environment

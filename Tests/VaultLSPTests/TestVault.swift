@@ -11,13 +11,19 @@ final class TestVault: @unchecked Sendable {
 
     /// Copies `fixture`; the demo vault's iCloud placeholder is left out (by default), since
     /// a rename stops on a note it cannot read, as `vault rename` does.
-    init(fixture: String = "demo", withoutPlaceholders: Bool = true) throws {
+    convenience init(fixture: String = "demo", withoutPlaceholders: Bool = true) throws {
+        try self.init(copying: Self.fixtures + "/" + fixture, withoutPlaceholders: withoutPlaceholders)
+    }
+
+    /// Copies the vault at `source` (an absolute path).
+    init(copying source: String, withoutPlaceholders: Bool = true) throws {
+        let fixture = URL(fileURLWithPath: source).lastPathComponent
         var base = NSTemporaryDirectory()
         while base.hasSuffix("/") { base.removeLast() }
         var template = Array((base + "/vault-lsp.XXXXXX").utf8CString)
         root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
         vault = root + "/" + fixture
-        try FileManager.default.copyItem(atPath: Self.fixtures + "/" + fixture, toPath: vault)
+        try FileManager.default.copyItem(atPath: source, toPath: vault)
         if withoutPlaceholders {
             for file in FileManager.default.enumerator(atPath: vault)?.allObjects as? [String] ?? [] where file.hasSuffix(".icloud") {
                 try FileManager.default.removeItem(atPath: vault + "/" + file)

@@ -103,11 +103,28 @@ extension LiveVault {
         LinkRewriter.newWikilinkTarget(to: path, from: source, index: index) ?? NoteFiles.stem(path)
     }
 
-    /// The heading of a note that a link fragment (`#Heading`, without `#`) names, compared as
-    /// Obsidian compares them: ignoring case.
+    /// The heading of a note that a link fragment (`#Heading`, without `#`) names.
     public func heading(named fragment: String, in path: String) -> Heading? {
+        facts[path]?.headings.first { Self.fragment(fragment, names: $0.text) }
+    }
+
+    /// True when a link fragment (without `#`) names a heading: as Obsidian compares them,
+    /// ignoring case, or as a markdown viewer's anchor (`#my-heading` for `My Heading`).
+    public static func fragment(_ fragment: String, names heading: String) -> Bool {
         let wanted = Naming.collisionKey(fragment.trimmed())
-        return facts[path]?.headings.first { Naming.collisionKey($0.text) == wanted }
+        return Naming.collisionKey(heading) == wanted || anchor(of: heading) == wanted
+    }
+
+    /// The anchor a markdown viewer gives a heading: lower case, spaces as `-`, punctuation
+    /// left out.
+    static func anchor(of heading: String) -> String {
+        var anchor = ""
+        for character in Naming.collisionKey(heading) {
+            if character == " " { anchor.append("-") } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                anchor.append(character)
+            }
+        }
+        return anchor
     }
 
     /// The block id (`^id`, without `^`) of a note.
@@ -122,5 +139,20 @@ extension LiveVault {
     public func resolve(wikilinkTarget target: String, from source: String) -> Resolution {
         if target.isEmpty { return Resolution(path: source, candidates: 1) }
         return index.pages == nil ? index.resolveWikilink(target, from: source) : index.resolvePage(target, from: source)
+    }
+}
+
+extension LiveVault {
+    /// Every tag of the notes outside the trash (first spelling kept) and how many notes
+    /// carry it, most used first.
+    public func tags() -> [(tag: String, count: Int)] {
+        var counts: [String: (tag: String, count: Int)] = [:]
+        for note in scan.notes where note.kind != .trash {
+            for tag in facts[note.path]?.tags ?? [] {
+                let key = tag.lowercased()
+                counts[key, default: (tag, 0)].count += 1
+            }
+        }
+        return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.tag < $1.tag }
     }
 }
