@@ -102,6 +102,7 @@ public final class LanguageServer {
         case "workspace/executeCommand": return try executeCommand(params)
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/codeLens": return try codeLens(params)
+        case "textDocument/codeAction": return try codeActions(params)
         default: throw .methodNotFound(method)
         }
     }
@@ -154,6 +155,7 @@ public final class LanguageServer {
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
             "codeLensProvider": .members(["resolveProvider": .bool(false)]),
+            "codeActionProvider": .members(["codeActionKinds": .array([.string("quickfix")])]),
             "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^"].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),
             "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),

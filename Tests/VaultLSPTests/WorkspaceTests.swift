@@ -64,4 +64,40 @@ struct WorkspaceTests {
         let title = try client.position(of: "# Errands", in: "pages/Errands.md")
         #expect(lenses.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == title.line)
     }
+
+    @Test("a dangling wikilink offers to create its note, as vault new writes it")
+    func createMissingNote() throws {
+        let vault = try TestVault()
+        let expected = try TestVault()
+        let client = try LSPClient(vault)
+        _ = try client.request("initialize", .object([
+            ("rootUri", .string(client.uri(vault.vault, isAbsolute: true))),
+            ("capabilities", .object([("workspace", .object([
+                ("workspaceEdit", .object([("resourceOperations", .array([.string("create"), .string("rename")]))])),
+            ]))])),
+        ]))
+        client.notify("initialized")
+        let link = try client.position(of: "[[Evicted Idea]]", in: "pages/Ideas.md", offset: 3)
+        let params: JSONValue = .object([
+            ("textDocument", .object([("uri", .string(client.uri("pages/Ideas.md")))])),
+            ("range", .object([
+                ("start", .object([("line", .number(String(link.line))), ("character", .number(String(link.character)))])),
+                ("end", .object([("line", .number(String(link.line))), ("character", .number(String(link.character)))])),
+            ])),
+            ("context", .object([("diagnostics", .array([]))])),
+        ])
+        let actions = try client.request("textDocument/codeAction", params).arrayValue ?? []
+        #expect(actions.first?["title"]?.stringValue == "Create pages/Evicted Idea.md")
+        let changes = actions.first?["edit"]?["documentChanges"]?.arrayValue ?? []
+        #expect(changes.first?["kind"]?.stringValue == "create")
+        let text = changes.last?["edits"]?.arrayValue?.first?["newText"]?.stringValue
+        try expected.run(["new", "Evicted Idea"])
+        #expect(text.map { Data($0.utf8) } == expected.files()["pages/Evicted Idea.md"])
+        #expect(try client.request("textDocument/codeAction", client.at("Home.md", line: 0, character: 0, [
+            ("range", .object([
+                ("start", .object([("line", .number("0")), ("character", .number("0"))])),
+                ("end", .object([("line", .number("0")), ("character", .number("0"))])),
+            ])),
+        ])).arrayValue?.isEmpty == true)
+    }
 }
