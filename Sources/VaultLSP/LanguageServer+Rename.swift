@@ -71,7 +71,10 @@ extension LanguageServer {
             guard let old = file["oldUri"]?.stringValue, let new = file["newUri"]?.stringValue else {
                 throw .invalidParams("each file needs oldUri and newUri")
             }
-            guard let from = vaultPath(of: old) else { continue }
+            // Only notes, attachments and folders of them have links to keep right.
+            guard let from = vaultPath(of: old), live.note(at: from) != nil || live.scan.assets.contains(from)
+                || live.scan.notes.contains(where: { $0.path.hasPrefix(from + "/") }) || live.scan.assets.contains(where: { $0.hasPrefix(from + "/") })
+            else { continue }
             guard let to = vaultPath(of: new) else {
                 throw RPCError(code: Self.requestFailed, message: "\(new) is outside the vault; links to \(from) are left as they are")
             }

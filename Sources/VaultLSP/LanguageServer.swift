@@ -141,8 +141,8 @@ public final class LanguageServer {
 
 
     static let capabilities: JSONValue = {
-        let markdown: JSONValue = .array([
-            .members(["pattern": .members(["glob": .string("**/*.{md,markdown}"), "matches": .string("file")])]),
+        let files: JSONValue = .array([
+            .members(["pattern": .members(["glob": .string("**/*"), "matches": .string("file")])]),
             .members(["pattern": .members(["glob": .string("**/*"), "matches": .string("folder")])]),
         ])
         return .members([
@@ -160,7 +160,7 @@ public final class LanguageServer {
             "renameProvider": .members(["prepareProvider": .bool(true)]),
             "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),
             "workspace": .members([
-                "fileOperations": .members(["willRename": .members(["filters": markdown])]),
+                "fileOperations": .members(["willRename": .members(["filters": files])]),
             ]),
         ])
     }()

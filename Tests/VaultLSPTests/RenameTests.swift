@@ -146,4 +146,24 @@ struct RenameTests {
         try expected.run(["move", "pages/Errands.md", "inbox/"])
         #expect(edited.files() == expected.files())
     }
+
+    @Test("willRenameFiles of an attachment rewrites the links to it; of a file that is no note or attachment, nothing")
+    func willRenameAnAttachment() throws {
+        let edited = try TestVault()
+        let expected = try TestVault()
+        let client = try LSPClient(edited)
+        try client.start()
+        let edit = try client.request("workspace/willRenameFiles", .object([("files", .array([.object([
+            ("oldUri", .string(client.uri("assets/diagram.png"))), ("newUri", .string(client.uri("assets/figure.png"))),
+        ])]))]))
+        #expect(edit["documentChanges"]?.arrayValue?.isEmpty == false)
+        try Self.apply(edit, in: edited)
+        try FileManager.default.moveItem(atPath: edited.vault + "/assets/diagram.png", toPath: edited.vault + "/assets/figure.png")
+        try expected.run(["move", "assets/diagram.png", "assets/figure.png"])
+        #expect(edited.files() == expected.files())
+        let none = try client.request("workspace/willRenameFiles", .object([("files", .array([.object([
+            ("oldUri", .string(client.uri(".zennotes/vault.json"))), ("newUri", .string(client.uri(".zennotes/other.json"))),
+        ])]))]))
+        #expect(none == .null)
+    }
 }

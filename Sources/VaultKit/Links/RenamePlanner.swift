@@ -62,6 +62,9 @@ public struct RenamePlanner {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
+        } else if let asset = scan.assets.first(where: { Naming.collisionKey($0) == Naming.collisionKey(from) }) {
+            // An attachment moves as a file of a folder does: every link to it follows.
+            moves[asset] = intoFolder ? Self.joined(destination, asset.lastPathComponent) : Self.trimmed(destination)
         } else {
             let note: Note
             (scan, note) = try find(source)
