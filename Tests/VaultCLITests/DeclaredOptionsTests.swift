@@ -41,6 +41,7 @@ struct DeclaredOptionsTests {
         "sync-ignore": [[]],
         "completions": [["bash"], ["--candidates", "tags"]],
         "cache": [["status"]],
+        "lsp": [[]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.

@@ -19,7 +19,10 @@ enum LspCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
-        let channel = RPCChannel(input: 0, output: 1, framing: .contentLength)
+        guard let streams = context.terminal.serverStreams else {
+            throw UsageError("vault lsp serves on the process's standard input and output, which this run does not have")
+        }
+        let channel = RPCChannel(input: streams.input, output: streams.output, framing: .contentLength)
         let server = LanguageServer(channel: channel, version: CLI.version) { clientRoot in
             var vault: Vault
             if context.vaultOption == nil, let clientRoot {

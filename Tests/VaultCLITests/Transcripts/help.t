@@ -34,6 +34,7 @@ $ vault --help
 >   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 >   completions  print a completion script for bash, zsh or fish
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
+>   lsp          serve the Language Server Protocol on standard input and output, for editors
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -141,6 +142,7 @@ $ vault
 2>   sync-ignore  print the lines that keep sync tools away from vault's temporary and lock files
 2>   completions  print a completion script for bash, zsh or fish
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
+2>   lsp          serve the Language Server Protocol on standard input and output, for editors
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
