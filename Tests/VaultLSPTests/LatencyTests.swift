@@ -9,7 +9,8 @@ import VaultSystem
 ///     VAULT_LSP_BENCH_BIN=.build/release/vault swift test --filter Latency
 ///
 /// on a copy of the vault (`vault-bench generate` writes one; its manifest names the
-/// most-linked note). It prints the medians; nothing is timed in the ordinary suite.
+/// most-linked note). It prints the medians, as this debug-built client sees them (its own
+/// JSON decoding included); nothing is timed in the ordinary suite.
 @Suite("vault lsp: latency")
 struct LatencyTests {
     static let source = ProcessInfo.processInfo.environment["VAULT_LSP_BENCH_VAULT"]
@@ -41,25 +42,29 @@ struct LatencyTests {
         warm.notify("exit")
         _ = warm.close()
 
+        // The most-linked note is opened with a link being typed at its end.
+        let text = try String(contentsOfFile: vault.vault + "/" + target, encoding: .utf8)
+        let typing = text.components(separatedBy: "\n").count
         var client: LSPClient!
         var firstAnswer = 0.0
         let initialize = try Self.milliseconds {
             client = try LSPClient(vault, executable: binary)
             try client.start()
             firstAnswer = try Self.milliseconds {
-                try client.open("pages/bench-scratch.md", text: "[[\(title.prefix(6))\n")
-                _ = try client.request("textDocument/completion", client.at("pages/bench-scratch.md", line: 0, character: 8))
+                try client.open(target, text: text + "\n[[\(title.prefix(6))")
+                _ = try client.request("textDocument/completion", client.at(target, line: typing, character: 8))
             }
         }
         let completion = try Self.median(21) {
-            _ = try client.request("textDocument/completion", client.at("pages/bench-scratch.md", line: 0, character: 8))
+            _ = try client.request("textDocument/completion", client.at(target, line: typing, character: 8))
         }
+        let link = try client.position(of: "[[", in: target, offset: 3)
         let definition = try Self.median(21) {
-            _ = try client.request("textDocument/definition", client.at("pages/bench-scratch.md", line: 0, character: 3))
+            _ = try client.request("textDocument/definition", client.at(target, line: link.line, character: link.character))
         }
         var count = 0
         let references = try Self.median(11) {
-            count = try client.request("textDocument/references", client.at(target, line: 0, character: 0)).arrayValue?.count ?? 0
+            count = try client.request("textDocument/references", client.at(target, line: typing, character: 0)).arrayValue?.count ?? 0
         }
         #expect(count > 0)
         print("""

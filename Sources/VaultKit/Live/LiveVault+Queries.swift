@@ -49,6 +49,8 @@ extension LiveVault {
     /// The text of a note: its open document's, else its file's.
     public func text(of path: String) throws -> [UInt8] {
         if let bytes = buffers[path] { return bytes }
+        // A note of the walk was checked by it: its folders hold no link.
+        if let note = note(at: path) { return try vault.contents(of: note) }
         try vault.checkInside(path)
         return try vault.fileSystem.readFile(vault.absolutePath(path))
     }
