@@ -23,18 +23,10 @@ enum LspCommand: Command {
             throw UsageError("vault lsp serves on the process's standard input and output, which this run does not have")
         }
         let channel = RPCChannel(input: streams.input, output: streams.output, framing: .contentLength)
+        // Opened as every command opens its vault (its cache, its clock, an interrupted change
+        // finished first), from the editor's workspace folder unless --vault says otherwise.
         let server = LanguageServer(channel: channel, version: CLI.version) { clientRoot in
-            var vault: Vault
-            if context.vaultOption == nil, let clientRoot {
-                vault = try Vault(root: clientRoot)
-            } else {
-                vault = try Vault.locate(
-                    explicit: context.vaultOption, environment: context.environment, workingDirectory: context.workingDirectory)
-            }
-            vault.clock = context.clock
-            if context.usesCache { vault.cache = context.openCache(for: vault) }
-            _ = vault.recoverInterruptedChanges()
-            return vault
+            try context.vault(folder: clientRoot)
         }
         return server.run()
     }
