@@ -24,6 +24,9 @@ public final class LiveVault {
     var resolutions: [String: [Resolution]] = [:]
     /// The notes with a link that resolves to a path, by that path.
     var incoming: [String: Set<String>] = [:]
+    /// The notes with a link whose target ends in a name (compared as names are, without
+    /// extension), by that name: the links a new file of that name may take.
+    var byName: [String: Set<String>] = [:]
 
     /// The facts kept of each note: all but tasks.
     public static let parts: NoteFacts.Parts = [.header, .tags, .headings, .blockIDs, .links]
@@ -75,12 +78,20 @@ public final class LiveVault {
         }
         resolutions = [:]
         incoming = [:]
+        byName = [:]
         for (position, path) in paths.enumerated() {
             resolutions[path] = resolved[position]
             for resolution in resolved[position] {
                 if let target = resolution.path { incoming[target, default: []].insert(path) }
             }
+            for link in facts[path]!.links { byName[Self.nameKey(link.target), default: []].insert(path) }
         }
+    }
+
+    /// The name a link's target ends in, as the index compares names: what a new file must
+    /// be called to change where the link leads.
+    static func nameKey(_ target: String) -> String {
+        NoteFiles.stem(Naming.collisionKey(target.trimmed()).lastPathComponent)
     }
 
     /// Resolves one note's links again and files them under their targets.
@@ -88,11 +99,13 @@ public final class LiveVault {
         for resolution in resolutions[path] ?? [] {
             if let target = resolution.path { incoming[target]?.remove(path) }
         }
-        let resolved = (facts[path]?.links ?? []).map { index.resolve($0, from: path) }
+        let links = facts[path]?.links ?? []
+        let resolved = links.map { index.resolve($0, from: path) }
         resolutions[path] = resolved
         for resolution in resolved {
             if let target = resolution.path { incoming[target, default: []].insert(path) }
         }
+        for link in links { byName[Self.nameKey(link.target), default: []].insert(path) }
     }
 
     /// Reads `bytes` as the note at `path` says them, and keeps its title and aliases.
@@ -160,6 +173,9 @@ extension LiveVault {
         positions = Dictionary(uniqueKeysWithValues: scan.notes.enumerated().map { ($1.path, $0) })
         index = vault.linkIndex(scan)
         if let bytes = buffers[path] ?? (try? vault.fileSystem.readFile(vault.absolutePath(path))) { overlay(path, bytes) }
-        resolveAll()
+        // Only links ending in the new note's name can lead to it now (a Logseq page may
+        // also be named by its properties: there every link is resolved again).
+        guard !vault.isLogseqGraph else { return resolveAll() }
+        for source in (byName[Self.nameKey(path)] ?? []).union([path]) { resolve(source) }
     }
 }
