@@ -72,7 +72,6 @@ extension LanguageServer {
             }
         }
         var found: [JSONValue] = []
-        var maps: [String: (uri: String, lines: LineMap)] = [:]
         let links: [Backlink]
         if let heading {
             links = (live.backlinks(to: path) + live.links(of: path).filter { $0.link.isSelfLink }.map { Backlink(source: path, link: $0.link) })
@@ -80,8 +79,20 @@ extension LanguageServer {
         } else {
             links = live.backlinks(to: target)
         }
+        // The linking notes are read at once, in parallel: the most-linked note of a large
+        // vault has links from thousands.
+        var sources: [String] = []
+        for backlink in links where sources.last != backlink.source { sources.append(backlink.source) }
+        let texts = live.texts(of: sources)
+        var maps: [String: (uri: String, lines: LineMap)] = [:]
+        for (source, text) in zip(sources, texts) {
+            if let open = documents.values.first(where: { $0.path == source }) {
+                maps[source] = (open.uri, open.lines)
+            } else if let text {
+                maps[source] = (DocumentURI.uri(of: live.vault.absolutePath(source)), LineMap(text))
+            }
+        }
         for backlink in links {
-            if maps[backlink.source] == nil { maps[backlink.source] = lines(of: backlink.source) }
             guard let map = maps[backlink.source] else { continue }
             found.append(.location(uri: map.uri, range: .range(backlink.link.range, in: map.lines)))
         }

@@ -158,3 +158,18 @@ extension LiveVault {
         return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.tag < $1.tag }
     }
 }
+
+extension LiveVault {
+    /// The texts of many notes (their open documents', else their files'), read in parallel;
+    /// nil for one that cannot be read.
+    public func texts(of paths: [String]) -> [[UInt8]?] {
+        let buffers = paths.map { self.buffers[$0] }
+        let notes = paths.map { note(at: $0) }
+        let vault = self.vault
+        return ParallelMap.map(paths.count, minimumPerWorker: 16) { position -> [UInt8]? in
+            if let bytes = buffers[position] { return bytes }
+            if let note = notes[position] { return try? vault.contents(of: note) }
+            return nil
+        }
+    }
+}
