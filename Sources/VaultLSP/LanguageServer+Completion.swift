@@ -3,8 +3,8 @@ import VaultKit
 import VaultRPC
 import VaultSystem
 
-/// Completion inside a wikilink: after `[[` notes ranked as `vault find` ranks them, after
-/// `[[Note#` the note's headings, after `[[Note#^` its block ids.
+/// Completion: after `[[` notes ranked as `vault find` ranks them, after `[[Note#` the
+/// note's headings, after `[[Note#^` its block ids, after `](` relative paths, after `#` tags.
 extension LanguageServer {
     /// How many notes one completion offers; the list says it is incomplete, so typing on
     /// asks again.
@@ -17,6 +17,9 @@ extension LanguageServer {
         let bytes = document.bytes
         let line = document.lines.position(of: cursor).line
         let lineStart = document.lines.offset(line: line, character: 0) ?? cursor
+        if let open = Self.openDestination(bytes, lineStart..<cursor) {
+            return pathCompletion(document, path, open..<cursor)
+        }
         guard let open = Self.openWikilink(bytes, lineStart..<cursor) else {
             return tagCompletion(document, lineStart..<cursor)
         }
@@ -86,6 +89,38 @@ extension LanguageServer {
                 "textEdit": .members(["range": range, "newText": .string(tag.tag)]),
             ])
         })])
+    }
+
+    /// Inside `](` of a markdown link, the notes ranked as `vault find` ranks them, each as
+    /// its path relative to the document's folder.
+    func pathCompletion(_ document: OpenDocument, _ path: String, _ typed: Range<Int>) -> JSONValue {
+        guard let live else { return .null }
+        let query = String(decoding: document.bytes[typed], as: UTF8.self).removingPercentEncoding ?? ""
+        let closing = document.bytes[typed.upperBound...].first == UInt8(ascii: ")") ? "" : ")"
+        let range = JSONValue.range(typed, in: document.lines)
+        let matches = live.find(query, limit: Self.completionLimit)
+        return .members(["isIncomplete": .bool(true), "items": .array(matches.enumerated().map { rank, match in
+            let target = live.markdownTarget(to: match.note.path, from: path)
+            return .members([
+                "label": .string(match.note.path), "kind": .int(17), "detail": .string(match.note.title),
+                "sortText": .string(String(format: "%05d", rank)), "filterText": .string(String(decoding: document.bytes[typed], as: UTF8.self)),
+                "textEdit": .members(["range": range, "newText": .string(target + closing)]),
+                "data": .members(["path": .string(match.note.path)]),
+            ])
+        })])
+    }
+
+    /// Where the destination of a markdown link still open before the cursor starts (after
+    /// its `](`), on the cursor's line; nil when the cursor is in none.
+    static func openDestination(_ bytes: [UInt8], _ line: Range<Int>) -> Int? {
+        var index = line.upperBound
+        while index - 2 >= line.lowerBound {
+            let byte = bytes[index - 1]
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "[") { return nil }
+            if byte == UInt8(ascii: "(") && bytes[index - 2] == UInt8(ascii: "]") { return index }
+            index -= 1
+        }
+        return nil
     }
 
     /// A byte a tag may hold: letters and digits (any script), `_`, `-` and `/`.

@@ -156,7 +156,7 @@ public final class LanguageServer {
             "workspaceSymbolProvider": .bool(true),
             "codeLensProvider": .members(["resolveProvider": .bool(false)]),
             "codeActionProvider": .members(["codeActionKinds": .array([.string("quickfix")])]),
-            "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^"].map(JSONValue.string))]),
+            "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^", "("].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),
             "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),
             "workspace": .members([

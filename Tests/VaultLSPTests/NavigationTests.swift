@@ -165,4 +165,16 @@ struct NavigationTests {
         let found = try vault.run(["find", "ana", "--limit", "100"]).output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         #expect(symbols.compactMap { $0["location"]?["uri"]?.stringValue } == found.map { client.uri($0) })
     }
+
+    @Test("completion inside ]( offers notes as paths relative to the document, percent-encoded")
+    func completionOfPaths() throws {
+        let client = try LSPClient(TestVault())
+        try client.start()
+        try client.open("journals/2026-11-24.md", text: "See [the list](readi\n")
+        let result = try client.request("textDocument/completion", client.at("journals/2026-11-24.md", line: 0, character: 20))
+        let first = result["items"]?.arrayValue?.first
+        #expect(first?["label"]?.stringValue == "pages/Reading List.md")
+        #expect(first?["textEdit"]?["newText"]?.stringValue == "../pages/Reading%20List.md)")
+        #expect(first?["textEdit"]?["range"]?["start"]?["character"]?.intValue == 15)
+    }
 }

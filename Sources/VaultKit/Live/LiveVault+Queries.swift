@@ -173,3 +173,12 @@ extension LiveVault {
         }
     }
 }
+
+extension LiveVault {
+    /// The destination of a new markdown link from `source` to `path`: relative to the
+    /// source's folder, percent-encoded where a bare destination needs it (`My%20Note.md`).
+    public func markdownTarget(to path: String, from source: String) -> String {
+        let relative = LinkRewriter.relativePath(from: LinkIndex.folder(of: source), to: path) ?? path
+        return LinkRewriter.encode(relative, like: "")
+    }
+}
