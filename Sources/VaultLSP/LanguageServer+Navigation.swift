@@ -128,7 +128,7 @@ extension LanguageServer {
             let heading = facts?.headings.first(where: { LiveVault.fragment(String(fragment), names: $0.text) })
         {
             start = heading.line - 1
-        } else if let title = facts?.headings.first, title.level == 1, title.line - 1 >= start,
+        } else if let title = facts?.headings.first, title.level == 1, title.line - 1 >= start, title.line - 1 <= lines.count,
             lines[start..<title.line - 1].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
         {
             start = title.line

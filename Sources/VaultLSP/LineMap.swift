@@ -23,6 +23,8 @@ struct LineMap: Sendable {
 
     /// The byte where `line`'s text ends, before its line ending.
     func contentEnd(ofLine line: Int) -> Int {
+        // Facts read from a file that changed since may name a line the text no longer has.
+        let line = max(0, min(line, starts.count - 1))
         var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
         if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
         if end > starts[line] && bytes[end - 1] == 0x0D { end -= 1 }
