@@ -102,6 +102,13 @@ extension LanguageServer {
         for change in params?["changes"]?.arrayValue ?? [] {
             guard let uri = change["uri"]?.stringValue, let path = vaultPath(of: uri) else { continue }
             live?.fileChanged(path)
+            // The buffer stays as it is (it wins while open); the person is told, since
+            // saving it would replace what the other program wrote.
+            if let open = documents.values.first(where: { $0.path == path }), let live,
+                let saved = try? live.vault.fileSystem.readFile(live.vault.absolutePath(path)), saved != open.bytes
+            {
+                show("vault: \(path) changed on disk while it has unsaved changes in the editor; saving it replaces the other change", type: 2)
+            }
         }
         publishDiagnostics()
     }

@@ -39,6 +39,15 @@ struct WorkspaceTests {
         ]))]))
         let removed = try client.request("textDocument/references", client.at("pages/Errands.md", line: 4, character: 0)).arrayValue ?? []
         #expect(removed.count == before + 1)
+        // A note open with unsaved changes that another program rewrites: said, not taken.
+        try client.open("pages/Errands.md", text: "# Errands\n\nunsaved\n")
+        client.forgetNotifications()
+        try Data("# Errands\n\nfrom elsewhere\n".utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Errands.md"))
+        client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([
+            .object([("uri", .string(client.uri("pages/Errands.md"))), ("type", .number("2"))]),
+        ]))]))
+        let shown = try client.notification("window/showMessage")
+        #expect(shown["message"]?.stringValue?.contains("unsaved changes") == true)
     }
 
     @Test("after # the vault's tags are offered, most used first; a heading's # offers none")
