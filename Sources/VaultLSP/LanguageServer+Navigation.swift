@@ -181,4 +181,14 @@ extension LanguageServer {
             ])
         })
     }
+
+    /// Every link of the document that leads to a note or file, as a link the editor can follow.
+    func documentLinks(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let live else { return .array([]) }
+        let (document, path) = try document(params)
+        return .array(live.links(of: path).compactMap { resolved in
+            guard let target = resolved.resolution.path, !resolved.link.isSelfLink else { return nil }
+            return .members(["range": .range(resolved.link.range, in: document.lines), "target": .string(uri(of: target)), "tooltip": .string(target)])
+        })
+    }
 }

@@ -103,6 +103,7 @@ public final class LanguageServer {
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/codeLens": return try codeLens(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/documentLink": return try documentLinks(params)
         default: throw .methodNotFound(method)
         }
     }
@@ -155,6 +156,7 @@ public final class LanguageServer {
             "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true),
             "codeLensProvider": .members(["resolveProvider": .bool(false)]),
+            "documentLinkProvider": .members(["resolveProvider": .bool(false)]),
             "codeActionProvider": .members(["codeActionKinds": .array([.string("quickfix")])]),
             "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^", "("].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),

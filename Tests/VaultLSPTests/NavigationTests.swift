@@ -177,4 +177,16 @@ struct NavigationTests {
         #expect(first?["textEdit"]?["newText"]?.stringValue == "../pages/Reading%20List.md)")
         #expect(first?["textEdit"]?["range"]?["start"]?["character"]?.intValue == 15)
     }
+
+    @Test("document links are the links that lead somewhere, to their targets")
+    func documentLinks() throws {
+        let vault = try TestVault()
+        let client = try LSPClient(vault)
+        try client.start()
+        let links = try client.request("textDocument/documentLink", .object([("textDocument", .object([("uri", .string(client.uri("pages/Ideas.md")))]))]))
+        let targets = (links.arrayValue ?? []).compactMap { $0["target"]?.stringValue }
+        #expect(targets.contains(client.uri("pages/Errands.md")))
+        #expect(targets.contains(client.uri("pages/Reading List.md")))
+        #expect(!targets.contains { $0.contains("Evicted") })
+    }
 }
