@@ -10,7 +10,13 @@ import VaultSystem
 extension LanguageServer {
     /// The note a rename at the request's position renames, and the bytes of the document
     /// that stand for its name: the target of a link, or the note's own title heading.
-    func renameTarget(_ params: JSONValue?) throws(RPCError) -> (note: String, range: Range<Int>, document: OpenDocument) {
+    /// What a rename renames: a note, or a heading of the document's note.
+    enum RenameSubject {
+        case note(String)
+        case heading(Heading, in: String)
+    }
+
+    func renameTarget(_ params: JSONValue?) throws(RPCError) -> (subject: RenameSubject, range: Range<Int>, document: OpenDocument) {
         guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
         let (document, path) = try document(params)
         let offset = try offset(params, in: document)
@@ -21,15 +27,15 @@ extension LanguageServer {
             guard live.note(at: target) != nil else {
                 throw RPCError(code: Self.requestFailed, message: "\(target) is an attachment; rename it as a file (the editor's file rename) instead")
             }
-            return (target, resolved.link.targetRange, document)
+            return (.note(target), resolved.link.targetRange, document)
         }
         let line = document.lines.position(of: offset).line
-        if let title = live.facts(of: path)?.headings.first, title.level == 1, title.line == line + 1,
-            let range = Self.headingText(line: line, in: document)
-        {
-            return (path, range, document)
+        let headings = live.facts(of: path)?.headings ?? []
+        if let heading = headings.first(where: { $0.line == line + 1 }), let range = Self.headingText(line: line, in: document) {
+            let isTitle = heading.line == headings.first?.line && heading.level == 1
+            return (isTitle ? .note(path) : .heading(heading, in: path), range, document)
         }
-        throw RPCError(code: Self.requestFailed, message: "put the cursor on a link to a note, or on the note's title heading, to rename the note")
+        throw RPCError(code: Self.requestFailed, message: "put the cursor on a link to a note, on the note's title heading or on a heading to rename it")
     }
 
     /// The bytes of a heading line's text, without its `#` marks and the spaces around it.
@@ -46,21 +52,30 @@ extension LanguageServer {
 
     func prepareRename(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         let target = try renameTarget(params)
-        let stem = NoteFiles.stem(target.note.split(separator: "/").last.map(String.init) ?? target.note)
-        return .members(["range": .range(target.range, in: target.document.lines), "placeholder": .string(stem)])
+        let placeholder: String
+        switch target.subject {
+        case .note(let note): placeholder = NoteFiles.stem(note.split(separator: "/").last.map(String.init) ?? note)
+        case .heading(let heading, _): placeholder = heading.text
+        }
+        return .members(["range": .range(target.range, in: target.document.lines), "placeholder": .string(placeholder)])
     }
 
     func rename(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
         guard let title = params?["newName"]?.stringValue else { throw .invalidParams("newName is missing") }
-        guard clientCanRenameFiles else {
+        let target = try renameTarget(params)
+        if case .heading(let heading, let path) = target.subject {
+            let plan: RenamePlan
+            do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
+            return try workspaceEdit(plan, renamingFiles: false)
+        }
+        guard case .note(let note) = target.subject, clientCanRenameFiles else {
             throw RPCError(
                 code: Self.requestFailed,
                 message: "this editor cannot rename files in an edit; run the command vault.rename, which renames on disk")
         }
-        let target = try renameTarget(params)
         let plan: RenamePlan
-        do { plan = try RenamePlanner(vault: live.vault).planRename(target.note, to: title) } catch { throw Self.failure(error) }
+        do { plan = try RenamePlanner(vault: live.vault).planRename(note, to: title) } catch { throw Self.failure(error) }
         return try workspaceEdit(plan, renamingFiles: true)
     }
 

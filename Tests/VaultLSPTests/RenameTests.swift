@@ -166,4 +166,32 @@ struct RenameTests {
         ])]))]))
         #expect(none == .null)
     }
+
+    @Test("rename on a heading renames it and every link to it, each fragment in its own form")
+    func renameAHeading() throws {
+        let vault = try TestVault()
+        let client = try LSPClient(vault)
+        try client.start()
+        let heading = try client.position(of: "## Groceries", in: "pages/Errands.md", offset: 4)
+        let prepared = try client.request("textDocument/prepareRename", client.at("pages/Errands.md", line: heading.line, character: heading.character))
+        #expect(prepared["placeholder"]?.stringValue == "Groceries")
+        let edit = try client.request(
+            "textDocument/rename", client.at("pages/Errands.md", line: heading.line, character: heading.character, [("newName", .string("Food shopping"))]))
+        #expect(edit["documentChanges"]?.arrayValue?.contains { $0["kind"] != nil } == false)
+        try Self.apply(edit, in: vault)
+        let files = vault.files()
+        let errands = String(decoding: files["pages/Errands.md"] ?? Data(), as: UTF8.self)
+        #expect(errands.contains("## Food shopping\n"))
+        #expect(!errands.contains("Groceries"))
+        let journal = String(decoding: files["journals/2026-11-24.md"] ?? Data(), as: UTF8.self)
+        #expect(journal.contains("(../pages/Errands.md#food-shopping)"))
+        let restarted = try LSPClient(vault)
+        try restarted.start()
+        let link = try restarted.position(of: "#food-shopping", in: "journals/2026-11-24.md", offset: 2)
+        let found = try restarted.request("textDocument/definition", restarted.at("journals/2026-11-24.md", line: link.line, character: link.character))
+        #expect(found["range"]?["start"]?["line"]?.intValue == heading.line)
+        #expect(throws: RPCError.self) {
+            try client.request("textDocument/rename", client.at("pages/Errands.md", line: heading.line, character: heading.character, [("newName", .string("a # b"))]))
+        }
+    }
 }
