@@ -73,18 +73,19 @@ public final class LiveVault {
         let index = self.index
         let facts = self.facts
         let resolved = ParallelMap.map(paths.count) { position in
-            let path = paths[position]
-            return facts[path]!.links.map { index.resolve($0, from: path) }
+            let links = facts[paths[position]]!.links
+            return (links.map { index.resolve($0, from: paths[position]) }, Set(links.map { Self.nameKey($0.target) }))
         }
         resolutions = [:]
         incoming = [:]
         byName = [:]
         for (position, path) in paths.enumerated() {
-            resolutions[path] = resolved[position]
-            for resolution in resolved[position] {
+            let (found, names) = resolved[position]
+            resolutions[path] = found
+            for resolution in found {
                 if let target = resolution.path { incoming[target, default: []].insert(path) }
             }
-            for link in facts[path]!.links { byName[Self.nameKey(link.target), default: []].insert(path) }
+            for name in names { byName[name, default: []].insert(path) }
         }
     }
 
