@@ -22,8 +22,18 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	fi
 
-# Installs the MCP Python SDK for the tests, only when its virtual environment lacks it.
+# What the tests need beyond the build, each installed only when missing: the MCP Python
+# SDK (in a virtual environment outside the repository) and Neovim, the real clients
+# `vault mcp` and `vault lsp` are tested with.
 test-deps:
+	@if ! command -v nvim >/dev/null 2>&1; then \
+		echo "Installing neovim from Debian's packages (the language server's tests drive it)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq neovim; \
+	fi
+	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
+		echo "Installing python3-venv from Debian's packages (for the MCP SDK's virtual environment)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
 	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1; then \
 		echo "Installing $(MCP_SDK) from PyPI into $(MCP_VENV)"; \
 		python3 -m venv "$(MCP_VENV)" && "$(MCP_VENV)/bin/pip" install --quiet "$(MCP_SDK)" \

@@ -29,9 +29,12 @@ let package = Package(
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
         .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
         .target(name: "VaultRPC", dependencies: ["VaultSystem"]),
+        // The servers: protocol adapters over VaultKit, started by `vault mcp` and `vault lsp`.
         .target(name: "VaultMCP", dependencies: ["VaultKit", "VaultRPC", "VaultMarkdown", "VaultSystem"]),
+        .target(name: "VaultLSP", dependencies: ["VaultKit", "VaultRPC", "VaultMarkdown", "VaultSystem"]),
         .target(
-            name: "VaultCLI", dependencies: ["VaultKit", "VaultMCP", "VaultRPC", "VaultMarkdown", "VaultSystem"], swiftSettings: testSeams),
+            name: "VaultCLI", dependencies: ["VaultKit", "VaultMCP", "VaultLSP", "VaultRPC", "VaultMarkdown", "VaultSystem"],
+            swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
         .testTarget(
             name: "VaultMCPTests", dependencies: ["VaultMCP", "VaultKit", "VaultRPC", "VaultSystem", "vault"], exclude: ["Clients"]),
+        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultRPC", "VaultSystem", "vault"], exclude: ["lsp-client.lua"]),
     ],
     swiftLanguageModes: [.v6]
 )

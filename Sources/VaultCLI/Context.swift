@@ -53,10 +53,12 @@ final class Context {
     /// unfinished (a rename killed halfway) is finished before anything else, and said so.
     ///
     /// - Parameter recovering: false to leave an interrupted change for the caller to report.
-    func vault(recovering: Bool = true) throws -> Vault {
+    /// - Parameter folder: the folder to open when `--vault` is not given (a language
+    ///   server's workspace folder), instead of finding one.
+    func vault(recovering: Bool = true, folder: String? = nil) throws -> Vault {
         if let located { return located }
         var vault = try Vault.locate(
-            explicit: vaultOption, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
+            explicit: vaultOption ?? folder, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
         vault.clock = clock
         if usesCache { vault.cache = openCache(for: vault) }
         located = vault

@@ -17,8 +17,9 @@ public struct Terminal {
     /// Sends bytes to standard output while the command runs, so a long listing starts at
     /// once; nil keeps everything for the run's `Outcome` (what tests read).
     public var writeOutput: ((_ bytes: [UInt8]) -> Void)?
-    /// The descriptors a server (`vault mcp`) reads its messages from and answers on: the
-    /// process's own standard input and output; nil where there are none to give it.
+    /// The file descriptors a server (`vault lsp`, `vault mcp`) speaks on: the process's standard
+    /// input and output; nil in a run that has none of its own (a test's), where a server refuses
+    /// to start.
     public var serverStreams: (input: Int32, output: Int32)?
 
     /// A run with no person at it: nothing is a terminal but standard input, which is empty,
@@ -28,6 +29,7 @@ public struct Terminal {
         readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
         writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil, serverStreams: (input: Int32, output: Int32)? = nil
     ) {
+        self.serverStreams = serverStreams
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.stdinIsTerminal = stdinIsTerminal

@@ -43,6 +43,7 @@ struct DeclaredOptionsTests {
         "man": [[]],
         "cache": [["status"]],
         "mcp": [[]],
+        "lsp": [[]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.

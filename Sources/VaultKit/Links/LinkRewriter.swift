@@ -42,7 +42,22 @@ enum LinkRewriter {
     }
 
     private static func wikilinkTarget(_ link: Link, _ destination: String, _ source: String, _ index: LinkIndex) -> String? {
-        let written = link.target.trimmed()
+        wikilinkTarget(written: link.target.trimmed(), destination, source, index)
+    }
+
+    /// The target of a new wikilink from `source` to `destination`: the file's name where
+    /// that is unambiguous, else the shortest end of its path that is (a page name in a
+    /// Logseq graph); nil when none leads there.
+    static func newWikilinkTarget(to destination: String, from source: String, index: LinkIndex) -> String? {
+        if let pages = index.pages {
+            let name = pages.name(of: destination)
+            return index.resolvePage(name, from: source).path == destination ? name : nil
+        }
+        let stem = NoteFiles.stem(destination.lastPathComponent)
+        return wikilinkTarget(written: NoteFiles.isNoteName(destination.lastPathComponent) ? stem : destination.lastPathComponent, destination, source, index)
+    }
+
+    private static func wikilinkTarget(written: String, _ destination: String, _ source: String, _ index: LinkIndex) -> String? {
         let isNote = NoteFiles.isNoteName(destination.split(separator: "/").last.map(String.init) ?? destination)
         let keepsExtension = !isNote || NoteFiles.isNoteName(written.split(separator: "/").last.map(String.init) ?? written)
         let ext = NoteFiles.fileExtension(destination)

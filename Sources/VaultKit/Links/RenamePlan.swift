@@ -31,6 +31,15 @@ public struct FileEdit: Sendable {
     public var before: [UInt8]
     public var after: [UInt8]
     public var changes: [LinkChange]
+    /// The byte ranges of `before` that are replaced, in order, and their new text: what an
+    /// editor applies to an open document instead of writing `after`.
+    public var replacements: [TextReplacement] = []
+}
+
+/// Bytes of a text replaced by new text.
+public struct TextReplacement: Sendable, Equatable {
+    public var range: Range<Int>
+    public var text: String
 }
 
 /// Everything a rename or move will do, computed before anything is touched, so it can be

@@ -62,6 +62,9 @@ public struct RenamePlanner {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
+        } else if let asset = scan.assets.first(where: { Naming.collisionKey($0) == Naming.collisionKey(from) }) {
+            // An attachment moves as a file of a folder does: every link to it follows.
+            moves[asset] = intoFolder ? Self.joined(destination, asset.lastPathComponent) : Self.trimmed(destination)
         } else {
             let note: Note
             (scan, note) = try find(source)
@@ -137,7 +140,7 @@ public struct RenamePlanner {
                 edits.append(
                     FileEdit(
                         source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes,
-                        after: result.bytes, changes: result.changes))
+                        after: result.bytes, changes: result.changes, replacements: result.replacements))
             }
         }
         // A folder that cannot be listed may hold notes that link to a moved file.
@@ -178,6 +181,7 @@ public struct RenamePlanner {
         var bytes: [UInt8]
         var changes: [LinkChange]
         var newlyResolving: [LinkReport]
+        var replacements: [TextReplacement]
     }
 
     /// Rewrites the links of one note whose resolution the moves would change.
@@ -303,7 +307,9 @@ public struct RenamePlanner {
                 result, links: links, expected: expected, replacements: replacements.map { ($0.range, $0.text.utf8.count) },
                 from: newSource, after: after)
         }
-        return Rewrite(bytes: result, changes: changes, newlyResolving: newlyResolving)
+        return Rewrite(
+            bytes: result, changes: changes, newlyResolving: newlyResolving,
+            replacements: ordered.map { TextReplacement(range: $0.range, text: $0.text) })
     }
 
     /// What a link's resolution and rewrite depend on: its form and its target as written.

@@ -36,6 +36,7 @@ $ vault --help
 >   man          print the manual page (vault.1), made from the same declarations as the help
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
 >   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
+>   lsp          serve the Language Server Protocol on standard input and output, for editors
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -145,6 +146,7 @@ $ vault
 2>   man          print the manual page (vault.1), made from the same declarations as the help
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
+2>   lsp          serve the Language Server Protocol on standard input and output, for editors
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)

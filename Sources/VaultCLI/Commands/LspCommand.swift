@@ -1,0 +1,33 @@
+import Foundation
+import VaultKit
+import VaultLSP
+import VaultRPC
+
+/// `vault lsp`: the language server, on standard input and output.
+enum LspCommand: Command {
+    static let name = "lsp"
+    static let summary = "serve the Language Server Protocol on standard input and output, for editors"
+    static let usage = ""
+    static let discussion = """
+        Speaks LSP 3.17 (JSON-RPC with Content-Length framing) until the editor sends exit or
+        closes the connection. The vault is --vault, else the editor's workspace folder, else
+        found as for every command. Completion after [[ ranks notes as vault find does;
+        definition, references, hover, document and workspace symbols, diagnostics of dangling
+        links, rename (a file rename and every link rewritten, as vault rename does) and the
+        command vault.rename (the same change, made on disk). See README, "vault lsp".
+        """
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        try arguments.finish()
+        guard let streams = context.terminal.serverStreams else {
+            throw UsageError("vault lsp serves on the process's standard input and output, which this run does not have")
+        }
+        let channel = RPCChannel(input: streams.input, output: streams.output, framing: .contentLength)
+        // Opened as every command opens its vault (its cache, its clock, an interrupted change
+        // finished first), from the editor's workspace folder unless --vault says otherwise.
+        let server = LanguageServer(channel: channel, version: CLI.version) { clientRoot in
+            try context.vault(folder: clientRoot)
+        }
+        return server.run()
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import VaultKit
+import VaultMarkdown
+import VaultRPC
+import VaultSystem
+
+/// Renames through the editor: the rename planner's change as a `WorkspaceEdit` the editor
+/// applies (a `RenameFile` and every link rewritten, each in its own form, as `vault rename`
+/// writes them), or applied on disk by the one executor (`vault.rename`).
+extension LanguageServer {
+    /// The note a rename at the request's position renames, and the bytes of the document
+    /// that stand for its name: the target of a link, or the note's own title heading.
+    /// What a rename renames: a note, or a heading of the document's note.
+    enum RenameSubject {
+        case note(String)
+        case heading(Heading, in: String)
+    }
+
+    func renameTarget(_ params: JSONValue?) throws(RPCError) -> (subject: RenameSubject, range: Range<Int>, document: OpenDocument) {
+        guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
+        let (document, path) = try document(params)
+        let offset = try offset(params, in: document)
+        if let resolved = link(at: offset, in: path), !resolved.link.isSelfLink {
+            guard let target = resolved.resolution.path else {
+                throw RPCError(code: Self.requestFailed, message: "\(resolved.link.target) leads to no note, so there is nothing to rename")
+            }
+            guard live.note(at: target) != nil else {
+                throw RPCError(code: Self.requestFailed, message: "\(target) is an attachment; rename it as a file (the editor's file rename) instead")
+            }
+            return (.note(target), resolved.link.targetRange, document)
+        }
+        let line = document.lines.position(of: offset).line
+        let headings = live.facts(of: path)?.headings ?? []
+        if let heading = headings.first(where: { $0.line == line + 1 }), let range = Self.headingText(line: line, in: document) {
+            let isTitle = heading.line == headings.first?.line && heading.level == 1
+            return (isTitle ? .note(path) : .heading(heading, in: path), range, document)
+        }
+        throw RPCError(code: Self.requestFailed, message: "put the cursor on a link to a note, on the note's title heading or on a heading to rename it")
+    }
+
+    /// The bytes of a heading line's text, without its `#` marks and the spaces around it.
+    static func headingText(line: Int, in document: OpenDocument) -> Range<Int>? {
+        guard let start = document.lines.offset(line: line, character: 0) else { return nil }
+        let bytes = document.bytes
+        var lower = start
+        let end = document.lines.contentEnd(ofLine: line)
+        while lower < end && (bytes[lower] == 0x20 || bytes[lower] == UInt8(ascii: "#")) { lower += 1 }
+        var upper = end
+        while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
+        return lower < upper ? lower..<upper : nil
+    }
+
+    func prepareRename(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        let target = try renameTarget(params)
+        let placeholder: String
+        switch target.subject {
+        case .note(let note): placeholder = NoteFiles.stem(note.split(separator: "/").last.map(String.init) ?? note)
+        case .heading(let heading, _): placeholder = heading.text
+        }
+        return .members(["range": .range(target.range, in: target.document.lines), "placeholder": .string(placeholder)])
+    }
+
+    func rename(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
+        guard let title = params?["newName"]?.stringValue else { throw .invalidParams("newName is missing") }
+        let target = try renameTarget(params)
+        if case .heading(let heading, let path) = target.subject {
+            let plan: RenamePlan
+            do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
+            return try workspaceEdit(plan, renamingFiles: false)
+        }
+        guard case .note(let note) = target.subject, clientCanRenameFiles else {
+            throw RPCError(
+                code: Self.requestFailed,
+                message: "this editor cannot rename files in an edit; run the command vault.rename, which renames on disk")
+        }
+        let plan: RenamePlan
+        do { plan = try RenamePlanner(vault: live.vault).planRename(note, to: title) } catch { throw Self.failure(error) }
+        return try workspaceEdit(plan, renamingFiles: true)
+    }
+
+    func willRenameFiles(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let live else { return .null }
+        var moves: [(String, String)] = []
+        for file in params?["files"]?.arrayValue ?? [] {
+            guard let old = file["oldUri"]?.stringValue, let new = file["newUri"]?.stringValue else {
+                throw .invalidParams("each file needs oldUri and newUri")
+            }
+            // Only notes, attachments and folders of them have links to keep right.
+            guard let from = vaultPath(of: old), live.note(at: from) != nil || live.scan.assets.contains(from)
+                || live.scan.notes.contains(where: { $0.path.hasPrefix(from + "/") }) || live.scan.assets.contains(where: { $0.hasPrefix(from + "/") })
+            else { continue }
+            guard let to = vaultPath(of: new) else {
+                throw RPCError(code: Self.requestFailed, message: "\(new) is outside the vault; links to \(from) are left as they are")
+            }
+            moves.append((from, to))
+        }
+        guard let (from, to) = moves.first else { return .null }
+        guard moves.count == 1 else {
+            throw RPCError(code: Self.requestFailed, message: "links are rewritten for one file or folder renamed at a time")
+        }
+        let plan: RenamePlan
+        do { plan = try RenamePlanner(vault: live.vault).planMove(from, to: to) } catch { throw Self.failure(error) }
+        return try workspaceEdit(plan, renamingFiles: false)
+    }
+
+    /// A plan as the editor's edit: the rewrites of every note (open ones at their versions)
+    /// against their old names, then the renames, so that each edit finds its file.
+    ///
+    /// - Throws: `requestFailed` when a note the plan rewrites or moves is open with unsaved
+    ///   changes: the plan was made from the file, and would not fit the buffer.
+    func workspaceEdit(_ plan: RenamePlan, renamingFiles: Bool) throws(RPCError) -> JSONValue {
+        try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
+        var changes: [JSONValue] = []
+        for edit in plan.edits where !edit.replacements.isEmpty {
+            let uri = uri(of: edit.source)
+            let lines = LineMap(edit.before)
+            changes.append(.members([
+                "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
+                "edits": .array(edit.replacements.map { replacement in
+                    .members(["range": .range(replacement.range, in: lines), "newText": .string(replacement.text)])
+                }),
+            ]))
+        }
+        if renamingFiles {
+            for move in plan.moves + plan.sidecarMoves {
+                changes.append(.members([
+                    "kind": .string("rename"), "oldUri": .string(uri(of: move.from)),
+                    "newUri": .string(DocumentURI.uri(of: live?.vault.absolutePath(move.to) ?? move.to)),
+                ]))
+            }
+        }
+        for warning in plan.skipped { show("vault: \(warning.description)", type: 2) }
+        return .members(["documentChanges": .array(changes)])
+    }
+
+    /// Refuses a change to notes whose open documents differ from their files.
+    func refuseUnsaved(_ paths: [String]) throws(RPCError) {
+        guard let live else { return }
+        let wanted = Set(paths)
+        for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
+            guard let path = document.path, wanted.contains(path) else { continue }
+            let saved = try? live.vault.fileSystem.readFile(live.vault.absolutePath(path))
+            if saved != document.bytes {
+                throw RPCError(code: Self.requestFailed, message: "\(path) has unsaved changes; save it first, then rename")
+            }
+        }
+    }
+
+    /// `vault.rename` with `[note, new title]` (the note as a URI or a vault-relative path):
+    /// the rename done on disk through the journaled executor, as `vault rename` does it.
+    func executeCommand(_ params: JSONValue?) throws(RPCError) -> JSONValue {
+        guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
+        guard params?["command"]?.stringValue == "vault.rename" else {
+            throw .invalidParams("unknown command \(params?["command"]?.stringValue ?? "(none)"); this server has vault.rename")
+        }
+        let arguments = params?["arguments"]?.arrayValue ?? []
+        guard arguments.count == 2, let name = arguments[0].stringValue, let title = arguments[1].stringValue else {
+            throw .invalidParams("vault.rename takes two arguments: the note (a URI or a path in the vault) and its new title")
+        }
+        let note: String
+        if name.hasPrefix("file:") {
+            guard let path = vaultPath(of: name) else { throw RPCError(code: Self.requestFailed, message: "\(name) is not a note of the vault") }
+            note = path
+        } else {
+            note = name
+        }
+        let report: ChangeReport
+        let plan: RenamePlan
+        do {
+            plan = try RenamePlanner(vault: live.vault).planRename(note, to: title)
+            try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
+            let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
+            report = try ChangeExecutor(vault: live.vault).apply(plan, summary: "move " + summary)
+            try live.refresh()
+        } catch {
+            throw Self.failure(error)
+        }
+        publishDiagnostics()
+        let left = Set(report.conflicts.map(\.path))
+        return .members([
+            "moved": .array(plan.moves.map { .members(["from": .string($0.from), "to": .string($0.to)]) }),
+            "rewritten": .array(plan.edits.filter { !left.contains($0.path) }.map { .string($0.path) }),
+            "conflicts": .array(report.conflicts.map { .string($0.description) }),
+        ])
+    }
+}

@@ -1,0 +1,85 @@
+/// Where each line of a document starts, to turn byte offsets into the positions of the
+/// Language Server Protocol (a line and a count of UTF-16 code units in it) and back.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as the protocol counts them.
+struct LineMap: Sendable {
+    private let bytes: [UInt8]
+    private var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+    }
+
+    /// The number of lines (a final line ending starts an empty last line).
+    var lineCount: Int { starts.count }
+
+    /// The byte where `line`'s text ends, before its line ending.
+    func contentEnd(ofLine line: Int) -> Int {
+        // Facts read from a file that changed since may name a line the text no longer has.
+        let line = max(0, min(line, starts.count - 1))
+        var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+        if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > starts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// The 0-based line and UTF-16 column of a byte offset (clamped to the text).
+    func position(of offset: Int) -> (line: Int, character: Int) {
+        let offset = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let end = min(offset, contentEnd(ofLine: low))
+        return (low, Self.utf16Length(bytes, starts[low]..<end))
+    }
+
+    /// The byte offset of a position; nil when the line is past the end of the text. A
+    /// column past the end of its line means the end of the line, as the protocol says, and
+    /// one inside a character that takes two UTF-16 units means the start of that character.
+    func offset(line: Int, character: Int) -> Int? {
+        guard line >= 0, character >= 0 else { return nil }
+        if line >= starts.count { return nil }
+        let end = contentEnd(ofLine: line)
+        var index = starts[line]
+        var units = 0
+        while index < end {
+            let width = Self.unitWidth(bytes[index])
+            if units + width.utf16 > character { break }
+            units += width.utf16
+            index = min(end, index + width.utf8)
+        }
+        return index
+    }
+
+    /// The UTF-16 length of the UTF-8 bytes in `range`.
+    static func utf16Length(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        var units = 0
+        for index in range {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+        }
+        return units
+    }
+
+    /// How many bytes the character starting with `lead` takes, and how many UTF-16 units.
+    private static func unitWidth(_ lead: UInt8) -> (utf8: Int, utf16: Int) {
+        switch lead {
+        case 0..<0x80: return (1, 1)
+        case 0xC0..<0xE0: return (2, 1)
+        case 0xE0..<0xF0: return (3, 1)
+        case 0xF0...: return (4, 2)
+        default: return (1, 1)  // a stray continuation byte: one unit, as a decoder's U+FFFD
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Glibc
+import VaultRPC
+import VaultSystem
+
+/// A small client for the tests: starts `vault lsp` in a vault, talks to it over pipes and
+/// keeps what it sends back (answers, and notifications such as diagnostics).
+final class LSPClient: @unchecked Sendable {
+    let process = Process()
+    private let channel: RPCChannel
+    private let input: Pipe
+    private let output: Pipe
+    private let lock = NSCondition()
+    private var received: [RPCMessage] = []
+    private var ended = false
+    private var nextID = 1
+    let vault: TestVault
+
+    /// Starts the server; `arguments` come before `lsp` (`--vault`, `--no-cache`).
+    init(_ vault: TestVault, arguments: [String] = [], directory: String? = nil, executable: String? = nil) throws {
+        self.vault = vault
+        input = Pipe()
+        output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable ?? vault.binaries + "/vault")
+        process.arguments = arguments + ["lsp"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? vault.root)
+        process.environment = vault.environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        channel = RPCChannel(
+            input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor,
+            framing: .contentLength)
+        Thread.detachNewThread { [self] in
+            while let incoming = channel.receive() {
+                lock.lock()
+                if case .message(let message) = incoming { received.append(message) }
+                lock.broadcast()
+                lock.unlock()
+            }
+            lock.lock()
+            ended = true
+            lock.broadcast()
+            lock.unlock()
+        }
+    }
+
+    /// The `initialize` request a client that can rename files sends, then `initialized`.
+    @discardableResult
+    func start(root: String? = nil, renamesFiles: Bool = true) throws -> JSONValue {
+        let result = try request("initialize", initializeParams(root: root, renamesFiles: renamesFiles))
+        notify("initialized", .object([]))
+        return result
+    }
+
+    func initializeParams(root: String? = nil, renamesFiles: Bool = true) -> JSONValue {
+        let operations: JSONValue = .array(renamesFiles ? [.string("rename")] : [])
+        return .object([
+            ("processId", .null), ("rootUri", .string(uri(root ?? vault.vault, isAbsolute: true))),
+            ("capabilities", .object([("workspace", .object([("workspaceEdit", .object([("resourceOperations", operations)]))]))])),
+        ])
+    }
+
+    /// Sends a request and waits for its answer: the result, or the error thrown.
+    func request(_ method: String, _ params: JSONValue = .object([])) throws -> JSONValue {
+        let id = nextID
+        nextID += 1
+        try channel.send(.request(id: .number(id), method: method, params: params))
+        let answer = try wait { message in
+            switch message {
+            case .response(.number(id), _), .failure(.number(id)?, _): return true
+            default: return false
+            }
+        }
+        switch answer {
+        case .response(_, let result): return result
+        case .failure(_, let error): throw error
+        default: throw LSPTestError("unexpected answer \(answer)")
+        }
+    }
+
+    func notify(_ method: String, _ params: JSONValue = .object([])) {
+        try? channel.send(.notification(method: method, params: params))
+    }
+
+    /// Writes bytes as they are, for frames no real client would send.
+    func sendRaw(_ bytes: [UInt8]) {
+        input.fileHandleForWriting.write(Data(bytes))
+    }
+
+    /// Waits up to `timeout` seconds for a message that `matches`, and takes it.
+    func wait(timeout: Double = 20, _ matches: (RPCMessage) -> Bool) throws -> RPCMessage {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let index = received.firstIndex(where: matches) { return received.remove(at: index) }
+            if ended { throw LSPTestError("the server ended before answering") }
+            if !lock.wait(until: deadline) { throw LSPTestError("no answer within \(timeout) s") }
+        }
+    }
+
+    /// The next notification of `method`.
+    func notification(_ method: String, timeout: Double = 20) throws -> JSONValue {
+        let message = try wait(timeout: timeout) { message in
+            if case .notification(method, _) = message { return true }
+            return false
+        }
+        guard case .notification(_, let params) = message else { return .null }
+        return params ?? .null
+    }
+
+    /// The diagnostics published next for `uri`.
+    func diagnostics(for uri: String) throws -> [JSONValue] {
+        let message = try wait { message in
+            if case .notification("textDocument/publishDiagnostics", let params) = message { return params?["uri"]?.stringValue == uri }
+            return false
+        }
+        guard case .notification(_, let params) = message else { return [] }
+        return params?["diagnostics"]?.arrayValue ?? []
+    }
+
+    /// Drops the notifications received so far.
+    func forgetNotifications() {
+        lock.lock()
+        received.removeAll { if case .notification = $0 { return true } else { return false } }
+        lock.unlock()
+    }
+
+    /// The file URI of a path in the vault (or an absolute path).
+    func uri(_ path: String, isAbsolute: Bool = false) -> String {
+        let absolute = isAbsolute ? path : vault.vault + "/" + path
+        return "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
+    }
+
+    /// Opens a note with its text from disk (or `text`), as an editor does.
+    func open(_ path: String, text: String? = nil, version: Int = 1) throws {
+        let contents = try text ?? String(contentsOfFile: vault.vault + "/" + path, encoding: .utf8)
+        notify("textDocument/didOpen", .object([("textDocument", .object([
+            ("uri", .string(uri(path))), ("languageId", .string("markdown")), ("version", .number(String(version))),
+            ("text", .string(contents)),
+        ]))]))
+    }
+
+    /// `textDocument` and `position` for a request; `character` counts UTF-16 units.
+    func at(_ path: String, line: Int, character: Int, _ more: [(String, JSONValue)] = []) -> JSONValue {
+        .object([
+            ("textDocument", .object([("uri", .string(uri(path)))])),
+            ("position", .object([("line", .number(String(line))), ("character", .number(String(character)))])),
+        ] + more)
+    }
+
+    /// Where `needle` is in a note's file, as a 0-based line and UTF-16 column, plus `offset`.
+    func position(of needle: String, in path: String, offset: Int = 0, text: String? = nil) throws -> (line: Int, character: Int) {
+        let contents = try text ?? String(contentsOfFile: vault.vault + "/" + path, encoding: .utf8)
+        for (number, line) in contents.components(separatedBy: "\n").enumerated() {
+            if let range = line.range(of: needle) {
+                return (number, line[..<range.lowerBound].utf16.count + offset)
+            }
+        }
+        throw LSPTestError("\(needle) is not in \(path)")
+    }
+
+    /// Closes the pipe to the server and waits for it to end; its exit code.
+    func close(timeout: Double = 20) -> Int32 {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            try? input.fileHandleForWriting.close()
+            process.terminate()
+        }
+    }
+}
+
+struct LSPTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import VaultLSP
+import VaultSystem
+
+/// `vault lsp` driven by a real client: Neovim's built-in one, headless, running
+/// `lsp-client.lua`. `make test` installs Neovim from Debian's packages when it is missing;
+/// without it this test fails and says so, it never passes silently.
+@Suite("vault lsp: Neovim")
+struct NeovimTests {
+    static var neovim: String? {
+        ["/usr/bin/nvim", "/usr/local/bin/nvim", "/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test("Neovim completes, goes to a definition, lists references, shows a dangling link and renames from a link as vault rename does")
+    func neovimSession() throws {
+        guard let neovim = Self.neovim else {
+            Issue.record("Neovim is not installed: `make test` installs it (Debian's neovim package), or `apt-get install neovim`")
+            return
+        }
+        let edited = try TestVault()
+        let expected = try TestVault()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("lsp-client.lua").path
+        let resultFile = edited.root + "/result.json"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: neovim)
+        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + script]
+        process.currentDirectoryURL = URL(fileURLWithPath: edited.vault)
+        process.environment = edited.environment.merging([
+            "VAULT_BIN": edited.binaries + "/vault", "LSP_VAULT": edited.vault, "LSP_RESULT": resultFile,
+            "XDG_CONFIG_HOME": edited.root + "/config", "XDG_DATA_HOME": edited.root + "/data", "XDG_STATE_HOME": edited.root + "/state",
+        ]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("Neovim did not finish within 120 s")
+        }
+        process.waitUntilExit()
+        let bytes = try #require(FileManager.default.contents(atPath: resultFile), "Neovim wrote no result")
+        let results = try JSONValue.parse(Array(bytes))
+        #expect(results["error"] == nil, "the script stopped: \(results["error"]?.stringValue ?? "")")
+        #expect(process.terminationStatus == 0)
+        #expect(results["definition"]?.stringValue == "pages/Errands.md")
+        let backlinks = try expected.run(["backlinks", "pages/Errands.md"]).output.split(separator: "\n")
+            .compactMap { $0.split(separator: ":").first.map(String.init) }.sorted()
+        #expect(results["references"]?.arrayValue?.compactMap(\.stringValue) == backlinks)
+        let diagnostics = results["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.contains { $0["code"]?.stringValue == "dangling-link" && $0["message"]?.stringValue?.contains("Evicted Idea") == true })
+        #expect(results["completion"]?.arrayValue?.first?["label"]?.stringValue == "Vault CLI")
+        #expect(results["completion"]?.arrayValue?.first?["newText"]?.stringValue == "Vault CLI]]")
+        #expect(results["placeholder"]?.stringValue == "Errands")
+        #expect(results["renamed"] == .bool(true))
+        #expect(try expected.run(["rename", "Errands", "Chores"]).status == 0)
+        let after = edited.files().filter { $0.key != "result.json" }
+        #expect(after == expected.files())
+        for (path, data) in expected.files() where after[path] != data { Issue.record("\(path) differs from what vault rename wrote") }
+    }
+}
