@@ -30,13 +30,13 @@ test-deps:
 		echo "Installing neovim from Debian's packages (the language server's tests drive it)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq neovim; \
 	fi
-	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
-		echo "Installing python3-venv from Debian's packages (for the MCP SDK's virtual environment)"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
-	fi
 	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1; then \
 		echo "Installing $(MCP_SDK) from PyPI into $(MCP_VENV)"; \
-		python3 -m venv "$(MCP_VENV)" && "$(MCP_VENV)/bin/pip" install --quiet "$(MCP_SDK)" \
+		if ! python3 -m venv "$(MCP_VENV)" >/dev/null 2>&1; then \
+			echo "Installing python3-venv from Debian's packages (for that virtual environment)"; \
+			$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-venv; \
+			rm -rf "$(MCP_VENV)"; python3 -m venv "$(MCP_VENV)"; \
+		fi && "$(MCP_VENV)/bin/pip" install --quiet "$(MCP_SDK)" \
 			|| { echo "make test-deps: cannot install $(MCP_SDK) into $(MCP_VENV) (python3 with venv and a network are needed)"; exit 1; }; \
 	fi
 
