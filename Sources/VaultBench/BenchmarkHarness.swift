@@ -45,7 +45,7 @@ struct BenchmarkHarness {
         let copy = vault + ".bench-copy"
         try removeCopy(copy)
         // vault's cache of this vault (and of its copies) beside it, never the person's own.
-        setenv("XDG_CACHE_HOME", vault + ".bench-cache", 1)
+        ChildEnvironment.set("XDG_CACHE_HOME", vault + ".bench-cache")
         let hello = HelloFloor.prepare(cache: options.cache)
         let rows = BenchmarkRow.standard(options.queries, helloWorld: (try? hello.get()) ?? "hello-floor")
         var probes = [String: Bool]()

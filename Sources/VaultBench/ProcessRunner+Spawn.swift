@@ -35,7 +35,7 @@ extension ProcessRunner {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = ChildEnvironment.withPointers { posix_spawnp(&pid, arguments[0], &actions, nil, argv, $0) }
         guard spawned == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
         return RunningProcess(pid: pid)
     }

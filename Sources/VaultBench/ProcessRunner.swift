@@ -53,7 +53,7 @@ enum ProcessRunner {
 
         var pid: pid_t = 0
         let start = now()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = ChildEnvironment.withPointers { posix_spawnp(&pid, arguments[0], &actions, nil, argv, $0) }
         if capture { close(pipeEnds[1]) }
         guard spawned == 0 else {
             if capture { close(pipeEnds[0]) }
