@@ -220,6 +220,18 @@ public final class FactsCache: @unchecked Sendable {
             try copyBodies(bodies, write: write)
         }
         removeLeftovers()
+        // What was written is read from the file from now on, so that a server that saves
+        // after each request neither holds every record it read nor writes them all again.
+        if let written = try? CacheFile.open(location.file, fileSystem: fileSystem),
+            written.contents.root == location.rootRealPath, written.contents.dialect == location.dialect.rawValue
+        {
+            lock.withLock {
+                file = written
+                fresh = [:]
+                walked = nil
+                writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
+            }
+        }
     }
 
     /// Removes what runs killed while writing the cache left: temporary files older than a
