@@ -165,6 +165,22 @@ struct MCPToolTests {
         }
         #expect(every.count > 7)
         #expect(paged == every)
+        let allTasks = try session.call("tasks", #"{"status":["all"],"limit":1000}"#)
+        guard case .array(let everyTask)? = allTasks.structured?["tasks"] else { throw RPCError.internalError("no tasks") }
+        var pagedTasks: [JSONValue] = []
+        offset = 0
+        while true {
+            let page = try session.call("tasks", #"{"status":["all"],"limit":3,"offset":\#(offset)}"#)
+            guard case .array(let tasks)? = page.structured?["tasks"] else { break }
+            #expect(page.structured?["total"] == .number(String(everyTask.count)))
+            pagedTasks += tasks
+            guard case .number(let next)? = page.structured?["nextOffset"] else { break }
+            offset = Int(next)!
+        }
+        #expect(everyTask.count > 3)
+        #expect(pagedTasks == everyTask)
+        let beyond = try session.call("tasks", #"{"status":["all"],"offset":100000}"#)
+        #expect(beyond.structured?["tasks"] == .array([]) && beyond.structured?["nextOffset"] == nil)
         let notes = try session.call("list_notes", #"{"limit":5}"#)
         #expect(notes.structured?["nextOffset"] == .number("5"))
         #expect(notes.text.hasSuffix("(more: \(try #require(notes.structured?["total"]?.numberText)) in all; call again with offset 5)"))

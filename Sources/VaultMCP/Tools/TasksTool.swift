@@ -39,9 +39,9 @@ enum TasksTool: MCPTool {
             notes = [try session.lookup(name).note]
             query.includeRetired = true
         }
-        var found = CollectingSink<VaultTask>()
+        var found = PageWindow<VaultTask>(page)
         _ = try session.vault.tasks(matching: query, of: notes ?? session.scans.scan(.paths).notes, into: &found)
-        let (shown, next) = page.cut(found.elements)
+        let (shown, next) = (found.items, found.next)
         struct Listed: Encodable {
             let tasks: [VaultTask]
             let total: Int
@@ -49,8 +49,8 @@ enum TasksTool: MCPTool {
         }
         let text = shown.isEmpty ? "no task matches" : shown.map(line).joined(separator: "\n")
         return try ToolResult(
-            text: text + Page.more(next, total: found.elements.count),
-            encoding: Listed(tasks: Array(shown), total: found.elements.count, nextOffset: next))
+            text: text + Page.more(next, total: found.total),
+            encoding: Listed(tasks: shown, total: found.total, nextOffset: next))
     }
 
     /// `ref [x] text (due D)`, one task as a model reads it.
