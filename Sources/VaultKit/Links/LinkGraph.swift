@@ -119,8 +119,9 @@ public struct LinkGraph: Sendable {
         } : []
         // `keep` decides from the link and where it leads, never from its text; a link whose
         // target names none of the needles' files is not resolved to be asked.
+        let targets = keep == nil ? nil : needles
         let kept = record.facts.links.contains { link in
-            if let needles, !needles.mayMatch(target: link.target) { return false }
+            if let targets, !targets.mayMatch(target: link.target) { return false }
             let edge = LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: note.path), text: "", line: "", offset: 0)
             return keep?(edge) ?? true
