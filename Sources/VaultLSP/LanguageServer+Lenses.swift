@@ -17,9 +17,15 @@ extension LanguageServer {
     }
 
     /// Asks a client that offers it to report changes to the vault's notes made by other
-    /// programs (`workspace/didChangeWatchedFiles`), so a note edited elsewhere is seen.
+    /// programs (`workspace/didChangeWatchedFiles`), so a note edited elsewhere is seen; of a
+    /// client that does not, the kernel is asked (`refreshIfChanged`).
     func registerFileWatching(_ capabilities: JSONValue?) {
-        guard capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
+        guard capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else {
+            watch = live.map { FolderWatch(vault: $0.vault) }
+            // The first answer only starts the watching: the vault was just read.
+            _ = watch?.changed()
+            return
+        }
         let watchers: JSONValue = .array(["**/*.md", "**/*.markdown"].map { .members(["globPattern": .string($0)]) })
         send(.request(id: .string("vault-watch"), method: "client/registerCapability", params: .members([
             "registrations": .array([.members([
@@ -27,5 +33,18 @@ extension LanguageServer {
                 "registerOptions": .members(["watchers": watchers]),
             ])]),
         ])))
+    }
+
+    /// For a client that reports no changes on disk: when the kernel says a folder of the
+    /// vault changed, the vault is read again before the next message is answered (open
+    /// documents keep their text), and the open documents' diagnostics are sent again.
+    func refreshIfChanged() {
+        guard let watch, let live, watch.changed() else { return }
+        do {
+            try live.refresh()
+        } catch {
+            log("cannot read the vault again: \(error)", type: 1)
+        }
+        publishDiagnostics()
     }
 }

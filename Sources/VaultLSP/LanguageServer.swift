@@ -29,6 +29,8 @@ public final class LanguageServer {
     var clientCanRenameFiles = false
     /// The vault folder as the client's paths reach it (symlinks resolved), when it differs.
     var realRoot: String?
+    /// The kernel's word on changes to the vault's folders, for a client that reports none.
+    var watch: FolderWatch?
 
     /// The codes the protocol adds to JSON-RPC's.
     static let serverNotInitialized = -32002
@@ -58,6 +60,7 @@ public final class LanguageServer {
     private func handle(_ message: RPCMessage) {
         switch message {
         case .request(let id, let method, let params):
+            if phase == .running { refreshIfChanged() }
             do {
                 send(.response(id: id, result: try answer(method, params)))
             } catch {
@@ -70,6 +73,7 @@ public final class LanguageServer {
                 return
             }
             guard phase == .running else { return }
+            refreshIfChanged()
             do { try notice(method, params) } catch { log("\(method): \(error.message)", type: 1) }
         case .response, .failure:
             break  // answers to the few requests this server sends; nothing waits for them

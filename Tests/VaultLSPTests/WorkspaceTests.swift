@@ -50,6 +50,23 @@ struct WorkspaceTests {
         #expect(shown["message"]?.stringValue?.contains("unsaved changes") == true)
     }
 
+    @Test("a client that reports no changes on disk still sees a note another program makes, at its next message")
+    func ownWatching() throws {
+        let vault = try TestVault()
+        let client = try LSPClient(vault)
+        try client.start()
+        try client.open("pages/Ideas.md")
+        let dangling = try client.diagnostics(for: client.uri("pages/Ideas.md")).filter { $0["code"]?.stringValue == "dangling-link" }
+        #expect(dangling.count == 1)
+        // Another program (a sync tool) brings the missing note; the client says nothing of it.
+        try Data("# Evicted Idea\n\nBack again.\n".utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Evicted Idea.md"))
+        client.forgetNotifications()
+        let symbols = try client.request("workspace/symbol", .object([("query", .string("Evicted Idea"))]))
+        #expect(symbols.arrayValue?.contains { $0["name"]?.stringValue == "Evicted Idea" } == true)
+        let again = try client.diagnostics(for: client.uri("pages/Ideas.md")).filter { $0["code"]?.stringValue == "dangling-link" }
+        #expect(again.isEmpty)
+    }
+
     @Test("after # the vault's tags are offered, most used first; a heading's # offers none")
     func tagCompletion() throws {
         let client = try LSPClient(TestVault())

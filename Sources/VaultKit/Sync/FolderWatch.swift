@@ -1,12 +1,12 @@
 import Glibc
-import VaultKit
 import VaultSystem
 
 /// Whether anything changed in the vault's folders since it was last asked, as the kernel
 /// tells it (inotify): a file made, written, moved, removed or its status changed, in any
 /// folder the walk reads. Where inotify cannot be had, or its queue overflowed, everything is
-/// taken as changed, so the answer is never "unchanged" by mistake.
-final class FolderWatch: @unchecked Sendable {
+/// taken as changed, so the answer is never "unchanged" by mistake. For the servers, which
+/// would otherwise walk every note's status before each answer.
+public final class FolderWatch: @unchecked Sendable {
     private let vault: Vault
     private let descriptor: Int32
     /// False until every folder is watched, and again after an event (new folders may need watching).
@@ -16,7 +16,8 @@ final class FolderWatch: @unchecked Sendable {
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF
             | IN_MOVE_SELF)
 
-    init(vault: Vault) {
+    /// Watches nothing yet: the first `changed()` says true and watches every folder.
+    public init(vault: Vault) {
         self.vault = vault
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     }
@@ -28,7 +29,7 @@ final class FolderWatch: @unchecked Sendable {
     /// True when something may have changed since the last call (and on the first call);
     /// every folder is then watched again before this returns, so that a change made after it
     /// returns is told by the next call.
-    func changed() -> Bool {
+    public func changed() -> Bool {
         guard descriptor >= 0 else { return true }
         var changed = !armed
         // Drained whole: one event is enough to know, but the rest must not be told again.
