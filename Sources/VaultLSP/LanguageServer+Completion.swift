@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
 import VaultRPC
 import VaultSystem
 
@@ -95,7 +96,7 @@ extension LanguageServer {
     /// its path relative to the document's folder.
     func pathCompletion(_ document: OpenDocument, _ path: String, _ typed: Range<Int>) -> JSONValue {
         guard let live else { return .null }
-        let query = String(decoding: document.bytes[typed], as: UTF8.self).removingPercentEncoding ?? ""
+        let query = PercentEncoding.decode(String(decoding: document.bytes[typed], as: UTF8.self))
         let closing = document.bytes[typed.upperBound...].first == UInt8(ascii: ")") ? "" : ")"
         let range = JSONValue.range(typed, in: document.lines)
         let matches = live.find(query, limit: Self.completionLimit)

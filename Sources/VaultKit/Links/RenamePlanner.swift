@@ -285,18 +285,9 @@ public struct RenamePlanner {
                 (heading, Naming.headingMarkup(forTitle: retitle.title), document.sourceMap.line(containing: heading.lowerBound),
                  false))
         }
-        // The new bytes in one pass: replacing in place would move the rest of the note once
-        // per link.
         let ordered = replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.text.utf8.count })
-        var copied = 0
-        for replacement in ordered {
-            result += bytes[copied..<replacement.range.lowerBound]
-            result += replacement.text.utf8
-            copied = replacement.range.upperBound
-        }
-        result += bytes[copied...]
+        let made = ordered.map { TextReplacement(range: $0.range, text: $0.text) }
+        let result = TextReplacement.applied(made, to: bytes)
         // Report per link, in order: the text of each link before and after. The title
         // heading moves with the note but is not a link.
         let changes = ordered.filter(\.isLink).map { replacement in
@@ -309,7 +300,7 @@ public struct RenamePlanner {
         }
         return Rewrite(
             bytes: result, changes: changes, newlyResolving: newlyResolving,
-            replacements: ordered.map { TextReplacement(range: $0.range, text: $0.text) })
+            replacements: made)
     }
 
     /// What a link's resolution and rewrite depend on: its form and its target as written.

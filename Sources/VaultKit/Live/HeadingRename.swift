@@ -48,14 +48,7 @@ public struct HeadingRename {
             }
             guard !replacements.isEmpty else { continue }
             replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
-            var after: [UInt8] = []
-            var copied = 0
-            for replacement in replacements {
-                after += bytes[copied..<replacement.range.lowerBound]
-                after += replacement.text.utf8
-                copied = replacement.range.upperBound
-            }
-            after += bytes[copied...]
+            let after = TextReplacement.applied(replacements, to: bytes)
             edits.append(FileEdit(source: source, path: source, snapshot: read.snapshot, before: bytes, after: after, changes: changes, replacements: replacements))
         }
         return RenamePlan(moves: [], edits: edits, sidecarMoves: [], skipped: [], newlyResolving: [], emptiedFolders: [])
