@@ -74,9 +74,12 @@ demo: release
 	@echo '$$ vault --vault $(DEMO) doctor   (the demo vault holds a placeholder and two conflict copies on purpose: exit 1)'
 	@$(VAULT) --vault $(DEMO) doctor || true
 
+# A run that has not ended after TEST_DEADLINE seconds is stopped, with where it hung.
+TEST_DEADLINE ?= 1800
+
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	.ci/with-deadline $(TEST_DEADLINE) $(SWIFT) test --skip-build
 
 # `make test` in a fresh clone of HEAD, under umask 077, in two far-apart time zones, twice.
 test-clean:

@@ -36,17 +36,19 @@ let package = Package(
             name: "VaultCLI", dependencies: ["VaultKit", "VaultMCP", "VaultLSP", "VaultRPC", "VaultMarkdown", "VaultSystem"],
             swiftSettings: testSeams),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
-        .target(name: "VaultBench"),
+        .target(name: "VaultBench", dependencies: ["CSystem"]),
+        // What the test targets share to run programs: never part of the product.
+        .target(name: "TestSupport", dependencies: ["CSystem"], path: "Tests/TestSupport"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultBenchTests", dependencies: ["VaultBench"]),
         .testTarget(
-            name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem"],
+            name: "VaultKitTests", dependencies: ["VaultKit", "VaultMarkdown", "VaultSystem", "TestSupport"],
             exclude: ["Facts/OldFacts.txt"]),
-        .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem"]),
-        .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault"], exclude: ["Transcripts"]),
+        .testTarget(name: "VaultRPCTests", dependencies: ["VaultRPC", "VaultSystem", "CSystem"]),
+        .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault", "TestSupport"], exclude: ["Transcripts"]),
         .testTarget(
-            name: "VaultMCPTests", dependencies: ["VaultMCP", "VaultKit", "VaultRPC", "VaultSystem", "vault"], exclude: ["Clients"]),
-        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultRPC", "VaultSystem", "vault"], exclude: ["lsp-client.lua"]),
+            name: "VaultMCPTests", dependencies: ["VaultMCP", "VaultKit", "VaultRPC", "VaultSystem", "CSystem", "vault", "TestSupport"], exclude: ["Clients"]),
+        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultRPC", "VaultSystem", "vault", "TestSupport"], exclude: ["lsp-client.lua"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -35,4 +36,20 @@ int vault_has_writers(int descriptor) {
 
 int vault_syncfs(int descriptor) {
     return syncfs(descriptor);
+}
+
+int vault_pipe_cloexec(int descriptors[2]) {
+    return pipe2(descriptors, O_CLOEXEC);
+}
+
+int vault_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    int result = posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+    if (result != 0) { errno = result; return -1; }
+    return 0;
+}
+
+int vault_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    int result = posix_spawn_file_actions_addchdir_np(actions, path);
+    if (result != 0) { errno = result; return -1; }
+    return 0;
 }

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -34,15 +35,16 @@ enum ProcessRunner {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var pipeEnds: [Int32] = [-1, -1]
         if capture {
-            guard pipe(&pipeEnds) == 0 else { throw BenchError("cannot make a pipe: \(errorText())") }
+            guard vault_pipe_cloexec(&pipeEnds) == 0 else { throw BenchError("cannot make a pipe: \(errorText())") }
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // The child holds only its three streams: a pipe end another thread has open would
+        // otherwise stay open in it, and that pipe's reader would wait for this child too.
+        vault_spawn_close_from(&actions, 3)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // The child changes folder, not this process: its folder is shared by every thread.

@@ -268,7 +268,7 @@ struct CacheDifferentialTests {
         for delay in [0, 2_000, 5_000, 10_000, 20_000, 40_000, 80_000] as [UInt32] {
             let rebuild = try sandbox.start(["cache", "rebuild"], environment: trusting)
             usleep(delay)
-            kill(rebuild.process.processIdentifier, SIGKILL)
+            rebuild.process.kill()
             _ = rebuild.finish()
             let after = try sandbox.vault("list", environment: trusting)
             #expect(after.output == list.output && !after.errors.contains("damaged"), "killed after \(delay) µs")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What one run of the real `vault` binary gave.
@@ -16,28 +17,14 @@ struct VaultRun {
 
 /// A `vault` process started and not yet waited for, so several can run at once.
 struct RunningVault {
-    let process: Process
+    let process: ChildProcess
     let outputFile: String
     let errorFile: String
 
     /// Waits up to `timeout` seconds; a process still running then is killed and reports
     /// status -1, so a hang fails the test instead of stalling the suite.
     func finish(timeout: Double = 60) -> VaultRun {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
-        var status: Int32 = -1
-        if process.isRunning {
-            process.terminate()
-            // The child may inherit a signal mask that blocks SIGTERM from the test's threads;
-            // SIGKILL cannot be blocked, so a hung command never stalls the suite.
-            let grace = Date().addingTimeInterval(1)
-            while process.isRunning && Date() < grace { usleep(2_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        } else {
-            process.waitUntilExit()
-            status = process.terminationStatus
-        }
+        let status = process.wait(timeout: timeout) ?? -1
         defer {
             unlink(outputFile)
             unlink(errorFile)
@@ -59,17 +46,9 @@ extension Sandbox {
     /// Streams go to files, not pipes: a process that fills a pipe nobody reads stalls.
     func start(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> RunningVault {
         let base = NSTemporaryDirectory() + "/vault-fault-" + UUID().uuidString
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaries + "/vault")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? vault)
-        process.environment = environment.merging(extra) { $1 }
-        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
-        process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        try process.run()
+        let process = try ChildProcess(
+            binaries + "/vault", arguments, environment: environment.merging(extra) { $1 }, directory: directory ?? vault,
+            output: .file(base + ".out"), errors: .file(base + ".err"))
         return RunningVault(process: process, outputFile: base + ".out", errorFile: base + ".err")
     }
 
@@ -174,29 +153,17 @@ enum FullDisk {
         let folder = NSTemporaryDirectory() + "/vault-fault-probe-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "unshare -r -m true && unshare -r -m sh -c 'mount -t tmpfs -o size=64k tmpfs \"$1\"' sh \"$0\"", folder]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let probe = "unshare -r -m true && unshare -r -m sh -c 'mount -t tmpfs -o size=64k tmpfs \"$1\"' sh \"$0\""
+        let outcome = try? ChildProcess.run("/bin/sh", ["-c", probe, folder], environment: ["PATH": "/usr/bin:/bin"], timeout: 30)
+        return outcome?.status == 0
     }()
 
     /// Runs `script` in a new user and mount namespace; its outputs land in the sandbox root.
     static func run(in sandbox: Sandbox, seed: String, text: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["unshare", "-r", "-m", "sh", "-c", script, "sh", sandbox.root, seed, text]
-        process.environment = sandbox.environment
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        let outcome = try ChildProcess.run(
+            "/usr/bin/env", ["unshare", "-r", "-m", "sh", "-c", script, "sh", sandbox.root, seed, text],
+            environment: sandbox.environment, timeout: 60)
+        return outcome.status
     }
 
     /// Runs inside the namespace with $1 the output folder, $2 the seed note, $3 the long

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Runs the transcripts in `Transcripts/`: real `vault` commands on a temporary copy of a
@@ -134,30 +135,18 @@ final class Sandbox {
     }
 
     func run(_ command: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: vault)
         // The clock stands at the fixtures' "now" unless a command sets VAULT_NOW itself, so no
         // output depends on the day the tests run.
-        process.environment = [
+        let environment = [
             "PATH": binaries + ":/usr/bin:/bin", "HOME": root, "LC_ALL": "C.UTF-8", "TZ": "UTC", "TERM": "dumb",
             "VAULT_NOW": "2026-11-30T12:00:00Z",
         ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes before waiting, so a large output cannot fill a pipe and stall.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        func clean(_ data: Data) -> String {
-            String(decoding: data, as: UTF8.self).replacingOccurrences(of: root, with: "<tmp>")
+        let outcome = try ChildProcess.run("/bin/sh", ["-c", command], environment: environment, directory: vault)
+        if outcome.timedOut { Issue.record("`\(command)` did not end within its time and was killed") }
+        func clean(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: root, with: "<tmp>")
         }
-        return Result(output: clean(outData), errors: clean(errData), status: process.terminationStatus)
+        return Result(output: clean(outcome.output), errors: clean(outcome.errors), status: outcome.status)
     }
 
     deinit {

@@ -1,48 +1,47 @@
 import Foundation
 import Glibc
+import TestSupport
 import VaultRPC
 import VaultSystem
 
 /// A small client for the tests: starts `vault lsp` in a vault, talks to it over pipes and
-/// keeps what it sends back (answers, and notifications such as diagnostics).
+/// keeps what it sends back (answers, and notifications such as diagnostics). The server
+/// ends when the client goes away, closed or not: the reading thread holds the inbox, never
+/// the client.
 final class LSPClient: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     private let channel: RPCChannel
-    private let input: Pipe
-    private let output: Pipe
-    private let lock = NSCondition()
-    private var received: [RPCMessage] = []
-    private var ended = false
+    private let inbox = Inbox()
     private var nextID = 1
     let vault: TestVault
+
+    /// What the server sent and whether it has stopped sending, shared with the reading thread.
+    private final class Inbox: @unchecked Sendable {
+        let lock = NSCondition()
+        var received: [RPCMessage] = []
+        var ended = false
+    }
 
     /// Starts the server; `arguments` come before `lsp` (`--vault`, `--no-cache`).
     init(_ vault: TestVault, arguments: [String] = [], directory: String? = nil, executable: String? = nil) throws {
         self.vault = vault
-        input = Pipe()
-        output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable ?? vault.binaries + "/vault")
-        process.arguments = arguments + ["lsp"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? vault.root)
-        process.environment = vault.environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        channel = RPCChannel(
-            input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor,
-            framing: .contentLength)
-        Thread.detachNewThread { [self] in
+        process = try ChildProcess(
+            executable ?? vault.binaries + "/vault", arguments + ["lsp"], environment: vault.environment,
+            directory: directory ?? vault.root, input: .pipe, output: .pipe)
+        let channel = RPCChannel(input: process.output, output: process.input, framing: .contentLength)
+        self.channel = channel
+        let inbox = inbox
+        Thread.detachNewThread {
             while let incoming = channel.receive() {
-                lock.lock()
-                if case .message(let message) = incoming { received.append(message) }
-                lock.broadcast()
-                lock.unlock()
+                inbox.lock.lock()
+                if case .message(let message) = incoming { inbox.received.append(message) }
+                inbox.lock.broadcast()
+                inbox.lock.unlock()
             }
-            lock.lock()
-            ended = true
-            lock.broadcast()
-            lock.unlock()
+            inbox.lock.lock()
+            inbox.ended = true
+            inbox.lock.broadcast()
+            inbox.lock.unlock()
         }
     }
 
@@ -86,18 +85,18 @@ final class LSPClient: @unchecked Sendable {
 
     /// Writes bytes as they are, for frames no real client would send.
     func sendRaw(_ bytes: [UInt8]) {
-        input.fileHandleForWriting.write(Data(bytes))
+        process.write(bytes)
     }
 
     /// Waits up to `timeout` seconds for a message that `matches`, and takes it.
     func wait(timeout: Double = 20, _ matches: (RPCMessage) -> Bool) throws -> RPCMessage {
         let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
+        inbox.lock.lock()
+        defer { inbox.lock.unlock() }
         while true {
-            if let index = received.firstIndex(where: matches) { return received.remove(at: index) }
-            if ended { throw LSPTestError("the server ended before answering") }
-            if !lock.wait(until: deadline) { throw LSPTestError("no answer within \(timeout) s") }
+            if let index = inbox.received.firstIndex(where: matches) { return inbox.received.remove(at: index) }
+            if inbox.ended { throw LSPTestError("the server ended before answering") }
+            if !inbox.lock.wait(until: deadline) { throw LSPTestError("no answer within \(timeout) s") }
         }
     }
 
@@ -123,9 +122,9 @@ final class LSPClient: @unchecked Sendable {
 
     /// Drops the notifications received so far.
     func forgetNotifications() {
-        lock.lock()
-        received.removeAll { if case .notification = $0 { return true } else { return false } }
-        lock.unlock()
+        inbox.lock.lock()
+        inbox.received.removeAll { if case .notification = $0 { return true } else { return false } }
+        inbox.lock.unlock()
     }
 
     /// The file URI of a path in the vault (or an absolute path).
@@ -162,24 +161,22 @@ final class LSPClient: @unchecked Sendable {
         throw LSPTestError("\(needle) is not in \(path)")
     }
 
-    /// Closes the pipe to the server and waits for it to end; its exit code.
+    /// Closes the pipe to the server and waits for it to end; its exit code, -1 when it had
+    /// to be killed.
     func close(timeout: Double = 20) -> Int32 {
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return -1
-        }
-        return process.terminationStatus
+        process.closeInput()
+        return process.wait(timeout: timeout) ?? -1
     }
 
     deinit {
-        if process.isRunning {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
-        }
+        process.closeInput()
+        _ = process.wait(timeout: 5)
+        // The reading thread ends at the end of the server's output; only then may the
+        // descriptor it reads be closed and its number used again.
+        inbox.lock.lock()
+        let deadline = Date().addingTimeInterval(5)
+        while !inbox.ended && inbox.lock.wait(until: deadline) {}
+        inbox.lock.unlock()
     }
 }
 

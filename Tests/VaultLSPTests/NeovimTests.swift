@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VaultLSP
 import VaultSystem
@@ -22,29 +23,19 @@ struct NeovimTests {
         let expected = try TestVault()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("lsp-client.lua").path
         let resultFile = edited.root + "/result.json"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: neovim)
-        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + script]
-        process.currentDirectoryURL = URL(fileURLWithPath: edited.vault)
-        process.environment = edited.environment.merging([
-            "VAULT_BIN": edited.binaries + "/vault", "LSP_VAULT": edited.vault, "LSP_RESULT": resultFile,
-            "XDG_CONFIG_HOME": edited.root + "/config", "XDG_DATA_HOME": edited.root + "/data", "XDG_STATE_HOME": edited.root + "/state",
-        ]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("Neovim did not finish within 120 s")
-        }
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            neovim, ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + script],
+            environment: edited.environment.merging([
+                "VAULT_BIN": edited.binaries + "/vault", "LSP_VAULT": edited.vault, "LSP_RESULT": resultFile,
+                "XDG_CONFIG_HOME": edited.root + "/config", "XDG_DATA_HOME": edited.root + "/data", "XDG_STATE_HOME": edited.root + "/state",
+            ]) { $1 },
+            directory: edited.vault)
+        let status = process.wait(timeout: 120)
+        if status == nil { Issue.record("Neovim did not finish within 120 s") }
         let bytes = try #require(FileManager.default.contents(atPath: resultFile), "Neovim wrote no result")
         let results = try JSONValue.parse(Array(bytes))
         #expect(results["error"] == nil, "the script stopped: \(results["error"]?.stringValue ?? "")")
-        #expect(process.terminationStatus == 0)
+        #expect(status == 0)
         #expect(results["definition"]?.stringValue == "pages/Errands.md")
         let backlinks = try expected.run(["backlinks", "pages/Errands.md"]).output.split(separator: "\n")
             .compactMap { $0.split(separator: ":").first.map(String.init) }.sorted()

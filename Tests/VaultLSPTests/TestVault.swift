@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// A temporary copy of a fixture vault, with its own home and cache folder, and where the
@@ -50,19 +51,8 @@ final class TestVault: @unchecked Sendable {
     /// Runs the `vault` command line in the vault; its exit code and standard output.
     @discardableResult
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaries + "/vault")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: vault)
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outcome = try ChildProcess.run(binaries + "/vault", arguments, environment: environment, directory: vault)
+        return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     }
 
     /// Every file of the vault (outside `.zennotes/`) and its bytes.

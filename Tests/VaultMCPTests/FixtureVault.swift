@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 import VaultKit
 import VaultMarkdown
@@ -58,17 +59,10 @@ final class FixtureVault: @unchecked Sendable {
 
     /// The error the command line prints for `arguments` on this vault, without `vault: error: `.
     func cliError(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binaries + "/vault")
-        process.arguments = ["--vault", vault] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": root, "LC_ALL": "C.UTF-8", "TZ": "UTC"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let outcome = try ChildProcess.run(
+            Self.binaries + "/vault", ["--vault", vault] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "HOME": root, "LC_ALL": "C.UTF-8", "TZ": "UTC"])
+        let text = String(decoding: outcome.errors, as: UTF8.self)
         let line = text.split(separator: "\n").first { $0.hasPrefix("vault: error: ") } ?? ""
         return String(line.dropFirst("vault: error: ".count))
     }

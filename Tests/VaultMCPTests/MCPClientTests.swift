@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `vault mcp` driven by the official MCP Python SDK (`mcp` from PyPI), from the virtual
@@ -32,23 +33,17 @@ struct MCPClientTests {
             return
         }
         let fixture = try FixtureVault()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [FixtureVault.repository + "/Tests/VaultMCPTests/Clients/client.py", FixtureVault.binaries + "/vault", fixture.vault]
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": fixture.root, "LC_ALL": "C.UTF-8", "TZ": "UTC", "VAULT_NOW": "2026-11-30T12:00:00Z",
-            "VAULT_TODAY": "2026-11-30",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the client failed:\n\(text)\n\(problems)")
+        let outcome = try ChildProcess.run(
+            Self.python,
+            [FixtureVault.repository + "/Tests/VaultMCPTests/Clients/client.py", FixtureVault.binaries + "/vault", fixture.vault],
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": fixture.root, "LC_ALL": "C.UTF-8", "TZ": "UTC", "VAULT_NOW": "2026-11-30T12:00:00Z",
+                "VAULT_TODAY": "2026-11-30",
+            ],
+            timeout: 180)
+        let text = String(decoding: outcome.output, as: UTF8.self)
+        let problems = String(decoding: outcome.errors, as: UTF8.self)
+        #expect(outcome.status == 0, "the client failed:\n\(text)\n\(problems)")
         let expected = """
             protocol: 2025-11-25
             server: vault

@@ -1,87 +1,105 @@
 import Foundation
+import CSystem
 import Glibc
+import TestSupport
 import VaultSystem
 
 /// The built `vault mcp` running on pipes: the test writes lines to its standard input and
-/// reads the lines it answers, each within a timeout, so a hang fails the test.
+/// reads the lines it answers, each within a timeout, so a hang fails the test. The server
+/// ends when this object goes away: the reading threads hold the inbox, never the object.
 final class ServerProcess: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
-    private let condition = NSCondition()
-    private var lines: [String] = []
-    private var ended = false
-    private var errorText = Data()
+    let process: ChildProcess
+    private let inbox = Inbox()
+
+    /// The lines and errors the server wrote, shared with the reading threads.
+    private final class Inbox: @unchecked Sendable {
+        let condition = NSCondition()
+        var lines: [String] = []
+        var ended = false
+        var errorsEnded = false
+        var errorText: [UInt8] = []
+    }
 
     /// - Parameter unread: give the server an output nobody reads (a pipe whose reading end
     ///   is closed before it starts), as a client that went away.
     init(vault: String, arguments: [String] = [], environment: [String: String] = [:], unread: Bool = false) throws {
-        process.executableURL = URL(fileURLWithPath: FixtureVault.binaries + "/vault")
-        process.arguments = ["--vault", vault, "mcp"] + arguments
-        process.environment = [
+        let environment = [
             "PATH": "/usr/bin:/bin", "HOME": (vault as NSString).deletingLastPathComponent, "LC_ALL": "C.UTF-8", "TZ": "UTC",
             "VAULT_NOW": "2026-11-30T12:00:00Z",
         ].merging(environment) { $1 }
-        process.standardInput = input
-        process.standardError = errors
+        var ends: [Int32] = [-1, -1]
         if unread {
-            var ends: [Int32] = [0, 0]
-            pipe(&ends)
+            guard vault_pipe_cloexec(&ends) == 0 else { throw ChildProcessError("cannot make a pipe") }
             close(ends[0])
-            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-            try process.run()
-            ended = true
-            return
         }
-        process.standardOutput = output
-        try process.run()
-        let reader = Thread { [self] in
-            var pending = Data()
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    condition.withLock {
-                        lines.append(line)
-                        condition.broadcast()
+        defer { if unread { close(ends[1]) } }
+        process = try ChildProcess(
+            FixtureVault.binaries + "/vault", ["--vault", vault, "mcp"] + arguments, environment: environment,
+            input: .pipe, output: unread ? .descriptor(ends[1]) : .pipe, errors: .pipe)
+        let inbox = inbox
+        if unread {
+            inbox.ended = true
+        } else {
+            let output = process.output
+            Thread.detachNewThread {
+                var pending: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = read(output, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    pending.append(contentsOf: buffer[0..<count])
+                    while let newline = pending.firstIndex(of: 0x0A) {
+                        let line = String(decoding: pending[..<newline], as: UTF8.self)
+                        pending.removeSubrange(...newline)
+                        inbox.condition.withLock {
+                            inbox.lines.append(line)
+                            inbox.condition.broadcast()
+                        }
                     }
                 }
-            }
-            condition.withLock {
-                ended = true
-                condition.broadcast()
+                inbox.condition.withLock {
+                    inbox.ended = true
+                    inbox.condition.broadcast()
+                }
             }
         }
-        reader.start()
-        let errorReader = Thread { [self] in
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            condition.withLock { errorText = data }
+        let errors = process.errors
+        Thread.detachNewThread {
+            var text: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let count = read(errors, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                text.append(contentsOf: buffer[0..<count])
+            }
+            inbox.condition.withLock {
+                inbox.errorText = text
+                inbox.errorsEnded = true
+                inbox.condition.broadcast()
+            }
         }
-        errorReader.start()
     }
 
     /// Sends lines (each a message, or anything else) at once.
     func send(_ messages: String...) {
         let text = messages.map { $0 + "\n" }.joined()
-        input.fileHandleForWriting.write(Data(text.utf8))
+        process.write(Array(text.utf8))
     }
 
     /// Closes the server's standard input: the client goes away.
     func closeInput() {
-        try? input.fileHandleForWriting.close()
+        process.closeInput()
     }
 
     /// The next line the server wrote, parsed; nil when it wrote none within `timeout`.
     func next(timeout: Double = 20) -> JSONValue? {
         let deadline = Date().addingTimeInterval(timeout)
-        return condition.withLock { () -> JSONValue? in
-            while lines.isEmpty && !ended && condition.wait(until: deadline) {}
-            guard !lines.isEmpty else { return nil }
-            return try? JSONValue.parse(Array(lines.removeFirst().utf8))
+        return inbox.condition.withLock { () -> JSONValue? in
+            while inbox.lines.isEmpty && !inbox.ended && inbox.condition.wait(until: deadline) {}
+            guard !inbox.lines.isEmpty else { return nil }
+            return try? JSONValue.parse(Array(inbox.lines.removeFirst().utf8))
         }
     }
 
@@ -91,25 +109,30 @@ final class ServerProcess: @unchecked Sendable {
         return line
     }
 
-    /// Waits for the server to end; its exit status, or nil when it is still running.
+    /// Waits for the server to end; its exit status, or nil when it was still running (and is
+    /// killed).
     func exitStatus(timeout: Double = 20) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationStatus
+        process.wait(timeout: timeout)
     }
 
-    /// What the server wrote to standard error (once it ended).
-    var stderr: String { condition.withLock { String(decoding: errorText, as: UTF8.self) } }
+    /// What the server wrote to standard error, once it ended (waiting a little for the last
+    /// of it to be read).
+    var stderr: String {
+        inbox.condition.withLock {
+            let deadline = Date().addingTimeInterval(5)
+            while !inbox.errorsEnded && inbox.condition.wait(until: deadline) {}
+            return String(decoding: inbox.errorText, as: UTF8.self)
+        }
+    }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        process.closeInput()
+        _ = process.wait(timeout: 5)
+        // The reading threads end at the end of the server's streams; only then may the
+        // descriptors they read be closed and their numbers used again.
+        inbox.condition.withLock {
+            let deadline = Date().addingTimeInterval(5)
+            while !(inbox.ended && inbox.errorsEnded) && inbox.condition.wait(until: deadline) {}
         }
     }
 

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import Testing
 import VaultSystem
@@ -17,7 +18,8 @@ private final class Wire: @unchecked Sendable {
     init(framing: RPCFraming, maxFrameBytes: Int = 1 << 20) {
         var a: [Int32] = [0, 0]
         var b: [Int32] = [0, 0]
-        precondition(pipe(&a) == 0 && pipe(&b) == 0)
+        // Close-on-exec: another test's child must not hold these pipes open.
+        precondition(vault_pipe_cloexec(&a) == 0 && vault_pipe_cloexec(&b) == 0)
         toServer = (a[0], a[1])
         fromServer = (b[0], b[1])
         channel = RPCChannel(input: a[0], output: b[1], framing: framing, maxFrameBytes: maxFrameBytes)

@@ -16,4 +16,17 @@ int vault_has_writers(int descriptor);
 /// Flushes every pending write of the file system holding the open folder (syncfs).
 int vault_syncfs(int descriptor);
 
+/// A pipe whose two ends close on exec (pipe2 with O_CLOEXEC), so no program started by
+/// another thread of the process inherits them in the moment between pipe and fcntl.
+int vault_pipe_cloexec(int descriptors[2]);
+
+#include <spawn.h>
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up, so a spawned child
+/// holds only the descriptors it was given (posix_spawn_file_actions_addclosefrom_np).
+int vault_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// Adds to `actions` a change of the child's working folder (addchdir_np).
+int vault_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -153,15 +154,12 @@ struct GitConflictTests {
     @Test("a real git merge that conflicts is seen as git leaves it", .enabled(if: git != nil))
     func realMerge() throws {
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.git!)
-            process.arguments = ["-C", folder.path, "-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "init.defaultBranch=main"]
-                + arguments
-            process.environment = ["HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            let outcome = try ChildProcess.run(
+                Self.git!,
+                ["-C", folder.path, "-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "init.defaultBranch=main"] + arguments,
+                environment: ["HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""],
+                timeout: 60)
+            if outcome.timedOut { Issue.record("git \(arguments.joined(separator: " ")) did not end within 60 s") }
         }
         try git("init", "-q")
         try folder.write("Errands.md", "# Errands\n\n- [ ] bulbs\n")
