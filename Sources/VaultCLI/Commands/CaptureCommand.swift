@@ -60,11 +60,14 @@ enum NewCommand: Command {
     static let usage = "TITLE"
     static let discussion = """
         The file name comes from the title (forbidden characters become -, `T 2` when taken).
-        The page starts with `# TITLE`, or with --template T (.zennotes/templates/T.md, whose
-        {{title}} and {{date}} are filled in).
+        The page starts with `# TITLE`, or with --template T: T.md in Obsidian's template folder
+        (`folder` of .obsidian/templates.json) or in .zennotes/templates/, with {{title}},
+        {{date}}, {{time}}, {{date:FORMAT}} and {{time:FORMAT}} (Obsidian's moment tokens:
+        YYYY-MM-DD, dddd, MMMM Do, HH:mm, [text]) and Logseq's <% today %>, <% time %> and
+        <% current page %> filled in; anything else in braces stays as it is.
         """
     static let folder = Option<String?>("--folder", value: "FOLDER", help: "the folder (default: pages/)")
-    static let template = Option<String?>("--template", value: "NAME", help: "a template in .zennotes/templates/")
+    static let template = Option<String?>("--template", value: "NAME", help: "start from template NAME (Obsidian's template folder, then .zennotes/templates/)")
     static let dryRun = CommonOptions.dryRun.withHelp("print the path it would take, write nothing")
     static let options: [any DeclaredOption] = [folder, template, dryRun]
 

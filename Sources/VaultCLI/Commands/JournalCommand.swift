@@ -11,9 +11,11 @@ enum JournalCommand: Command {
     static let discussion = """
         DATE is today (the default), yesterday, tomorrow, YYYY-MM-DD or -N (N days ago). The
         journal is journals/YYYY-MM-DD.md in the vault's journals folder; an existing
-        YYYY_MM_DD.md (Logseq) is used as it is. A new journal is made from
-        .zennotes/templates/journal.md ({{date}} and {{title}} become the day) when the vault has
-        one, else it starts with `# YYYY-MM-DD`.
+        YYYY_MM_DD.md (Logseq) is used as it is. A new journal is made from Obsidian's daily
+        note template (`template` of .obsidian/daily-notes.json) or .zennotes/templates/journal.md
+        when the vault has one ({{date}}, {{date:FORMAT}} and {{title}} become the day,
+        {{yesterday}} and {{tomorrow}} the days around it; see vault new), else it starts with
+        `# YYYY-MM-DD`.
 
         --rollover moves the unfinished tasks of the most recent earlier journal, with their
         subtasks, to the end of DATE's journal and marks them [>] forwarded where they were.

@@ -22,9 +22,6 @@ public struct Journals: Sendable {
         self.vault = vault
     }
 
-    /// The template a new journal is made from, when the vault has one.
-    public static let templatePath = ".zennotes/templates/journal.md"
-
     /// The journals folder as it is on disk: the layout's name, or a folder differing only in
     /// case (a case-insensitive disk lets `Journals/` stand for `journals/`).
     public func folder() -> String {
@@ -90,17 +87,14 @@ public struct Journals: Sendable {
         folder() + "/" + (vault.logseq?.journalFileName.format(day) ?? day.description) + ".md"
     }
 
-    /// What a new journal starts with: the vault's template with `{{date}}` and `{{title}}`
-    /// replaced by the day, else a `# YYYY-MM-DD` heading and a blank line; nothing in a
-    /// Logseq graph, whose journal pages take their title from the file name.
+    /// What a new journal starts with: the vault's journal template (`Vault.journalTemplate()`)
+    /// filled in for the day (`{{date}}` and `{{title}}` are the day, `{{yesterday}}` and
+    /// `{{tomorrow}}` the days around it), else a `# YYYY-MM-DD` heading and a blank line;
+    /// nothing in a Logseq graph, whose journal pages take their title from the file name.
     public func initialContents(for day: CalendarDay) -> [UInt8] {
-        if let template = try? vault.fileSystem.readFile(vault.absolutePath(Self.templatePath)),
-            UTF8Check.validate(template) == .valid
-        {
-            let text = String(decoding: template, as: UTF8.self)
-            return Array(
-                text.replacingOccurrences(of: "{{date}}", with: day.description)
-                    .replacingOccurrences(of: "{{title}}", with: day.description).utf8)
+        if let template = vault.journalTemplate() {
+            let title = vault.logseq?.journalTitle.format(day) ?? day.description
+            return Array(template.filled(vault.templateContext(title: title, day: day)).utf8)
         }
         if vault.logseq != nil { return [] }
         return Array("# \(day)\n\n".utf8)

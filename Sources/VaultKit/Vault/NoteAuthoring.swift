@@ -12,8 +12,9 @@ public struct NoteAuthoring {
     }
 
     /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
-    /// with `# title` and a blank line, or with the template `.zennotes/templates/T.md` whose
-    /// `{{title}}` and `{{date}}` are filled in (the date of `now`, else of the vault's clock).
+    /// with `# title` and a blank line, or with the template T (`Vault.template(named:)`:
+    /// Obsidian's template folder, then `.zennotes/templates/`) filled in as `NoteTemplate`
+    /// says (the date and time of `now`, else of the vault's clock).
     /// In a Logseq graph the file is named in the graph's file-name format (page `a/b` is
     /// `a___b.md`) and starts empty: Logseq names a page by its file.
     public func create(title: String, folder: String? = nil, template: String? = nil, now: Date? = nil, dryRun: Bool = false) throws -> NoteRewrite {
@@ -34,15 +35,7 @@ public struct NoteAuthoring {
         let clean = Naming.cleanTitle(title)
         var content = vault.logseq == nil ? Array("# \(Naming.headingMarkup(forTitle: clean))\n\n".utf8) : []
         if let template {
-            let name = template.hasSuffix(".md") ? template : template + ".md"
-            let path = vault.metadataFolder + "/templates/" + name
-            guard let bytes = try? vault.fileSystem.readFile(path) else {
-                throw VaultError.unknownNote(name: ".zennotes/templates/" + name, suggestions: [])
-            }
-            let day = String(ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate]))
-            content = Array(
-                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{title}}", with: clean)
-                    .replacingOccurrences(of: "{{date}}", with: day).utf8)
+            content = Array(try vault.template(named: template).filled(vault.templateContext(title: clean, now: now)).utf8)
         }
         let path = try vault.createNote(in: RenamePlanner.trimmed(target), stem: stem, content: content, dryRun: dryRun)
         return NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent)

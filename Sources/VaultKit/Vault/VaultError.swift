@@ -22,6 +22,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case alreadyAVault(path: String)
     /// No note matches the name given.
     case unknownNote(name: String, suggestions: [String])
+    /// No template of that name is in the template folders (`available` are the ones there are).
+    case unknownTemplate(name: String, folders: [String], available: [String])
     /// Several notes match the name given.
     case ambiguousNote(name: String, candidates: [String])
     /// The note exists only as a sync placeholder that is not downloaded.
@@ -100,6 +102,8 @@ extension VaultError: CustomStringConvertible {
             return "\(path) is already a vault"
         case .unknownNote(let name, _):
             return "no note named \"\(name)\""
+        case .unknownTemplate(let name, let folders, _):
+            return "no template \"\(name)\" in " + folders.map { $0 + "/" }.joined(separator: " or ")
         case .ambiguousNote(let name, let candidates):
             return "\"\(name)\" names \(candidates.count) notes: " + candidates.joined(separator: ", ")
         case .noteNotDownloaded(let path):
@@ -175,6 +179,10 @@ extension VaultError: CustomStringConvertible {
             return "nothing was changed; use the vault as it is"
         case .unknownNote(_, let suggestions):
             return suggestions.isEmpty ? "`vault list` shows every note" : "did you mean: " + suggestions.joined(separator: ", ")
+        case .unknownTemplate(_, let folders, let available):
+            return available.isEmpty
+                ? "put the template in \(folders.last ?? Vault.ownTemplateFolder)/ as NAME.md"
+                : "the templates are: " + available.joined(separator: ", ")
         case .ambiguousNote:
             return "name the note by its path"
         case .noteNotDownloaded:
