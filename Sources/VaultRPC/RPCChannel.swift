@@ -63,33 +63,20 @@ public final class RPCChannel: @unchecked Sendable {
         }
         writeLock.lock()
         defer { writeLock.unlock() }
-        // SIGPIPE is held off on this thread alone while it writes, never ignored for the whole
-        // process: programs the process starts would inherit that and see broken pipes as errors.
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
-                var now = timespec()
-                _ = sigtimedwait(&pipeSignal, nil, &now)
-            }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
-        var written = 0
-        while written < frame.count {
-            let count = frame.withUnsafeBytes { raw in
-                write(output, raw.baseAddress! + written, frame.count - written)
-            }
-            if count > 0 {
-                written += count
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                throw RPCWriteError(code: errno)
+        // A client that went away is an EPIPE error here, not a signal that ends the server.
+        try PipeSignal.held { () throws(RPCWriteError) in
+            var written = 0
+            while written < frame.count {
+                let count = frame.withUnsafeBytes { raw in
+                    write(output, raw.baseAddress! + written, frame.count - written)
+                }
+                if count > 0 {
+                    written += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    throw RPCWriteError(code: errno)
+                }
             }
         }
     }

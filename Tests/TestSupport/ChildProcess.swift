@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import Glibc
+import VaultSystem
 
 /// A program a test starts, holding only the descriptors it is given, and never waited for
 /// without a deadline.
@@ -234,29 +235,13 @@ extension ChildProcess {
 
 extension ChildProcess {
     /// One write(2) to the input pipe: the count written, or -1 with errno. A child that
-    /// stopped reading gives EPIPE here, not a SIGPIPE that would end the whole test run:
-    /// the signal is held off on this thread while it writes, and taken if it came.
+    /// stopped reading gives EPIPE here, not a SIGPIPE that would end the whole test run.
     fileprivate func writeSome(_ bytes: ArraySlice<UInt8>) -> Int {
         guard input >= 0 else {
             errno = EBADF
             return -1
         }
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        let count = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-        let saved = errno
-        var pending = sigset_t()
-        sigpending(&pending)
-        if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
-            var now = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &now)
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        errno = saved
-        return count
+        return PipeSignal.held { bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) } }
     }
 }
 

@@ -43,12 +43,8 @@ final class ServerProcess: @unchecked Sendable {
             let output = process.output
             Thread.detachNewThread {
                 var pending: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = read(output, &buffer, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { break }
-                    pending.append(contentsOf: buffer[0..<count])
+                Self.read(output) { chunk in
+                    pending.append(contentsOf: chunk)
                     while let newline = pending.firstIndex(of: 0x0A) {
                         let line = String(decoding: pending[..<newline], as: UTF8.self)
                         pending.removeSubrange(...newline)
@@ -67,18 +63,23 @@ final class ServerProcess: @unchecked Sendable {
         let errors = process.errors
         Thread.detachNewThread {
             var text: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 16_384)
-            while true {
-                let count = read(errors, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                text.append(contentsOf: buffer[0..<count])
-            }
+            Self.read(errors) { text.append(contentsOf: $0) }
             inbox.condition.withLock {
                 inbox.errorText = text
                 inbox.errorsEnded = true
                 inbox.condition.broadcast()
             }
+        }
+    }
+
+    /// Hands each chunk read from `descriptor` to `take`, up to the end of its input.
+    private static func read(_ descriptor: Int32, _ take: (ArraySlice<UInt8>) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            take(buffer[0..<count])
         }
     }
 
