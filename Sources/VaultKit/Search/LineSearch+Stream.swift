@@ -112,8 +112,16 @@ extension LineSearch {
             summary.found += result.matches.count
             for match in result.matches {
                 let key = RankKey(match, pathRank: pathRanks[index])
+                // With the limit reached, what is left out is read again only if the budget
+                // later pushes kept matches out too: it is not written to the scratch file (a
+                // terminal's screenful of a search that matches every other line).
+                let full = limit.map { best.count >= $0 } ?? false
                 // Only the matches not kept need a key, to be found again after the rest.
                 best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { left in
+                    if full {
+                        keys.append(LeftOut(key: left.key, offset: -1, length: 0))
+                        return
+                    }
                     if scratch == nil && !scratchFailed {
                         scratch = scratchCapacity > 0 ? ScratchFile(capacity: scratchCapacity) : nil
                         scratchFailed = scratch == nil
