@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "CSystem.h"
@@ -52,4 +53,10 @@ int vault_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     int result = posix_spawn_file_actions_addchdir_np(actions, path);
     if (result != 0) { errno = result; return -1; }
     return 0;
+}
+
+int vault_terminal_rows(int descriptor) {
+    struct winsize size;
+    if (ioctl(descriptor, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) { return -1; }
+    return size.ws_row;
 }

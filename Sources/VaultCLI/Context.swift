@@ -90,17 +90,19 @@ final class Context {
         return Array(words.joined(separator: " ").utf8)
     }
 
-    /// Runs `$VISUAL` or `$EDITOR` (else `vi`) on a file and returns its exit code.
-    func launchEditor(_ path: String) throws -> Int32 {
-        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // Through the shell, so an editor given with arguments (`code --wait`) works.
-        process.arguments = ["-c", editor + " \"$1\"", "vault-editor", path]
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Refuses to go on unless standard input and output are a terminal, where a person can
+    /// use the program `what` starts (an editor, a picker) instead of it waiting on a pipe.
+    ///
+    /// - Throws: `LaunchError.noTerminal` (exit 2).
+    func requireTerminal(for what: String) throws {
+        guard stdinIsTerminal && stdoutIsTerminal else { throw LaunchError.noTerminal(what: what) }
+    }
+
+    /// Opens a note of `vault` in the person's editor, at `line`, and waits for it to close.
+    /// What this run printed so far is sent first, so it is not held behind the editor.
+    func openEditor(_ path: String, line: Int?, in vault: Vault) throws {
+        send()
+        try EditorCommand(environment: environment).open(vault.absolutePath(path), line: line, environment: environment)
     }
 
     /// Asks a yes/no question on the terminal; false when there is no person to ask.

@@ -48,7 +48,7 @@ enum ManPage {
             ".TP", ".B XDG_CACHE_HOME",
             "Where the cache of note facts is kept (\\fI$XDG_CACHE_HOME/vault/\\fR, else \\fI~/.cache/vault/\\fR).",
             ".TP", ".B NO_COLOR", "When set to a value that is not empty, output has no colour.",
-            ".TP", ".BR VISUAL \", \" EDITOR", "The editor \\fBjournal \\-\\-open\\fR starts.",
+            ".TP", ".BR VISUAL \", \" EDITOR", "The editor \\fBedit\\fR and \\fB\\-\\-open\\fR start (VISUAL first, else EDITOR, else vi), through the shell.",
             ".TP", ".B VAULT_TODAY", "The day taken as today (YYYY-MM-DD), for scripts and tests.",
             ".TP", ".B VAULT_NOW", "The time taken as now (an ISO 8601 time or a day), for scripts and tests.",
             ".SH FILES",

@@ -1,4 +1,5 @@
 import Foundation
+import VaultSystem
 
 /// The person's side of a run: which streams are terminals, what standard input holds, and
 /// the answer to a question. The process passes its own (`Terminal.process()`); a test
@@ -21,14 +22,21 @@ public struct Terminal {
     /// input and output; nil in a run that has none of its own (a test's), where a server refuses
     /// to start.
     public var serverStreams: (input: Int32, output: Int32)?
+    /// How many rows the terminal on stdout has, when it says; nil elsewhere.
+    public var rows: Int?
+    /// This program's own path, which a picker's preview runs; nil runs `vault` from `PATH`.
+    public var program: String?
 
     /// A run with no person at it: nothing is a terminal but standard input, which is empty,
     /// and no question is answered.
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
         readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
-        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil, serverStreams: (input: Int32, output: Int32)? = nil
+        writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil, serverStreams: (input: Int32, output: Int32)? = nil,
+        rows: Int? = nil, program: String? = nil
     ) {
+        self.rows = rows
+        self.program = program
         self.serverStreams = serverStreams
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
@@ -59,6 +67,7 @@ public struct Terminal {
                         offset += written
                     }
                 }
-            }, serverStreams: (0, 1))
+            }, serverStreams: (0, 1), rows: TerminalSize.rows(of: 1),
+            program: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     }
 }

@@ -44,6 +44,7 @@ struct DeclaredOptionsTests {
         "cache": [["status"]],
         "mcp": [[]],
         "lsp": [[]],
+        "edit": [["Errands"]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.

@@ -29,4 +29,8 @@ int vault_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 /// Adds to `actions` a change of the child's working folder (addchdir_np).
 int vault_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
 
+/// The number of rows of the terminal open on `descriptor`, or -1 when it is no terminal or
+/// does not say (ioctl TIOCGWINSZ, which Swift cannot call: ioctl is variadic).
+int vault_terminal_rows(int descriptor);
+
 #endif

@@ -21,11 +21,15 @@ enum CaptureCommand: Command {
     static let tag = Option<[String]>(list: "--tag", value: "TAGS", help: "tags, comma-separated or repeated")
     static let force = Option<Bool>(flag: "--force", help: "capture a link again even if the vault holds it")
     static let dryRun = CommonOptions.dryRun.withHelp("print where it would go, write nothing")
-    static let options: [any DeclaredOption] = [inbox, journal, title, tag, force, dryRun]
+    static let open = Option<Bool>(flag: "--open", help: "open the note in $VISUAL or $EDITOR, at its last line")
+    static let options: [any DeclaredOption] = [inbox, journal, title, tag, force, dryRun, open]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let words = arguments.rest()
         try arguments.finish()
+        let opens = arguments[open] && !arguments[dryRun]
+        // Refused before anything is read or written, so a refused run leaves the vault as it was.
+        if opens { try context.requireTerminal(for: "vault capture --open") }
         let bytes = context.text(words)
         let vault = try context.vault()
         if arguments[journal] {
@@ -34,6 +38,7 @@ enum CaptureCommand: Command {
             }
             let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments[dryRun])
             if context.json { try context.emit(result) } else { context.line(result.path) }
+            if opens { try context.openEditor(result.path, line: vault.lastLine(of: result.path), in: vault) }
             return 0
         }
         let result = try Capture(vault: vault).capture(
@@ -49,6 +54,7 @@ enum CaptureCommand: Command {
         } else {
             context.line(result.path)
         }
+        if opens { try context.openEditor(result.path, line: vault.lastLine(of: result.path), in: vault) }
         return 0
     }
 }
@@ -69,12 +75,17 @@ enum NewCommand: Command {
     static let folder = Option<String?>("--folder", value: "FOLDER", help: "the folder (default: pages/)")
     static let template = Option<String?>("--template", value: "NAME", help: "start from template NAME (Obsidian's template folder, then .zennotes/templates/)")
     static let dryRun = CommonOptions.dryRun.withHelp("print the path it would take, write nothing")
-    static let options: [any DeclaredOption] = [folder, template, dryRun]
+    static let open = CaptureCommand.open
+    static let options: [any DeclaredOption] = [folder, template, dryRun, open]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let title = try arguments.required("TITLE")
         try arguments.finish()
-        let change = try NoteAuthoring(vault: context.vault()).create(
+        let opens = arguments[open] && !arguments[dryRun]
+        // Refused before the page is made, so a refused run writes nothing.
+        if opens { try context.requireTerminal(for: "vault new --open") }
+        let vault = try context.vault()
+        let change = try NoteAuthoring(vault: vault).create(
             title: title, folder: arguments[folder], template: arguments[template], dryRun: arguments[dryRun])
         if context.json {
             struct Created: Encodable { let path: String }
@@ -82,6 +93,7 @@ enum NewCommand: Command {
         } else {
             context.line(change.path)
         }
+        if opens { try context.openEditor(change.path, line: vault.lastLine(of: change.path), in: vault) }
         return 0
     }
 }

@@ -13,24 +13,34 @@ enum FindCommand: Command {
         never matter (cafe finds Café). Without QUERY, lists the notes most recently modified.
         Prints path and title (tab-separated when piped), and the alias that matched in a third
         column; matches highlighted on a terminal.
+        With -i, the matches (every one, unless --limit) are shown in fzf with a preview of
+        each note, and the path of the one chosen is printed; exit 1 when none is chosen,
+        2 without a terminal or without fzf.
         Exits 1 when no note matches.
         """
     static let limit = CommonOptions.limit.withHelp("at most N notes (default 20)")
     static let includeTrash = CommonOptions.includeTrash.withHelp("look in the trash too")
-    static let options: [any DeclaredOption] = [limit, CommonOptions.folder, CommonOptions.tag, includeTrash]
+    static let options: [any DeclaredOption] = [limit, CommonOptions.folder, CommonOptions.tag, includeTrash, Context.interactive]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: 20)
+        let interactive = arguments[Context.interactive]
+        // The picker narrows the list itself: it is given every match unless --limit says.
+        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: interactive ? nil : 20)
         let filter = NoteQuery(
             folders: arguments[CommonOptions.folder], tags: arguments[CommonOptions.tag], includeTrash: arguments[includeTrash])
         var words: [String] = []
         while let word = arguments.positional() { words.append(word) }
         try arguments.finish()
+        let picker = interactive ? try context.picker(for: "vault find -i") : nil
         let vault = try context.vault()
         // Titles and aliases need no markdown parse; inline tags do.
         let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .summary : .tags)
         let notes = filter.apply(to: scan.notes, layout: vault.layout)
         let found = NoteFinder(words.joined(separator: " ")).rank(notes, limit: limit)
+        if let picker {
+            let candidates = found.map { Picker.Candidate(key: $0.note.path, note: $0.note.path, shown: $0.note.path + "  " + $0.note.title) }
+            return try context.pick(candidates, with: picker, in: vault)
+        }
         if context.json {
             try context.emit(found)
         } else {

@@ -25,7 +25,7 @@ enum JournalCommand: Command {
     static let rollover = Option<Bool>(flag: "--rollover", help: "move unfinished tasks from the last journal into this one")
     static let append = Option<String?>(
         "--append", value: "TEXT", help: "add TEXT (- for standard input) as a new line at the end")
-    static let open = Option<Bool>(flag: "--open", help: "open the journal in $VISUAL or $EDITOR")
+    static let open = Option<Bool>(flag: "--open", help: "open the journal in $VISUAL or $EDITOR, at its last line")
     static let options: [any DeclaredOption] = [list, rollover, append, open, CommonOptions.dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
@@ -41,6 +41,9 @@ enum JournalCommand: Command {
         let vault = try context.vault()
         let journals = Journals(vault: vault)
         let dryRun = arguments[CommonOptions.dryRun]
+        let opens = arguments[open] && !dryRun
+        // Refused before anything is written: a journal made for an editor that cannot start.
+        if opens { try context.requireTerminal(for: "vault journal --open") }
         if list {
             let entries = try journals.list()
             if context.json {
@@ -74,7 +77,7 @@ enum JournalCommand: Command {
             context.line(entry.path)
         }
         if entry.isPlaceholder { context.warn("\(entry.path) is not downloaded from the sync service yet") }
-        if arguments[open] && !dryRun { return try context.launchEditor(vault.absolutePath(entry.path)) }
+        if opens { try context.openEditor(entry.path, line: vault.lastLine(of: entry.path), in: vault) }
         return 0
     }
 

@@ -8,7 +8,10 @@ enum SearchCommand: Command {
     static let usage = "QUERY..."
     static let discussion = """
         Prints each matching line as path:line: text, like rg, the match highlighted on a
-        terminal. Fuzzy matches come best first; exact and regex matches by path and line.
+        terminal. Fuzzy matches come best first, the lines that hold the query as written (in
+        any case) before those whose letters are scattered; exact and regex matches by path
+        and line. On a terminal a fuzzy search shows the best that fit on the screen (50 when
+        its height is not known) and a count of the rest; a pipe or --limit gets all of them.
         QUERY uses fzf's extended syntax: terms separated by spaces must all match; 'term is
         exact, ^term a prefix, term$ a suffix, !term leaves out lines that hold term, a | b
         matches either. With --exact every term is a substring ('term is then fuzzy). A term
@@ -31,7 +34,7 @@ enum SearchCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         if arguments[exact] && arguments[regex] { throw UsageError("--exact and --regex exclude each other") }
         let mode: LineSearch.Mode = arguments[regex] ? .regex : arguments[exact] ? .exact : .fuzzy
-        let limit = try CommonOptions.limitValue(arguments, Self.limit, default: nil)
+        let asked = try CommonOptions.limitValue(arguments, Self.limit, default: nil)
         let lines = try arguments[contextLines] ?? 0
         // The trash is searched when asked for, by flag or by --folder trash.
         let filter = NoteQuery(
@@ -57,6 +60,12 @@ enum SearchCommand: Command {
             progress = shown
             update = { shown.update($0, $1) }
         }
+        // A person at a terminal reads the best of a ranking; a pipe or --limit asks for more.
+        var screenful: Int?
+        if mode == .fuzzy && asked == nil && context.stdoutIsTerminal && !context.json {
+            screenful = LineSearch.screenful(rows: context.terminal.rows, contextLines: lines)
+        }
+        let limit = asked ?? screenful
         let summary: SearchSummary
         if context.json {
             summary = try printJSON(search, mode: mode, vault: vault, notes: notes, limit: limit, update, context)
@@ -75,6 +84,10 @@ enum SearchCommand: Command {
                 summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
             }
             printer.finish()
+            if screenful != nil && summary.found > summary.matches {
+                let rest = summary.found - summary.matches
+                context.line(context.dim("… \(rest) more match\(rest == 1 ? "" : "es") (--limit N or a pipe shows all)"))
+            }
         }
         progress?.finish()
         context.warn(summary.warnings)

@@ -20,6 +20,9 @@ enum TasksCommand: Command {
         --due takes today, overdue, week (today and the next 6 days), before:D, after:D or on:D
         (D: YYYY-MM-DD, today, tomorrow, yesterday, -N or +N days). --tag matches the task's own
         #tags. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
+        With -i, the tasks are shown in fzf with a preview of each one's note, and the
+        reference of the one chosen is printed (for `vault task` or `vault edit`); exit 1 when
+        none is chosen, 2 without a terminal or without fzf.
         Exits 1 when no task matches.
         """
     static let status = Option<[String]>(
@@ -37,6 +40,7 @@ enum TasksCommand: Command {
         flag: "--summary", help: "count the tasks in each state instead (every state unless --status)")
     static let options: [any DeclaredOption] = [
         status, due, tag, folder, note, priority, includeArchived, sort, tree, counts,
+        Context.interactive,
     ]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
@@ -61,6 +65,8 @@ enum TasksCommand: Command {
             throw UsageError("--tree lists tasks in the order written; leave out --sort")
         }
         try arguments.finish()
+        let picker = arguments[Context.interactive] ? try context.picker(for: "vault tasks -i") : nil
+        if picker != nil && (tree || summary) { throw UsageError("-i picks one task: it goes without --tree and --counts") }
 
         let vault = try context.vault()
         var notes: [Note]?
@@ -68,6 +74,7 @@ enum TasksCommand: Command {
             notes = [try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)]
             query.includeRetired = true
         }
+        if let picker { return try pick(query, of: notes, vault, with: picker, context) }
         if tree { return try printTree(query, of: notes, vault, today: today, context) }
         let progress: Progress? = notes == nil && context.stderrIsTerminal && !context.quiet ? Progress("reading tasks") : nil
         defer { progress?.finish() }
@@ -124,6 +131,16 @@ enum TasksCommand: Command {
         }
         context.warn(warnings)
         return listed == 0 ? 1 : 0
+    }
+
+    /// `-i`: the tasks listed, in fzf; the reference of the one chosen is printed.
+    private static func pick(_ query: TaskQuery, of notes: [Note]?, _ vault: Vault, with picker: Picker, _ context: Context) throws -> Int32 {
+        var candidates = CollectingSink<Picker.Candidate>()
+        var sink = ClosureSink<VaultTask> { task in
+            candidates.receive(Picker.Candidate(key: task.reference, note: task.path, shown: "[\(task.marker)] \(task.text)  \(task.path):\(task.line)"))
+        }
+        context.warn(try vault.tasks(matching: query, of: notes, into: &sink, progress: nil))
+        return try context.pick(candidates.elements, with: picker, in: vault)
     }
 
     /// `--tree`: every task is kept, for the ancestors of those listed.

@@ -151,9 +151,32 @@ struct FileSearcher {
         var positions = found.positions
         if search.mode == .exact { positions = everyOccurrence(terms, adding: positions) }
         let decoded = LineText.decode(buffer, line, highlighting: text.byteRanges(positions))
-        let match = LineMatch(
+        var match = LineMatch(
             path: "", line: 0, text: decoded.text, ranges: decoded.ranges, score: search.mode == .fuzzy ? found.score : 0)
+        if search.mode == .fuzzy { match.literal = holdsLiterally(terms) }
         return (match, decoded.lossy)
+    }
+
+    /// True when, in every group that looks for something, one term stands in the line as
+    /// one run of its characters, as a substring search would find it.
+    private func holdsLiterally(_ terms: FuzzyQuery) -> Bool {
+        for group in terms.groups where group.contains(where: { !$0.inverse }) {
+            let found = group.contains { term in
+                !term.inverse && Self.contains(term.caseSensitive ? text.chars : text.lower, term.pattern)
+            }
+            if !found { return false }
+        }
+        return true
+    }
+
+    private static func contains(_ chars: [UInt32], _ pattern: [UInt32]) -> Bool {
+        guard let first = pattern.first, pattern.count <= chars.count else { return pattern.isEmpty }
+        var start = 0
+        while start + pattern.count <= chars.count {
+            if chars[start] == first && chars[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// Every occurrence of each exact term, so that an exact search highlights all of them

@@ -1,12 +1,13 @@
 /// A line match written as bytes, without its path (the ranking knows the note), so that a
 /// ranking can keep the matches past its budget in a scratch file instead of in memory.
 enum LineMatchRecord {
-    /// The bytes of `match`'s line number, text, ranges, score and context lines.
+    /// The bytes of `match`'s line number, score, literal mark, text, ranges and context lines.
     static func bytes(of match: LineMatch) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(match.text.utf8.count + 64)
         put(match.line, &bytes)
         put(match.score, &bytes)
+        put(match.literal ? 1 : 0, &bytes)
         put(match.text, &bytes)
         put(match.ranges.count, &bytes)
         for range in match.ranges {
@@ -26,7 +27,7 @@ enum LineMatchRecord {
     /// The match `bytes` hold, in the note at `path`; nil when they are not a whole record.
     static func match(from bytes: [UInt8], path: String) -> LineMatch? {
         var reader = Reader(bytes: bytes)
-        guard let line = reader.integer(), let score = reader.integer(), let text = reader.text(),
+        guard let line = reader.integer(), let score = reader.integer(), let literal = reader.integer(), let text = reader.text(),
               let rangeCount = reader.integer(), rangeCount >= 0, rangeCount <= bytes.count else { return nil }
         var ranges: [Range<Int>] = []
         for _ in 0..<rangeCount {
@@ -45,7 +46,7 @@ enum LineMatchRecord {
         }
         guard reader.offset == bytes.count else { return nil }
         return LineMatch(path: path, line: line, text: text, ranges: ranges, score: score,
-                         before: contexts[0], after: contexts[1])
+                         before: contexts[0], after: contexts[1], literal: literal == 1)
     }
 
     private static func put(_ value: Int, _ bytes: inout [UInt8]) {

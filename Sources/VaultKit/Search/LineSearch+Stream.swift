@@ -30,6 +30,7 @@ extension LineSearch {
                 summary.failure = failure
                 return false
             }
+            summary.found += result.matches.count
             // Past the limit the notes are still read, for what a person should know of them.
             for match in result.matches {
                 if let limit, summary.matches >= limit { break }
@@ -43,6 +44,7 @@ extension LineSearch {
 
     /// A fuzzy match's place in the ranking, without its text.
     struct RankKey: Comparable {
+        var literal: Bool
         var score: Int32
         var length: Int32
         /// The note's place among the notes by path.
@@ -50,6 +52,7 @@ extension LineSearch {
         var line: Int32
 
         init(_ match: LineMatch, pathRank: Int) {
+            literal = match.literal
             score = Int32(clamping: match.score)
             length = Int32(clamping: match.text.utf8.count)
             self.pathRank = Int32(pathRank)
@@ -58,6 +61,7 @@ extension LineSearch {
 
         /// The order of `LineSearch.ranksBefore`.
         static func < (a: RankKey, b: RankKey) -> Bool {
+            if a.literal != b.literal { return a.literal }
             if a.score != b.score { return a.score > b.score }
             if a.length != b.length { return a.length < b.length }
             if a.pathRank != b.pathRank { return a.pathRank < b.pathRank }
@@ -105,10 +109,19 @@ extension LineSearch {
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { index, result in
             if let warning = result.warning { summary.warnings.append(warning) }
+            summary.found += result.matches.count
             for match in result.matches {
                 let key = RankKey(match, pathRank: pathRanks[index])
+                // With the limit reached, what is left out is read again only if the budget
+                // later pushes kept matches out too: it is not written to the scratch file (a
+                // terminal's screenful of a search that matches every other line).
+                let full = limit.map { best.count >= $0 } ?? false
                 // Only the matches not kept need a key, to be found again after the rest.
                 best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { left in
+                    if full {
+                        keys.append(LeftOut(key: left.key, offset: -1, length: 0))
+                        return
+                    }
                     if scratch == nil && !scratchFailed {
                         scratch = scratchCapacity > 0 ? ScratchFile(capacity: scratchCapacity) : nil
                         scratchFailed = scratch == nil

@@ -78,12 +78,22 @@ public struct LineSearch: Sendable {
             matches: sink.elements, notesSearched: summary.notesSearched, warnings: summary.warnings, failure: summary.failure)
     }
 
-    /// True when fuzzy match `a` is shown before `b`: the higher score, then the shorter
-    /// line, then by path and line.
+    /// True when fuzzy match `a` is shown before `b`: a line that holds the query as written
+    /// first, then the higher score, then the shorter line, then by path and line.
     static func ranksBefore(_ a: LineMatch, _ b: LineMatch) -> Bool {
+        if a.literal != b.literal { return a.literal }
         if a.score != b.score { return a.score > b.score }
         if a.text.utf8.count != b.text.utf8.count { return a.text.utf8.count < b.text.utf8.count }
         return (a.path, a.line) < (b.path, b.line)
+    }
+
+    /// How many fuzzy matches fit on a terminal of `rows` rows (50 when its height is not
+    /// known), two rows left for the count of the rest and the prompt, each match taking its
+    /// `contextLines` before and after and a separator.
+    public static func screenful(rows: Int?, contextLines: Int) -> Int {
+        let available = rows.map { max(1, $0 - 2) } ?? 50
+        let perMatch = 1 + 2 * contextLines + (contextLines > 0 ? 1 : 0)
+        return max(1, available / perMatch)
     }
 
     struct NoteResult: Sendable {
@@ -134,6 +144,9 @@ public struct SearchReport: Sendable {
 public struct SearchSummary: Sendable {
     /// How many matches the sink was given.
     public var matches: Int
+    /// How many lines matched, the limit aside: those past it are counted, not handed on
+    /// (a fuzzy search, which reads every note; others count as far as they read).
+    public var found = 0
     /// How many notes were read.
     public var notesSearched: Int
     /// Notes that could not be searched, or only as bytes.

@@ -51,6 +51,9 @@ public struct LineMatch: Sendable, Equatable {
     /// Lines before and after it, when context was asked for.
     public var before: [ContextLine] = []
     public var after: [ContextLine] = []
+    /// True for a fuzzy match where every term stands as written (a case-insensitive
+    /// substring), which ranks before the lines whose letters are only scattered.
+    public var literal = false
 }
 
 /// A line shown around a match.

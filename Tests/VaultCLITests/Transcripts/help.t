@@ -37,6 +37,7 @@ $ vault --help
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
 >   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 >   lsp          serve the Language Server Protocol on standard input and output, for editors
+>   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -147,6 +148,7 @@ $ vault
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 2>   lsp          serve the Language Server Protocol on standard input and output, for editors
+2>   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)

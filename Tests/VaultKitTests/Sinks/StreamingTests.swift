@@ -118,6 +118,7 @@ struct StreamingTests {
                         #expect(sink.elements == expected,
                                 "\(query), budget \(budget), limit \(String(describing: limit)), scratch \(capacity)")
                         #expect(summary.matches == expected.count)
+                        #expect(summary.found == whole.count, "the lines past the limit are counted")
                     }
                 }
             }
