@@ -1,0 +1,39 @@
+import VaultKit
+
+/// `vault graph`: the link graph, as JSON or Graphviz DOT.
+enum GraphCommand: Command {
+    static let name = "graph"
+    static let summary = "export the link graph (notes, resolved links, dangling targets) as JSON or Graphviz DOT"
+    static let usage = ""
+    static let discussion = """
+        JSON (the default) holds `notes` (path, title), `edges` (source, target, kind, embed, line:
+        one per link that resolves), `dangling` (source, target, text, kind, line) and `skipped`
+        (notes whose links could not be read). DOT draws a box per note, an arrow per linked pair
+        (dashed for embeds) and a red node per dangling target: `vault graph --format dot | dot
+        -Tsvg > graph.svg`. Links resolve as everywhere else in vault; tags are not links, and
+        notes in the trash are left out. Everything is sorted by path.
+        """
+    static let format = Option<Format>(choice: "--format", value: "FORMAT", default: .json, help: "json (default) or dot")
+    static let options: [any DeclaredOption] = [format]
+
+    /// How the graph is written.
+    enum Format: String, CaseIterable {
+        case json, dot
+    }
+
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let format = try arguments[format]
+        try arguments.finish()
+        let vault = try context.vault()
+        let scan = try context.scan(vault, detail: .summary)
+        context.warn(scan.warnings)
+        let graph = VaultGraph(vault: vault, scan: scan)
+        context.warn(graph.skipped)
+        if format == .dot && !context.json {
+            context.line(graph.dot.trimmingSuffixNewline())
+        } else {
+            try context.emit(graph)
+        }
+        return 0
+    }
+}
