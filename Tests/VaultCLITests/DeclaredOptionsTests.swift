@@ -15,7 +15,7 @@ struct DeclaredOptionsTests {
         "list": [[]],
         "show": [["Errands"]],
         "info": [[]],
-        "tags": [[]],
+        "tags": [[], ["rename", "reading", "books"]],
         "find": [["plan"]],
         "search": [["plan"]],
         "capture": [["a thought"], ["a thought", "--journal"]],
@@ -44,6 +44,7 @@ struct DeclaredOptionsTests {
         "cache": [["status"]],
         "mcp": [[]],
         "lsp": [[]],
+        "graph": [[]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.
@@ -63,6 +64,7 @@ struct DeclaredOptionsTests {
         case "--older-than": return "1d"
         case "--keep": return "original"
         case "--candidates": return "notes"
+        case "--format": return "dot"
         default: return nil
         }
     }

@@ -43,7 +43,7 @@ public struct TagRename: Sendable, Equatable {
     private static func bare(_ name: String) -> String { name.hasPrefix("#") ? String(name.dropFirst()) : name }
 
     private static func whyNotATag(_ name: String, given: String) -> String {
-        if name.isEmpty { return "\(given) is empty" }
+        if name.isEmpty { return "give \(given) as a word, with or without #" }
         if name.contains(where: \.isWhitespace) { return "a tag holds no spaces" }
         if name.allSatisfy(\.isASCII) && name.allSatisfy(\.isNumber) { return "a tag of only digits is read as a number, not a tag" }
         if name.hasSuffix("/") { return "a tag does not end in /" }

@@ -146,7 +146,7 @@ extension VaultError: CustomStringConvertible {
             return "a git \(operation.rawValue) is in progress in this vault's repository (\(stateFile)); "
                 + "a change to several notes now would be mixed into it, so nothing was changed"
         case .invalidTag(let tag, let reason):
-            return "#\(tag) is not a tag: \(reason)"
+            return tag.isEmpty ? "an empty name is not a tag: \(reason)" : "#\(tag) is not a tag: \(reason)"
         case .tagNotFound(let tag, let inCode) where inCode.isEmpty:
             return "no note has #\(tag)"
         case .tagNotFound(let tag, let inCode):
