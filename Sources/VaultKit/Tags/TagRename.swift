@@ -37,6 +37,9 @@ public struct TagRename: Sendable, Equatable {
         return nil
     }
 
+    /// True when the new name is the old tag spelled another way (another case, or NFC).
+    public var respells: Bool { Naming.collisionKey(new) == oldKey }
+
     /// True when `tag` is the new tag (in any case).
     public func isNew(_ tag: String) -> Bool { Naming.collisionKey(tag) == Naming.collisionKey(new) }
 

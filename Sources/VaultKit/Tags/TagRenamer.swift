@@ -54,7 +54,8 @@ public struct TagRenamer {
         guard !holders.isEmpty else {
             throw VaultError.tagNotFound(tag: rename.old, inCode: notesNaming(rename.old, in: scan.notes))
         }
-        let merges = scan.notes.contains { note in note.kind != .trash && note.tags.contains(where: rename.isNew) }
+        // A new spelling of the same tag (`#todo` as `#ToDo`) merges nothing.
+        let merges = !rename.respells && scan.notes.contains { note in note.kind != .trash && note.tags.contains(where: rename.isNew) }
         var edits: [TagRenamePlan.Edit] = []
         var skipped: [VaultWarning] = []
         let writer = SafeWriter(fileSystem: vault.fileSystem)
@@ -78,6 +79,12 @@ public struct TagRenamer {
             }
             guard rewrite.bytes != read.bytes else { continue }
             edits.append(.init(path: note.path, snapshot: read.snapshot, before: read.bytes, after: rewrite.bytes, changes: rewrite.changes))
+        }
+        // In a Logseq graph a tag names a page: the page's file is the user's to rename.
+        if let pages = vault.logseqPages(scan.notes) {
+            for note in scan.notes where pages.names(of: note.path).contains(where: { rename.renamed($0) == rename.new }) {
+                skipped.append(VaultWarning(path: note.path, message: "is the page of #\(rename.old) and keeps its name; `vault rename` renames it"))
+            }
         }
         for note in scan.notes where note.availability != .available {
             skipped.append(VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "not downloaded"); its tags are not read or rewritten"))

@@ -45,6 +45,9 @@ struct TagRenamerTests {
     func merge() throws {
         let (folder, vault) = try TemporaryFolder.vault(["pages/A.md": "#old\n", "pages/B.md": "#new\n"])
         #expect(try TagRenamer(vault: vault).plan(TagRename("old", to: "new")).merges)
+        // Another spelling of the same tag is no merge, and every spelling takes it.
+        let respelled = try TagRenamer(vault: vault).plan(TagRename("old", to: "Old"))
+        #expect(!respelled.merges && respelled.edits.map { String(decoding: $0.after, as: UTF8.self) } == ["#Old\n"])
         withExtendedLifetime(folder) {}
     }
 
@@ -79,5 +82,22 @@ struct TagRenamerTests {
             }
             #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty, "at \(step)")
         }
+    }
+}
+
+/// A tag rename in a Logseq graph, where a tag names a page.
+@Suite("Renaming a tag in a Logseq graph")
+struct LogseqTagRenameTests {
+    @Test("the tags:: property and inline tags are renamed, and the page of the old tag is named, not renamed")
+    func namesThePage() throws {
+        let (folder, vault) = try TemporaryFolder.vault([
+            "logseq/config.edn": "{:file/name-format :triple-lowbar}\n",
+            "pages/garden.md": "- the page of the tag\n",
+            "pages/Beds.md": "tags:: garden, [[other]]\n\n- TODO seeds #garden\n",
+        ])
+        let plan = try TagRenamer(vault: vault).plan(TagRename("garden", to: "yard"))
+        #expect(plan.edits.map { String(decoding: $0.after, as: UTF8.self) } == ["tags:: yard, [[other]]\n\n- TODO seeds #yard\n"])
+        #expect(plan.skipped.map(\.path) == ["pages/garden.md"])
+        withExtendedLifetime(folder) {}
     }
 }
