@@ -32,8 +32,29 @@ enum GraphCommand: Command {
         if format == .dot && !context.json {
             context.line(graph.dot.trimmingSuffixNewline())
         } else {
-            try context.emit(graph)
+            try emit(graph, context)
         }
         return 0
+    }
+
+    /// The graph as the one JSON document `Context.emit` would give, written array element by
+    /// element: a vault of 100,000 links need not hold the whole document as values too.
+    private static func emit(_ graph: VaultGraph, _ context: Context) throws {
+        context.write { $0.append(contentsOf: "{\n  \"dangling\": ".utf8) }
+        try array(graph.dangling, context)
+        context.write { $0.append(contentsOf: ",\n  \"edges\": ".utf8) }
+        try array(graph.edges, context)
+        context.write { $0.append(contentsOf: ",\n  \"notes\": ".utf8) }
+        try array(graph.notes, context)
+        context.write { $0.append(contentsOf: ",\n  \"skipped\": ".utf8) }
+        try array(graph.skipped, context)
+        context.write { $0.append(contentsOf: "\n}\n".utf8) }
+    }
+
+    private static func array(_ items: [some Encodable], _ context: Context) throws {
+        var stream = JSONArrayStream(depth: 1)
+        for item in items where !stream.append(encoding: item, in: context) { break }
+        if let failure = stream.failure { throw failure }
+        context.write { stream.finish(to: &$0) }
     }
 }
