@@ -24,11 +24,15 @@ deps:
 
 # What the tests need beyond the build, each installed only when missing: the MCP Python
 # SDK (in a virtual environment outside the repository) and Neovim, the real clients
-# `vault mcp` and `vault lsp` are tested with.
+# `vault mcp` and `vault lsp` are tested with, and Graphviz, which reads `vault graph`.
 test-deps:
 	@if ! command -v nvim >/dev/null 2>&1; then \
 		echo "Installing neovim from Debian's packages (the language server's tests drive it)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq neovim; \
+	fi
+	@if ! command -v dot >/dev/null 2>&1; then \
+		echo "Installing graphviz from Debian's packages (a test renders vault graph's DOT output with it)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq graphviz; \
 	fi
 	@if ! "$(MCP_VENV)/bin/python" -c 'import mcp' >/dev/null 2>&1; then \
 		echo "Installing $(MCP_SDK) from PyPI into $(MCP_VENV)"; \

@@ -18,6 +18,7 @@ public enum CLI {
         ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self, DoctorCommand.self,
         SyncIgnoreCommand.self, CompletionsCommand.self, ManCommand.self, CacheCommand.self, McpCommand.self, LspCommand.self,
         EditCommand.self,
+        GraphCommand.self,
     ]
 
     /// The result of one run: exit code and the bytes for stdout and stderr.

@@ -52,6 +52,9 @@ enum CompletionScript {
         if word == "FOLDER" || word == "DEST" { return .folders }
         if word == "PATH" { return .directories }
         if word == "DATE" { return .fixed(["today", "yesterday", "tomorrow"]) }
+        if word == "OLD" { return .tags }
+        // A word in lower case is a subcommand, typed as it is (`tags rename`, `conflicts resolve`).
+        if !word.isEmpty, word == word.lowercased(), word.allSatisfy(\.isLetter) { return .fixed([word]) }
         if word.contains("|"), word == word.lowercased() { return .fixed(word.split(separator: "|").map(String.init)) }
         return .none
     }

@@ -15,7 +15,7 @@ struct DeclaredOptionsTests {
         "list": [[]],
         "show": [["Errands"]],
         "info": [[]],
-        "tags": [[]],
+        "tags": [[], ["rename", "reading", "books"]],
         "find": [["plan"]],
         "search": [["plan"]],
         "capture": [["a thought"], ["a thought", "--journal"]],
@@ -45,6 +45,7 @@ struct DeclaredOptionsTests {
         "mcp": [[]],
         "lsp": [[]],
         "edit": [["Errands"]],
+        "graph": [[]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.
@@ -64,6 +65,7 @@ struct DeclaredOptionsTests {
         case "--older-than": return "1d"
         case "--keep": return "original"
         case "--candidates": return "notes"
+        case "--format": return "dot"
         default: return nil
         }
     }

@@ -71,6 +71,11 @@ public enum VaultError: UserError, Equatable, Sendable {
     /// A change that rewrites links stopped because these notes hold merge conflict markers,
     /// so their links cannot be kept right.
     case notesInConflict(paths: [String])
+    /// A tag given on the command line that the tag grammar does not read as one tag.
+    case invalidTag(tag: String, reason: String)
+    /// No note has the tag; `inCode` are the notes where `#tag` is written only inside code,
+    /// comments or links, where it is no tag.
+    case tagNotFound(tag: String, inCode: [String])
 
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
@@ -78,6 +83,7 @@ public enum VaultError: UserError, Equatable, Sendable {
         case .partlyDone: return 3
         // A vault named where there is none is a mistake on the command line (or in VAULT_DIR).
         case .vaultFolderMissing: return 2
+        case .invalidTag: return 2
         default: return 1
         }
     }
@@ -143,6 +149,13 @@ extension VaultError: CustomStringConvertible {
         case .gitOperationInProgress(let operation, let stateFile):
             return "a git \(operation.rawValue) is in progress in this vault's repository (\(stateFile)); "
                 + "a change to several notes now would be mixed into it, so nothing was changed"
+        case .invalidTag(let tag, let reason):
+            return tag.isEmpty ? "an empty name is not a tag: \(reason)" : "#\(tag) is not a tag: \(reason)"
+        case .tagNotFound(let tag, let inCode) where inCode.isEmpty:
+            return "no note has #\(tag)"
+        case .tagNotFound(let tag, let inCode):
+            let listed = inCode.prefix(5).joined(separator: ", ") + (inCode.count > 5 ? " and \(inCode.count - 5) more" : "")
+            return "no note has #\(tag): it appears only inside code, comments or links, where it is no tag (\(listed))"
         case .notesInConflict(let paths):
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be rewritten while \(paths.count == 1 ? "it holds" : "they hold") "
@@ -209,6 +222,10 @@ extension VaultError: CustomStringConvertible {
             return "finish the \(operation.rawValue) first (\(operation.finishCommands)); changes to one note at a time still work"
         case .notesInConflict:
             return "keep one side of each conflict and remove the <<<<<<< ======= >>>>>>> lines (`vault conflicts` shows them), then try again; or pass --skip-unavailable to leave their links as they are"
+        case .invalidTag:
+            return "a tag is letters, digits, _ - and / (nested tags: a/b), not only digits; a leading # is optional"
+        case .tagNotFound(_, let inCode):
+            return inCode.isEmpty ? "`vault tags` lists every tag" : "nothing was changed; code and comments are never rewritten"
         case .changeInterrupted:
             return "fix the cause, then run any vault command (or `vault doctor --fix`)"
         default:

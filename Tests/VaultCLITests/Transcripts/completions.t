@@ -19,6 +19,16 @@ $ bash complete.sh vault --color a
 $ bash complete.sh vault tags --sort ""
 > count
 > name
+# A subcommand completes as a word, and the tag it renames from the vault's tags.
+$ bash complete.sh vault tags r
+> rename
+$ bash complete.sh vault tags rename sy
+> sync
+> systems
+> systems/feedback
+$ bash complete.sh vault graph --format ""
+> json
+> dot
 # Note names, folders and tags come from the vault.
 $ bash complete.sh vault show pag | head -3
 > pages/BOM Note.md

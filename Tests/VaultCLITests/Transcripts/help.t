@@ -10,7 +10,7 @@ $ vault --help
 >   list         list notes (path and title), filtered by folder or tag
 >   show         print a note's text (or, with --json, its metadata)
 >   info         counts per folder, tags, placeholders, conflict copies and the layout in force
->   tags         list every tag with its count of notes
+>   tags         list every tag with its count of notes, or rename one everywhere
 >   find         find notes by a fuzzy match on title, aliases or path, best first
 >   search       search the lines of every note: fuzzy (default), --exact or --regex
 >   capture      capture text or a link into quick/ (or --inbox); reads stdin without TEXT
@@ -38,6 +38,7 @@ $ vault --help
 >   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 >   lsp          serve the Language Server Protocol on standard input and output, for editors
 >   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
+>   graph        export the link graph (notes, resolved links, dangling targets) as JSON or Graphviz DOT
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -73,14 +74,22 @@ $ vault list --help
 >       --no-cache       read every note afresh, neither using nor updating the cache
 >   -h, --help           show this help
 $ vault help tags
-> list every tag with its count of notes
+> list every tag with its count of notes, or rename one everywhere
 > 
-> Usage: vault tags [options]
+> Usage: vault tags [options] [rename OLD NEW]
 > 
 > Tags from frontmatter and inline #tags; tags compare case-insensitively. Notes in the trash do not count.
 > 
+> `vault tags rename OLD NEW` rewrites #OLD as #NEW in every note: inline tags (never in code,
+> comments or links), the frontmatter `tags:` list or string (with or without #) and a Logseq
+> page's `tags::`, and the tags nested under it (#OLD/child becomes #NEW/child; #OLDER is
+> another tag). OLD matches in any case; NEW is written as given. When NEW exists already the
+> two are merged, and a frontmatter list that would name it twice keeps one. The notes are
+> changed together (a run stopped halfway is finished by the next); --dry-run prints the diff.
+> 
 > Options:
 >       --sort ORDER  count (default, most used first) or name
+>       --dry-run     with rename: print the change as a diff, write nothing
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
 >       --json        print one JSON document
 >       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
@@ -121,7 +130,7 @@ $ vault
 2>   list         list notes (path and title), filtered by folder or tag
 2>   show         print a note's text (or, with --json, its metadata)
 2>   info         counts per folder, tags, placeholders, conflict copies and the layout in force
-2>   tags         list every tag with its count of notes
+2>   tags         list every tag with its count of notes, or rename one everywhere
 2>   find         find notes by a fuzzy match on title, aliases or path, best first
 2>   search       search the lines of every note: fuzzy (default), --exact or --regex
 2>   capture      capture text or a link into quick/ (or --inbox); reads stdin without TEXT
@@ -149,6 +158,7 @@ $ vault
 2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 2>   lsp          serve the Language Server Protocol on standard input and output, for editors
 2>   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
+2>   graph        export the link graph (notes, resolved links, dangling targets) as JSON or Graphviz DOT
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)

@@ -1,0 +1,65 @@
+import VaultKit
+
+/// `vault tags rename OLD NEW`: the plan, then the change (a part of `TagsCommand`).
+enum TagRenameCommand {
+    static func rename(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let old = try arguments.required("OLD")
+        let new = try arguments.required("NEW")
+        try arguments.finish()
+        let vault = try context.vault()
+        let plan = try TagRenamer(vault: vault).plan(TagRename(old, to: new))
+        for warning in plan.skipped { context.warn(warning.description) }
+        if arguments[TagsCommand.dryRun] {
+            if context.json {
+                try context.emit(Summary(plan, applied: false))
+            } else {
+                let diff = plan.changePlan.diffText
+                if !diff.isEmpty { context.line(diff.trimmingSuffixNewline()) }
+            }
+            return 0
+        }
+        let report = try context.changeExecutor(vault).apply(plan.changePlan)
+        context.report(report, recovered: false)
+        let leftAlone = Set(report.conflicts.map(\.path))
+        let done = plan.edits.filter { !leftAlone.contains($0.path) }
+        if context.json {
+            try context.emit(Summary(plan, applied: true, leftAlone: leftAlone))
+        } else if !context.quiet {
+            for edit in done {
+                var seen = Set<String>()
+                let changes = edit.changes.map { "\($0.before) -> \($0.after)" }.filter { seen.insert($0).inserted }
+                context.line("\(edit.path): " + changes.joined(separator: ", "))
+            }
+            let tags = done.reduce(0) { $0 + $1.changes.count }
+            let merged = plan.merges ? ", merged into existing #\(plan.rename.new)" : ""
+            context.line("\(done.count) note\(done.count == 1 ? "" : "s"), \(tags) tag\(tags == 1 ? "" : "s") rewritten\(merged)")
+        }
+        return report.conflicts.isEmpty ? 0 : 3
+    }
+
+    /// A tag rename, planned or done, for `--json`.
+    struct Summary: Encodable {
+        struct Note: Encodable {
+            let path: String
+            let changes: [TagChange]
+        }
+
+        let applied: Bool
+        let old: String
+        let new: String
+        let merged: Bool
+        let notes: [Note]
+        let tags: Int
+        let skipped: [VaultWarning]
+
+        init(_ plan: TagRenamePlan, applied: Bool, leftAlone: Set<String> = []) {
+            self.applied = applied
+            old = plan.rename.old
+            new = plan.rename.new
+            merged = plan.merges
+            notes = plan.edits.filter { !leftAlone.contains($0.path) }.map { Note(path: $0.path, changes: $0.changes) }
+            tags = notes.reduce(0) { $0 + $1.changes.count }
+            skipped = plan.skipped
+        }
+    }
+}

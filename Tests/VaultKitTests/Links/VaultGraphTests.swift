@@ -1,0 +1,39 @@
+import Testing
+@testable import VaultKit
+
+/// The link graph as data: notes, resolved edges with their kind, dangling targets.
+@Suite("The exported link graph")
+struct VaultGraphTests {
+    private func graph(_ files: [String: String]) throws -> VaultGraph {
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        return try withExtendedLifetime(folder) { VaultGraph(vault: vault, scan: try vault.scan(detail: .summary)) }
+    }
+
+    @Test("every note, every resolved link with its kind, every dangling one, sorted; the trash is left out")
+    func nodesAndEdges() throws {
+        let graph = try graph([
+            "pages/B.md": "# Bee\n[[A]] ![[A]] [a](A.md) [[Nowhere]] [[#Self]] #tag\n",
+            "pages/A.md": "---\nup: \"[[B]]\"\n---\n![pic](pic.png)\n",
+            "pages/pic.png": "",
+            "trash/T.md": "[[A]]\n",
+        ])
+        #expect(graph.notes == [.init(path: "pages/A.md", title: "A"), .init(path: "pages/B.md", title: "Bee")])
+        #expect(graph.edges == [
+            .init(source: "pages/A.md", target: "pages/B.md", kind: .frontmatter, embed: false, line: 2),
+            .init(source: "pages/A.md", target: "pages/pic.png", kind: .markdown, embed: true, line: 4),
+            .init(source: "pages/B.md", target: "pages/A.md", kind: .markdown, embed: false, line: 2),
+            .init(source: "pages/B.md", target: "pages/A.md", kind: .wikilink, embed: false, line: 2),
+            .init(source: "pages/B.md", target: "pages/A.md", kind: .wikilink, embed: true, line: 2),
+        ])
+        #expect(graph.dangling == [.init(source: "pages/B.md", target: "Nowhere", text: "[[Nowhere]]", kind: .wikilink, line: 2)])
+    }
+
+    @Test("DOT output quotes and escapes every id and label")
+    func dotEscapes() throws {
+        let dot = try graph(["pages/Say \"hi\".md": "[[back\\slash]]\n", "pages/back\\slash.md": "[[Gone \"x\"]]\n"]).dot
+        #expect(dot.hasPrefix("digraph vault {\n") && dot.hasSuffix("}\n"))
+        #expect(dot.contains("  \"pages/Say \\\"hi\\\".md\" [label=\"Say \\\"hi\\\"\"];\n"))
+        #expect(dot.contains("  \"pages/Say \\\"hi\\\".md\" -> \"pages/back\\\\slash.md\" [class=\"wikilink\"];\n"))
+        #expect(dot.contains("\"/dangling/Gone \\\"x\\\"\" [label=\"Gone \\\"x\\\"\", shape=ellipse, style=dashed, color=red];\n"))
+    }
+}

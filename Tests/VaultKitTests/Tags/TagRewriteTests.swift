@@ -1,0 +1,112 @@
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+
+/// The bytes of one note with a tag renamed in every place the library reads tags.
+@Suite("Renaming a tag in a note")
+struct TagRewriteTests {
+    private func renamed(_ text: String, _ old: String = "old", _ new: String = "new", dialect: NoteDialect = .markdown) throws -> String {
+        String(decoding: TagRewrite(Array(text.utf8), try TagRename(old, to: new), dialect: dialect).bytes, as: UTF8.self)
+    }
+
+    @Test("an inline tag is renamed in any case, and the new spelling is written as given")
+    func inline() throws {
+        #expect(try renamed("a #old b #OLD c\n", "Old", "NewName") == "a #NewName b #NewName c\n")
+    }
+
+    @Test("a nested tag keeps its child, and a tag that only starts like the old one is another tag")
+    func nested() throws {
+        #expect(try renamed("#old/child #old/a/b #older #old-x\n") == "#new/child #new/a/b #older #old-x\n")
+        #expect(try renamed("#a/old #old\n") == "#a/old #new\n")
+    }
+
+    @Test("a nested tag can be renamed by its full name, leaving its parent as it is")
+    func nestedByName() throws {
+        #expect(try renamed("#old #old/child #old/child/x\n", "old/child", "kid") == "#old #kid #kid/x\n")
+    }
+
+    @Test("code, code spans, comments, links and URL fragments keep their #words")
+    func codeUntouched() throws {
+        let text = """
+            `#old` and #old
+            ```
+            #old
+            ```
+
+                #old indented
+
+            <!-- #old -->
+            %% #old %%
+            [see](https://example.com/#old) page#old
+
+            """
+        let expected = text.replacingOccurrences(of: "` and #old", with: "` and #new")
+        #expect(try renamed(text) == expected)
+    }
+
+    @Test("a block list in frontmatter is renamed item by item, with or without # and quotes")
+    func blockList() throws {
+        let text = "---\ntitle: T\ntags:\n  - old\n  - \"#old/x\"\n  - 'Old'\n  - other\n---\nbody\n"
+        #expect(try renamed(text, "old", "fresh") == "---\ntitle: T\ntags:\n  - fresh\n  - \"#fresh/x\"\n  - other\n---\nbody\n")
+    }
+
+    @Test("a flow list keeps its quoting and separators")
+    func flowList() throws {
+        #expect(try renamed("---\ntags: [old, \"old/a\", 'b', \"#old\"]\n---\n") == "---\ntags: [new, \"new/a\", 'b']\n---\n")
+    }
+
+    @Test("a comma or space separated string is renamed in place")
+    func string() throws {
+        #expect(try renamed("---\ntags: a, old b #comment old\n---\n") == "---\ntags: a, new b #comment old\n---\n")
+        #expect(try renamed("---\ntags: \"x old, y\"\n---\n") == "---\ntags: \"x new, y\"\n---\n")
+        #expect(try renamed("---\ntag: old\n---\n") == "---\ntag: new\n---\n")
+    }
+
+    @Test("a merge keeps one of the new tag in frontmatter, and every inline one")
+    func merge() throws {
+        #expect(try renamed("---\ntags: [new, old]\n---\n#old #new\n") == "---\ntags: [new]\n---\n#new #new\n")
+        #expect(try renamed("---\ntags: [old, New]\n---\n") == "---\ntags: [new]\n---\n")
+        #expect(try renamed("---\ntags:\n  - new\n  - old\n  - z\n---\n") == "---\ntags:\n  - new\n  - z\n---\n")
+        #expect(try renamed("---\ntags: new old z\n---\n") == "---\ntags: new z\n---\n")
+    }
+
+    @Test("a note with CRLF line endings and a byte order mark keeps both")
+    func crlfAndBOM() throws {
+        let text = "\u{FEFF}---\r\ntags:\r\n  - old\r\n  - new\r\n---\r\nline #old\r\n"
+        #expect(try renamed(text) == "\u{FEFF}---\r\ntags:\r\n  - new\r\n---\r\nline #new\r\n")
+    }
+
+    @Test("a Logseq page's tags:: property is renamed in its own forms")
+    func logseqProperty() throws {
+        let text = "tags:: old, [[old/sub]], #Old, other\n\n- a block #old\n"
+        #expect(try renamed(text, dialect: .logseq) == "tags:: new, [[new/sub]], other\n\n- a block #new\n")
+    }
+
+    @Test("frontmatter written as JSON is left alone and said so")
+    func jsonFrontmatter() throws {
+        let rewrite = TagRewrite(Array("---\n{\"tags\": [\"old\"]}\n---\n#old\n".utf8), try TagRename("old", to: "new"))
+        #expect(String(decoding: rewrite.bytes, as: UTF8.self) == "---\n{\"tags\": [\"old\"]}\n---\n#new\n")
+        #expect(rewrite.leftAlone != nil)
+    }
+
+    @Test("each change says its line and place")
+    func changes() throws {
+        let rewrite = TagRewrite(Array("---\ntags: [old]\n---\n\nx #old/y\n".utf8), try TagRename("old", to: "new"))
+        #expect(rewrite.changes == [
+            TagChange(line: 2, place: "frontmatter", before: "old", after: "new"),
+            TagChange(line: 5, place: "inline", before: "#old/y", after: "#new/y"),
+        ])
+    }
+
+    @Test("a name the tag grammar does not read as one tag is refused; a leading # is dropped")
+    func invalidNames() throws {
+        for bad in ["", "#", "a b", "123", "x/", "a.b"] {
+            #expect(throws: VaultError.self, "\(bad)") { try TagRename("old", to: bad) }
+        }
+        #expect(throws: VaultError.self) { try TagRename("old", to: "#old") }
+        let rename = try TagRename("#old", to: "#new")
+        #expect(rename.old == "old" && rename.new == "new")
+        let error = #expect(throws: VaultError.self) { try TagRename("old", to: "a b") }
+        #expect(error?.exitCode == 2)
+    }
+}
