@@ -63,6 +63,7 @@ enum TasksCommand: Command {
         try arguments.finish()
 
         let vault = try context.vault()
+        context.recordUse(notes: [], tags: query.tags)
         var notes: [Note]?
         if let name = arguments[note] {
             notes = [try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)]
