@@ -17,6 +17,7 @@ public enum CLI {
         LinksCommand.self, BacklinksCommand.self, CheckCommand.self, RenameCommand.self, MoveCommand.self,
         ArchiveCommand.self, UnarchiveCommand.self, TrashCommand.self, RestoreCommand.self, ConflictsCommand.self, DoctorCommand.self,
         SyncIgnoreCommand.self, CompletionsCommand.self, ManCommand.self, CacheCommand.self, McpCommand.self, LspCommand.self,
+        DuplicateCommand.self, FavoritesCommand.self, CommentsCommand.self,
     ]
 
     /// The result of one run: exit code and the bytes for stdout and stderr.

@@ -44,6 +44,9 @@ struct DeclaredOptionsTests {
         "cache": [["status"]],
         "mcp": [[]],
         "lsp": [[]],
+        "duplicate": [["Errands"]],
+        "favorites": [[], ["add", "Errands"], ["remove", "pages/Projects/Vault CLI.md"]],
+        "comments": [["Reading List"], ["Reading List", "--add", "x"], ["Reading List", "--resolve", "c-2f8e91"]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.
@@ -63,6 +66,9 @@ struct DeclaredOptionsTests {
         case "--older-than": return "1d"
         case "--keep": return "original"
         case "--candidates": return "notes"
+        case "--url": return "https://swift.org/blog"
+        case "--add": return "x"
+        case "--resolve": return "c-2f8e91"
         default: return nil
         }
     }
