@@ -37,6 +37,9 @@ $ vault --help
 >   cache        show, clear or rebuild the cache of note facts kept outside the vault
 >   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 >   lsp          serve the Language Server Protocol on standard input and output, for editors
+>   duplicate    copy a note beside it, titled "<title> copy" (or --title), and print its path
+>   favorites    list the favorite notes, or add or remove one (kept in .zennotes/vault.json)
+>   comments     list a note's comments, or add or resolve one (in its .zennotes/comments sidecar)
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -147,6 +150,9 @@ $ vault
 2>   cache        show, clear or rebuild the cache of note facts kept outside the vault
 2>   mcp          serve the vault to agents over the Model Context Protocol (stdio, one JSON message a line)
 2>   lsp          serve the Language Server Protocol on standard input and output, for editors
+2>   duplicate    copy a note beside it, titled "<title> copy" (or --title), and print its path
+2>   favorites    list the favorite notes, or add or remove one (kept in .zennotes/vault.json)
+2>   comments     list a note's comments, or add or resolve one (in its .zennotes/comments sidecar)
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
