@@ -74,6 +74,23 @@ public struct Favorites {
 
     static let key = "favorites"
 
+    /// The change to `vault.json` that keeps favorites on notes that `moves` (old path: new
+    /// path, a folder's notes one by one) renames, moves, archives or trashes; nil when no
+    /// favorite moves, or the settings cannot be read (the move goes ahead, the favorite
+    /// keeps its old path). Read as the plan reads notes, and written in the same plan.
+    static func edit(following moves: [String: String], vault: Vault) -> Change? {
+        guard !moves.isEmpty, vault.fileSystem.exists(vault.settingsPath),
+            let (bytes, snapshot) = try? SafeWriter(fileSystem: vault.fileSystem).read(vault.settingsPath, settling: false),
+            var settings = try? VaultSettings(bytes: bytes, path: ".zennotes/vault.json")
+        else { return nil }
+        let byPath = Dictionary(moves.map { ($0.key.precomposedStringWithCanonicalMapping, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let paths = paths(in: settings)
+        let moved = paths.map { byPath[$0.precomposedStringWithCanonicalMapping] ?? $0 }
+        guard moved != paths else { return nil }
+        settings.set(key, .array(moved.map(JSONValue.string)))
+        return .replace(".zennotes/vault.json", expected: snapshot, before: bytes, after: settings.encoded())
+    }
+
     /// The paths under `favorites`; anything but strings there is left out of the list (and
     /// written back only as the strings, once the list changes).
     static func paths(in settings: VaultSettings) -> [String] {

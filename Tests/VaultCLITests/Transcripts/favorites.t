@@ -91,3 +91,22 @@ $ vault favorites pin Errands
 2> Usage: vault favorites [options] [list|add|remove] [NOTE]
 2> hint: `vault favorites --help` shows every option
 ? 2
+# A favorite follows its note through rename, move, archive and trash, in the same change.
+$ vault favorites add Errands >/dev/null && vault rename Errands Chores --skip-unavailable --dry-run 2>/dev/null | grep -A9 'a/.zennotes/vault.json'
+> diff --git a/.zennotes/vault.json b/.zennotes/vault.json
+> --- a/.zennotes/vault.json
+> +++ b/.zennotes/vault.json
+> @@ -4,7 +4,7 @@
+>      "folder": "journals"
+>    },
+>    "favorites": [
+> -    "pages/Errands.md"
+> +    "pages/Chores.md"
+>    ],
+>    "someFutureKey": {
+$ vault rename Errands Chores --skip-unavailable >/dev/null 2>&1 && vault archive Chores --skip-unavailable >/dev/null 2>&1 && vault favorites
+> archive/pages/Chores.md	Chores
+$ vault unarchive archive/pages/Chores.md --skip-unavailable >/dev/null 2>&1 && vault trash Chores >/dev/null 2>&1 && vault favorites
+> trash/pages/Chores.md	Chores
+$ vault restore trash/pages/Chores.md >/dev/null && vault favorites
+> pages/Chores.md	Chores
