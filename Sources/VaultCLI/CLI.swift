@@ -19,6 +19,7 @@ public enum CLI {
         SyncIgnoreCommand.self, CompletionsCommand.self, ManCommand.self, CacheCommand.self, McpCommand.self, LspCommand.self,
         EditCommand.self,
         GraphCommand.self,
+        DuplicateCommand.self, FavoritesCommand.self, CommentsCommand.self,
     ]
 
     /// The result of one run: exit code and the bytes for stdout and stderr.

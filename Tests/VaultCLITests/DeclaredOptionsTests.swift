@@ -46,6 +46,9 @@ struct DeclaredOptionsTests {
         "lsp": [[]],
         "edit": [["Errands"]],
         "graph": [[]],
+        "duplicate": [["Errands"]],
+        "favorites": [[], ["add", "Errands"], ["remove", "pages/Projects/Vault CLI.md"]],
+        "comments": [["Reading List"], ["Reading List", "--add", "x"], ["Reading List", "--resolve", "c-2f8e91"]],
     ]
 
     /// A value for an option that takes one, valid for the command where that matters.
@@ -66,6 +69,9 @@ struct DeclaredOptionsTests {
         case "--keep": return "original"
         case "--candidates": return "notes"
         case "--format": return "dot"
+        case "--url": return "https://swift.org/blog"
+        case "--add": return "x"
+        case "--resolve": return "c-2f8e91"
         default: return nil
         }
     }

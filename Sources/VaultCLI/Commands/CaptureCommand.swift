@@ -37,6 +37,7 @@ enum CaptureCommand: Command {
                 throw UsageError("--journal goes without --inbox, --title and --tag")
             }
             let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments[dryRun])
+            if !arguments[dryRun] { context.recordUse(notes: [result.path]) }
             if context.json { try context.emit(result) } else { context.line(result.path) }
             if opens { try context.openEditor(result.path, line: vault.lastLine(of: result.path), in: vault) }
             return 0
@@ -45,6 +46,11 @@ enum CaptureCommand: Command {
             bytes, title: arguments[title], to: arguments[inbox] ? .inbox : .quick,
             tags: arguments[tag].map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 },
             force: arguments[force], dryRun: arguments[dryRun])
+        if !arguments[dryRun] {
+            // A link's tags are remembered by its host, where they rank first next time.
+            let host = Capture.linkHost(of: String(decoding: bytes, as: UTF8.self))
+            context.recordUse(notes: [result.path], tags: arguments[tag], host: host)
+        }
         if context.json {
             try context.emit(result)
         } else if result.alreadyCaptured {
@@ -87,6 +93,7 @@ enum NewCommand: Command {
         let vault = try context.vault()
         let change = try NoteAuthoring(vault: vault).create(
             title: title, folder: arguments[folder], template: arguments[template], dryRun: arguments[dryRun])
+        if !arguments[dryRun] { context.recordUse(notes: [change.path]) }
         if context.json {
             struct Created: Encodable { let path: String }
             try context.emit(Created(path: change.path))

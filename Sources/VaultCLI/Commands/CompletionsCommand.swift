@@ -16,12 +16,19 @@ enum CompletionsCommand: Command {
         """
     static let candidates = Option<CompletionCandidates.Kind?>(
         choice: "--candidates", value: "KIND", help: "print the vault's notes, folders or tags, one a line (what the scripts ask)")
-    static let options: [any DeclaredOption] = [candidates]
+    static let url = Option<String?>(
+        "--url", value: "URL", help: "with --candidates tags: the link being captured, whose host's tags rank first")
+    static let options: [any DeclaredOption] = [candidates, url]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         if let kind = try arguments[candidates] {
+            let url = Self.url
             try arguments.finish()
-            for word in try CompletionCandidates(vault: context.vault(recovering: false)).list(kind) { context.line(word) }
+            let vault = try context.vault(recovering: false)
+            // The notes and tags most used come first, for the shells that keep the order.
+            let usage = context.usage(of: vault)
+            let host = arguments[url].flatMap(Capture.linkHost)
+            for word in try CompletionCandidates(vault: vault).list(kind, usage: usage, now: context.clock.now(), host: host) { context.line(word) }
             return 0
         }
         let name = try arguments.required("SHELL (bash, zsh or fish)")

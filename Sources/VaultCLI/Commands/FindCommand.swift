@@ -10,7 +10,9 @@ enum FindCommand: Command {
         without extension. QUERY uses fzf's extended syntax: terms separated by spaces must all
         match; 'term is exact, ^term a prefix, term$ a suffix, !term leaves out notes that hold
         term, and a | b matches either. A term with an upper-case letter matches case; accents
-        never matter (cafe finds Café). Without QUERY, lists the notes most recently modified.
+        never matter (cafe finds Café). Without QUERY, lists the notes most used first (by
+        frecency: the notes shown, journaled, created and captured, as recorded under
+        $XDG_STATE_HOME/vault), then the most recently modified.
         Prints path and title (tab-separated when piped), and the alias that matched in a third
         column; matches highlighted on a terminal.
         With -i, the matches (every one, unless --limit) are shown in fzf with a preview of
@@ -36,7 +38,12 @@ enum FindCommand: Command {
         // Titles and aliases need no markdown parse; inline tags do.
         let scan = try context.scan(vault, detail: filter.tags.isEmpty ? .summary : .tags)
         let notes = filter.apply(to: scan.notes, layout: vault.layout)
-        let found = NoteFinder(words.joined(separator: " ")).rank(notes, limit: limit)
+        context.recordUse(notes: [], tags: filter.tags)
+        // Without a query, the notes most used come first (by frecency), then the newest.
+        let usage = words.isEmpty ? context.usage(of: vault) : UsageLog()
+        let now = context.clock.now()
+        let found = NoteFinder(words.joined(separator: " ")).rank(
+            notes, limit: limit, frecency: usage.notes.isEmpty ? nil : { usage.noteScore($0.path, at: now) })
         if let picker {
             let candidates = found.map { Picker.Candidate(key: $0.note.path, note: $0.note.path, shown: $0.note.path + "  " + $0.note.title) }
             return try context.pick(candidates, with: picker, in: vault)

@@ -61,6 +61,7 @@ enum JournalCommand: Command {
             let bytes = text == "-" ? context.text(["-"]) : Array(text.utf8)
             let added = String(decoding: bytes, as: UTF8.self)
             let change = try journals.append(added, to: day, dryRun: dryRun)
+            if !dryRun { context.recordUse(notes: [change.path]) }
             if context.json {
                 try context.emit(AppendCommand.Added(change, text: added, atStart: false, dryRun: dryRun))
             } else {
@@ -69,6 +70,7 @@ enum JournalCommand: Command {
             return 0
         }
         let (entry, created) = try journals.openOrCreate(day, dryRun: dryRun)
+        if !dryRun { context.recordUse(notes: [entry.path]) }
         if context.json {
             try context.emit(Opened(day: entry.day, path: entry.path, created: created != nil && !dryRun))
         } else if dryRun, let created {

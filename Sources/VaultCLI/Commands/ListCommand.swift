@@ -21,6 +21,7 @@ enum ListCommand: Command {
             includeTrash: arguments[CommonOptions.includeTrash], order: try arguments[sort])
         try arguments.finish()
         let vault = try context.vault()
+        context.recordUse(notes: [], tags: query.tags)
         // Titles need no markdown parse; tags and the JSON fields do.
         let detail: NoteReader.Detail = context.json ? .full : query.tags.isEmpty ? .summary : .tags
         let selects = query.selection(layout: vault.layout)

@@ -51,6 +51,7 @@ enum SearchCommand: Command {
         }
         search.context = lines
         let vault = try context.vault()
+        context.recordUse(notes: [], tags: filter.tags)
         let notes = try LineSearch.notes(of: vault, filter: filter, includeArchive: !arguments[noArchive])
         var update: (@Sendable (Int, Int) -> Void)?
         var progress: Progress?

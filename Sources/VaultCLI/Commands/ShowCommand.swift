@@ -17,6 +17,7 @@ enum ShowCommand: Command {
         try arguments.finish()
         let vault = try context.vault()
         let note = try context.note(named: name, in: vault)
+        context.recordUse(notes: [note.path])
         if context.json {
             var details = NoteDetails(note: note, frontmatter: [:])
             if note.availability == .available {

@@ -69,6 +69,7 @@ enum TasksCommand: Command {
         if picker != nil && (tree || summary) { throw UsageError("-i picks one task: it goes without --tree and --counts") }
 
         let vault = try context.vault()
+        context.recordUse(notes: [], tags: query.tags)
         var notes: [Note]?
         if let name = arguments[note] {
             notes = [try NoteLookup(notes: context.scan(vault, detail: .summary).notes, in: vault).note(named: name)]

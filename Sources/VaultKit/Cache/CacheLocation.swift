@@ -69,7 +69,7 @@ public struct CacheLocation: Sendable, Equatable {
             return Found(location: nil, absence: why, notices: notices)
         }
         let id = vault.settings?.id.map(sanitized) ?? ""
-        let name = id.isEmpty ? "path-" + hex(Checksum64.of(Array(root.utf8))) : id
+        let name = folderName(for: vault, root: root)
         var location = CacheLocation(folder: baseFolder + "/vault/" + name, rootRealPath: root, dialect: vault.dialect)
         if !id.isEmpty, let owner = location.owner(fileSystem), owner != root, sharesID(owner, id, fileSystem) {
             // A copied folder keeps its vault.json: two vaults with one id get a cache each.
@@ -83,6 +83,13 @@ public struct CacheLocation: Sendable, Equatable {
             location = apart
         }
         return Found(location: location, absence: nil, notices: notices)
+    }
+
+    /// The name of a vault's folder under a base folder outside it (the cache's, the usage
+    /// store's): its id from `vault.json`, else one made from its real path `root`.
+    static func folderName(for vault: Vault, root: String) -> String {
+        let id = vault.settings?.id.map(sanitized) ?? ""
+        return id.isEmpty ? "path-" + hex(Checksum64.of(Array(root.utf8))) : id
     }
 
     /// The vault folder this cache folder last served, if it says.

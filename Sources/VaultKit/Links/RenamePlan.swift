@@ -78,6 +78,8 @@ public struct RenamePlan: Sendable {
     public var temporaryFiles: [String] = []
     /// The content hash of each moved note as read for the plan, by old path.
     public var movedHashes: [String: UInt64] = [:]
+    /// The favorites in `vault.json` that follow moved notes, if any favorite moves.
+    public var favoritesEdit: Change?
 
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
@@ -100,6 +102,7 @@ public struct RenamePlan: Sendable {
         for edit in self.edits where edits[edit.source] != nil {
             changes.append(.replace(edit.path, expected: edit.snapshot, before: edit.before, after: edit.after))
         }
+        if let favoritesEdit { changes.append(favoritesEdit) }
         var plan = ChangePlan(changes, summary: summary)
         plan.emptiedFolders = emptiedFolders
         plan.temporaryFiles = temporaryFiles

@@ -161,11 +161,13 @@ public struct RenamePlanner {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
-        return RenamePlan(
+        var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
             emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout),
             temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
+        plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
+        return plan
     }
 
     /// The comment sidecars that follow moved notes.

@@ -8,7 +8,7 @@ import VaultSystem
 /// score the same); among equal scores the shorter text wins (fzf's tie-break), then notes
 /// outside the archive, then the path. `!term` leaves out a note when
 /// any of its fields holds the term. A query of no term (or only `!term`s) lists the notes
-/// most recently modified first.
+/// most used first (by a frecency score, when one is given), then most recently modified.
 public struct NoteFinder: Sendable {
     /// The positive part of the query, matched field by field.
     private let query: FuzzyQuery
@@ -26,7 +26,10 @@ public struct NoteFinder: Sendable {
     }
 
     /// The notes that match, best first, at most `limit` of them.
-    public func rank(_ notes: [Note], limit: Int? = nil) -> [NoteMatch] {
+    ///
+    /// - Parameter frecency: how much each note is used (`UsageLog.noteScore`), which orders
+    ///   the notes of an empty query.
+    public func rank(_ notes: [Note], limit: Int? = nil, frecency: ((Note) -> Double)? = nil) -> [NoteMatch] {
         var matcher = FuzzyMatcher()
         var text = FuzzyText()
         var projection: [UInt8] = []
@@ -61,7 +64,14 @@ public struct NoteFinder: Sendable {
             }
             if let best { found.append(best) }
         }
-        if query.isEmpty {
+        if query.isEmpty, let frecency {
+            let scores = found.map { frecency($0.note) }
+            let order = found.indices.sorted { a, b in
+                if scores[a] != scores[b] { return scores[a] > scores[b] }
+                return (found[a].note.modified, found[b].note.path) > (found[b].note.modified, found[a].note.path)
+            }
+            found = order.map { found[$0] }
+        } else if query.isEmpty {
             found.sort { ($0.note.modified, $1.note.path) > ($1.note.modified, $0.note.path) }
         } else {
             found.sort(by: Self.ranksBefore)

@@ -154,6 +154,12 @@ public struct Capture {
         return tags.filter { !before.contains(Naming.collisionKey($0)) }
     }
 
+    /// The host of `text` when it is a link and nothing else (`www.` left out), as a link
+    /// capture reads it: what frecency remembers the capture's tags by.
+    public static func linkHost(of text: String) -> String? {
+        soleURL(text)?.host
+    }
+
     /// The text as a link, when it is one `http(s)` URL and nothing else.
     static func soleURL(_ text: String) -> (text: String, host: String)? {
         let trimmed = text.trimmed()

@@ -77,6 +77,7 @@ public struct NoteLifecycle {
                 moves: [FileMove(from: note.path, to: destination)], edits: [],
                 sidecarMoves: RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
                 emptiedFolders: [])
+            plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
         }
         // In a folder that is not a vault, an archive or trash that `vault` made and emptied goes too.
         let made = vault.settings == nil ? Set([archive, trash]) : []

@@ -76,6 +76,12 @@ public enum VaultError: UserError, Equatable, Sendable {
     /// No note has the tag; `inCode` are the notes where `#tag` is written only inside code,
     /// comments or links, where it is no tag.
     case tagNotFound(tag: String, inCode: [String])
+    /// `favorites remove` of a note that is not a favorite.
+    case notAFavorite(path: String, favorites: [String])
+    /// No comment of the note has the id given.
+    case unknownComment(note: String, id: String, known: [String])
+    /// A comments sidecar that is not the JSON it should be.
+    case sidecarNotJSON(path: String, reason: String)
 
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
@@ -138,6 +144,12 @@ extension VaultError: CustomStringConvertible {
             return "nothing to \(what): the text is empty"
         case .wrongPlace(let path, let reason):
             return "\(path) \(reason)"
+        case .notAFavorite(let path, _):
+            return "\(path) is not a favorite"
+        case .unknownComment(let note, let id, _):
+            return "\(note) has no comment \(id)"
+        case .sidecarNotJSON(let path, let reason):
+            return "\(path) is not a comments file vault can read: \(reason)"
         case .unfinishedChange(let journal, let reason):
             return "an interrupted change (\(journal)) could not be finished: \(reason)"
         case .partlyDone(let done, let problem):
@@ -228,6 +240,12 @@ extension VaultError: CustomStringConvertible {
             return inCode.isEmpty ? "`vault tags` lists every tag" : "nothing was changed; code and comments are never rewritten"
         case .changeInterrupted:
             return "fix the cause, then run any vault command (or `vault doctor --fix`)"
+        case .notAFavorite(_, let favorites):
+            return favorites.isEmpty ? "the vault has no favorites" : "`vault favorites list` shows them: " + favorites.prefix(5).joined(separator: ", ")
+        case .unknownComment(let note, _, let known):
+            return known.isEmpty ? "\(note) has no comments" : "`vault comments \"\(note)\"` lists them: " + known.prefix(5).joined(separator: ", ")
+        case .sidecarNotJSON:
+            return "fix it by hand; vault never rewrites a comments file it cannot read"
         default:
             return nil
         }

@@ -39,6 +39,9 @@ $ vault --help
 >   lsp          serve the Language Server Protocol on standard input and output, for editors
 >   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
 >   graph        export the link graph (notes, resolved links, dangling targets) as JSON or Graphviz DOT
+>   duplicate    copy a note beside it, titled "<title> copy" (or --title), and print its path
+>   favorites    list the favorite notes, or add or remove one (kept in .zennotes/vault.json)
+>   comments     list a note's comments, or add or resolve one (in its .zennotes/comments sidecar)
 > 
 > Global options:
 >       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
@@ -159,6 +162,9 @@ $ vault
 2>   lsp          serve the Language Server Protocol on standard input and output, for editors
 2>   edit         open a note (NOTE, NOTE:LINE or a task's REF) in $VISUAL or $EDITOR, at the line
 2>   graph        export the link graph (notes, resolved links, dangling targets) as JSON or Graphviz DOT
+2>   duplicate    copy a note beside it, titled "<title> copy" (or --title), and print its path
+2>   favorites    list the favorite notes, or add or remove one (kept in .zennotes/vault.json)
+2>   comments     list a note's comments, or add or resolve one (in its .zennotes/comments sidecar)
 2> 
 2> Global options:
 2>       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)

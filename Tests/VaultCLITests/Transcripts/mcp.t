@@ -157,6 +157,18 @@ $ vault mcp < ../session.jsonl | sed -e 's/\\n/\n/g'
 >  - [ ] Thursday: back and shoulders
 > -- Progress goes into [[Vault CLI]]? No. Why did I write that.
 > +- Progress goes into [[Vault Tool]]? No. Why did I write that.
+> diff --git a/.zennotes/vault.json b/.zennotes/vault.json
+> --- a/.zennotes/vault.json
+> +++ b/.zennotes/vault.json
+> @@ -4,7 +4,7 @@
+>      \"folder\": \"journals\"
+>    },
+>    \"favorites\": [
+> -    \"pages/Projects/Vault CLI.md\"
+> +    \"pages/Projects/Vault Tool.md\"
+>    ],
+>    \"someFutureKey\": {
+>      \"keep\": true
 > 
 > To make this change, call apply with planId \"plan-1\"."}],"structuredContent":{"diff":"diff --git a/pages/Projects/Vault CLI.md b/pages/Projects/Vault Tool.md
 > rename from pages/Projects/Vault CLI.md
@@ -298,6 +310,18 @@ $ vault mcp < ../session.jsonl | sed -e 's/\\n/\n/g'
 >  - [ ] Thursday: back and shoulders
 > -- Progress goes into [[Vault CLI]]? No. Why did I write that.
 > +- Progress goes into [[Vault Tool]]? No. Why did I write that.
+> diff --git a/.zennotes/vault.json b/.zennotes/vault.json
+> --- a/.zennotes/vault.json
+> +++ b/.zennotes/vault.json
+> @@ -4,7 +4,7 @@
+>      \"folder\": \"journals\"
+>    },
+>    \"favorites\": [
+> -    \"pages/Projects/Vault CLI.md\"
+> +    \"pages/Projects/Vault Tool.md\"
+>    ],
+>    \"someFutureKey\": {
+>      \"keep\": true
 > ","expires":"2026-11-30T12:10:00Z","links":12,"moves":[{"from":"pages/Projects/Vault CLI.md","to":"pages/Projects/Vault Tool.md"}],"notes":11,"planId":"plan-1","warnings":["pages/Evicted Idea.md: not downloaded; links in it are not rewritten"]},"isError":false}}
 > {"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"Moved pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md
 > Rewrote 12 links in 11 notes"}],"structuredContent":{"applied":true,"links":12,"moves":[{"from":"pages/Projects/Vault CLI.md","to":"pages/Projects/Vault Tool.md"}],"notes":11},"isError":false}}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the usage file holds: each note's and each tag's uses, and which tags went with
+/// links from each host, for ranking by `Frecency`.
+public struct UsageLog: Codable, Equatable, Sendable {
+    /// The format of the file; a file of another version is read as empty.
+    public var version = 1
+    /// By vault-relative note path.
+    public var notes: [String: UsageCount] = [:]
+    /// By tag, without `#`.
+    public var tags: [String: UsageCount] = [:]
+    /// By link host (`swift.org`), the tags captured with its links and how often.
+    public var hosts: [String: [String: Int]] = [:]
+
+    public init() {}
+
+    /// Records a use of each note and each tag at `now`; tags given with a link from `host`
+    /// are remembered for that host too.
+    public mutating func record(notes used: [String], tags usedTags: [String], host: String? = nil, at now: Date) {
+        for path in Set(used) { notes[path, default: UsageCount(uses: 0, last: now)].add(at: now) }
+        let cleanTags = Set(usedTags.map(Self.tagName).filter { !$0.isEmpty })
+        for tag in cleanTags { tags[tag, default: UsageCount(uses: 0, last: now)].add(at: now) }
+        if let host, !host.isEmpty, !cleanTags.isEmpty {
+            for tag in cleanTags { hosts[host.lowercased(), default: [:]][tag, default: 0] += 1 }
+        }
+    }
+
+    /// The score of the note at `path` at `now` (0 when never used).
+    public func noteScore(_ path: String, at now: Date) -> Double {
+        notes[path]?.score(at: now) ?? 0
+    }
+
+    /// The score of `tag` at `now`; when capturing a link from `host`, the uses that went with
+    /// that host's links count twice.
+    public func tagScore(_ tag: String, at now: Date, host: String? = nil) -> Double {
+        let name = Self.tagName(tag)
+        guard let count = tags[name] else { return 0 }
+        let extra = host.flatMap { hosts[$0.lowercased()]?[name] } ?? 0
+        return Frecency.score(uses: count.uses + min(extra, count.uses), lastUsed: count.lastUsed, now: now)
+    }
+
+    /// `items` best first by `score`, ties (and the unused) kept in the order given.
+    public static func ranked<T>(_ items: [T], by score: (T) -> Double) -> [T] {
+        let scored = items.enumerated().map { (index: $0.offset, item: $0.element, score: score($0.element)) }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }.map(\.item)
+    }
+
+    /// A tag as it is counted: without `#`.
+    static func tagName(_ tag: String) -> String {
+        tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+    }
+}

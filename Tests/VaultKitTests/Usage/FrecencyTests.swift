@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+@Suite("Frecency")
+struct FrecencyTests {
+    let now = Date(timeIntervalSince1970: 1_796_040_000)
+
+    private func daysAgo(_ days: Double) -> Date { now.addingTimeInterval(-days * 86_400) }
+
+    @Test("a use today scores ten, and a week-old use half as much")
+    func score() {
+        #expect(Frecency.score(uses: 1, lastUsed: now, now: now) == 10)
+        #expect(Frecency.score(uses: 3, lastUsed: now, now: now) == 30)
+        #expect(Frecency.score(uses: 1, lastUsed: daysAgo(7), now: now) == 5)
+        #expect(Frecency.score(uses: 4, lastUsed: daysAgo(21), now: now) == 10)
+        #expect(abs(Frecency.score(uses: 1, lastUsed: daysAgo(3.5), now: now) - 10 / 1.5) < 1e-9)
+    }
+
+    @Test("a last use after the clock's now counts as now")
+    func future() {
+        #expect(Frecency.score(uses: 2, lastUsed: now.addingTimeInterval(86_400), now: now) == 20)
+    }
+
+    @Test("a note used often a month ago ranks below one used once today")
+    func recencyWins() {
+        var log = UsageLog()
+        for _ in 0..<3 { log.record(notes: ["old.md"], tags: [], at: daysAgo(30)) }
+        log.record(notes: ["new.md"], tags: [], at: now)
+        let ranked = UsageLog.ranked(["a.md", "old.md", "new.md"]) { log.noteScore($0, at: now) }
+        #expect(ranked == ["new.md", "old.md", "a.md"])
+    }
+
+    @Test("tags captured with a link from a host count twice for that host only")
+    func hostTags() {
+        var log = UsageLog()
+        log.record(notes: [], tags: ["#swift"], host: "swift.org", at: now)
+        log.record(notes: [], tags: ["web"], at: now)
+        #expect(log.tagScore("swift", at: now) == 10)
+        #expect(log.tagScore("swift", at: now, host: "swift.org") == 20)
+        #expect(log.tagScore("web", at: now, host: "swift.org") == 10)
+        #expect(UsageLog.ranked(["web", "swift"]) { log.tagScore($0, at: now, host: "Swift.org") } == ["swift", "web"])
+        #expect(UsageLog.ranked(["web", "swift"]) { log.tagScore($0, at: now) } == ["web", "swift"])
+    }
+}
+
+@Suite("The usage store")
+struct UsageStoreTests {
+    let now = Date(timeIntervalSince1970: 1_796_040_000)
+
+    @Test("a missing folder is made on the first record, and the file reads back")
+    func missingFolder() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state/vault/abc")
+        #expect(store.load() == UsageLog())
+        try store.record(notes: ["pages/A.md"], tags: ["x"], at: now)
+        try store.record(notes: ["pages/A.md"], at: now)
+        let log = store.load()
+        #expect(log.notes["pages/A.md"]?.uses == 2)
+        #expect(log.tags["x"]?.uses == 1)
+        #expect(try folder.names(in: "state/vault/abc") == ["usage.json"])
+    }
+
+    @Test("a corrupt or truncated file reads as no usage and is replaced whole by the next record", arguments: ["{\"notes\": {", "\u{0}\u{1}garbage", "[]", "{\"version\": 9}"])
+    func corrupt(text: String) throws {
+        let folder = TemporaryFolder()
+        _ = try folder.write("state/usage.json", text)
+        let store = UsageStore(folder: folder.path + "/state")
+        #expect(store.load() == UsageLog())
+        try store.record(notes: ["a.md"], at: now)
+        #expect(store.load().notes["a.md"]?.uses == 1)
+        #expect(try folder.names(in: "state") == ["usage.json"])
+    }
+
+    @Test("a store is kept under XDG_STATE_HOME, else HOME/.local/state, never inside the vault nor without a home")
+    func location() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "demo")
+        let vault = try Vault(root: root)
+        let id = "6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10"
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": folder.path + "/s"])?.folder == folder.path + "/s/vault/" + id)
+        #expect(UsageStore.find(for: vault, environment: ["HOME": folder.path])?.folder == folder.path + "/.local/state/vault/" + id)
+        #expect(UsageStore.find(for: vault, environment: ["HOME": root]) == nil)
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": root + "/.state"]) == nil)
+        #expect(UsageStore.find(for: vault, environment: [:]) == nil)
+    }
+
+    @Test("records made at once by several writers may lose increments but never leave a file that does not read")
+    func concurrent() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        let now = self.now
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<25 {
+                try? store.record(notes: ["a.md"], at: now)
+                // Every read in between sees a whole file: the old one or the new one.
+                if let bytes = FileManager.default.contents(atPath: store.file) {
+                    #expect((try? JSONDecoder().decode(UsageLog.self, from: bytes)) != nil)
+                }
+            }
+        }
+        let uses = store.load().notes["a.md"]?.uses ?? 0
+        #expect(uses >= 25 && uses <= 100)
+        #expect(try folder.names(in: "state") == ["usage.json"])
+    }
+}
