@@ -2,38 +2,6 @@ import Foundation
 import VaultMarkdown
 import VaultSystem
 
-/// A tag rename, computed before anything is written: the notes whose bytes change, and
-/// whether the new tag was there already (a merge).
-public struct TagRenamePlan: Sendable {
-    /// One note rewritten.
-    public struct Edit: Sendable {
-        public var path: String
-        public var snapshot: FileSnapshot
-        public var before: [UInt8]
-        public var after: [UInt8]
-        public var changes: [TagChange]
-    }
-
-    public var rename: TagRename
-    /// The notes rewritten, in path order.
-    public var edits: [Edit]
-    /// True when a note had the new tag before: the two tags become one.
-    public var merges: Bool
-    /// Notes that hold the tag but are left as they are, and why.
-    public var skipped: [VaultWarning]
-
-    /// The number of tags rewritten.
-    public var tagCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
-
-    /// The plan as changes for the executor: one rewrite per note, each expecting the note as
-    /// the plan read it; several notes go through the intent journal.
-    public var changePlan: ChangePlan {
-        ChangePlan(
-            edits.map { Change.replace($0.path, expected: $0.snapshot, before: $0.before, after: $0.after) },
-            summary: "tags rename #\(rename.old) -> #\(rename.new)")
-    }
-}
-
 /// Plans renaming a tag in every note that has it (trash included, so that a restored note
 /// carries the tag as the rest of the vault does).
 public struct TagRenamer {
