@@ -61,7 +61,8 @@ public struct ForegroundProgram: Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = (["/bin/sh", "-c", script, "vault"] + arguments).map { strdup($0) } + [nil]
+        // `$0` is the shell's own name, which it puts before its messages (`sh: 1: nvim: not found`).
+        let argv = (["/bin/sh", "-c", script, "sh"] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
