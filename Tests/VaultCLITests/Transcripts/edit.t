@@ -46,3 +46,20 @@ $ ls pages/Never* quick/never* journals/2026-12-24.md 2>&1 | sed 's/^ls: //'
 > cannot access 'journals/2026-12-24.md': No such file or directory
 $ test -e ../edited || echo not started
 > not started
+# On a terminal (util-linux's `script` gives the run a pseudo-terminal) the editor is started
+# with the file and the line as it takes one: `+N` for vim, `--goto FILE:N` for code.
+$ mkdir -p ../bin && for e in vim code; do printf '#!/bin/sh\nprintf "%%s\\n" "$@" > ../edited\n' > ../bin/$e && chmod +x ../bin/$e; done
+$ EDITOR=../bin/vim script -qec 'vault edit Errands:3' /dev/null < /dev/null && cat ../edited
+> +3
+> <tmp>/demo/pages/Errands.md
+$ EDITOR="../bin/code --wait" script -qec 'vault edit "inbox/Call notes.md:7@3d4a03"' /dev/null < /dev/null && cat ../edited
+> --wait
+> --goto
+> <tmp>/demo/inbox/Call notes.md:7
+$ VISUAL=../bin/vim EDITOR=../bin/code script -qec 'vault new "Opened at once" --open' /dev/null < /dev/null | tr -d '\r' && cat ../edited
+> pages/Opened at once.md
+> +2
+> <tmp>/demo/pages/Opened at once.md
+$ EDITOR=/bin/false script -qec 'vault edit Errands; echo "exit $?"' /dev/null < /dev/null | tr -d '\r'
+> vault: error: the editor "/bin/false" exited with status 1
+> exit 1
