@@ -51,28 +51,17 @@ public struct ForegroundProgram: Sendable {
         // Only the three streams: a descriptor of another thread's work (a lock, a pipe) must
         // not stay open for as long as the person edits.
         vault_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // `$0` is the shell's own name, which it puts before its messages (`sh: 1: nvim: not found`).
-        let argv = (["/bin/sh", "-c", script, "sh"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        let started = CleanSpawn.start("/bin/sh", ["/bin/sh", "-c", script, "sh"] + arguments, environment: environment, actions: &actions)
         if inputPipe[0] >= 0 { close(inputPipe[0]) }
         if outputPipe[1] >= 0 { close(outputPipe[1]) }
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch started {
+        case .success(let child): pid = child
+        case .failure(let error):
             if inputPipe[1] >= 0 { close(inputPipe[1]) }
             if outputPipe[0] >= 0 { close(outputPipe[0]) }
-            throw SystemError(code: spawned, operation: "run", path: "/bin/sh")
+            throw error
         }
         // The input is written on a thread of its own: a picker reads it while it writes its
         // answer, and either pipe may fill first.

@@ -79,30 +79,15 @@ public final class ChildProcess: @unchecked Sendable {
         let errorsEnd = try connect(errors, to: 2, readable: false)
         vault_spawn_close_from(&actions, 3)
         if let directory { vault_spawn_chdir(&actions, directory) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own, so a deadline kills whatever it started too; and no signal
-        // blocked or ignored by the test's threads is passed on.
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // A group of its own, so a deadline kills whatever it started too.
+        let started = CleanSpawn.start(executable, [executable] + arguments, environment: environment, actions: &actions, ownGroup: true)
         for descriptor in theirs { close(descriptor) }
-        guard spawned == 0 else {
+        switch started {
+        case .success(let child): pid = child
+        case .failure(let error):
             for descriptor in ours { close(descriptor) }
-            throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+            throw ChildProcessError("cannot run \(executable): \(error)")
         }
-        self.pid = pid
         self.input = inputEnd
         self.output = outputEnd
         self.errors = errorsEnd
