@@ -67,6 +67,8 @@ enum CompletionScript {
         var text = """
             _vault_from() {
                 local line
+                # Notes and tags come most used first (frecency): bash 4.4 and later keep that order.
+                [[ -z "${ZSH_VERSION-}" ]] && compopt -o nosort 2>/dev/null
                 while IFS= read -r line; do
                     [[ "$line" == "$cur"* ]] && COMPREPLY+=("$line")
                 done < <("${COMP_WORDS[0]}" "${vault_args[@]}" completions --candidates "$1" 2>/dev/null)
@@ -187,7 +189,7 @@ enum CompletionScript {
             // fish cannot count positionals simply: offer the first position's words throughout.
             let words = words(forPositional: 0, of: command)
             if words != .none {
-                text += "complete -c vault -n '\(condition)' -a \(fishQuoted(fishArguments(words)))\n"
+                text += "complete -c vault -n '\(condition)'\(fishOrder(words)) -a \(fishQuoted(fishArguments(words)))\n"
             }
         }
         return text
@@ -200,7 +202,7 @@ enum CompletionScript {
             // A value, and no file names unless the value is a folder.
             line += " -x"
             let words = words(forValueOf: spec)
-            if words != .none { line += " -a " + fishQuoted(fishArguments(words)) }
+            if words != .none { line += fishOrder(words) + " -a " + fishQuoted(fishArguments(words)) }
         }
         return line + " -d " + fishQuoted(spec.help) + "\n"
     }
@@ -214,6 +216,14 @@ enum CompletionScript {
         case .tags: return "(vault completions --candidates tags)"
         case .directories: return "(__fish_complete_directories)"
         case .fixed(let list): return list.joined(separator: " ")
+        }
+    }
+
+    /// ` -k` (keep the order given) for notes and tags, which come most used first.
+    private static func fishOrder(_ words: Words) -> String {
+        switch words {
+        case .notes, .notesAndFolders, .tags: return " -k"
+        default: return ""
         }
     }
 

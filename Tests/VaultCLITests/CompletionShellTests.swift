@@ -27,6 +27,18 @@ struct CompletionShellTests {
         #expect(try complete("vault search --ex") == ["--exact"])
     }
 
+    @Test("fish offers the notes used most first, in the order vault ranks them", .enabled(if: installed("fish")))
+    func fishKeepsFrecency() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        let state = "XDG_STATE_HOME=$HOME/state"
+        for name in ["Errands", "Vault CLI", "Vault CLI"] {
+            #expect(try sandbox.run("\(state) vault show '\(name)' > /dev/null").status == 0)
+        }
+        let result = try sandbox.run(
+            "vault completions fish > vault.fish && \(state) fish -c 'source vault.fish; complete -C \"vault show \"' | cut -f1 | head -3")
+        #expect(result.output == "pages/Projects/Vault CLI.md\npages/Errands.md\nHome.md\n", "\(result.errors)")
+    }
+
     @Test("zsh loads the script through its bash emulation and completes with it", .enabled(if: installed("zsh")))
     func zsh() throws {
         let sandbox = try Sandbox(fixture: "demo")
