@@ -31,6 +31,8 @@ struct LaunchBench {
     func run(_ tokens: [String], _ environment: [String: String], terminal: Terminal = LaunchBench.terminal) -> CLI.Outcome {
         var environment = environment
         environment["VAULT_NOW"] = "2026-11-30T12:00:00Z"
+        // The day too: in the test's own time zone that moment may be another day.
+        environment["VAULT_TODAY"] = "2026-11-30"
         environment["NO_COLOR"] = "1"
         if environment["PATH"] == nil { environment["PATH"] = bin + ":/usr/bin:/bin" }
         return CLI.run(tokens, environment: environment, workingDirectory: sandbox.vault, terminal: terminal)
