@@ -8,14 +8,14 @@ extension FaultSuiteTests {
         let lock: Set<String> = [".zennotes/lock"]
         let reference = try Sandbox(fixture: "demo")
         let original = tree(reference.vault, skipping: lock)
-        #expect(try reference.vault("tags", "rename", "project", "plan").status == 0)
+        #expect(try reference.vault("tags", "rename", "project", "plan", "--skip-unavailable").status == 0)
         let renamed = tree(reference.vault, skipping: lock)
         #expect(differences(original, renamed).count > 3)
         var step = 1
         while step < 50 {
             defer { step += 1 }
             let sandbox = try Sandbox(fixture: "demo")
-            let crash = try sandbox.vault("tags", "rename", "project", "plan", environment: ["VAULT_TEST_CRASH_AT": "\(step)"])
+            let crash = try sandbox.vault("tags", "rename", "project", "plan", "--skip-unavailable", environment: ["VAULT_TEST_CRASH_AT": "\(step)"])
             if crash.status == 0 {
                 #expect(differences(renamed, tree(sandbox.vault, skipping: lock)) == [])
                 break

@@ -7,7 +7,7 @@ enum TagRenameCommand {
         let new = try arguments.required("NEW")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try TagRenamer(vault: vault).plan(TagRename(old, to: new))
+        let plan = try TagRenamer(vault: vault, skipUnavailable: arguments[TagsCommand.skipUnavailable]).plan(TagRename(old, to: new))
         for warning in plan.skipped { context.warn(warning.description) }
         if arguments[TagsCommand.dryRun] {
             if context.json {

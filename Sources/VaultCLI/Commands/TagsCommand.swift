@@ -14,10 +14,14 @@ enum TagsCommand: Command {
         another tag). OLD matches in any case; NEW is written as given. When NEW exists already the
         two are merged, and a frontmatter list that would name it twice keeps one. The notes are
         changed together (a run stopped halfway is finished by the next); --dry-run prints the diff.
+        A note that may hold the tag but cannot be read (not downloaded, unreadable, not UTF-8)
+        stops the rename, nothing written, unless --skip-unavailable leaves its tags as they are.
         """
     static let sort = Option<Order>(choice: "--sort", value: "ORDER", default: .count, help: "count (default, most used first) or name")
     static let dryRun = CommonOptions.dryRun.withHelp("with rename: print the change as a diff, write nothing")
-    static let options: [any DeclaredOption] = [sort, dryRun]
+    static let skipUnavailable = CommonOptions.skipUnavailable.withHelp(
+        "with rename: go on when notes that may hold the tag cannot be read or rewritten (not downloaded, unreadable, not UTF-8)")
+    static let options: [any DeclaredOption] = [sort, dryRun, skipUnavailable]
 
     /// How the tags are listed.
     enum Order: String, CaseIterable {

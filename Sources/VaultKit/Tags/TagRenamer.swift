@@ -6,15 +6,22 @@ import VaultSystem
 /// carries the tag as the rest of the vault does).
 public struct TagRenamer {
     public let vault: Vault
+    /// Go on (with a warning for each) when notes that may hold the tag cannot be read or
+    /// rewritten; otherwise such notes stop the rename, as they stop a note's rename.
+    public let skipUnavailable: Bool
 
-    public init(vault: Vault) {
+    public init(vault: Vault, skipUnavailable: Bool = false) {
         self.vault = vault
+        self.skipUnavailable = skipUnavailable
     }
 
     /// Plans renaming `rename.old` (and the tags nested under it) to `rename.new`.
     ///
     /// - Throws: `VaultError.tagNotFound` when no note has the tag (saying where it is
-    ///   written only inside code); `VaultError.gitOperationInProgress` during a merge.
+    ///   written only inside code); `VaultError.gitOperationInProgress` during a merge;
+    ///   `VaultError.tagsUnavailable` when, without `skipUnavailable`, notes that may hold the
+    ///   tag are not downloaded, unreadable or not UTF-8 (a rename that left them would leave
+    ///   the old tag behind, unseen).
     public func plan(_ rename: TagRename) throws -> TagRenamePlan {
         try vault.refuseDuringGitOperation()
         let scan = try vault.scan(detail: .tags)
@@ -26,6 +33,7 @@ public struct TagRenamer {
         let merges = !rename.respells && scan.notes.contains { note in note.kind != .trash && note.tags.contains(where: rename.isNew) }
         var edits: [TagRenamePlan.Edit] = []
         var skipped: [VaultWarning] = []
+        var unavailable: [String] = []
         let writer = SafeWriter(fileSystem: vault.fileSystem)
         for note in holders {
             let read: (bytes: [UInt8], snapshot: FileSnapshot)
@@ -35,10 +43,12 @@ public struct TagRenamer {
                 continue
             } catch FileError.system(let error) {
                 skipped.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); its tags are not rewritten"))
+                unavailable.append(note.path)
                 continue
             }
             guard NoteReader.isUTF8(read.bytes, complete: true) else {
                 skipped.append(VaultWarning(path: note.path, message: "not UTF-8; its tags are never rewritten"))
+                unavailable.append(note.path)
                 continue
             }
             let rewrite = TagRewrite(read.bytes, rename, dialect: vault.dialect)
@@ -54,9 +64,21 @@ public struct TagRenamer {
                 skipped.append(VaultWarning(path: note.path, message: "is the page of #\(rename.old) and keeps its name; `vault rename` renames it"))
             }
         }
+        // A note that is not UTF-8 has no tags read from it; if its bytes name the tag, a rename
+        // would leave it behind.
+        let name = Array(rename.old.lowercased().utf8)
+        for note in scan.notes where !note.isUTF8 && note.availability == .available {
+            guard let bytes = try? writer.read(vault.absolutePath(note.path), settling: false).bytes, Self.contains(name, in: bytes) else { continue }
+            if !unavailable.contains(note.path) {
+                skipped.append(VaultWarning(path: note.path, message: "not UTF-8 and may hold #\(rename.old); its tags are never rewritten"))
+                unavailable.append(note.path)
+            }
+        }
         for note in scan.notes where note.availability != .available {
             skipped.append(VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "not downloaded"); its tags are not read or rewritten"))
+            unavailable.append(note.path)
         }
+        if !skipUnavailable && !unavailable.isEmpty { throw VaultError.tagsUnavailable(paths: unavailable.sorted()) }
         return TagRenamePlan(rename: rename, edits: edits, merges: merges, skipped: skipped)
     }
 

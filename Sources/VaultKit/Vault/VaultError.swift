@@ -71,6 +71,9 @@ public enum VaultError: UserError, Equatable, Sendable {
     /// A change that rewrites links stopped because these notes hold merge conflict markers,
     /// so their links cannot be kept right.
     case notesInConflict(paths: [String])
+    /// A tag rename stopped because these notes, which may hold the tag, cannot be read or
+    /// rewritten (not downloaded, unreadable, not UTF-8).
+    case tagsUnavailable(paths: [String])
     /// A tag given on the command line that the tag grammar does not read as one tag.
     case invalidTag(tag: String, reason: String)
     /// No note has the tag; `inCode` are the notes where `#tag` is written only inside code,
@@ -122,6 +125,10 @@ extension VaultError: CustomStringConvertible {
             return "\(path) is not downloaded from the sync service yet"
         case .noteUnavailable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .tagsUnavailable(let paths):
+            let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            return "tags in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be read or rewritten (not downloaded, unreadable or not UTF-8): "
+                + "\(listed); nothing was changed"
         case .notesUnavailable(let paths):
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be checked or rewritten "
@@ -212,6 +219,8 @@ extension VaultError: CustomStringConvertible {
             return "name the note by its path"
         case .noteNotDownloaded:
             return "open the file in the sync app (or Finder) to download it, then try again"
+        case .tagsUnavailable:
+            return "download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their tags as they are"
         case .notesUnavailable:
             return "download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their links as they are"
         case .leadsOutOfVault:

@@ -89,16 +89,19 @@ $ vault help tags
 > another tag). OLD matches in any case; NEW is written as given. When NEW exists already the
 > two are merged, and a frontmatter list that would name it twice keeps one. The notes are
 > changed together (a run stopped halfway is finished by the next); --dry-run prints the diff.
+> A note that may hold the tag but cannot be read (not downloaded, unreadable, not UTF-8)
+> stops the rename, nothing written, unless --skip-unavailable leaves its tags as they are.
 > 
 > Options:
->       --sort ORDER  count (default, most used first) or name
->       --dry-run     with rename: print the change as a diff, write nothing
->       --vault PATH  the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
->       --json        print one JSON document
->       --color WHEN  auto, always or never (a non-empty NO_COLOR turns auto off)
->   -q, --quiet       no warnings
->       --no-cache    read every note afresh, neither using nor updating the cache
->   -h, --help        show this help
+>       --sort ORDER        count (default, most used first) or name
+>       --dry-run           with rename: print the change as a diff, write nothing
+>       --skip-unavailable  with rename: go on when notes that may hold the tag cannot be read or rewritten (not downloaded, unreadable, not UTF-8)
+>       --vault PATH        the vault folder (default: $VAULT_DIR, else the nearest folder with .zennotes/)
+>       --json              print one JSON document
+>       --color WHEN        auto, always or never (a non-empty NO_COLOR turns auto off)
+>   -q, --quiet             no warnings
+>       --no-cache          read every note afresh, neither using nor updating the cache
+>   -h, --help              show this help
 # A rename carries the leading heading only when it is the old file name.
 $ vault help rename
 > rename a note in its folder and rewrite every link to it

@@ -1,7 +1,15 @@
 @fixture demo
+# A note that may hold the tag but cannot be read (the demo's placeholder is not downloaded)
+# stops the rename, nothing written, as it stops a note's rename; --skip-unavailable goes on.
+$ vault tags rename reading books
+2> vault: error: tags in 1 note cannot be read or rewritten (not downloaded, unreadable or not UTF-8): pages/Evicted Idea.md; nothing was changed
+2> hint: download them (open a placeholder in Finder or Files), make them readable or save them as UTF-8, then try again; or pass --skip-unavailable to leave their tags as they are
+? 1
+$ vault tags | grep -c reading
+> 2
 # A tag is renamed everywhere: inline, in frontmatter lists and strings, nested tags with
 # it. The plan first: --dry-run prints the change as a diff and writes nothing.
-$ vault tags rename reading books --dry-run
+$ vault tags rename reading books --dry-run --skip-unavailable
 > diff --git a/archive/pages/Reading/Books of 2025.md b/archive/pages/Reading/Books of 2025.md
 > --- a/archive/pages/Reading/Books of 2025.md	
 > +++ b/archive/pages/Reading/Books of 2025.md	
@@ -53,7 +61,7 @@ $ vault tags rename reading books --dry-run
 >  ---
 >  # Thinking in Systems
 2> vault: warning: pages/Evicted Idea.md: not downloaded; its tags are not read or rewritten
-$ vault tags rename reading books
+$ vault tags rename reading books --skip-unavailable
 > archive/pages/Reading/Books of 2025.md: reading -> books
 > pages/Reading List.md: reading -> books, #reading/list -> #books/list
 > pages/Reading/Piranesi.md: reading -> books
@@ -64,7 +72,7 @@ $ vault tags --sort name | grep -e books -e reading
 > #books	4
 > #books/list	1
 # Onto a tag that exists: a merge, said so; a frontmatter list keeps one of the two.
-$ vault tags rename to-read '#books'
+$ vault tags rename to-read '#books' --skip-unavailable
 > inbox/Local-first software.md: to-read -> books
 > 1 note, 1 tag rewritten, merged into existing #books
 2> vault: warning: pages/Evicted Idea.md: not downloaded; its tags are not read or rewritten
@@ -72,7 +80,7 @@ $ vault tags --sort name | grep -e books -e to-read
 > #books	5
 > #books/list	1
 # --json says what was rewritten, note by note.
-$ vault tags rename Systems thinking --json
+$ vault tags rename Systems thinking --json --skip-unavailable
 > {
 >   "applied": true,
 >   "merged": false,

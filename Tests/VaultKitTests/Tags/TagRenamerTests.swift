@@ -15,6 +15,20 @@ struct TagRenamerTests {
         "trash/D.md": "#old in the trash\n",
     ]
 
+    @Test("a note not downloaded or not UTF-8 stops the rename, unless it is skipped with a warning")
+    func unavailableNotesStop() throws {
+        var files = Self.files
+        files["pages/.Gone.md.icloud"] = "placeholder"
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        try folder.write("pages/Latin.md", bytes: Array("#old caf".utf8) + [0xE9] + Array("\n".utf8))
+        #expect(throws: VaultError.tagsUnavailable(paths: ["pages/Gone.md", "pages/Latin.md"])) {
+            try TagRenamer(vault: vault).plan(TagRename("old", to: "new"))
+        }
+        let plan = try TagRenamer(vault: vault, skipUnavailable: true).plan(TagRename("old", to: "new"))
+        #expect(plan.edits.map(\.path) == ["pages/A.md", "pages/B.md", "trash/D.md"])
+        #expect(Set(plan.skipped.map(\.path)) == ["pages/Gone.md", "pages/Latin.md"])
+    }
+
     @Test("every note with the tag is rewritten in one journaled plan; others are not read into it")
     func plansEveryNote() throws {
         let (folder, vault) = try TemporaryFolder.vault(Self.files)
