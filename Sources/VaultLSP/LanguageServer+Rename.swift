@@ -6,7 +6,8 @@ import VaultSystem
 
 /// Renames through the editor: the rename planner's change as a `WorkspaceEdit` the editor
 /// applies (a `RenameFile` and every link rewritten, each in its own form, as `vault rename`
-/// writes them), or applied on disk by the one executor (`vault.rename`).
+/// writes them), or applied on disk by the one executor (`vault.rename`); on an inline tag,
+/// the tag in every note, as `vault tags rename` rewrites it.
 extension LanguageServer {
     /// The note a rename at the request's position renames, and the bytes of the document
     /// that stand for its name: the target of a link, or the note's own title heading.
@@ -14,6 +15,7 @@ extension LanguageServer {
     enum RenameSubject {
         case note(String)
         case heading(Heading, in: String)
+        case tag(String)
     }
 
     func renameTarget(_ params: JSONValue?) throws(RPCError) -> (subject: RenameSubject, range: Range<Int>, document: OpenDocument) {
@@ -29,13 +31,18 @@ extension LanguageServer {
             }
             return (.note(target), resolved.link.targetRange, document)
         }
+        let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: live.vault.dialect)
+        if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
+            return (.tag(tag.name), (tag.range.lowerBound + 1)..<tag.range.upperBound, document)
+        }
         let line = document.lines.position(of: offset).line
         let headings = live.facts(of: path)?.headings ?? []
         if let heading = headings.first(where: { $0.line == line + 1 }), let range = Self.headingText(line: line, in: document) {
             let isTitle = heading.line == headings.first?.line && heading.level == 1
             return (isTitle ? .note(path) : .heading(heading, in: path), range, document)
         }
-        throw RPCError(code: Self.requestFailed, message: "put the cursor on a link to a note, on the note's title heading or on a heading to rename it")
+        throw RPCError(
+            code: Self.requestFailed, message: "put the cursor on a link to a note, on the note's title heading, on a heading or on a #tag to rename it")
     }
 
     /// The bytes of a heading line's text, without its `#` marks and the spaces around it.
@@ -56,6 +63,7 @@ extension LanguageServer {
         switch target.subject {
         case .note(let note): placeholder = NoteFiles.stem(note.split(separator: "/").last.map(String.init) ?? note)
         case .heading(let heading, _): placeholder = heading.text
+        case .tag(let name): placeholder = name
         }
         return .members(["range": .range(target.range, in: target.document.lines), "placeholder": .string(placeholder)])
     }
@@ -64,6 +72,11 @@ extension LanguageServer {
         guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
         guard let title = params?["newName"]?.stringValue else { throw .invalidParams("newName is missing") }
         let target = try renameTarget(params)
+        if case .tag(let name) = target.subject {
+            let plan: TagRenamePlan
+            do { plan = try TagRenamer(vault: live.vault).plan(TagRename(name, to: title)) } catch { throw Self.failure(error) }
+            return try workspaceEdit(plan)
+        }
         if case .heading(let heading, let path) = target.subject {
             let plan: RenamePlan
             do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
@@ -129,6 +142,32 @@ extension LanguageServer {
                     "newUri": .string(DocumentURI.uri(of: live?.vault.absolutePath(move.to) ?? move.to)),
                 ]))
             }
+        }
+        for warning in plan.skipped { show("vault: \(warning.description)", type: 2) }
+        return .members(["documentChanges": .array(changes)])
+    }
+
+    /// A tag rename as the editor's edit: in each note, the one span from the first byte the
+    /// rename changes to the last (cut at whole characters), so the editor keeps the rest.
+    func workspaceEdit(_ plan: TagRenamePlan) throws(RPCError) -> JSONValue {
+        try refuseUnsaved(plan.edits.map(\.path))
+        var changes: [JSONValue] = []
+        for edit in plan.edits {
+            let (before, after) = (edit.before, edit.after)
+            var prefix = 0
+            while prefix < min(before.count, after.count) && before[prefix] == after[prefix] { prefix += 1 }
+            while prefix > 0 && prefix < before.count && before[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+            var suffix = 0
+            while suffix < min(before.count, after.count) - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
+                suffix += 1
+            }
+            while suffix > 0 && before[before.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+            let uri = uri(of: edit.path)
+            let text = String(decoding: after[prefix..<(after.count - suffix)], as: UTF8.self)
+            changes.append(.members([
+                "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
+                "edits": .array([.members(["range": .range(prefix..<(before.count - suffix), in: LineMap(before)), "newText": .string(text)])]),
+            ]))
         }
         for warning in plan.skipped { show("vault: \(warning.description)", type: 2) }
         return .members(["documentChanges": .array(changes)])

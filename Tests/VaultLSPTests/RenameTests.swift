@@ -72,6 +72,34 @@ struct RenameTests {
         #expect(edited.files() == expected.files())
     }
 
+    @Test("rename on a #tag rewrites it in every note, as vault tags rename does")
+    func renameATag() throws {
+        let edited = try TestVault()
+        let expected = try TestVault()
+        let client = try LSPClient(edited)
+        try client.start()
+        try client.open("pages/Reading List.md")
+        let tag = try client.position(of: "#reading/list", in: "pages/Reading List.md", offset: 3)
+        let at = client.at("pages/Reading List.md", line: tag.line, character: tag.character)
+        let prepared = try client.request("textDocument/prepareRename", at)
+        #expect(prepared["placeholder"]?.stringValue == "reading/list")
+        #expect(prepared["range"]?["start"]?["character"]?.intValue == tag.character - 2)
+        let edit = try client.request(
+            "textDocument/rename", client.at("pages/Reading List.md", line: tag.line, character: tag.character, [("newName", .string("#books/list"))]))
+        let changes = edit["documentChanges"]?.arrayValue ?? []
+        #expect(changes.count == 1 && changes.allSatisfy { $0["kind"] == nil })
+        #expect(changes.first?["textDocument"]?["version"]?.intValue == 1)
+        try Self.apply(edit, in: edited)
+        #expect(try expected.run(["tags", "rename", "reading/list", "books/list"]).status == 0)
+        #expect(edited.files() == expected.files())
+        do {
+            _ = try client.request("textDocument/rename", client.at("pages/Reading List.md", line: tag.line, character: tag.character, [("newName", .string("two words"))]))
+            Issue.record("a rename to an invalid tag was answered")
+        } catch let error as RPCError {
+            #expect(error.message.contains("not a tag"))
+        }
+    }
+
     @Test("rename on the title heading renames the note")
     func renameFromTheTitle() throws {
         let edited = try TestVault()

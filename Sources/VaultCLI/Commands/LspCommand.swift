@@ -13,8 +13,9 @@ enum LspCommand: Command {
         closes the connection. The vault is --vault, else the editor's workspace folder, else
         found as for every command. Completion after [[ ranks notes as vault find does;
         definition, references, hover, document and workspace symbols, diagnostics of dangling
-        links, rename (a file rename and every link rewritten, as vault rename does) and the
-        command vault.rename (the same change, made on disk). See README, "vault lsp".
+        links, rename (a file rename and every link rewritten, as vault rename does; on a #tag,
+        the tag in every note, as vault tags rename does) and the command vault.rename (the
+        note's rename, made on disk). See README, "vault lsp".
         """
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
