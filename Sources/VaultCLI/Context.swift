@@ -100,9 +100,9 @@ final class Context {
 
     /// Opens a note of `vault` in the person's editor, at `line`, and waits for it to close.
     /// What this run printed so far is sent first, so it is not held behind the editor.
-    func openEditor(_ path: String, line: Int?, in vault: Vault) throws {
+    func editNote(_ path: String, line: Int?, in vault: Vault) throws {
         send()
-        try EditorCommand(environment: environment).open(vault.absolutePath(path), line: line, environment: environment)
+        try EditorCommand(environment: environment).edit(note: path, in: vault, line: line, environment: environment)
     }
 
     /// Asks a yes/no question on the terminal; false when there is no person to ask.

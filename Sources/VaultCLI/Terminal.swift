@@ -50,24 +50,11 @@ public struct Terminal {
     /// This process's own streams.
     public static func process() -> Terminal {
         Terminal(
-            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, stdinIsTerminal: isatty(0) == 1,
-            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-            ask: { question in
-                FileHandle.standardError.write(Data(question.utf8))
-                return readLine()
-            },
+            stdoutIsTerminal: ProcessStreams.isTerminal(1), stderrIsTerminal: ProcessStreams.isTerminal(2),
+            stdinIsTerminal: ProcessStreams.isTerminal(0), readInput: ProcessStreams.readAllInput, ask: ProcessStreams.ask,
             writeOutput: { bytes in
-                // A reader that went away (`vault search x | head`) ends the process with SIGPIPE.
-                bytes.withUnsafeBytes { buffer in
-                    var offset = 0
-                    while offset < buffer.count {
-                        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                        if written < 0 && errno == EINTR { continue }
-                        if written <= 0 { exit(1) }
-                        offset += written
-                    }
-                }
-            }, serverStreams: (0, 1), rows: TerminalSize.rows(of: 1),
-            program: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                // A reader that went away (`vault search x | head`) ends the run, as SIGPIPE would.
+                if !ProcessStreams.writeAll(bytes, to: 1) { exit(1) }
+            }, serverStreams: (0, 1), rows: TerminalSize.rows(of: 1), program: ProcessStreams.executablePath)
     }
 }

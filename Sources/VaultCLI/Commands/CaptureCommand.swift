@@ -39,7 +39,7 @@ enum CaptureCommand: Command {
             let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments[dryRun])
             if !arguments[dryRun] { context.recordUse(notes: [result.path]) }
             if context.json { try context.emit(result) } else { context.line(result.path) }
-            if opens { try context.openEditor(result.path, line: vault.lastLine(of: result.path), in: vault) }
+            if opens { try context.editNote(result.path, line: vault.lastLine(of: result.path), in: vault) }
             return 0
         }
         let result = try Capture(vault: vault).capture(
@@ -60,7 +60,7 @@ enum CaptureCommand: Command {
         } else {
             context.line(result.path)
         }
-        if opens { try context.openEditor(result.path, line: vault.lastLine(of: result.path), in: vault) }
+        if opens { try context.editNote(result.path, line: vault.lastLine(of: result.path), in: vault) }
         return 0
     }
 }
@@ -100,7 +100,7 @@ enum NewCommand: Command {
         } else {
             context.line(change.path)
         }
-        if opens { try context.openEditor(change.path, line: vault.lastLine(of: change.path), in: vault) }
+        if opens { try context.editNote(change.path, line: vault.lastLine(of: change.path), in: vault) }
         return 0
     }
 }

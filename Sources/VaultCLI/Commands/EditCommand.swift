@@ -28,7 +28,7 @@ enum EditCommand: Command {
             return error.exitCode
         }
         try context.requireTerminal(for: "vault edit")
-        try context.openEditor(location.path, line: location.line, in: vault)
+        try context.editNote(location.path, line: location.line, in: vault)
         return 0
     }
 

@@ -79,7 +79,7 @@ enum JournalCommand: Command {
             context.line(entry.path)
         }
         if entry.isPlaceholder { context.warn("\(entry.path) is not downloaded from the sync service yet") }
-        if opens { try context.openEditor(entry.path, line: vault.lastLine(of: entry.path), in: vault) }
+        if opens { try context.editNote(entry.path, line: vault.lastLine(of: entry.path), in: vault) }
         return 0
     }
 

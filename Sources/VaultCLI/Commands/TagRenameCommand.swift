@@ -2,7 +2,7 @@ import VaultKit
 
 /// `vault tags rename OLD NEW`: the plan, then the change (a part of `TagsCommand`).
 enum TagRenameCommand {
-    static func rename(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+    static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let old = try arguments.required("OLD")
         let new = try arguments.required("NEW")
         try arguments.finish()
@@ -11,30 +11,28 @@ enum TagRenameCommand {
         for warning in plan.skipped { context.warn(warning.description) }
         if arguments[TagsCommand.dryRun] {
             if context.json {
-                try context.emit(Summary(plan, applied: false))
+                try context.emit(Summary(plan, done: nil))
             } else {
                 let diff = plan.changePlan.diffText
                 if !diff.isEmpty { context.line(diff.trimmingSuffixNewline()) }
             }
             return 0
         }
-        let report = try context.changeExecutor(vault).apply(plan.changePlan)
-        context.report(report, recovered: false)
-        let leftAlone = Set(report.conflicts.map(\.path))
-        let done = plan.edits.filter { !leftAlone.contains($0.path) }
+        let outcome = try plan.apply(with: context.changeExecutor(vault))
+        context.report(outcome.report, recovered: false)
         if context.json {
-            try context.emit(Summary(plan, applied: true, leftAlone: leftAlone))
+            try context.emit(Summary(plan, done: outcome.done))
         } else if !context.quiet {
-            for edit in done {
+            for edit in outcome.done {
                 var seen = Set<String>()
                 let changes = edit.changes.map { "\($0.before) -> \($0.after)" }.filter { seen.insert($0).inserted }
                 context.line("\(edit.path): " + changes.joined(separator: ", "))
             }
-            let tags = done.reduce(0) { $0 + $1.changes.count }
+            let (notes, tags) = (outcome.done.count, outcome.tagCount)
             let merged = plan.merges ? ", merged into existing #\(plan.rename.new)" : ""
-            context.line("\(done.count) note\(done.count == 1 ? "" : "s"), \(tags) tag\(tags == 1 ? "" : "s") rewritten\(merged)")
+            context.line("\(notes) note\(notes == 1 ? "" : "s"), \(tags) tag\(tags == 1 ? "" : "s") rewritten\(merged)")
         }
-        return report.conflicts.isEmpty ? 0 : 3
+        return outcome.report.conflicts.isEmpty ? 0 : 3
     }
 
     /// A tag rename, planned or done, for `--json`.
@@ -52,12 +50,13 @@ enum TagRenameCommand {
         let tags: Int
         let skipped: [VaultWarning]
 
-        init(_ plan: TagRenamePlan, applied: Bool, leftAlone: Set<String> = []) {
-            self.applied = applied
+        /// `done`: the notes rewritten, nil for a plan not applied (every note it would rewrite).
+        init(_ plan: TagRenamePlan, done: [TagRenamePlan.Edit]?) {
+            applied = done != nil
             old = plan.rename.old
             new = plan.rename.new
             merged = plan.merges
-            notes = plan.edits.filter { !leftAlone.contains($0.path) }.map { Note(path: $0.path, changes: $0.changes) }
+            notes = (done ?? plan.edits).map { Note(path: $0.path, changes: $0.changes) }
             tags = notes.reduce(0) { $0 + $1.changes.count }
             skipped = plan.skipped
         }

@@ -31,7 +31,7 @@ enum TagsCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         if let word = arguments.positional() {
             guard word == "rename" else { throw UsageError("unknown subcommand \"\(word)\"; the one there is: rename") }
-            return try TagRenameCommand.rename(&arguments, context)
+            return try TagRenameCommand.run(&arguments, context)
         }
         let order = try arguments[sort]
         try arguments.finish()

@@ -54,11 +54,19 @@ public struct EditorCommand: Sendable, Equatable {
         }
     }
 
-    /// Opens `path` (absolute) at `line` and waits until the person closes the editor.
+    /// Opens the note at vault-relative `path` at `line`, once it is known to be inside the
+    /// vault (no link out of it), and waits until the person closes the editor.
     ///
     /// - Throws: `LaunchError.editorNotFound` when the shell finds no such editor,
-    ///   `.editorFailed` when it exits with a failure, `.cannotStart` when no shell runs.
-    public func open(_ path: String, line: Int?, environment: [String: String]) throws {
+    ///   `.editorFailed` when it exits with a failure, `.cannotStart` when no shell runs;
+    ///   `VaultError.leadsOutOfVault` for a note reached through a link out of the vault.
+    public func edit(note path: String, in vault: Vault, line: Int?, environment: [String: String]) throws {
+        try vault.checkInside(path)
+        try launch(vault.absolutePath(path), line: line, environment: environment)
+    }
+
+    /// Runs the editor on `path` (absolute) at `line` until the person closes it.
+    private func launch(_ path: String, line: Int?, environment: [String: String]) throws {
         let program = ForegroundProgram(script: command + " \"$@\"", arguments: arguments(path: path, line: line), environment: environment)
         let outcome: ForegroundProgram.Outcome
         do {

@@ -30,4 +30,20 @@ public struct TagRenamePlan: Sendable {
             edits.map { Change.replace($0.path, expected: $0.snapshot, before: $0.before, after: $0.after) },
             summary: "tags rename #\(rename.old) -> #\(rename.new)")
     }
+
+    /// What applying the plan did: the executor's report and the notes it rewrote (those that
+    /// changed elsewhere since the plan are left alone, and not among them).
+    public struct Outcome: Sendable {
+        public var report: ChangeReport
+        public var done: [Edit]
+        /// The tags rewritten in the notes done.
+        public var tagCount: Int { done.reduce(0) { $0 + $1.changes.count } }
+    }
+
+    /// Applies the plan through `executor` (the one path that changes files).
+    public func apply(with executor: ChangeExecutor) throws -> Outcome {
+        let report = try executor.apply(changePlan)
+        let leftAlone = Set(report.conflicts.map(\.path))
+        return Outcome(report: report, done: edits.filter { !leftAlone.contains($0.path) })
+    }
 }
