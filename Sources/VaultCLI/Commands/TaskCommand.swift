@@ -9,8 +9,10 @@ enum TaskCommand: Command {
         REF is a task's reference as `vault tasks` prints it (PATH:LINE@HASH). Only the marker
         between the brackets changes: start [/], done [x], cancel [-], reopen [ ], forward [>],
         toggle ([ ] becomes [x], anything else [ ]). On done, ` ✅ YYYY-MM-DD` is added when the
-        note already writes emoji dates (a done date left by a reopen becomes today's); the
-        reference stays valid across these changes. When the line no longer holds the task
+        note already writes emoji dates, or as the vault's Obsidian Tasks settings say (a done
+        date left by a reopen becomes today's); the reference stays valid across these changes.
+        Done, a recurring task (🔁 every ...) gets its next occurrence above it (below, by the
+        Tasks setting), with its dates moved by the rule, and one with 🏁 delete is removed. When the line no longer holds the task
         that was listed, nothing is written and the exit code is 3. A note that is not UTF-8
         is never edited. "Today" is the machine's date, or VAULT_TODAY=YYYY-MM-DD when set.
         """
@@ -39,14 +41,23 @@ enum TaskCommand: Command {
             context.error(error.description, hint: error.hint)
             return error.exitCode
         }
+        context.warn(plan.warnings)
         if context.json {
-            try context.emit(EditOutcome(applied: !dryRun && !plan.isEmpty, tasks: plan.changed))
+            try context.emit(
+                EditOutcome(
+                    applied: !dryRun && !plan.isEmpty, tasks: plan.changed, created: plan.created,
+                    removed: plan.removed.map(\.reference)))
         } else if plan.isEmpty {
             context.line("nothing to change: \(reference) is already \(action.target(from: .open).label)")
         } else if dryRun {
             context.line(plan.rewrite.diff().trimmingSuffixNewline())
         } else {
-            context.columns(plan.changed.map { TasksCommand.row($0, depth: 0, today: today, context) })
+            // The next occurrences among the changed tasks, in the note's order; then the
+            // tasks `🏁 delete` removed, by the references they had.
+            let rows = (plan.changed + plan.created).sorted { $0.line < $1.line }.map {
+                TasksCommand.row($0, depth: 0, today: today, context)
+            }
+            context.columns(rows + plan.removed.map { [$0.reference, "[x] " + $0.description, "(deleted)"] })
         }
         return 0
     }
@@ -55,5 +66,9 @@ enum TaskCommand: Command {
     struct EditOutcome: Encodable {
         let applied: Bool
         let tasks: [VaultTask]
+        /// The next occurrences of recurring tasks.
+        let created: [VaultTask]
+        /// The references of the tasks `🏁 delete` removed.
+        let removed: [String]
     }
 }

@@ -25,16 +25,25 @@ public struct TaskEditPlan: Sendable {
     public var rewrite: NoteRewrite
     /// The tasks that change, as they will read after the change.
     public var changed: [VaultTask]
+    /// The next occurrences of recurring tasks that are done, as they will read.
+    public var created: [VaultTask] = []
+    /// The tasks done and removed by `🏁 delete`, as they read before.
+    public var removed: [VaultTask] = []
+    /// Why a recurring task is done without a next occurrence, or a `🏁 delete` one kept.
+    public var warnings: [VaultWarning] = []
 
     /// True when every task already is in the state asked for.
-    public var isEmpty: Bool { changed.isEmpty }
+    public var isEmpty: Bool { changed.isEmpty && created.isEmpty && removed.isEmpty }
 }
 
 extension Vault {
     /// Changes the state of the task `reference` names (and, with `allSubtasks`, of its open
     /// subtasks), under the vault's write lock. Only the marker changes, plus `✅ YYYY-MM-DD`
-    /// on done when the note already writes emoji dates (an old done date, left by a reopen,
-    /// is set to today).
+    /// on done when the note already writes Tasks' emoji fields or the vault's Tasks settings
+    /// ask for it (an old done date, left by a reopen, is set to today). Done, a recurring
+    /// task (`🔁 every …`) gets its next occurrence on the line above (below, by setting), and
+    /// a `🏁 delete` one is removed, as Obsidian Tasks does (`TaskCompletion`); all in the
+    /// one write of the note.
     ///
     /// - Parameter dryRun: plan only; nothing is written and no lock is taken.
     /// - Throws: `TaskError` when the reference names no task or a changed one (exit 3), or
@@ -73,12 +82,18 @@ extension Vault {
                 if target == .open || !tasks[other].state.isClosed { selected.append(other) }
             }
         }
-        let stampsDoneDate = target == .done && tasks.contains(where: \.hasEmojiDate)
+        let noteUsesEmojiDates = tasks.contains(where: \.hasEmojiDate)
+        var completion = CompletionContext(vault: self, bytes: bytes, target: target, today: today)
         var after = bytes
-        var changedLines: [Int] = []
+        var lines = EditedLines()
         for taskIndex in selected.reversed() {
             let task = tasks[taskIndex]
             guard task.state != target, let marker = marker(for: target, replacing: task) else { continue }
+            let done = completion.complete(task, isLogseqWord: Self.isLogseqWord(task, in: self))
+            let stampsDoneDate =
+                target == .done
+                && (completion.settings.isPresent
+                    ? completion.settings.setDoneDate : noteUsesEmojiDates || done?.usesTasksFields == true)
             if stampsDoneDate, let date = task.doneDateRange {
                 // A done date left from before the task was reopened: today is when it is done.
                 after.replaceSubrange(date, with: Array(today.description.utf8))
@@ -86,11 +101,19 @@ extension Vault {
                 after.insert(contentsOf: Array(" ✅ \(today)".utf8), at: task.doneDateInsertion)
             }
             after.replaceSubrange(task.markerRange, with: Array(marker.utf8))
-            changedLines.append(task.line)
+            if let done {
+                lines.apply(done, to: task, in: &after, below: completion.settings.recurrenceOnNextLine)
+            } else {
+                lines.changed.append(task.line)
+            }
         }
         let rewrite = NoteRewrite(path: reference.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         let updated = TaskScanner.tasks(in: after, origin: origin(of: reference.path))
-        return TaskEditPlan(rewrite: rewrite, changed: updated.filter { changedLines.contains($0.line) })
+        var plan = TaskEditPlan(rewrite: rewrite, changed: updated.filter { lines.changed.contains($0.line) })
+        plan.created = updated.filter { lines.created.contains($0.line) }
+        plan.removed = lines.removed.reversed()
+        plan.warnings = completion.warnings
+        return plan
     }
 
     /// What a task's marker becomes in `state`: a checkbox's character, or in a Logseq graph

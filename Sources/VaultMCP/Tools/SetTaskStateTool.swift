@@ -6,7 +6,8 @@ enum SetTaskStateTool: MCPTool {
     static let title = "Change a task's state"
     static let summary = """
         Changes one task's state by its reference (ref, PATH:LINE@HASH, as tasks lists it): start [/], done [x], \
-        cancel [-], reopen [ ], forward [>] or toggle. Only the marker changes (and a done date where the note writes them). \
+        cancel [-], reopen [ ], forward [>] or toggle. Only the marker changes (and a done date where the note writes them); \
+        done, a recurring task (🔁 every ...) gets its next occurrence and a 🏁 delete one is removed, as Obsidian Tasks does. \
         Refused, with nothing written, when the line no longer holds the task that was listed.
         """
     static let writes = true
@@ -15,7 +16,9 @@ enum SetTaskStateTool: MCPTool {
         .required("action", .string, "what to do", choices: TaskAction.allCases.map(\.rawValue)),
         .optional("allSubtasks", .boolean, "change the subtasks too (closed ones stay, unless reopening)"),
     ])
-    static let output = ToolSchema.output([("applied", "boolean"), ("tasks", "array")])
+    static let output = ToolSchema.output([
+        ("applied", "boolean"), ("tasks", "array"), ("created", "array"), ("removed", "array"), ("warnings", "array"),
+    ])
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
         let reference = try TaskReference(parsing: arguments.required("ref"))
@@ -25,10 +28,18 @@ enum SetTaskStateTool: MCPTool {
         struct Edited: Encodable {
             let applied: Bool
             let tasks: [VaultTask]
+            let created: [VaultTask]
+            let removed: [String]
+            let warnings: [String]
         }
         let text = plan.isEmpty
             ? "nothing to change: \(reference) is already \(action.target(from: .open).label)"
-            : plan.changed.map(TasksTool.line).joined(separator: "\n")
-        return try ToolResult(text: text, encoding: Edited(applied: !plan.isEmpty, tasks: plan.changed))
+            : ((plan.changed + plan.created).sorted { $0.line < $1.line }.map(TasksTool.line)
+                + plan.removed.map { "deleted \($0.reference)" } + plan.warnings.map { "warning: \($0)" }).joined(separator: "\n")
+        return try ToolResult(
+            text: text,
+            encoding: Edited(
+                applied: !plan.isEmpty, tasks: plan.changed, created: plan.created, removed: plan.removed.map(\.reference),
+                warnings: plan.warnings.map(\.description)))
     }
 }

@@ -1,0 +1,47 @@
+import VaultSystem
+
+/// The settings of the Obsidian Tasks plugin that decide what completing a task writes, read
+/// from `.obsidian/plugins/obsidian-tasks-plugin/data.json`; the plugin's defaults when the
+/// vault has no such file or a key is missing.
+public struct TasksPluginSettings: Sendable, Equatable {
+    /// Where the plugin keeps its settings, relative to the vault.
+    public static let path = ".obsidian/plugins/obsidian-tasks-plugin/data.json"
+
+    /// True when the vault has the settings file: the vault uses the plugin.
+    public var isPresent = false
+    /// `setDoneDate`: `✅ YYYY-MM-DD` on a completed task (default on).
+    public var setDoneDate = true
+    /// `setCreatedDate`: `➕ YYYY-MM-DD` on a next occurrence (default off).
+    public var setCreatedDate = false
+    /// `recurrenceOnNextLine`: the next occurrence below the completed one (default above).
+    public var recurrenceOnNextLine = false
+    /// `removeScheduledDateOnRecurrence`: no `⏳` on a next occurrence that has a start or
+    /// due date (default off).
+    public var removeScheduledDateOnRecurrence = false
+
+    public init() {}
+}
+
+extension Vault {
+    /// The vault's Tasks settings, and a warning when the file is there but cannot be read as
+    /// JSON (the defaults are used then).
+    func tasksPluginSettings() -> (settings: TasksPluginSettings, warning: VaultWarning?) {
+        var settings = TasksPluginSettings()
+        let absolute = absolutePath(TasksPluginSettings.path)
+        guard fileSystem.exists(absolute) else { return (settings, nil) }
+        settings.isPresent = true
+        guard let bytes = try? fileSystem.readFile(absolute), let json = try? JSONValue.parse(bytes), case .object = json
+        else {
+            let message = "cannot be read as Obsidian Tasks' settings (not a JSON object); its defaults are used"
+            return (settings, VaultWarning(path: TasksPluginSettings.path, message: message))
+        }
+        func flag(_ key: String, _ value: inout Bool) {
+            if case .bool(let set) = json[key] { value = set }
+        }
+        flag("setDoneDate", &settings.setDoneDate)
+        flag("setCreatedDate", &settings.setCreatedDate)
+        flag("recurrenceOnNextLine", &settings.recurrenceOnNextLine)
+        flag("removeScheduledDateOnRecurrence", &settings.removeScheduledDateOnRecurrence)
+        return (settings, nil)
+    }
+}

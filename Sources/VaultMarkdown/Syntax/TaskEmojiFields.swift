@@ -1,0 +1,139 @@
+/// The Obsidian Tasks fields of one task's text, each with its bytes, for an edit that moves,
+/// drops or adds them: the dates (`📅 ⏳ 🛫 ✅ ❌ ➕`, and `due:`), the recurrence rule `🔁`,
+/// the action on completion `🏁`, and the dependency fields `🆔` and `⛔`. Nothing inside an
+/// inline code span (as the note's structure finds them) counts.
+///
+/// A date field is read by its shape (`DDDD-DD-DD`), so a day that does not exist
+/// (`2024-02-30`) is found too, with a nil `day`: an edit must not move what it cannot read.
+package struct TaskEmojiFields {
+    package enum Kind: Sendable, Equatable {
+        case due, scheduled, start, done, cancelled, created
+        case recurrence, onCompletion, id, dependsOn
+
+        /// True for the dates a next occurrence moves.
+        package var isPlanningDate: Bool { self == .due || self == .scheduled || self == .start }
+    }
+
+    package struct Field: Sendable, Equatable {
+        package var kind: Kind
+        /// The field with the white space before it: what is cut when it is dropped.
+        package var range: Range<Int>
+        /// The value after the emoji and its white space (the date, the rule, the action).
+        package var value: Range<Int>
+        /// The day of a date field; nil when the date names no real day.
+        package var day: CalendarDay?
+    }
+
+    /// The fields, in the order written.
+    package var fields: [Field] = []
+
+    private static let emoji: [(bytes: [UInt8], kind: Kind)] =
+        ([
+            ("📅", .due), ("📆", .due), ("🗓", .due), ("⏳", .scheduled), ("⌛", .scheduled), ("🛫", .start),
+            ("✅", .done), ("❌", .cancelled), ("➕", .created), ("🔁", .recurrence), ("🏁", .onCompletion),
+            ("🆔", .id), ("⛔", .dependsOn),
+        ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// Reads the fields of `bytes[range]`; `codeSpans` are the note's, sorted.
+    package init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>]) {
+        var position = range.lowerBound
+        var previous: UInt8 = 0x20
+        while position < range.upperBound {
+            let byte = bytes[position]
+            let wordStart = previous == 0x20 || previous == 0x09
+            previous = byte
+            guard byte == 0xF0 || byte == 0xE2 || (wordStart && (byte | 0x20) == UInt8(ascii: "d")),
+                !spans.contains(where: { $0.contains(position) })
+            else {
+                position += 1
+                continue
+            }
+            if let field = Self.field(bytes, at: position, in: range) {
+                fields.append(field)
+                position = field.range.upperBound
+                previous = bytes[position - 1]
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// The fields of one kind.
+    package func all(_ kind: Kind) -> [Field] { fields.filter { $0.kind == kind } }
+
+    /// The first field of one kind.
+    package func first(_ kind: Kind) -> Field? { fields.first { $0.kind == kind } }
+
+    /// The field that starts at `position`, if one does.
+    private static func field(_ bytes: [UInt8], at position: Int, in range: Range<Int>) -> Field? {
+        let end = range.upperBound
+        var start = position
+        while start > range.lowerBound && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        if (bytes[position] | 0x20) == UInt8(ascii: "d") {
+            let word = Array("due:".utf8)
+            guard position + 14 <= end, zip(bytes[position..<position + 4], word).allSatisfy({ $0 | 0x20 == $1 }),
+                isDateShape(bytes, position + 4), endsWord(bytes, position + 14, end)
+            else { return nil }
+            return Field(
+                kind: .due, range: start..<position + 14, value: position + 4..<position + 14,
+                day: CalendarDay.parse(bytes, at: position + 4))
+        }
+        guard let (pattern, kind) = emoji.first(where: { bytes[position...].starts(with: $0.bytes) }) else { return nil }
+        var cursor = position + pattern.count
+        if bytes[cursor...].starts(with: [0xEF, 0xB8, 0x8F]) { cursor += 3 }  // VS16, the emoji presentation
+        while cursor < end && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }
+        let valueStart = cursor
+        switch kind {
+        case .recurrence:
+            // Tasks reads a rule as letters, digits, spaces, commas and `!`; a `due:` date
+            // after it is a field of its own.
+            while cursor < end && isRuleByte(bytes[cursor]) {
+                if bytes[cursor - 1] == 0x20 && (bytes[cursor] | 0x20) == UInt8(ascii: "d"),
+                    field(bytes, at: cursor, in: range)?.kind == .due
+                {
+                    break
+                }
+                cursor += 1
+            }
+            while cursor > valueStart && (bytes[cursor - 1] == 0x20 || bytes[cursor - 1] == 0x09) { cursor -= 1 }
+        case .onCompletion:
+            while cursor < end && isLetter(bytes[cursor]) { cursor += 1 }
+        case .id, .dependsOn:
+            while cursor < end && (isLetter(bytes[cursor]) || isDigit(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "-")
+                || bytes[cursor] == UInt8(ascii: "_") || (kind == .dependsOn && bytes[cursor] == UInt8(ascii: ",")))
+            {
+                cursor += 1
+            }
+        default:
+            guard cursor + 10 <= end, isDateShape(bytes, cursor), endsWord(bytes, cursor + 10, end) else { return nil }
+            return Field(kind: kind, range: start..<cursor + 10, value: cursor..<cursor + 10, day: CalendarDay.parse(bytes, at: cursor))
+        }
+        guard cursor > valueStart else { return nil }
+        return Field(kind: kind, range: start..<cursor, value: valueStart..<cursor, day: nil)
+    }
+
+    private static func isDateShape(_ bytes: [UInt8], _ at: Int) -> Bool {
+        guard at + 10 <= bytes.count else { return false }
+        for index in 0..<10 {
+            let byte = bytes[at + index]
+            if index == 4 || index == 7 {
+                if byte != UInt8(ascii: "-") { return false }
+            } else if !isDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private static func isRuleByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "!")
+    }
+
+    /// True at the end of the text or before white space or common punctuation.
+    private static func endsWord(_ bytes: [UInt8], _ position: Int, _ end: Int) -> Bool {
+        position >= end
+            || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(bytes[position])
+    }
+}

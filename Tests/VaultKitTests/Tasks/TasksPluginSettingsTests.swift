@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import VaultKit
+import VaultMarkdown
+import VaultSystem
+
+/// What completing a task writes under the Obsidian Tasks plugin's settings, and the tasks
+/// done as plain ones, with a warning, when Tasks' fields cannot be followed.
+@Suite("Completing tasks with Tasks' settings and fields it cannot follow")
+struct TasksPluginSettingsTests {
+    static let today = RecurringTaskEditTests.today
+    static let settings = TasksPluginSettings.path
+
+    func done(_ note: String, settings json: String? = nil, action: TaskAction = .done, allSubtasks: Bool = false) throws -> (
+        plan: TaskEditPlan, text: String
+    ) {
+        try RecurringTaskEditTests.done(
+            note, today: Self.today, files: json.map { [Self.settings: $0] } ?? [:], action: action, allSubtasks: allSubtasks)
+    }
+
+    @Test("recurrenceOnNextLine puts the next occurrence below, and the plan says so")
+    func below() throws {
+        let (plan, text) = try done(
+            "- [ ] a 🔁 every day 📅 2026-11-30\n    - [ ] child\n", settings: #"{"recurrenceOnNextLine": true}"#)
+        #expect(text == "- [x] a 🔁 every day 📅 2026-11-30 ✅ 2026-11-30\n- [ ] a 🔁 every day 📅 2026-12-01\n    - [ ] child\n")
+        #expect(plan.changed.map(\.line) == [1] && plan.created.map(\.line) == [2])
+    }
+
+    @Test("setCreatedDate dates the next occurrence today, before its dates, or replaces its created date")
+    func created() throws {
+        let json = #"{"setCreatedDate": true}"#
+        #expect(
+            try done("- [ ] a 🔁 every Sunday 📅 2021-04-25\n", settings: json).text
+                == "- [ ] a 🔁 every Sunday ➕ 2026-11-30 📅 2021-05-02\n- [x] a 🔁 every Sunday 📅 2021-04-25 ✅ 2026-11-30\n")
+        #expect(
+            try done("- [ ] a ➕ 2026-01-01 🔁 every day 📅 2026-11-30\n", settings: json).text
+                == "- [ ] a ➕ 2026-11-30 🔁 every day 📅 2026-12-01\n- [x] a ➕ 2026-01-01 🔁 every day 📅 2026-11-30 ✅ 2026-11-30\n")
+        #expect(
+            try done("- [ ] a 🔁 every day ^id\n", settings: json).text
+                == "- [ ] a 🔁 every day ➕ 2026-11-30\n- [x] a 🔁 every day ✅ 2026-11-30 ^id\n")
+    }
+
+    @Test("removeScheduledDateOnRecurrence drops ⏳ when a start or due date is left, and counts from the start date first")
+    func removeScheduled() throws {
+        let json = #"{"removeScheduledDateOnRecurrence": true}"#
+        #expect(
+            try done("- [ ] a 🔁 every week 🛫 2026-11-30 ⏳ 2026-11-26\n", settings: json).text
+                == "- [ ] a 🔁 every week 🛫 2026-12-07\n- [x] a 🔁 every week 🛫 2026-11-30 ⏳ 2026-11-26 ✅ 2026-11-30\n")
+        #expect(
+            try done("- [ ] a 🔁 every week ⏳ 2026-11-26\n", settings: json).text
+                == "- [ ] a 🔁 every week ⏳ 2026-12-03\n- [x] a 🔁 every week ⏳ 2026-11-26 ✅ 2026-11-30\n")
+    }
+
+    @Test("setDoneDate decides the done date when the vault has the settings: off, none; on, even without emoji dates")
+    func doneDate() throws {
+        #expect(
+            try done("- [ ] a 🔁 every day 📅 2026-11-30\n", settings: #"{"setDoneDate": false}"#).text
+                == "- [ ] a 🔁 every day 📅 2026-12-01\n- [x] a 🔁 every day 📅 2026-11-30\n")
+        #expect(try done("- [ ] plain\n", settings: #"{"setDoneDate": true}"#).text == "- [x] plain ✅ 2026-11-30\n")
+        #expect(try done("- [ ] plain\n", settings: "{}").text == "- [x] plain ✅ 2026-11-30\n")
+        #expect(try done("- [ ] plain\n").text == "- [x] plain\n")
+    }
+
+    @Test("settings that are not a JSON object give a warning and the defaults")
+    func badSettings() throws {
+        let (plan, text) = try done("- [ ] a 🔁 every day 📅 2026-11-30\n", settings: "{not json")
+        #expect(text == "- [ ] a 🔁 every day 📅 2026-12-01\n- [x] a 🔁 every day 📅 2026-11-30 ✅ 2026-11-30\n")
+        #expect(plan.warnings.map(\.description) == [
+            "\(Self.settings): cannot be read as Obsidian Tasks' settings (not a JSON object); its defaults are used"
+        ])
+    }
+
+    @Test(
+        "a rule or date Tasks cannot follow: done as a plain task, with a warning, nothing else rewritten",
+        arguments: [
+            ("- [ ] moon 🔁 every blue moon 📅 2026-11-30", "🔁 every blue moon is not a recurrence rule Obsidian Tasks reads"),
+            ("- [ ] dot 🔁 every day. 📅 2026-11-30", "🔁 every day. is not a recurrence rule Obsidian Tasks reads"),
+            ("- [ ] feb 🔁 every February on the 30th 📅 2026-11-30", "🔁 every February on the 30th gives no day after 2026-11-30"),
+            (
+                "- [ ] Do stuff 🔁 every year 🛫 2024-02-27 ⏳ 2024-02-28 📅 2024-02-30",
+                "📅 2024-02-30 is not a day of the calendar"
+            ),
+        ])
+    func plainDone(line: String, reason: String) throws {
+        let (plan, text) = try done(line + "\n")
+        var expected = line.replacingOccurrences(of: "[ ]", with: "[x]")
+        expected += " ✅ 2026-11-30\n"
+        #expect(text == expected)
+        #expect(plan.created.isEmpty && plan.changed.map(\.line) == [1])
+        #expect(plan.warnings.map(\.description) == ["note.md: line 1: \(reason); the task is done without a next occurrence"])
+    }
+
+    @Test("🏁 delete keeps a task with nested lines, and an action Tasks does not know keeps the task, each with a warning")
+    func keptWithWarning() throws {
+        let (nested, text) = try done("- [ ] parent 🏁 delete\n    - [ ] child\n")
+        #expect(text == "- [x] parent 🏁 delete ✅ 2026-11-30\n    - [ ] child\n")
+        #expect(nested.warnings.map(\.message) == [
+            "line 1: 🏁 delete would leave the lines nested under the task without their list; the task is kept, done"
+        ])
+        let (unknown, kept) = try done("- [ ] a 🏁 archive\n")
+        #expect(kept == "- [x] a 🏁 archive ✅ 2026-11-30\n")
+        #expect(unknown.warnings.map(\.message) == ["line 1: 🏁 archive is not an action Obsidian Tasks knows (keep, delete); the task is kept"])
+    }
+
+    @Test("only done recurs: toggle does, reopen, start and cancel do not")
+    func onlyDone() throws {
+        let line = "- [ ] a 🔁 every day 📅 2026-11-30\n"
+        #expect(try done(line, action: .toggle).text == "- [ ] a 🔁 every day 📅 2026-12-01\n" + "- [x] a 🔁 every day 📅 2026-11-30 ✅ 2026-11-30\n")
+        #expect(try done(line, action: .start).text == "- [/] a 🔁 every day 📅 2026-11-30\n")
+        #expect(try done(line, action: .cancel).text == "- [-] a 🔁 every day 📅 2026-11-30\n")
+        #expect(try done("- [/] a 🏁 delete\n", action: .reopen).text == "- [ ] a 🏁 delete\n")
+    }
+
+    @Test("a whole subtree: each recurring task gets its occurrence, and the lines of the plan follow them")
+    func subtree() throws {
+        let (plan, text) = try done(
+            "- [ ] week 🔁 every week 📅 2026-11-30\n    - [ ] day 🔁 every day 📅 2026-11-30\n    - [ ] once 🏁 delete\n    - [ ] plain\n",
+            allSubtasks: true)
+        #expect(
+            text == """
+                - [ ] week 🔁 every week 📅 2026-12-07
+                - [x] week 🔁 every week 📅 2026-11-30 ✅ 2026-11-30
+                    - [ ] day 🔁 every day 📅 2026-12-01
+                    - [x] day 🔁 every day 📅 2026-11-30 ✅ 2026-11-30
+                    - [x] plain ✅ 2026-11-30
+
+                """)
+        #expect(plan.created.map(\.line) == [1, 3] && plan.changed.map(\.line) == [2, 4, 5])
+        #expect(plan.removed.map(\.description) == ["once 🏁 delete"])
+    }
+
+    @Test("--dry-run plans the occurrence and writes nothing")
+    func dryRun() throws {
+        let note = "- [ ] a 🔁 every day 📅 2026-11-30\n"
+        let (folder, vault) = try TemporaryFolder.vault(["note.md": note])
+        let task = try #require(try vault.tasks().tasks.first)
+        let plan = try vault.editTask(
+            try TaskReference(parsing: task.reference), action: .done, today: CalendarDay(Self.today)!, dryRun: true)
+        #expect(plan.created.count == 1)
+        #expect(try folder.text("note.md") == note)
+    }
+}
