@@ -31,8 +31,11 @@ struct TaskCompletion {
             }
         }
         guard let recurrence = fields.first(.recurrence) else { return }
+        // A rule runs into the next field (`every day📅`), but not into a word (`every day.`).
         var ruleEnd = recurrence.value.upperBound
-        while ruleEnd < line.text.upperBound && bytes[ruleEnd] != 0x20 && bytes[ruleEnd] != 0x09 { ruleEnd += 1 }
+        while ruleEnd < line.text.upperBound && bytes[ruleEnd] < 0x80 && bytes[ruleEnd] != 0x20 && bytes[ruleEnd] != 0x09 {
+            ruleEnd += 1
+        }
         let ruleText = bytes.utf8String(recurrence.value.lowerBound..<ruleEnd)
         let plain = "the task is done without a next occurrence"
         guard ruleEnd == recurrence.value.upperBound, let rule = RecurrenceRule(ruleText) else {

@@ -89,10 +89,12 @@ extension Vault {
         for taskIndex in selected.reversed() {
             let task = tasks[taskIndex]
             guard task.state != target, let marker = marker(for: target, replacing: task) else { continue }
-            let done = completion.complete(task, isLogseqWord: Self.isLogseqWord(task, in: self))
+            let isWord = Self.isLogseqWord(task, in: self)
+            let done = completion.complete(task, isLogseqWord: isWord)
+            // Tasks' settings decide for the checkboxes it reads; else the note's style does.
             let stampsDoneDate =
                 target == .done
-                && (completion.settings.isPresent
+                && (completion.settings.isPresent && !isWord
                     ? completion.settings.setDoneDate : noteUsesEmojiDates || done?.usesTasksFields == true)
             if stampsDoneDate, let date = task.doneDateRange {
                 // A done date left from before the task was reopened: today is when it is done.

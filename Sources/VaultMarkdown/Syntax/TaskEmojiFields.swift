@@ -43,7 +43,7 @@ package struct TaskEmojiFields {
             let wordStart = previous == 0x20 || previous == 0x09
             previous = byte
             guard byte == 0xF0 || byte == 0xE2 || (wordStart && (byte | 0x20) == UInt8(ascii: "d")),
-                !spans.contains(where: { $0.contains(position) })
+                !TaskSyntax.contains(spans, position)
             else {
                 position += 1
                 continue

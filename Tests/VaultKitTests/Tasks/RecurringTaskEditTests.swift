@@ -162,6 +162,11 @@ struct RecurringTaskEditTests {
             "- [ ] weigh 🔁 every Monday when done 🛫 2026-11-20 📅 2026-11-23\n", today,
             "- [ ] weigh 🔁 every Monday when done 🛫 2026-12-04 📅 2026-12-07\n- [x] weigh 🔁 every Monday when done 🛫 2026-11-20 📅 2026-11-23 ✅ 2026-11-30\n"
         ),
+        // A field may follow the rule with no space between.
+        (
+            "- [ ] tight 🔁 every day📅 2026-11-30\n", today,
+            "- [ ] tight 🔁 every day📅 2026-12-01\n- [x] tight 🔁 every day📅 2026-11-30 ✅ 2026-11-30\n"
+        ),
         // A rule in code is text.
         (
             "- [ ] code `🔁 every day` 📅 2026-11-30\n", today,

@@ -129,6 +129,18 @@ struct TasksPluginSettingsTests {
         #expect(plan.removed.map(\.description) == ["once 🏁 delete"])
     }
 
+    @Test("a Logseq task has no 🔁 of Tasks: TODO becomes DONE, and no occurrence is added")
+    func logseq() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "logseq")
+        try folder.write("logseq/pages/Chores.md", "- TODO water 🔁 every day\n")
+        let vault = try Vault(root: root)
+        let task = try #require(try vault.tasks().tasks.first { $0.path == "pages/Chores.md" })
+        let plan = try vault.editTask(try TaskReference(parsing: task.reference), action: .done, today: CalendarDay(Self.today)!)
+        #expect(try folder.text("logseq/pages/Chores.md") == "- DONE water 🔁 every day\n")
+        #expect(plan.created.isEmpty && plan.warnings.isEmpty)
+    }
+
     @Test("--dry-run plans the occurrence and writes nothing")
     func dryRun() throws {
         let note = "- [ ] a 🔁 every day 📅 2026-11-30\n"
