@@ -203,6 +203,28 @@ struct MCPToolTests {
         #expect(fixture.text("pages/Errands.md") == before)
     }
 
+    @Test("set_task_state on a recurring task writes its next occurrence, as vault task does, and says so")
+    func recurringTaskState() throws {
+        let fixture = try FixtureVault()
+        let note = fixture.vault + "/pages/Chores.md"
+        try Data("- [ ] bins 🔁 every week 📅 2026-11-30\n- [ ] moon 🔁 every blue moon\n".utf8).write(to: URL(fileURLWithPath: note))
+        let session = try fixture.session()
+        let tasks = try session.call("tasks", #"{"note":"pages/Chores.md"}"#)
+        guard case .array(let listed)? = tasks.structured?["tasks"], listed.count == 2,
+            let bins = listed[0]["ref"]?.stringValue, let moon = listed[1]["ref"]?.stringValue
+        else { throw RPCError.internalError("no tasks: \(tasks.text)") }
+        let done = try session.call("set_task_state", #"{"ref":"\#(moon)","action":"done"}"#)
+        guard case .array(let warnings)? = done.structured?["warnings"] else { throw RPCError.internalError(done.text) }
+        #expect(warnings.count == 1 && done.text.contains("warning: "), "\(done.text)")
+        let recurred = try session.call("set_task_state", #"{"ref":"\#(bins)","action":"done"}"#)
+        guard case .array(let created)? = recurred.structured?["created"] else { throw RPCError.internalError(recurred.text) }
+        #expect(created.count == 1, "\(recurred.text)")
+        #expect(
+            fixture.text("pages/Chores.md")
+                == "- [ ] bins 🔁 every week 📅 2026-12-07\n- [x] bins 🔁 every week 📅 2026-11-30 ✅ 2026-11-30\n"
+                + "- [x] moon 🔁 every blue moon ✅ 2026-11-30\n")
+    }
+
     @Test("resources list every note in pages by cursor, each readable by its vault:// URI")
     func resources() throws {
         let fixture = try FixtureVault()
