@@ -38,6 +38,10 @@ struct TaskCompletion {
         }
         let ruleText = bytes.utf8String(recurrence.value.lowerBound..<ruleEnd)
         let plain = "the task is done without a next occurrence"
+        guard !ruleText.isEmpty else {
+            warnings.append("🔁 has no rule after it; \(plain)")
+            return
+        }
         guard ruleEnd == recurrence.value.upperBound, let rule = RecurrenceRule(ruleText) else {
             warnings.append("🔁 \(ruleText) is not a recurrence rule Obsidian Tasks reads; \(plain)")
             return

@@ -108,7 +108,8 @@ package struct TaskEmojiFields {
             guard cursor + 10 <= end, isDateShape(bytes, cursor), endsWord(bytes, cursor + 10, end) else { return nil }
             return Field(kind: kind, range: start..<cursor + 10, value: cursor..<cursor + 10, day: CalendarDay.parse(bytes, at: cursor))
         }
-        guard cursor > valueStart else { return nil }
+        // A `🔁` without a rule is kept, for the warning that it has none.
+        guard cursor > valueStart || kind == .recurrence else { return nil }
         return Field(kind: kind, range: start..<cursor, value: valueStart..<cursor, day: nil)
     }
 

@@ -75,6 +75,7 @@ struct TasksPluginSettingsTests {
         arguments: [
             ("- [ ] moon 🔁 every blue moon 📅 2026-11-30", "🔁 every blue moon is not a recurrence rule Obsidian Tasks reads"),
             ("- [ ] dot 🔁 every day. 📅 2026-11-30", "🔁 every day. is not a recurrence rule Obsidian Tasks reads"),
+            ("- [ ] bare 🔁 📅 2026-11-30", "🔁 has no rule after it"),
             ("- [ ] feb 🔁 every February on the 30th 📅 2026-11-30", "🔁 every February on the 30th gives no day after 2026-11-30"),
             (
                 "- [ ] Do stuff 🔁 every year 🛫 2024-02-27 ⏳ 2024-02-28 📅 2024-02-30",
