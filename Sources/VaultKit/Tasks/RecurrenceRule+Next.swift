@@ -12,13 +12,12 @@ extension RecurrenceRule {
     public func next(after day: CalendarDay) -> CalendarDay? {
         var start = day
         var next = occurrence(after: start)
-        guard movesBackToMonthEnd else { return next }
-        for _ in 0..<31 {
+        for _ in 0..<31 where movesBackToMonthEnd {
             guard let found = next, isTooFar(from: start, to: found) else { break }
             start = start.adding(days: -1)
             next = occurrence(after: start)
         }
-        return next
+        return next.flatMap { $0.year <= 9999 ? $0 : nil }
     }
 
     /// True when `next` is more months (or years) after `start` than the interval.

@@ -7,6 +7,7 @@ import VaultMarkdown
 /// with rrule's RFC 5545 semantics; this reads the same words, strictly: a rule with a word
 /// left over (`every blue moon`) is not a rule, so a task is never recurred on a guess.
 public struct RecurrenceRule: Sendable, Equatable {
+    /// What the rule counts in: days, weeks, months or years.
     public enum Frequency: Sendable, Equatable { case daily, weekly, monthly, yearly }
 
     /// A day of the week, Monday first (0) as rrule counts them, and for monthly and yearly

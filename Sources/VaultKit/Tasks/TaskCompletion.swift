@@ -57,7 +57,8 @@ struct TaskCompletion {
         var moved: CalendarDay?
         if let reference {
             let from = rule.whenDone ? today : reference
-            guard let next = rule.next(after: from) else {
+            let farthest = planning.compactMap(\.day).map { reference.days(to: $0) }.max() ?? 0
+            guard let next = rule.next(after: from), next.adding(days: farthest).year <= 9999 else {
                 warnings.append("🔁 \(ruleText) gives no day after \(from); \(plain)")
                 return
             }

@@ -90,5 +90,6 @@ struct RecurrenceRuleTests {
     func never() throws {
         #expect(try #require(RecurrenceRule("every February on the 30th")).next(after: CalendarDay("2026-01-01")!) == nil)
         #expect(try #require(RecurrenceRule("every year")).next(after: CalendarDay("9999-06-01")!) == nil)
+        #expect(try #require(RecurrenceRule("every 3 days")).next(after: CalendarDay("9999-12-30")!) == nil)
     }
 }
