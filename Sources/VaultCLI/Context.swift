@@ -63,7 +63,7 @@ final class Context {
         if usesCache { vault.cache = openCache(for: vault) }
         located = vault
         // Said once per run: the graph is still read, with Logseq's defaults.
-        for problem in vault.logseq?.problems ?? [] { warn(problem) }
+        for problem in (vault.logseq?.problems ?? []) + (vault.obsidian?.problems ?? []) { warn(problem) }
         guard recovering else { return vault }
         let recovery = vault.recoverInterruptedChanges()
         for report in recovery.reports { self.report(report) }

@@ -161,8 +161,13 @@ extension Vault {
     /// Where a note is, for the fields that depend on it (a journal's day).
     func origin(of path: String) -> TaskScanner.Origin {
         let kind = layout.kind(of: path)
-        return TaskScanner.Origin(
-            path: path, kind: kind, journalDay: kind == .journal ? Self.journalDay(path) : nil, dialect: dialect)
+        let day: CalendarDay?
+        if case .standard = journalNaming.format {
+            day = kind == .journal ? Self.journalDay(path) : nil
+        } else {
+            day = journalNaming.day(ofPath: path)
+        }
+        return TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect)
     }
 
     /// The day a journal's file name gives (`2026-11-30.md`, Logseq's `2026_11_30.md`), the

@@ -22,48 +22,59 @@ public struct Journals: Sendable {
         self.vault = vault
     }
 
-    /// The journals folder as it is on disk: the layout's name, or a folder differing only in
-    /// case (a case-insensitive disk lets `Journals/` stand for `journals/`).
+    /// The journals folder as it is on disk (`Vault.journalNaming`; empty for the vault's top
+    /// folder): a folder differing only in case stands for it (a case-insensitive disk lets
+    /// `Journals/` stand for `journals/`).
     public func folder() -> String {
-        let name = vault.layout.folder(for: .journal) ?? "journals"
-        if vault.fileSystem.exists(vault.absolutePath(name)) { return name }
-        let key = Naming.collisionKey(name)
-        let entries = (try? vault.fileSystem.entries(vault.root)) ?? []
-        return entries.first { $0.kind == .directory && Naming.collisionKey($0.name) == key }?.name ?? name
+        let name = vault.journalNaming.folder
+        if name.isEmpty || vault.fileSystem.exists(vault.absolutePath(name)) { return name }
+        let (parent, last) = name.contains("/") ? SafeWriter.split(name) : ("", name)
+        let key = Naming.collisionKey(last)
+        let entries = (try? vault.fileSystem.entries(parent.isEmpty ? vault.root : vault.absolutePath(parent))) ?? []
+        guard let found = entries.first(where: { $0.kind == .directory && Naming.collisionKey($0.name) == key })?.name else {
+            return name
+        }
+        return parent.isEmpty ? found : parent + "/" + found
     }
 
     /// Every journal, newest first (a day with both name forms lists the dashed one first).
     public func list() throws -> [Entry] {
         var entries: [Entry] = []
         let top = folder()
+        let naming = vault.journalNaming
         // A journals folder that is a link is not listed, as the walk does not list it.
-        try vault.checkInside(folder: top)
-        var pending = [top]
-        while let relative = pending.popLast() {
+        if !top.isEmpty { try vault.checkInside(folder: top) }
+        // Below the folder: the name in the journal format, its folders included.
+        var pending: [(name: String, depth: Int)] = [("", 0)]
+        while let (relative, depth) = pending.popLast() {
+            let folderPath = [top, relative].filter { !$0.isEmpty }.joined(separator: "/")
             let listing: [DirectoryEntry]
             do {
-                listing = try vault.fileSystem.entries(vault.absolutePath(relative))
+                listing = try vault.fileSystem.entries(folderPath.isEmpty ? vault.root : vault.absolutePath(folderPath))
             } catch let error as SystemError where error.code == ENOENT {
                 continue
             } catch let error as SystemError {
-                throw VaultError.noteUnavailable(path: relative, reason: error.reason)
+                throw VaultError.noteUnavailable(path: folderPath, reason: error.reason)
             }
             for item in listing {
-                let path = relative + "/" + item.name
-                if item.kind == .directory && !item.name.hasPrefix(".") {
-                    pending.append(path)
+                if item.kind == .directory {
+                    if !item.name.hasPrefix("."), naming.depth.map({ depth < $0 }) ?? true {
+                        pending.append((relative.isEmpty ? item.name : relative + "/" + item.name, depth + 1))
+                    }
                     continue
                 }
-                var name = item.name
+                var fileName = item.name
                 var isPlaceholder = false
-                if let stands = Placeholders.noteName(forPlaceholder: name) {
-                    name = stands
+                if let stands = Placeholders.noteName(forPlaceholder: fileName) {
+                    fileName = stands
                     isPlaceholder = true
-                } else if !NoteFiles.isNoteName(name) || SyncArtifacts.isIgnored(name) {
+                } else if !NoteFiles.isNoteName(fileName) || SyncArtifacts.isIgnored(fileName) {
                     continue
                 }
-                guard let day = journalDay(fromStem: NoteFiles.stem(name)) else { continue }
-                entries.append(Entry(day: day, path: relative + "/" + name, isPlaceholder: isPlaceholder))
+                let shown = relative.isEmpty ? fileName : relative + "/" + fileName
+                let stem = relative.isEmpty ? NoteFiles.stem(fileName) : relative + "/" + NoteFiles.stem(fileName)
+                guard let day = naming.day(fromName: stem) else { continue }
+                entries.append(Entry(day: day, path: top.isEmpty ? shown : top + "/" + shown, isPlaceholder: isPlaceholder))
             }
         }
         return entries.sorted { ($0.day, $1.path) > ($1.day, $0.path) }
@@ -74,17 +85,11 @@ public struct Journals: Sendable {
         try list().first { $0.day == day }
     }
 
-    /// The day a journal's file name gives: `YYYY-MM-DD` or `YYYY_MM_DD`, and in a Logseq
-    /// graph any name in its journal file-name format.
-    func journalDay(fromStem stem: String) -> CalendarDay? {
-        if let logseq = vault.logseq, let day = logseq.journalFileName.day(from: stem) { return day }
-        return NoteReader.journalDate(fromStem: stem).flatMap { CalendarDay($0) }
-    }
-
     /// Where a new journal for the day goes: `YYYY-MM-DD.md`, in a Logseq graph its journal
-    /// file-name format (`YYYY_MM_DD.md` by default).
+    /// file-name format (`YYYY_MM_DD.md` by default), in an Obsidian vault its daily note
+    /// format (`Daily/2026/11-30.md`).
     public func newPath(for day: CalendarDay) -> String {
-        folder() + "/" + (vault.logseq?.journalFileName.format(day) ?? day.description) + ".md"
+        vault.journalNaming.path(for: day, in: folder())
     }
 
     /// What a new journal starts with: the vault's journal template (`Vault.journalTemplate()`)

@@ -38,26 +38,52 @@ public struct MomentDateFormat: Sendable, CustomStringConvertible {
         "k": ["kk", "k"], "m": ["mm", "m"], "s": ["ss", "s"], "A": ["A"], "a": ["a"],
     ]
 
-    /// The moment written in this pattern.
-    public func format(_ moment: Moment) -> String {
+    /// One part of a pattern: a token (`YYYY`) or text written as it is.
+    enum Piece: Equatable {
+        case token(String)
+        case literal(String)
+    }
+
+    /// The pattern cut into tokens and literal text, as moment reads it: `[text]` is literal,
+    /// a run of a token letter is its longest token, any other character is itself.
+    var pieces: [Piece] {
         let characters = Array(pattern)
-        var text = ""
+        var pieces: [Piece] = []
         var index = 0
+        func literal(_ text: String) {
+            if case .literal(let before) = pieces.last {
+                pieces[pieces.count - 1] = .literal(before + text)
+            } else {
+                pieces.append(.literal(text))
+            }
+        }
         while index < characters.count {
             let character = characters[index]
             if character == "[", let close = characters[(index + 1)...].firstIndex(of: "]") {
-                text += String(characters[(index + 1)..<close])
+                literal(String(characters[(index + 1)..<close]))
                 index = close + 1
                 continue
             }
             let rest = characters[index...]
             guard let token = Self.tokens[character]?.first(where: { rest.starts(with: $0) }) else {
-                text.append(character)
+                literal(String(character))
                 index += 1
                 continue
             }
-            text += Self.value(token, of: moment)
+            pieces.append(.token(token))
             index += token.count
+        }
+        return pieces
+    }
+
+    /// The moment written in this pattern.
+    public func format(_ moment: Moment) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal): text += literal
+            case .token(let token): text += Self.value(token, of: moment)
+            }
         }
         return text
     }
@@ -102,7 +128,7 @@ public struct MomentDateFormat: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func dayOfYear(_ day: CalendarDay) -> Int {
+    static func dayOfYear(_ day: CalendarDay) -> Int {
         CalendarDay(year: day.year, month: 1, day: 1).map { $0.days(to: day) + 1 } ?? 1
     }
 

@@ -11,7 +11,7 @@ public struct NoteAuthoring {
         self.vault = vault
     }
 
-    /// Creates a page named after `title` (in `pages/` unless `folder` is given), starting
+    /// Creates a page named after `title` (in `Vault.newPageFolder` unless `folder` is given), starting
     /// with `# title` and a blank line, or with the template T (`Vault.template(named:)`:
     /// Obsidian's template folder, then `.zennotes/templates/`) filled in as `NoteTemplate`
     /// says (the date and time of `now`, else of the vault's clock).
@@ -25,7 +25,7 @@ public struct NoteAuthoring {
         guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
         }
-        let target = try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? (vault.layout.folder(for: .page) ?? "pages")
+        let target = try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? vault.newPageFolder
         let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
         let folderKey = Naming.collisionKey(RenamePlanner.trimmed(target))
         if folderKey == trash || folderKey.hasPrefix(trash + "/") {

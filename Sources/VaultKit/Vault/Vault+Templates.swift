@@ -10,7 +10,7 @@ extension Vault {
     /// (`folder` in `.obsidian/templates.json`) when the vault has one, then `.zennotes/templates`.
     public var templateFolders: [String] {
         var folders: [String] = []
-        if let folder = obsidianSetting(file: "templates.json", key: "folder") { folders.append(folder) }
+        if let folder = obsidian?.templateFolder { folders.append(folder) }
         return folders + [Self.ownTemplateFolder]
     }
 
@@ -30,7 +30,7 @@ extension Vault {
     /// The template a new journal starts from: `template` of `.obsidian/daily-notes.json` when
     /// it names one that exists, else `.zennotes/templates/journal.md`; nil when there is none.
     public func journalTemplate() -> NoteTemplate? {
-        if let named = obsidianSetting(file: "daily-notes.json", key: "template"),
+        if let named = obsidian?.dailyNotes?.template,
             let template = try? readTemplate(named.hasSuffix(".md") ? named : named + ".md")
         {
             return template
@@ -78,15 +78,5 @@ extension Vault {
             throw VaultError.wrongPlace(path: path, reason: "is not valid UTF-8, so it cannot be used as a template")
         }
         return NoteTemplate(text: String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// A string setting of one of Obsidian's core plugins, as a vault-relative path without
-    /// the slashes around it; nil when unset or empty.
-    private func obsidianSetting(file: String, key: String) -> String? {
-        guard let bytes = try? fileSystem.readFile(absolutePath(".obsidian/" + file)),
-            let value = (try? JSONValue.parse(bytes))?[key]?.stringValue
-        else { return nil }
-        let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-        return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -16,6 +16,11 @@ public struct Vault: Sendable {
     /// The settings of a Logseq graph (a folder holding `logseq/config.edn`), nil elsewhere:
     /// page names, journal names and tasks are then read as Logseq reads them.
     public let logseq: LogseqConfig?
+    /// The settings of an Obsidian vault (a folder holding `.obsidian/`), nil elsewhere: its
+    /// daily notes, its folder of new notes and its template folder are then Obsidian's.
+    public let obsidian: ObsidianSettings?
+    /// Where the journals are and how they are named.
+    public let journalNaming: JournalNaming
     /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
     /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
     public var clock: VaultClock = .system
@@ -40,6 +45,7 @@ public struct Vault: Sendable {
         self.fileSystem = fileSystem
         var logseq = Self.logseqConfig(at: absolute, fileSystem: fileSystem)
         let settingsPath = absolute + "/.zennotes/vault.json"
+        var layout: VaultLayout
         if fileSystem.exists(settingsPath) {
             let bytes: [UInt8]
             do { bytes = try fileSystem.readFile(settingsPath) } catch let error as SystemError {
@@ -52,11 +58,16 @@ public struct Vault: Sendable {
             settings = nil
             if logseq != nil { layout = Self.layout(of: &logseq!) } else { layout = .standard }
         }
+        var obsidian = ObsidianSettings(root: absolute, fileSystem: fileSystem)
+        if obsidian != nil { layout = Self.layout(layout, journalsOf: &obsidian!) }
         self.logseq = logseq
+        self.obsidian = obsidian
+        self.layout = layout
+        journalNaming = Self.journalNaming(layout: layout, logseq: logseq, obsidian: obsidian)
     }
 
     /// Finds the vault: `explicit` (`--vault`), else `VAULT_DIR`, else the nearest folder
-    /// from `workingDirectory` upwards that holds `.zennotes/` or `logseq/config.edn`.
+    /// from `workingDirectory` upwards that holds `.zennotes/`, `.obsidian/` or `logseq/config.edn`.
     public static func locate(
         explicit: String?, environment: [String: String], workingDirectory: String,
         fileSystem: any FileSystem = LocalFileSystem()
@@ -83,6 +94,7 @@ public struct Vault: Sendable {
         var folder = absolute(workingDirectory)
         while true {
             if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory { return folder }
+            if (try? fileSystem.status(folder + "/" + ObsidianSettings.folder))??.kind == .directory { return folder }
             if (try? fileSystem.status(folder + "/" + LogseqConfig.path))??.kind == .file { return folder }
             guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
@@ -98,6 +110,8 @@ public struct Vault: Sendable {
         settings = nil
         layout = .standard
         logseq = Self.logseqConfig(at: self.root, fileSystem: fileSystem)
+        obsidian = ObsidianSettings(root: self.root, fileSystem: fileSystem)
+        journalNaming = Self.journalNaming(layout: layout, logseq: logseq, obsidian: obsidian)
     }
 
     /// Makes `path` a vault: the system folders and `.zennotes/vault.json` with a fresh id.
@@ -140,7 +154,7 @@ public struct Vault: Sendable {
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
             progress: progress
         ).scan()
-        if logseq != nil { scan.notes = scan.notes.map(logseqTitled) }
+        if namesNotesItself { scan.notes = scan.notes.map(dialectNamed) }
         return scan
     }
 
@@ -156,7 +170,7 @@ public struct Vault: Sendable {
         try VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
             progress: progress
-        ).stream { sink.receive(logseq == nil ? $0 : logseqTitled($0)) }
+        ).stream { sink.receive(namesNotesItself ? dialectNamed($0) : $0) }
     }
 
     /// The absolute path of a vault-relative path.

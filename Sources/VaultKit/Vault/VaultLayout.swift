@@ -88,6 +88,18 @@ public struct VaultLayout: Equatable, Sendable {
         if defaults.contains(name.lowercased()) { throw bad("\"\(name.lowercased())\" is the default folder of \(name.lowercased())") }
     }
 
+    /// This layout with the folder of `kind` at `name`, checked as `systemFolderPaths` are.
+    ///
+    /// - Throws: `VaultError.invalidSystemFolder` when the name cannot hold that folder.
+    public func moving(_ kind: FolderKind, to name: String) throws -> VaultLayout {
+        var remaps: [(key: String, value: JSONValue)] = []
+        for other in Self.systemKinds where other != kind {
+            if let key = other.settingsKey, let folder = folders[other], folder != key { remaps.append((key, .string(folder))) }
+        }
+        if let key = kind.settingsKey { remaps.append((key, .string(name))) }
+        return try VaultLayout(systemFolderPaths: remaps)
+    }
+
     /// The top-level folder of a kind (`.other` has none).
     public func folder(for kind: FolderKind) -> String? { folders[kind] }
 

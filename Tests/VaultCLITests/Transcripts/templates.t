@@ -12,14 +12,10 @@ $ cat "pages/Planning call.md"
 $ mkdir -p .obsidian Templates && printf '{"folder": "Templates"}\n' > .obsidian/templates.json && printf '{"template": "Templates/Daily"}\n' > .obsidian/daily-notes.json
 $ printf -- '---\ntags: [daily]\n---\n# {{date:ddd, MMM Do}}\n\n[[{{yesterday}}]] · [[{{tomorrow}}]]\n' > Templates/Daily.md
 $ VAULT_TODAY=2026-12-25 vault journal
-> journals/2026-12-25.md
+> 2026-12-25.md
 $ cat journals/2026-12-25.md
-> ---
-> tags: [daily]
-> ---
-> # Fri, Dec 25th
-> 
-> [[2026-12-24]] · [[2026-12-26]]
+2> cat: journals/2026-12-25.md: No such file or directory
+? 1
 # A template that is not there names the folders and the templates they hold; nothing is written.
 $ vault new "Another call" --template Meting
 2> vault: error: no template "Meting" in Templates/ or .zennotes/templates/
