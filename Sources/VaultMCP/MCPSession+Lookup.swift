@@ -6,6 +6,11 @@ extension MCPSession {
     /// name is an error that lists the candidates.
     func lookup(_ name: String) throws -> (scan: VaultScan, note: Note) {
         let scan = try scans.scan(.summary)
-        return (scan, try NoteLookup(notes: scan.notes, in: vault).note(named: name))
+        return (scan, try lookup(name, in: scan))
+    }
+
+    /// The one note `name` names among the notes of `scan` (a summary walk).
+    func lookup(_ name: String, in scan: VaultScan) throws -> Note {
+        try NoteLookup(notes: scan.notes, in: vault).note(named: name)
     }
 }

@@ -7,17 +7,27 @@ extension Vault {
     /// notes that could not be read on the way.
     ///
     /// - Throws: when the note itself cannot be read (not downloaded, unreadable).
-    public func linkReports(from note: Note, scan: VaultScan) throws -> (reports: [LinkReport], skipped: [VaultWarning]) {
+    /// - Parameter index: the scan's link index, when the caller keeps one.
+    public func linkReports(
+        from note: Note, scan: VaultScan, index: LinkIndex? = nil
+    ) throws -> (reports: [LinkReport], skipped: [VaultWarning]) {
         _ = try contents(of: note)
-        let graph = LinkGraph.build(vault: self, scan: scan, index: linkIndex(scan), notes: [note])
+        let graph = LinkGraph.build(vault: self, scan: scan, index: index ?? linkIndex(scan), notes: [note])
         return (graph.edges.map(LinkReport.init), graph.skipped)
     }
 
     /// Every link to `note`, with its line and context, and the notes that could not be read.
-    public func backlinkReports(to note: Note, scan: VaultScan) -> (reports: [LinkReport], skipped: [VaultWarning]) {
-        let index = linkIndex(scan)
+    ///
+    /// - Parameters:
+    ///   - index: the scan's link index, when the caller keeps one.
+    ///   - notes: the notes to read for links (default: every note; a caller that keeps
+    ///     `LinkSources` names only those that link to `note`).
+    public func backlinkReports(
+        to note: Note, scan: VaultScan, index: LinkIndex? = nil, notes: [Note]? = nil
+    ) -> (reports: [LinkReport], skipped: [VaultWarning]) {
+        let index = index ?? linkIndex(scan)
         let graph = LinkGraph.build(
-            vault: self, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
+            vault: self, scan: scan, index: index, notes: notes, needles: LinkNeedles(paths: [note.path], index: index),
             keep: LinkGraph.links(to: note.path))
         return (graph.backlinks(to: note.path).map(LinkReport.init), graph.skipped)
     }

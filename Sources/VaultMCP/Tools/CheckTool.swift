@@ -12,8 +12,7 @@ enum CheckTool: MCPTool {
     static let output = ToolSchema.output([("clean", "boolean"), ("report", "object")])
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
-        let vault = session.vault
-        let check = VaultCheck(vault: vault, scan: try session.scans.scan(.summary))
+        let check = try session.scans.check()
         struct Checked: Encodable {
             let clean: Bool
             let report: VaultCheck

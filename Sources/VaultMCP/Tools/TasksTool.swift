@@ -40,7 +40,11 @@ enum TasksTool: MCPTool {
             query.includeRetired = true
         }
         var found = PageWindow<VaultTask>(page)
-        _ = try session.vault.tasks(matching: query, of: notes ?? session.scans.scan(.paths).notes, into: &found)
+        if notes == nil, let list = try session.scans.tasks() {
+            list.select(query, layout: session.vault.layout, into: &found)
+        } else {
+            _ = try session.vault.tasks(matching: query, of: notes ?? session.scans.scan(.paths).notes, into: &found)
+        }
         let (shown, next) = (found.items, found.next)
         struct Listed: Encodable {
             let tasks: [VaultTask]

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import VaultMCP
+import VaultRPC
+import VaultSystem
+
+/// What a session with the cache keeps between calls (the link index, who links where, the
+/// check, every task): the same answers as a session that keeps nothing, and never stale.
+@Suite("vault mcp: what a session keeps")
+struct MCPKeptAnswersTests {
+    /// Every note path of the fixture, from `list_notes`.
+    private func paths(_ session: MCPSession) throws -> [String] {
+        guard case .array(let notes)? = try session.call("list_notes", #"{"limit":1000}"#).structured?["notes"] else { return [] }
+        return notes.compactMap { $0["path"]?.stringValue }
+    }
+
+    /// The links of one tool's answer, each as its JSON, and the total it gives.
+    private func links(_ answer: ToolAnswer) -> (links: [String], total: Int?) {
+        guard case .array(let links)? = answer.structured?["links"] else { return ([], nil) }
+        var total: Int?
+        if case .number(let text)? = answer.structured?["total"] { total = Int(text) }
+        return (links.map { String(decoding: $0.compactBytes(), as: UTF8.self) }, total)
+    }
+
+    @Test("with the cache, pages of two backlinks at a time put together are each note's whole list, with the same total")
+    func backlinkPages() throws {
+        let fixture = try FixtureVault()
+        let plain = try fixture.session()
+        let kept = try fixture.session(cached: true)
+        var linked = 0
+        for path in try paths(plain) {
+            let note = #"{"note":"\#(path)","limit":1000}"#
+            let whole = links(try plain.call("backlinks", note))
+            var paged: [String] = []
+            var offset = 0
+            while true {
+                let answer = try kept.call("backlinks", #"{"note":"\#(path)","limit":2,"offset":\#(offset)}"#)
+                let page = links(answer)
+                #expect(page.total == whole.total, "\(path) at \(offset)")
+                paged += page.links
+                guard let next = answer.structured?["nextOffset"], case .number(let text) = next, let value = Int(text) else { break }
+                #expect(value == offset + 2)
+                offset = value
+            }
+            #expect(paged == whole.links, "\(path)")
+            if whole.links.count > 2 { linked += 1 }
+        }
+        // The fixture has notes whose links span several pages, some of them from one note.
+        #expect(linked >= 2)
+    }
+
+    @Test("with the cache, links, backlinks, check and tasks answer for a note another program changed between two calls")
+    func keptAnswersFollowTheFiles() throws {
+        let fixture = try FixtureVault()
+        let session = try fixture.session(cached: true)
+        let target = "pages/Errands.md"
+        let before = links(try session.call("backlinks", #"{"note":"\#(target)"}"#)).total ?? -1
+        #expect(try session.call("check").structured?["clean"] != nil)
+        let tasksBefore = try session.call("tasks", #"{"limit":1000}"#).text
+        #expect(!tasksBefore.contains("Water the ferns"))
+        // Twice each, so that the second answer comes from what the session keeps.
+        _ = try session.call("backlinks", #"{"note":"\#(target)"}"#)
+        _ = try session.call("tasks", #"{"limit":1000}"#)
+        let danglingBefore = try session.call("check").text.components(separatedBy: "Nowhere At All").count
+
+        let elsewhere = fixture.vault + "/pages/Written Elsewhere.md"
+        try Data("# Written elsewhere\n\nSee [[Errands]] and [[Nowhere At All]].\n\n- [ ] Water the ferns\n".utf8)
+            .write(to: URL(fileURLWithPath: elsewhere))
+        #expect(links(try session.call("backlinks", #"{"note":"\#(target)"}"#)).total == before + 1)
+        #expect(try session.call("links", #"{"note":"Written Elsewhere"}"#).text.contains("Nowhere At All"))
+        #expect(try session.call("check").text.components(separatedBy: "Nowhere At All").count == danglingBefore + 1)
+        #expect(try session.call("tasks", #"{"limit":1000}"#).text.contains("Water the ferns"))
+
+        // An edit in place of a note that was already there.
+        try Data("# Written elsewhere\n\nNothing now.\n".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        #expect(links(try session.call("backlinks", #"{"note":"\#(target)"}"#)).total == before)
+        #expect(try session.call("check").text.components(separatedBy: "Nowhere At All").count == danglingBefore)
+        #expect(try session.call("tasks", #"{"limit":1000}"#).text == tasksBefore)
+    }
+
+    @Test("with the cache, tasks in every order and with each filter are those of a session that keeps nothing")
+    func keptTasks() throws {
+        let fixture = try FixtureVault()
+        let plain = try fixture.session()
+        let kept = try fixture.session(cached: true)
+        for arguments in [
+            #"{"limit":1000}"#, #"{"status":["all"],"limit":1000}"#, #"{"status":["done"],"includeArchived":true}"#,
+            #"{"sort":"due","limit":1000}"#, #"{"sort":"priority","status":["all"],"limit":1000}"#,
+            #"{"folder":["journals"],"limit":1000}"#, #"{"tag":["work"],"limit":1000}"#, #"{"due":"overdue"}"#,
+            #"{"limit":3,"offset":2}"#, #"{"note":"pages/Errands.md"}"#,
+        ] {
+            let expected = try plain.call("tasks", arguments)
+            for _ in 0..<2 {
+                let answer = try kept.call("tasks", arguments)
+                #expect(answer.text == expected.text, "\(arguments)")
+                #expect(answer.structured == expected.structured, "\(arguments)")
+            }
+        }
+    }
+}
