@@ -149,6 +149,13 @@ extension LiveVault {
         let status = (try? vault.fileSystem.status(absolute)) ?? nil
         let exists = status?.kind == .file
         if positions[path] == nil {
+            // A conflict copy that comes or goes is no note: the walk sorts it out.
+            if scan.conflictCopies.contains(where: { $0.path == path })
+                || (exists && ConflictCopies.mayBeCopy(path.fileName, iCloud: vault.isInICloud))
+            {
+                try? refresh()
+                return
+            }
             if exists && NoteFiles.isNoteName(path.fileName) { addNote(path, size: Int(status?.size ?? 0)) }
             return
         }
