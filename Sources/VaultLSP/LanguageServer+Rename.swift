@@ -7,7 +7,7 @@ import VaultSystem
 /// Renames through the editor: the rename planner's change as a `WorkspaceEdit` the editor
 /// applies (a `RenameFile` and every link rewritten, each in its own form, as `vault rename`
 /// writes them), or applied on disk by the one executor (`vault.rename`); on an inline tag,
-/// the tag in every note, as `vault tags rename` rewrites it.
+/// or a tag of the frontmatter, the tag in every note, as `vault tags rename` rewrites it.
 extension LanguageServer {
     /// The note a rename at the request's position renames, and the bytes of the document
     /// that stand for its name: the target of a link, or the note's own title heading.
@@ -34,6 +34,9 @@ extension LanguageServer {
         let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: live.vault.dialect)
         if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
             return (.tag(tag.name), (tag.range.lowerBound + 1)..<tag.range.upperBound, document)
+        }
+        if let tag = TagRewrite.frontmatterTag(at: offset, in: document.bytes, dialect: live.vault.dialect) {
+            return (.tag(tag.name), tag.range, document)
         }
         let line = document.lines.position(of: offset).line
         let headings = live.facts(of: path)?.headings ?? []
