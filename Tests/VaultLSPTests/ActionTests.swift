@@ -130,6 +130,22 @@ struct ActionTests {
         #expect(left.isEmpty)
     }
 
+    @Test("a link whose folder is ambiguous too gains as much of the path as names its file alone")
+    func qualifyDeeper() throws {
+        let vault = try TestVault()
+        for folder in ["alpha/notes", "beta/notes"] {
+            try FileManager.default.createDirectory(atPath: vault.vault + "/" + folder, withIntermediateDirectories: true)
+            try Data("# Plan\n".utf8).write(to: URL(fileURLWithPath: vault.vault + "/" + folder + "/Plan.md"))
+        }
+        let client = try Self.started(vault)
+        let text = "# Trip\n\n![[Plan]]\n"
+        try client.open("Trip.md", text: text)
+        let actions = try client.request("textDocument/codeAction", Self.params(client, "Trip.md", from: (2, 4), to: (2, 4))).arrayValue ?? []
+        #expect(Self.titles(actions) == ["Link to alpha/notes/Plan.md", "Link to beta/notes/Plan.md"])
+        let fixed = try actions.map { try Self.apply($0["edit"]?["documentChanges"]?.arrayValue?.first, to: text) }
+        #expect(fixed == ["# Trip\n\n![[alpha/notes/Plan]]\n", "# Trip\n\n![[beta/notes/Plan]]\n"])
+    }
+
     @Test("a link that is no longer ambiguous offers nothing to qualify")
     func noLongerAmbiguous() throws {
         let vault = try TestVault()
