@@ -3,16 +3,35 @@ import VaultMarkdown
 import VaultRPC
 import VaultSystem
 
-/// Code actions: create the missing note of a dangling link, as `vault new` would write it.
+/// Code actions: create the missing note of a dangling link, as `vault new` would write it;
+/// change the task on the cursor's line; qualify an ambiguous link; move the selection into a
+/// note of its own.
 extension LanguageServer {
     func codeActions(_ params: JSONValue?) throws(RPCError) -> JSONValue {
-        guard let live else { return .array([]) }
+        guard live != nil else { return .array([]) }
         let (document, path) = try document(params)
-        guard let start = document.offset(of: params?["range"]?["start"]), let end = document.offset(of: params?["range"]?["end"]) else {
-            throw .invalidParams("range is missing or past the end of \(document.uri)")
+        guard let start = document.offset(of: params?["range"]?["start"]), let end = document.offset(of: params?["range"]?["end"]),
+            start <= end
+        else {
+            throw .invalidParams("range is missing, past the end of \(document.uri) or ends before it starts")
         }
-        let operations = clientCapabilities?["workspace"]?["workspaceEdit"]?["resourceOperations"]?.arrayValue ?? []
-        guard operations.contains(.string("create")) else { return .array([]) }
+        var actions = taskActions(at: start, in: document, path: path) + qualifyActions(start..<end, in: document, path: path)
+        if clientCanCreateFiles {
+            actions += createActions(start..<end, in: document, path: path)
+            actions += extractActions(start..<end, in: document, path: path)
+        }
+        return .array(actions)
+    }
+
+    /// True when the client applies edits that create files.
+    var clientCanCreateFiles: Bool {
+        (clientCapabilities?["workspace"]?["workspaceEdit"]?["resourceOperations"]?.arrayValue ?? []).contains(.string("create"))
+    }
+
+    /// Creates the missing note of a dangling wikilink in the range.
+    private func createActions(_ range: Range<Int>, in document: OpenDocument, path: String) -> [JSONValue] {
+        guard let live else { return [] }
+        let (start, end) = (range.lowerBound, range.upperBound)
         var actions: [JSONValue] = []
         for problem in live.problems(in: path) where problem.kind == .dangling {
             let link = problem.link
@@ -41,6 +60,6 @@ extension LanguageServer {
                 ])]),
             ]))
         }
-        return .array(actions)
+        return actions
     }
 }

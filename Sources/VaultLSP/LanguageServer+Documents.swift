@@ -113,12 +113,18 @@ extension LanguageServer {
         publishDiagnostics()
     }
 
-    /// Sends the dangling and ambiguous links of open documents (all of them by default).
+    /// Sends the problems of open documents (all of them by default): dangling and
+    /// ambiguous links, as `vault check` reports them, and what sync tools left that bears on
+    /// the note (links into conflict copies and to placeholders, its conflict copies, merge
+    /// conflict markers, placeholders that may hide links to it), as `vault doctor` says it.
     func publishDiagnostics(for uris: [String]? = nil) {
         guard let live else { return }
         for uri in uris ?? Array(documents.keys).sorted() {
             guard let document = documents[uri], let path = document.path else { continue }
-            let diagnostics = live.problems(in: path).map { problem -> JSONValue in
+            let sync = live.syncProblems(in: path)
+            // A link into a conflict copy is dangling too; it is reported once, as what it is.
+            let copyLinks = Set(sync.compactMap { $0.kind == .conflictCopyLink ? $0.link?.range.lowerBound : nil })
+            var diagnostics = live.problems(in: path).filter { !copyLinks.contains($0.link.range.lowerBound) }.map { problem -> JSONValue in
                 .members([
                     "range": .range(problem.link.range, in: document.lines),
                     "severity": .int(problem.kind == .dangling ? 2 : 3),
@@ -126,6 +132,21 @@ extension LanguageServer {
                     "source": .string("vault"),
                     "message": .string(problem.message),
                 ])
+            }
+            for problem in sync {
+                let severity: Int
+                switch problem.kind {
+                case .conflictCopyLink, .mergeConflict: severity = 2
+                case .placeholderLink, .conflictCopy: severity = 3
+                case .hiddenLinks: severity = 4
+                }
+                diagnostics.append(.members([
+                    "range": problem.link.map { .range($0.range, in: document.lines) } ?? Self.lineRange(problem.line, in: document.lines),
+                    "severity": .int(severity),
+                    "code": .string(problem.kind.rawValue),
+                    "source": .string("vault"),
+                    "message": .string(problem.message),
+                ]))
             }
             send(.notification(
                 method: "textDocument/publishDiagnostics",

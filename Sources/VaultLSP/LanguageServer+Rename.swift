@@ -7,7 +7,7 @@ import VaultSystem
 /// Renames through the editor: the rename planner's change as a `WorkspaceEdit` the editor
 /// applies (a `RenameFile` and every link rewritten, each in its own form, as `vault rename`
 /// writes them), or applied on disk by the one executor (`vault.rename`); on an inline tag,
-/// the tag in every note, as `vault tags rename` rewrites it.
+/// or a tag of the frontmatter, the tag in every note, as `vault tags rename` rewrites it.
 extension LanguageServer {
     /// The note a rename at the request's position renames, and the bytes of the document
     /// that stand for its name: the target of a link, or the note's own title heading.
@@ -34,6 +34,9 @@ extension LanguageServer {
         let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: live.vault.dialect)
         if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
             return (.tag(tag.name), (tag.range.lowerBound + 1)..<tag.range.upperBound, document)
+        }
+        if let tag = TagRewrite.frontmatterTag(at: offset, in: document.bytes, dialect: live.vault.dialect) {
+            return (.tag(tag.name), tag.range, document)
         }
         let line = document.lines.position(of: offset).line
         let headings = live.facts(of: path)?.headings ?? []
@@ -153,24 +156,30 @@ extension LanguageServer {
         try refuseUnsaved(plan.edits.map(\.path))
         var changes: [JSONValue] = []
         for edit in plan.edits {
-            let (before, after) = (edit.before, edit.after)
-            var prefix = 0
-            while prefix < min(before.count, after.count) && before[prefix] == after[prefix] { prefix += 1 }
-            while prefix > 0 && prefix < before.count && before[prefix] & 0xC0 == 0x80 { prefix -= 1 }
-            var suffix = 0
-            while suffix < min(before.count, after.count) - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
-                suffix += 1
-            }
-            while suffix > 0 && before[before.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
-            let uri = uri(of: edit.path)
-            let text = String(decoding: after[prefix..<(after.count - suffix)], as: UTF8.self)
-            changes.append(.members([
-                "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
-                "edits": .array([.members(["range": .range(prefix..<(before.count - suffix), in: LineMap(before)), "newText": .string(text)])]),
-            ]))
+            changes.append(spanEdit(of: edit.path, from: edit.before, to: edit.after))
         }
         for warning in plan.skipped { show("vault: \(warning.description)", type: 2) }
         return .members(["documentChanges": .array(changes)])
+    }
+
+    /// A note's change as the editor's edit of one span, from the first byte that changes to
+    /// the last (cut at whole characters), so the editor keeps the rest; at the open
+    /// document's version, when it is open.
+    func spanEdit(of path: String, from before: [UInt8], to after: [UInt8]) -> JSONValue {
+        var prefix = 0
+        while prefix < min(before.count, after.count) && before[prefix] == after[prefix] { prefix += 1 }
+        while prefix > 0 && prefix < before.count && before[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+        var suffix = 0
+        while suffix < min(before.count, after.count) - prefix && before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
+            suffix += 1
+        }
+        while suffix > 0 && before[before.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+        let uri = uri(of: path)
+        let text = String(decoding: after[prefix..<(after.count - suffix)], as: UTF8.self)
+        return .members([
+            "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
+            "edits": .array([.members(["range": .range(prefix..<(before.count - suffix), in: LineMap(before)), "newText": .string(text)])]),
+        ])
     }
 
     /// Refuses a change to notes whose open documents differ from their files.

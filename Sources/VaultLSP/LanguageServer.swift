@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
 import VaultRPC
 import VaultSystem
 
@@ -20,6 +21,8 @@ public final class LanguageServer {
     let openVault: VaultOpener
     /// The version `initialize` reports.
     let version: String
+    /// The day a task marked done is stamped with.
+    let today: () -> CalendarDay
     var phase = Phase.starting
     var live: LiveVault?
     /// Open documents by URI.
@@ -36,9 +39,13 @@ public final class LanguageServer {
     static let serverNotInitialized = -32002
     static let requestFailed = -32803
 
-    public init(channel: RPCChannel, version: String, openVault: @escaping VaultOpener) {
+    public init(
+        channel: RPCChannel, version: String, today: @escaping () -> CalendarDay = { CalendarDay(Date()) },
+        openVault: @escaping VaultOpener
+    ) {
         self.channel = channel
         self.version = version
+        self.today = today
         self.openVault = openVault
     }
 
@@ -161,7 +168,9 @@ public final class LanguageServer {
             "workspaceSymbolProvider": .bool(true),
             "codeLensProvider": .members(["resolveProvider": .bool(false)]),
             "documentLinkProvider": .members(["resolveProvider": .bool(false)]),
-            "codeActionProvider": .members(["codeActionKinds": .array([.string("quickfix")])]),
+            "codeActionProvider": .members([
+                "codeActionKinds": .array(["quickfix", "refactor.rewrite", "refactor.extract"].map(JSONValue.string)),
+            ]),
             "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^", "("].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),
             "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),

@@ -67,12 +67,24 @@ struct LatencyTests {
             count = try client.request("textDocument/references", client.at(target, line: typing, character: 0)).arrayValue?.count ?? 0
         }
         #expect(count > 0)
+        let memory = Self.residentMemory(of: client.process.pid)
         print("""
             vault lsp on \(vault.files().count) files, warm cache:
               start to initialize answered, then the first completion: \(String(format: "%.0f", initialize)) ms (first completion \(String(format: "%.1f", firstAnswer)) ms)
               completion (median of 21): \(String(format: "%.1f", completion)) ms
               definition (median of 21): \(String(format: "%.1f", definition)) ms
               references of \(target), \(count) links (median of 11): \(String(format: "%.1f", references)) ms
+              resident memory of the server: \(memory.now) MB now, \(memory.peak) MB at most
             """)
+    }
+
+    /// The server's resident memory now and at its peak (VmRSS, VmHWM), in MB.
+    static func residentMemory(of pid: pid_t) -> (now: Int, peak: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+        }
+        return (field("VmRSS"), field("VmHWM"))
     }
 }

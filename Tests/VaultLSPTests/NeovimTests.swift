@@ -13,7 +13,7 @@ struct NeovimTests {
         ["/usr/bin/nvim", "/usr/local/bin/nvim", "/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test("Neovim completes, goes to a definition, lists references, shows a dangling link and renames from a link as vault rename does")
+    @Test("Neovim completes, goes to a definition, lists references, shows a dangling link, renames from a link as vault rename does and finishes a task through a code action")
     func neovimSession() throws {
         guard let neovim = Self.neovim else {
             Issue.record("Neovim is not installed: `make test` installs it (Debian's neovim package), or `apt-get install neovim`")
@@ -47,6 +47,10 @@ struct NeovimTests {
         #expect(results["placeholder"]?.stringValue == "Errands")
         #expect(results["renamed"] == .bool(true))
         #expect(try expected.run(["rename", "Errands", "Chores"]).status == 0)
+        #expect(results["task"]?.stringValue == "- [x] Post office: parcel for Ana 📅 2026-12-03 ✅ 2026-11-30")
+        let tasks = try expected.run(["tasks", "--json"]).output
+        let reference = try #require(tasks.components(separatedBy: "\"").first { $0.hasPrefix("pages/Chores.md:17@") })
+        #expect(try expected.run(["task", reference, "done"]).status == 0)
         let after = edited.files().filter { $0.key != "result.json" }
         #expect(after == expected.files())
         for (path, data) in expected.files() where after[path] != data { Issue.record("\(path) differs from what vault rename wrote") }

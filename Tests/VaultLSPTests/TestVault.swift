@@ -44,7 +44,7 @@ final class TestVault: @unchecked Sendable {
     var environment: [String: String] {
         [
             "PATH": binaries + ":/usr/bin:/bin", "HOME": root, "XDG_CACHE_HOME": root + "/cache", "LC_ALL": "C.UTF-8",
-            "TZ": "UTC", "VAULT_NOW": "2026-11-30T12:00:00Z",
+            "TZ": "UTC", "VAULT_NOW": "2026-11-30T12:00:00Z", "VAULT_TODAY": "2026-11-30",
         ]
     }
 

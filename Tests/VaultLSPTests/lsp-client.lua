@@ -1,7 +1,8 @@
 -- Drives `vault lsp` from Neovim's own LSP client (Neovim 0.7 and later), headless:
 --   VAULT_BIN=... LSP_VAULT=... LSP_RESULT=... nvim --headless -u NONE -i NONE -n -c 'luafile lsp-client.lua'
 -- It asks for a completion, a definition and references, reads a dangling-link diagnostic,
--- renames a note from a link (Neovim applies the edit and writes the buffers), and writes
+-- renames a note from a link (Neovim applies the edit and writes the buffers), finishes a
+-- task through a code action, and writes
 -- what it saw to LSP_RESULT as JSON. It exits 0 when it got that far, 1 otherwise.
 local vault = os.getenv('LSP_VAULT')
 local result_file = os.getenv('LSP_RESULT')
@@ -119,6 +120,19 @@ step('rename', function()
   vim.lsp.util.apply_workspace_edit(edit, client.offset_encoding or 'utf-16')
   vim.cmd('silent wall')
   results.renamed = vim.loop.fs_stat(vault .. '/pages/Chores.md') ~= nil
+end)
+
+step('code action', function()
+  local chores = open('pages/Chores.md')
+  local at = position_of(chores, 'Post office', 0)
+  local actions = request(chores, 'textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(chores) }, range = { start = at, ['end'] = at }, context = { diagnostics = {} },
+  })
+  for _, action in ipairs(actions) do
+    if action.title == 'Finish the task' then vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16') end
+  end
+  vim.cmd('silent wall')
+  results.task = vim.api.nvim_buf_get_lines(chores, at.line, at.line + 1, false)[1]
 end)
 
 vim.lsp.stop_client(client_id)

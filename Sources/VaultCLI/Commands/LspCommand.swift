@@ -1,6 +1,7 @@
 import Foundation
 import VaultKit
 import VaultLSP
+import VaultMarkdown
 import VaultRPC
 
 /// `vault lsp`: the language server, on standard input and output.
@@ -20,13 +21,16 @@ enum LspCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         try arguments.finish()
+        _ = try context.today()
         guard let streams = context.terminal.serverStreams else {
             throw UsageError("vault lsp serves on the process's standard input and output, which this run does not have")
         }
         let channel = RPCChannel(input: streams.input, output: streams.output, framing: .contentLength)
         // Opened as every command opens its vault (its cache, its clock, an interrupted change
         // finished first), from the editor's workspace folder unless --vault says otherwise.
-        let server = LanguageServer(channel: channel, version: CLI.version) { clientRoot in
+        let (environment, clock) = (context.environment, context.clock)
+        let today = { CalendarDay.today(environment: environment, clock: clock) ?? CalendarDay(clock.now()) }
+        let server = LanguageServer(channel: channel, version: CLI.version, today: today) { clientRoot in
             try context.vault(folder: clientRoot)
         }
         return server.run()

@@ -92,7 +92,14 @@ public final class LiveVault {
     /// The name a link's target ends in, as the index compares names: what a new file must
     /// be called to change where the link leads.
     static func nameKey(_ target: String) -> String {
-        NoteFiles.stem(Naming.collisionKey(target.trimmed()).lastPathComponent)
+        // The last component by its bytes: Foundation's `lastPathComponent` took a sixth of
+        // the instructions of opening a 10,000-note vault, called once per link.
+        let key = Substring(Naming.collisionKey(target.trimmed()))
+        var end = key.endIndex
+        while end > key.startIndex && key.utf8[key.utf8.index(before: end)] == UInt8(ascii: "/") { end = key.utf8.index(before: end) }
+        let path = key[..<end]
+        let start = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+        return NoteFiles.stem(String(path[start...]))
     }
 
     /// Resolves one note's links again and files them under their targets.
@@ -149,6 +156,13 @@ extension LiveVault {
         let status = (try? vault.fileSystem.status(absolute)) ?? nil
         let exists = status?.kind == .file
         if positions[path] == nil {
+            // A conflict copy that comes or goes is no note: the walk sorts it out.
+            if scan.conflictCopies.contains(where: { $0.path == path })
+                || (exists && ConflictCopies.mayBeCopy(path.fileName, iCloud: vault.isInICloud))
+            {
+                try? refresh()
+                return
+            }
             if exists && NoteFiles.isNoteName(path.fileName) { addNote(path, size: Int(status?.size ?? 0)) }
             return
         }

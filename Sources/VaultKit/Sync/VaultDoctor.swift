@@ -63,12 +63,7 @@ public struct VaultDoctor {
         for note in scan.notes {
             if let finding = try examine(note, inGit: workTree != nil, files: &files) { findings.append(finding) }
         }
-        for copy in scan.conflictCopies {
-            findings.append(
-                HealthFinding(
-                    kind: .conflictCopy, path: copy.path, message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath)",
-                    fix: "vault conflicts --diff, then vault conflicts resolve \(Self.quoted(copy.path)) --keep original|copy|both"))
-        }
+        findings += scan.conflictCopies.map(Self.finding)
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += secondNames(files)
         findings += Self.collisions(scan)
@@ -97,11 +92,7 @@ public struct VaultDoctor {
     /// - Parameter files: the notes read so far by file (device and inode), for `secondNames`.
     private func examine(_ note: Note, inGit: Bool, files: inout [[UInt64]: [String]]) throws -> HealthFinding? {
         let path = note.path
-        if note.availability == .placeholder {
-            return HealthFinding(
-                kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
-                fix: "download it: open it in Finder or Files (on a Mac: brctl download \(Self.quoted(path)))")
-        }
+        if note.availability == .placeholder { return Self.placeholderFinding(path) }
         if note.availability == .unreadable, note.unavailableReason == VaultScanner.undecodableNameReason {
             return HealthFinding(
                 kind: .notUTF8Name, path: path,
@@ -126,14 +117,31 @@ public struct VaultDoctor {
                 fix: "save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8 \(Self.quoted(path)) > converted.md, then check and replace)")
         }
         let sections = inGit && note.kind != .trash ? MergeConflict.sections(in: bytes) : []
-        if let first = sections.first {
-            let count = sections.count == 1 ? "1 conflicting section" : "\(sections.count) conflicting sections"
-            return HealthFinding(
-                kind: .mergeConflict, path: path,
-                message: "holds git merge conflict markers (\(count), from line \(first.line)): both sides at once, and its links may be wrong",
-                fix: "keep one side of each section and delete the <<<<<<< ======= >>>>>>> lines (vault conflicts shows both), then git add \(Self.quoted(path))")
-        }
-        return nil
+        return Self.mergeConflictFinding(path, sections: sections)
+    }
+
+    /// The finding for a note that is an iCloud placeholder: not downloaded, so not read.
+    public static func placeholderFinding(_ path: String) -> HealthFinding {
+        HealthFinding(
+            kind: .placeholder, path: path, message: "not downloaded from iCloud; vault cannot read it or rename links in it",
+            fix: "download it: open it in Finder or Files (on a Mac: brctl download \(quoted(path)))")
+    }
+
+    /// The finding for a conflict copy a sync tool left beside its original.
+    public static func finding(_ copy: ConflictCopy) -> HealthFinding {
+        HealthFinding(
+            kind: .conflictCopy, path: copy.path, message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath)",
+            fix: "vault conflicts --diff, then vault conflicts resolve \(quoted(copy.path)) --keep original|copy|both")
+    }
+
+    /// The finding for a note holding git's merge conflict markers; nil when `sections` is empty.
+    public static func mergeConflictFinding(_ path: String, sections: [MergeConflict.Section]) -> HealthFinding? {
+        guard let first = sections.first else { return nil }
+        let count = sections.count == 1 ? "1 conflicting section" : "\(sections.count) conflicting sections"
+        return HealthFinding(
+            kind: .mergeConflict, path: path,
+            message: "holds git merge conflict markers (\(count), from line \(first.line)): both sides at once, and its links may be wrong",
+            fix: "keep one side of each section and delete the <<<<<<< ======= >>>>>>> lines (vault conflicts shows both), then git add \(quoted(path))")
     }
 
     /// Fixes what needs no choice: finishes interrupted changes, removes leftover files that

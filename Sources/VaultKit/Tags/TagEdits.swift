@@ -5,7 +5,8 @@ import VaultSystem
 struct TagEdits {
     let bytes: [UInt8]
     let map: SourceMap
-    let rename: TagRename
+    /// Nil when the edits only find tags (`frontmatterTag(at:)`).
+    let rename: TagRename?
     var replacements: [TextReplacement] = []
     var changes: [TagChange] = []
     var leftAlone: String?
@@ -30,17 +31,27 @@ struct TagEdits {
 
     /// The `tags:` (else `tag:`) value, as `Frontmatter.strings` reads it.
     mutating func frontmatter(_ frontmatter: Frontmatter, block: FrontmatterBlock) {
-        let key = ["tags", "tag"].first { frontmatter[$0].map(Self.holdsNames) ?? false }
-        guard let key, let entry = frontmatter.entries.first(where: { $0.key == key }),
-            rename.namesOld(frontmatter.strings(for: [entry.key], splitOnSpaces: true))
+        guard let entry = Self.tagsEntry(frontmatter), rename?.namesOld(frontmatter.strings(for: [entry.key], splitOnSpaces: true)) == true
         else { return }
+        if let items = items(of: entry, block: block) { rewrite(items, place: "frontmatter") }
+    }
+
+    /// The `tags:` entry, else the `tag:` one, when it holds names.
+    static func tagsEntry(_ frontmatter: Frontmatter) -> Frontmatter.Entry? {
+        let key = ["tags", "tag"].first { frontmatter[$0].map(Self.holdsNames) ?? false }
+        return frontmatter.entries.first { $0.key == key }
+    }
+
+    /// The items of a frontmatter entry holding tags, each its bytes as written; nil (and
+    /// `leftAlone` says why) for a shape vault does not rewrite.
+    mutating func items(of entry: Frontmatter.Entry, block: FrontmatterBlock) -> [Item]? {
         let line = map.range(ofLine: entry.line, in: bytes)
         let text = bytes[line]
         guard text.starts(with: Array(entry.key.utf8)), let colon = text.firstIndex(of: UInt8(ascii: ":")),
             colon == line.lowerBound + entry.key.utf8.count
         else {
             leftAlone = "its frontmatter `\(entry.key)` is written in a form vault does not rewrite"
-            return
+            return nil
         }
         let value = trimmed(colon + 1..<line.upperBound)
         if value.isEmpty || bytes[value.lowerBound] == UInt8(ascii: "#") {
@@ -56,20 +67,20 @@ struct TagEdits {
                 if !item.isEmpty { items.append(Item(range: plainEnd(item), line: whole)) }
                 number += 1
             }
-            rewrite(items, place: "frontmatter")
+            return items
         } else if bytes[value.lowerBound] == UInt8(ascii: "[") {
             guard let close = bytes[value].lastIndex(of: UInt8(ascii: "]")) else {
                 leftAlone = "its frontmatter `\(entry.key)` list spans lines, which vault does not rewrite"
-                return
+                return nil
             }
-            rewrite(split(value.lowerBound + 1..<close, separators: [UInt8(ascii: ",")]), place: "frontmatter")
+            return split(value.lowerBound + 1..<close, separators: [UInt8(ascii: ",")])
         } else {
             var inner = plainEnd(value)
             let first = bytes[inner.lowerBound]
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), inner.count >= 2 {
                 inner = inner.lowerBound + 1..<inner.upperBound - 1
             }
-            rewrite(split(inner, separators: [UInt8(ascii: ","), 0x20, 0x09]), place: "frontmatter")
+            return split(inner, separators: [UInt8(ascii: ","), 0x20, 0x09])
         }
     }
 
@@ -97,19 +108,10 @@ struct TagEdits {
         var items = found
         var renamedKeys = Set<String>()
         for index in items.indices {
-            var body = items[index].range
-            if body.count >= 2, [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[body.lowerBound]),
-                bytes[body.upperBound - 1] == bytes[body.lowerBound]
-            {
-                body = body.lowerBound + 1..<body.upperBound - 1
-            }
-            if !body.isEmpty && bytes[body.lowerBound] == UInt8(ascii: "#") { body = body.lowerBound + 1..<body.upperBound }
-            if bytes[body].starts(with: Array("[[".utf8)) && bytes[body].reversed().starts(with: Array("]]".utf8)) && body.count >= 4 {
-                body = body.lowerBound + 2..<body.upperBound - 2
-            }
+            let body = name(of: items[index])
             let name = bytes.utf8String(body)
             items[index].name = name
-            guard let renamed = rename.renamed(name) else { continue }
+            guard let renamed = rename?.renamed(name) else { continue }
             items[index].name = renamed
             items[index].renamed = true
             renamedKeys.insert(Naming.collisionKey(renamed))
@@ -124,6 +126,21 @@ struct TagEdits {
             replacements.removeAll { removed.contains($0.range.lowerBound) }
             replacements.append(TextReplacement(range: removed, text: ""))
         }
+    }
+
+    /// The bytes of an item's tag name: without its quotes, `#` and Logseq's `[[ ]]`.
+    func name(of item: Item) -> Range<Int> {
+        var body = item.range
+        if body.count >= 2, [UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[body.lowerBound]),
+            bytes[body.upperBound - 1] == bytes[body.lowerBound]
+        {
+            body = body.lowerBound + 1..<body.upperBound - 1
+        }
+        if !body.isEmpty && bytes[body.lowerBound] == UInt8(ascii: "#") { body = body.lowerBound + 1..<body.upperBound }
+        if bytes[body].starts(with: Array("[[".utf8)) && bytes[body].reversed().starts(with: Array("]]".utf8)) && body.count >= 4 {
+            body = body.lowerBound + 2..<body.upperBound - 2
+        }
+        return body
     }
 
     /// The items of `range` between separators, outside quotes, each trimmed.

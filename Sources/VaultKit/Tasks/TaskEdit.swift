@@ -58,10 +58,14 @@ extension Vault {
     }
 
     /// Computes what `editTask` would change.
+    ///
+    /// - Parameter text: the note's text as an editor holds it (unsaved changes and all), to
+    ///   edit instead of the file's; the plan's rewrite is then for the editor to apply: its
+    ///   change expects no file, so the executor refuses it.
     public func planTaskEdit(
-        _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay
+        _ reference: TaskReference, action: TaskAction, allSubtasks: Bool = false, today: CalendarDay, text: [UInt8]? = nil
     ) throws -> TaskEditPlan {
-        let (bytes, snapshot, tasks) = try readTaskNote(reference.path, reference: reference.description)
+        let (bytes, snapshot, tasks) = try readTaskNote(reference.path, reference: reference.description, text: text)
         guard let index = tasks.firstIndex(where: { $0.line == reference.line }) else {
             throw TaskError.noTaskAtLine(reference: reference.description)
         }
@@ -134,7 +138,7 @@ extension Vault {
     }
 
     /// Reads a note to edit its tasks: it must exist, be downloaded, be UTF-8 and not opt out.
-    func readTaskNote(_ path: String, reference: String) throws -> (
+    func readTaskNote(_ path: String, reference: String, text: [UInt8]? = nil) throws -> (
         bytes: [UInt8], snapshot: FileSnapshot, tasks: [VaultTask]
     ) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -145,6 +149,11 @@ extension Vault {
         // A reference is read without a walk: its path is checked here as the walk would.
         try checkInside(path)
         let absolute = absolutePath(path)
+        if let text {
+            guard UTF8Check.validate(text) == .valid else { throw TaskError.notUTF8(path: path) }
+            if TaskSyntax.optsOut(NoteStructure(bytes: text, extent: .header)) { throw TaskError.optedOut(path: path) }
+            return (text, .absent, TaskScanner.tasks(in: text, origin: origin(of: path)))
+        }
         guard (try? fileSystem.status(absolute))??.kind == .file else {
             if fileSystem.exists(Placeholders.placeholderPath(for: absolute)) { throw VaultError.noteNotDownloaded(path: path) }
             if (try? fileSystem.status(absolute)) != nil { throw FileError.notRegularFile(path: path, kind: fileKindName(absolute)) }

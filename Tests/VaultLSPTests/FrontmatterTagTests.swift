@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import VaultRPC
+import VaultSystem
+
+/// Rename on a tag of the frontmatter, in each of the shapes `vault tags rename` rewrites.
+@Suite("vault lsp: frontmatter tags")
+struct FrontmatterTagTests {
+    /// Renames the tag at `needle` (plus `offset`) through the server, applies the edit, and
+    /// expects the files `vault tags rename OLD NEW` writes.
+    func expectRename(_ note: String, at needle: String, offset: Int = 1, placeholder: String, to new: String, setUp: (TestVault) throws -> Void = { _ in }) throws {
+        let edited = try TestVault()
+        let expected = try TestVault()
+        try setUp(edited)
+        try setUp(expected)
+        let client = try LSPClient(edited)
+        try client.start()
+        let tag = try client.position(of: needle, in: note, offset: offset)
+        let prepared = try client.request("textDocument/prepareRename", client.at(note, line: tag.line, character: tag.character))
+        #expect(prepared["placeholder"]?.stringValue == placeholder)
+        let start = try client.position(of: placeholder, in: note)
+        #expect(prepared["range"]?["start"]?["line"]?.intValue == start.line)
+        #expect(prepared["range"]?["start"]?["character"]?.intValue == start.character)
+        #expect(prepared["range"]?["end"]?["character"]?.intValue == start.character + placeholder.utf16.count)
+        let edit = try client.request("textDocument/rename", client.at(note, line: tag.line, character: tag.character, [("newName", .string(new))]))
+        try RenameTests.apply(edit, in: edited)
+        #expect(try expected.run(["tags", "rename", placeholder, new]).status == 0)
+        #expect(edited.files() == expected.files())
+    }
+
+    @Test("rename on a tag of a frontmatter string renames it in every note")
+    func stringValue() throws {
+        try expectRename("pages/Reading List.md", at: "tags: reading", offset: 8, placeholder: "reading", to: "books")
+    }
+
+    @Test("rename on an item of a flow list renames that item's tag")
+    func flowList() throws {
+        try expectRename("pages/Projects/Vault CLI.md", at: "swift]", offset: 2, placeholder: "swift", to: "swift-lang")
+    }
+
+    @Test("rename on an item of a block list, quoted or with #, renames that item's tag")
+    func blockList() throws {
+        let text = "---\ntitle: Plan\ntags:\n  - alpha\n  - \"#beta/gamma\"\n---\n# Plan\n\nAbout #beta too.\n"
+        try expectRename("pages/Plan.md", at: "#beta/gamma", offset: 3, placeholder: "beta/gamma", to: "delta") { vault in
+            try Data(text.utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Plan.md"))
+        }
+    }
+
+    @Test("the key, another property and the frontmatter fences are no tag to rename")
+    func notATag() throws {
+        let client = try LSPClient(TestVault())
+        try client.start()
+        for needle in ["tags: [project", "status: active", "---"] {
+            let at = try client.position(of: needle, in: "pages/Projects/Vault CLI.md", offset: 2)
+            #expect(throws: RPCError.self) {
+                try client.request("textDocument/prepareRename", client.at("pages/Projects/Vault CLI.md", line: at.line, character: at.character))
+            }
+        }
+    }
+}
