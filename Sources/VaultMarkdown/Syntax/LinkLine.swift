@@ -85,7 +85,7 @@ struct LinkLine {
     }
 
     /// The end of the code span that starts at `position`, nil when none does.
-    private func codeSpanEnd(at position: Int) -> Int? {
+    func codeSpanEnd(at position: Int) -> Int? {
         var low = 0
         var high = codeSpans.count
         while low < high {
