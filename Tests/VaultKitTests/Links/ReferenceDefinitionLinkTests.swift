@@ -243,6 +243,41 @@ struct ReferenceDefinitionLinkTests {
         #expect(!check.isClean)
     }
 
+    @Test("check reads a block quote's and a list item's content for broken definitions, after their marks")
+    func brokenDefinitionsInContainers() throws {
+        let (folder, vault) = try vault([
+            "pages/A.md": """
+                > [quoted]: <A.md
+                >
+                > > [deep]: A.md "open
+
+                - [item]: A.md 'open
+                - [fine]: A.md
+                1. [both]: A.md "T" and more
+
+                   [cont]: A.md (open
+
+                > A quoted paragraph
+                > [late]: A.md
+
+                - [ ] a task: [x]: A.md
+                > [good]: A.md "T"
+                - [also]: <A.md>
+
+                """,
+        ])
+        defer { withExtendedLifetime(folder) {} }
+        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        #expect(check.brokenDefinitions.map(\.description) == [
+            "pages/A.md: line 1: [quoted]: <A.md is no link reference definition: its target's < is not closed",
+            "pages/A.md: line 3: [deep]: A.md \"open is no link reference definition: its title's quote is not closed",
+            "pages/A.md: line 5: [item]: A.md 'open is no link reference definition: its title's quote is not closed",
+            "pages/A.md: line 7: [both]: A.md \"T\" and more is no link reference definition: text follows its target or title",
+            "pages/A.md: line 9: [cont]: A.md (open is no link reference definition: its title's parenthesis is not closed",
+            "pages/A.md: line 12: [late]: A.md is no link reference definition: it continues the paragraph above it; a blank line must come before it",
+        ])
+    }
+
     @Test("definitions change neither the tasks nor the text a note holds")
     func tasksUnaffected() {
         let text = "- [ ] one [[a]]\n\n[a]: a.md \"A\"\n- [ ] two\n"
