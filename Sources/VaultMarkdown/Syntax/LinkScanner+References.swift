@@ -17,7 +17,7 @@ extension LinkScanner {
         let rawTarget = text(bytes, destination.lowerBound..<targetEnd)
         return Link(
             form: .reference, isEmbed: false, range: definition.range, targetRange: destination.lowerBound..<targetEnd,
-            rawTarget: rawTarget, target: normalized(PercentEncoding.decode(rawTarget)),
+            rawTarget: rawTarget, target: normalized(PercentEncoding.decodeDestination(rawTarget)),
             fragment: targetEnd < destination.upperBound ? text(bytes, targetEnd..<destination.upperBound) : nil,
             alias: text(bytes, definition.label), line: definition.lines.lowerBound, escapedPipe: false,
             angleBrackets: definition.angleBrackets)

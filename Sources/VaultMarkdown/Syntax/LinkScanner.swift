@@ -191,7 +191,7 @@ public enum LinkScanner {
         let link = Link(
             form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 1),
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
-            target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
+            target: normalized(PercentEncoding.decodeDestination(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
         // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
         return (link, start + 1..<close)

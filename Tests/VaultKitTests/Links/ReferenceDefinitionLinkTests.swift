@@ -136,6 +136,47 @@ struct ReferenceDefinitionLinkTests {
         #expect(found.map(\.line) == [1, 3])
     }
 
+    @Test("a backslash escape in a destination is the character it escapes; a rename escapes the new name the same way, and back")
+    func escapedDestinations() throws {
+        let source = """
+            [x][a] [y][b] [z][c] [w](foo\\(bar\\).md) [v](foo\\(bar.md) [u](not\\q.md)
+
+            [a]: foo\\(bar\\).md "T"
+            [b]: <foo\\(bar\\).md>
+            [c]: foo%28bar%29.md
+
+            """
+        #expect(links(source).map(\.target) == [
+            "foo(bar).md", "foo(bar).md", "foo(bar).md", "foo(bar).md", "foo(bar.md", "not\\q.md", "foo(bar).md", "foo(bar).md",
+            "foo(bar).md",
+        ])
+        let (folder, vault) = try vault(["pages/foo(bar).md": "body\n", "pages/foo(bar.md": "open\n", "pages/Ref.md": source,
+            "pages/Only.md": "[o](foo\\(bar\\).md)\n",  // named only escaped: the quick filter still finds it
+        ])
+        try apply(try RenamePlanner(vault: vault).planRename("pages/foo(bar).md", to: "baz (1)"), vault)
+        #expect(try text(folder, "pages/Ref.md") == """
+            [x][a] [y][b] [z][c] [w](baz%20\\(1\\).md) [v](foo\\(bar.md) [u](not\\q.md)
+
+            [a]: baz%20\\(1\\).md "T"
+            [b]: <baz \\(1\\).md>
+            [c]: baz%20%281%29.md
+
+            """)
+        #expect(try text(folder, "pages/Only.md") == "[o](baz%20\\(1\\).md)\n")
+        let scan = try vault.scan(detail: .summary)
+        #expect(VaultCheck(vault: vault, scan: scan).dangling.map(\.text) == ["[u](not\\q.md)"])
+        try apply(try RenamePlanner(vault: vault).planRename("pages/baz (1).md", to: "foo(bar)"), vault)
+        #expect(try text(folder, "pages/Ref.md") == source)
+        #expect(try text(folder, "pages/Only.md") == "[o](foo\\(bar\\).md)\n")
+    }
+
+    @Test("an escaped parenthesis in a destination neither opens nor closes one, also on a line long enough for lookup tables")
+    func escapedParenthesesOnLongLines() {
+        let line = String(repeating: "[a ", count: 3000) + String(repeating: " [v](f\\(x.md) [w](g\\).md)", count: 200) + "\n"
+        #expect(links(line).count == 400)
+        #expect(links(line).map(\.target) == Array(repeating: ["f(x.md", "g).md"], count: 200).flatMap { $0 })
+    }
+
     @Test("a rename rewrites each definition once, in its own form, title and angle brackets kept")
     func renameRewritesDefinitions() throws {
         let (folder, vault) = try vault([
