@@ -177,6 +177,24 @@ struct ReferenceDefinitionLinkTests {
         #expect(links(line).map(\.target) == Array(repeating: ["f(x.md", "g).md"], count: 200).flatMap { $0 })
     }
 
+    @Test("a wikilink resolves by its own name, never through a definition of the same label, as in Foam")
+    func wikilinksIgnoreDefinitions() throws {
+        // Foam writes definitions from its wikilinks for other tools and reads the wikilinks
+        // alone (foam-docs, link-reference-definitions.md): a definition that says otherwise
+        // leads its own way.
+        let (folder, vault) = try vault([
+            "notes/data-science.md": "# Data Science\n", "notes/other.md": "# Other\n",
+            "notes/ML.md": "[[data-science]] and [[Statistics]] and [data-science] and [Statistics]\n\n[data-science]: other.md\n[Statistics]: other.md 'Statistics'\n",
+        ])
+        defer { withExtendedLifetime(folder) {} }
+        let scan = try vault.scan(detail: .summary)
+        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
+        #expect(graph.edges.filter { $0.source == "notes/ML.md" }.map { "\($0.text) -> \($0.resolution.path ?? "nothing")" } == [
+            "[[data-science]] -> notes/data-science.md", "[[Statistics]] -> nothing", "[data-science] -> notes/other.md",
+            "[Statistics] -> notes/other.md", "[data-science]: other.md -> notes/other.md", "[Statistics]: other.md 'Statistics' -> notes/other.md",
+        ])
+    }
+
     @Test("a rename rewrites each definition once, in its own form, title and angle brackets kept")
     func renameRewritesDefinitions() throws {
         let (folder, vault) = try vault([
