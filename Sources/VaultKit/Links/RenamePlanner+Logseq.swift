@@ -24,3 +24,23 @@ extension RenamePlanner {
         return nil
     }
 }
+
+extension RenamePlanner {
+    /// The pages of a Logseq graph in the namespace `note`'s page names (`a/b/c` and
+    /// `a/b/c/d` under `a/b`), each with the path and name it takes when the page becomes
+    /// `title` (`x/c`, `x/c/d`), as Logseq renames a namespace's pages with its page. Empty
+    /// outside a Logseq graph. Each stays in its folder.
+    func namespacePages(under note: Note, renamedTo title: String, scan: VaultScan) -> [(note: Note, path: String, title: String)] {
+        guard let logseq = vault.logseq, let pages = vault.logseqPages(scan.notes) else { return [] }
+        let parent = pages.name(of: note.path).split(separator: "/", omittingEmptySubsequences: false).map { Naming.collisionKey(String($0)) }
+        var found: [(note: Note, path: String, title: String)] = []
+        for page in scan.notes where page.path != note.path && page.kind != .trash {
+            let parts = pages.name(of: page.path).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > parent.count, zip(parts, parent).allSatisfy({ Naming.collisionKey($0) == $1 }) else { continue }
+            let name = ([title] + parts.dropFirst(parent.count)).joined(separator: "/")
+            let stem = LogseqPages.fileStem(forPageName: name, format: logseq.fileNameFormat)
+            found.append((page, (page.folder.isEmpty ? "" : page.folder + "/") + stem + NoteFiles.fileExtension(page.fileName), name))
+        }
+        return found
+    }
+}
