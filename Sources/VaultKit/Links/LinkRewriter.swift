@@ -28,6 +28,9 @@ enum LinkRewriter {
 
     /// A Logseq page link takes the page's new name; a tag is written `#name` where the new
     /// name reads as one tag, else `#[[new name]]` (the brackets are the tag's target).
+    /// A `#[[one]]` whose name needed no brackets was written so by hand and keeps them, so a
+    /// round trip gives it back; brackets a name needed (`#[[two words]]`) are dropped when
+    /// the new name reads as one tag, so `#tool` renamed to `Power tool` and back is `#tool`.
     private static func pageTarget(
         _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, _ pages: LogseqPages
     ) -> String? {
@@ -36,7 +39,10 @@ enum LinkRewriter {
         if aliases.contains(Naming.collisionKey(link.target.trimmed())) { return link.rawTarget }
         let name = pages.name(of: destination)
         guard index.resolvePage(name, from: source).path == destination else { return nil }
-        if link.form == .tag && !TagScanner.isPlainTag(name) { return "[[" + name + "]]" }
+        if link.form == .tag {
+            let chosen = link.rawTarget.hasPrefix("[[") && TagScanner.isPlainTag(link.target)
+            if chosen || !TagScanner.isPlainTag(name) { return "[[" + name + "]]" }
+        }
         if link.form == .property && name.contains(",") { return "[[" + name + "]]" }
         return name
     }

@@ -134,6 +134,16 @@ struct LogseqGraphTests {
         #expect(try folder.text("pages/Projects___Vault.md") == Self.graph["pages/Projects___Vault.md"]!)
     }
 
+    @Test("a hand-written #[[one]] keeps its brackets through a rename and back; #one stays #one")
+    func bracketedTagRename() throws {
+        let links = "- #[[tool]] and #tool and [[tool]]\n"
+        let (folder, vault) = try TemporaryFolder.vault(["logseq/config.edn": Self.config, "pages/tool.md": "- a tool\n", "pages/Links.md": links])
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("tool", to: "gadget"), summary: "t")
+        #expect(try folder.text("pages/Links.md") == "- #[[gadget]] and #gadget and [[gadget]]\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("gadget", to: "tool"), summary: "t")
+        #expect(try folder.text("pages/Links.md") == links)
+    }
+
     @Test("renaming a namespace's page renames the pages under it, their files and the links to them, and back")
     func namespaceRename() throws {
         let files = [
