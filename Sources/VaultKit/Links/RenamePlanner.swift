@@ -21,7 +21,14 @@ public struct RenamePlanner {
     /// (compared as names are: NFC, any case) becomes `# New title`; any other heading is the
     /// note's own text and stays as it is.
     public func planRename(_ name: String, to title: String) throws -> RenamePlan {
-        let (scan, note) = try find(name)
+        let (scan, note): (VaultScan, Note)
+        do {
+            (scan, note) = try find(name)
+        } catch let error as VaultError {
+            // A Logseq namespace's page may have no file; the pages under it do.
+            guard case .unknownNote = error, vault.logseq != nil, let plan = try planNamespaceRename(name, to: title) else { throw error }
+            return plan
+        }
         let stem = vault.logseq.map { LogseqPages.fileStem(forPageName: Naming.cleanTitle(title), format: $0.fileNameFormat) }
             ?? Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
@@ -29,7 +36,8 @@ public struct RenamePlanner {
         }
         let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
         // In a Logseq graph the pages of the namespace the page names go with it.
-        let children = namespacePages(under: note, renamedTo: Naming.cleanTitle(title), scan: scan)
+        let pageName = vault.logseqPages(scan.notes)?.name(of: note.path) ?? ""
+        let children = namespacePages(under: pageName, renamedTo: Naming.cleanTitle(title), scan: scan)
         var moves = [note.path: target]
         for child in children { moves[child.note.path] = child.path }
         return try plan(moves, scan: scan, retitle: (note, Naming.cleanTitle(title)), retitling: children.map { ($0.note, $0.title) })

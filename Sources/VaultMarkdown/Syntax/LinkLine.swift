@@ -183,7 +183,8 @@ struct LinkLine {
         var escaped = [Bool](repeating: false, count: count + 1)
         var offset = 0
         while offset < count {
-            if bytes[start + offset] == UInt8(ascii: "\\") && offset + 1 < count && PercentEncoding.isPunctuation(bytes[start + offset + 1]) {
+            let byte = bytes[start + offset]
+            if byte == UInt8(ascii: "\\") && offset + 1 < count && PercentEncoding.isPunctuation(bytes[start + offset + 1]) {
                 escaped[offset + 1] = true
                 offset += 2
             } else {

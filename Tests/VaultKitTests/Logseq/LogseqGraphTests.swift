@@ -175,6 +175,23 @@ struct LogseqGraphTests {
         #expect(try folder.text("pages/a___b___titled.md") == files["pages/titled.md"]!)
     }
 
+    @Test("renaming a namespace whose page has no file renames the pages under it; a name with no page under it is still unknown")
+    func filelessNamespaceRename() throws {
+        let files = [
+            "logseq/config.edn": Self.config, "pages/setting___language.md": "- a child\n",
+            "pages/setting___theme modes.md": "- another\n", "pages/Links.md": "- [[setting/language]], #[[setting/theme modes]] and [[setting]]\n",
+        ]
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        let plan = try RenamePlanner(vault: vault).planRename("setting", to: "Settings")
+        #expect(plan.moves.map(\.to) == ["pages/Settings___language.md", "pages/Settings___theme modes.md"])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "t")
+        // `[[setting]]`, a page without a file, is left: vault renames files and the links to them.
+        #expect(try folder.text("pages/Links.md") == "- [[Settings/language]], #[[Settings/theme modes]] and [[setting]]\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Settings", to: "setting"), summary: "t")
+        for (path, text) in files { #expect(try folder.text(path) == text) }
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planRename("settin", to: "x") }
+    }
+
     @Test("a namespace's page is not renamed onto a page that exists: nothing is written")
     func namespaceRenameRefused() throws {
         let files = [
