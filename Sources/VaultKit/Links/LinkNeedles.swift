@@ -7,11 +7,11 @@ import VaultSystem
 /// parses few).
 ///
 /// A link names a file by its stem, written as is, in another case, percent-encoded (any
-/// byte may be: `%28` for `(`, `%4D` for `M`) or decomposed (NFD). Each needle is looked for
-/// case-insensitively for ASCII letters, with the note's `%XX` escapes read as the bytes
-/// they stand for; a stem whose non-ASCII letters could appear in another case is looked
-/// for by its longest ASCII run instead, and a stem with no usable run disables the filter
-/// (every note passes).
+/// byte may be: `%28` for `(`, `%4D` for `M`), backslash-escaped (`\(`) or decomposed
+/// (NFD). Each needle is looked for case-insensitively for ASCII letters, with the note's
+/// `%XX` and `\(` escapes read as the bytes they stand for; a stem whose non-ASCII letters
+/// could appear in another case is looked for by its longest ASCII run instead, and a stem
+/// with no usable run disables the filter (every note passes).
 public struct LinkNeedles: Sendable {
     private var needles: [[UInt8]] = []
     /// Which bytes can start a needle (a `%` can start any): only there are needles compared.
@@ -34,6 +34,7 @@ public struct LinkNeedles: Sendable {
             }
         }
         starts[Int(UInt8(ascii: "%"))] = true
+        starts[Int(UInt8(ascii: "\\"))] = needles.contains { PercentEncoding.isPunctuation($0[0]) }
         for needle in needles {
             starts[Int(needle[0])] = true
             starts[Int(Self.upper(needle[0]))] = true
@@ -101,7 +102,11 @@ public struct LinkNeedles: Sendable {
             guard position < haystack.count else { return false }
             var byte = haystack[position]
             position += 1
-            if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = hexValue(haystack[position]),
+            // `\(` is `(` in a destination (CommonMark's backslash escapes).
+            if byte == UInt8(ascii: "\\"), position < haystack.count, PercentEncoding.isPunctuation(haystack[position]) {
+                byte = haystack[position]
+                position += 1
+            } else if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = hexValue(haystack[position]),
                 let low = hexValue(haystack[position + 1])
             {
                 byte = high << 4 | low

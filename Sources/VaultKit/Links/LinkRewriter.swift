@@ -28,6 +28,9 @@ enum LinkRewriter {
 
     /// A Logseq page link takes the page's new name; a tag is written `#name` where the new
     /// name reads as one tag, else `#[[new name]]` (the brackets are the tag's target).
+    /// A `#[[one]]` whose name needed no brackets was written so by hand and keeps them, so a
+    /// round trip gives it back; brackets a name needed (`#[[two words]]`) are dropped when
+    /// the new name reads as one tag, so `#tool` renamed to `Power tool` and back is `#tool`.
     private static func pageTarget(
         _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, _ pages: LogseqPages
     ) -> String? {
@@ -36,7 +39,10 @@ enum LinkRewriter {
         if aliases.contains(Naming.collisionKey(link.target.trimmed())) { return link.rawTarget }
         let name = pages.name(of: destination)
         guard index.resolvePage(name, from: source).path == destination else { return nil }
-        if link.form == .tag && !TagScanner.isPlainTag(name) { return "[[" + name + "]]" }
+        if link.form == .tag {
+            let chosen = link.rawTarget.hasPrefix("[[") && TagScanner.isPlainTag(link.target)
+            if chosen || !TagScanner.isPlainTag(name) { return "[[" + name + "]]" }
+        }
         if link.form == .property && name.contains(",") { return "[[" + name + "]]" }
         return name
     }
@@ -89,14 +95,14 @@ enum LinkRewriter {
         // Where only the name changed, the written folder part stays as it was.
         let name = String(target.split(separator: "/").last ?? Substring(target))
         if byName && !written.hasByte(UInt8(ascii: "/")), index.resolveMarkdown(name, from: source).path == destination {
-            return link.angleBrackets ? name : encode(name, like: link.rawTarget)
+            return link.angleBrackets ? angled(name, like: link.rawTarget) : encode(name, like: link.rawTarget)
         }
         var candidates: [String] = []
         if let slash = link.rawTarget.lastIndex(of: "/") {
             let kept = String(link.rawTarget[...slash])
-            let decoded = PercentEncoding.decode(kept)
+            let decoded = PercentEncoding.decodeDestination(kept)
             if index.resolveMarkdown(decoded + name, from: source, strict: true).path == destination {
-                return link.angleBrackets ? decoded + name : kept + encode(name, like: link.rawTarget)
+                return link.angleBrackets ? angled(decoded + name, like: link.rawTarget) : kept + encode(name, like: link.rawTarget)
             }
         }
         if written.hasPrefix("/") {
@@ -107,9 +113,22 @@ enum LinkRewriter {
             candidates.append("/" + target)
         }
         for candidate in candidates where index.resolveMarkdown(candidate, from: source, strict: true).path == destination {
-            return link.angleBrackets ? candidate : encode(candidate, like: link.rawTarget)
+            return link.angleBrackets ? angled(candidate, like: link.rawTarget) : encode(candidate, like: link.rawTarget)
         }
         return nil
+    }
+
+    /// A path written inside `<…>`: `<`, `>` and `\` escaped with a backslash, as they must
+    /// be there, and parentheses too where the original escaped them.
+    static func angled(_ path: String, like original: String) -> String {
+        let parentheses = PercentEncoding.hasBackslashEscape(original)
+        guard path.contains(where: { "<>\\".contains($0) }) || (parentheses && path.contains(where: { "()".contains($0) })) else { return path }
+        var result = ""
+        for character in path {
+            if "<>\\".contains(character) || (parentheses && "()".contains(character)) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 
     /// The path from a folder to a file, with `..` where needed.
@@ -124,8 +143,11 @@ enum LinkRewriter {
 
     /// Percent-encodes a path the way the original destination was written: characters a
     /// bare destination cannot hold are always encoded (a backtick too, which could start
-    /// inline code that hides the link); non-ASCII only when the original encoded it.
+    /// inline code that hides the link); non-ASCII only when the original encoded it. Where
+    /// the original escaped with backslashes (`foo\(1\).md`), parentheses and backslashes
+    /// are escaped so too.
     static func encode(_ path: String, like original: String) -> String {
+        let backslashes = PercentEncoding.hasBackslashEscape(original)
         // An escape of a byte from 0x80 up means the original encoded non-ASCII text.
         let bytes = Array(original.utf8)
         let encodesNonASCII = bytes.indices.dropLast(2).contains { index in
@@ -137,7 +159,9 @@ enum LinkRewriter {
                 scalar.isASCII
                 ? scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"`".unicodeScalars.contains(scalar)
                 : encodesNonASCII
-            if needs {
+            if backslashes && "()\\".unicodeScalars.contains(scalar) {
+                result += "\\" + String(scalar)
+            } else if needs {
                 for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
             } else {
                 result.unicodeScalars.append(scalar)

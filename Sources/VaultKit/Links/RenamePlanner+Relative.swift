@@ -26,7 +26,7 @@ extension RenamePlanner {
         else { return nil }
         if dotted && !new.hasPrefix("../") { new = "./" + new }
         guard after.resolveMarkdown(new, from: newSource, strict: true).path == target else { return nil }
-        return link.angleBrackets ? new : LinkRewriter.encode(new, like: link.rawTarget)
+        return link.angleBrackets ? LinkRewriter.angled(new, like: link.rawTarget) : LinkRewriter.encode(new, like: link.rawTarget)
     }
 
     /// For a relative link of a moved note that climbs out of the vault (`../../images/x.png`

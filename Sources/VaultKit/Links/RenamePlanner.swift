@@ -21,14 +21,26 @@ public struct RenamePlanner {
     /// (compared as names are: NFC, any case) becomes `# New title`; any other heading is the
     /// note's own text and stays as it is.
     public func planRename(_ name: String, to title: String) throws -> RenamePlan {
-        let (scan, note) = try find(name)
+        let (scan, note): (VaultScan, Note)
+        do {
+            (scan, note) = try find(name)
+        } catch let error as VaultError {
+            // A Logseq namespace's page may have no file; the pages under it do.
+            guard case .unknownNote = error, vault.logseq != nil, let plan = try planNamespaceRename(name, to: title) else { throw error }
+            return plan
+        }
         let stem = vault.logseq.map { LogseqPages.fileStem(forPageName: Naming.cleanTitle(title), format: $0.fileNameFormat) }
             ?? Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {
             throw VaultError.invalidTitle(title: title, reason: "it has no characters a file name can hold")
         }
         let target = (note.folder.isEmpty ? "" : note.folder + "/") + stem + NoteFiles.fileExtension(note.fileName)
-        return try plan([note.path: target], scan: scan, retitle: (note, Naming.cleanTitle(title)))
+        // In a Logseq graph the pages of the namespace the page names go with it.
+        let pageName = vault.logseqPages(scan.notes)?.name(of: note.path) ?? ""
+        let children = namespacePages(under: pageName, renamedTo: Naming.cleanTitle(title), scan: scan)
+        var moves = [note.path: target]
+        for child in children { moves[child.note.path] = child.path }
+        return try plan(moves, scan: scan, retitle: (note, Naming.cleanTitle(title)), retitling: children.map { ($0.note, $0.title) })
     }
 
     /// Walks the vault without reading notes, and finds the note `name` names; titles are
@@ -83,7 +95,14 @@ public struct RenamePlanner {
     }
 
     /// The planning core: `moves` maps old to new vault-relative paths.
-    func plan(_ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?) throws -> RenamePlan {
+    /// `retitle` is the note a rename names anew, `retitling` the others it names anew with
+    /// it (a Logseq namespace's pages): their `title::` and title heading follow.
+    func plan(
+        _ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?,
+        retitling others: [(note: Note, title: String)] = []
+    ) throws -> RenamePlan {
+        var retitles: [String: (note: Note, title: String)] = [:]
+        for entry in others + (retitle.map { [$0] } ?? []) { retitles[entry.note.path] = entry }
         try vault.refuseDuringGitOperation()
         try validate(moves, scan: scan)
         // Git writes conflict markers only in a work tree; elsewhere such lines are a note's own.
@@ -129,7 +148,7 @@ public struct RenamePlanner {
                 unavailable.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
                 continue
             }
-            let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitle)
+            let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitles[note.path])
             // Both sides of a merge at once: a link rewritten in one may be lost with it.
             if inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
                 conflicted.append(VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))

@@ -28,7 +28,7 @@ struct LinkLine {
         var opens: [Int32] = []
         var closes: [Int32] = []
         /// Where a destination starting at each byte stops: a space, a tab, a `)` that no
-        /// `(` in it opened, or the end.
+        /// `(` in it opened, or the end (a `\(` or `\)` counts as neither).
         var destinationStop: [Int32] = []
         /// Where the `)` is that ends a link whose destination stopped at each byte, with
         /// `"` quoted titles skipped; the end when there is none.
@@ -85,7 +85,7 @@ struct LinkLine {
     }
 
     /// The end of the code span that starts at `position`, nil when none does.
-    private func codeSpanEnd(at position: Int) -> Int? {
+    func codeSpanEnd(at position: Int) -> Int? {
         var low = 0
         var high = codeSpans.count
         while low < high {
@@ -104,6 +104,11 @@ struct LinkLine {
         while stop < end {
             let byte = bytes[stop]
             if byte == 0x20 || byte == 0x09 { break }
+            // `\(` and `\)` are the destination's own, no parentheses that count.
+            if byte == UInt8(ascii: "\\") && stop + 1 < end && PercentEncoding.isPunctuation(bytes[stop + 1]) {
+                stop += 2
+                continue
+            }
             if byte == UInt8(ascii: "(") { parens += 1 }
             if byte == UInt8(ascii: ")") {
                 if parens == 0 { break }
@@ -174,6 +179,18 @@ struct LinkLine {
             }
             index += 1
         }
+        // Which bytes a `\` escapes, read from the left as escapes are.
+        var escaped = [Bool](repeating: false, count: count + 1)
+        var offset = 0
+        while offset < count {
+            let byte = bytes[start + offset]
+            if byte == UInt8(ascii: "\\") && offset + 1 < count && PercentEncoding.isPunctuation(bytes[start + offset + 1]) {
+                escaped[offset + 1] = true
+                offset += 2
+            } else {
+                offset += 1
+            }
+        }
         let sentinel = Int32(count)
         tables.destinationStop = [Int32](repeating: sentinel, count: count + 1)
         tables.titleEnd = [Int32](repeating: sentinel, count: count + 1)
@@ -181,7 +198,7 @@ struct LinkLine {
         var nearestQuote = count
         for offset in stride(from: count - 1, through: 0, by: -1) {
             let byte = bytes[start + offset]
-            switch byte {
+            switch escaped[offset] ? 0 : byte {
             case 0x20, 0x09, UInt8(ascii: ")"):
                 tables.destinationStop[offset] = Int32(offset)
             case UInt8(ascii: "("):

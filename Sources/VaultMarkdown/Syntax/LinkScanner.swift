@@ -71,7 +71,7 @@ public enum LinkScanner {
                     let double = position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
                     var found =
                         double
-                        ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line)
+                        ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line, spans: cursor)
                             .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
                         : markdownLink(&cursor, at: position, embed: embed, line: line)
                     if found == nil && !double && !byLabel.isEmpty {
@@ -109,9 +109,20 @@ public enum LinkScanner {
     }
 
     /// `[[target#fragment|alias]]` on one line; `\|` (inside tables) also separates the alias.
-    static func wikilink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int) -> Link? {
+    ///
+    /// A code span that opens inside the link is the link's own: a `]]` or `[[` in it
+    /// (`` [[Note|`a]]b` c]] ``) neither closes nor opens one, as a code span in a markdown
+    /// link's text hides its brackets. What opens first wins: a span that opens before the
+    /// `[[` hides the link (the scanner never starts one inside a span).
+    static func wikilink(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, embed: Bool, line: Int, spans: LinkLine? = nil
+    ) -> Link? {
         var close = start + 2
         while close + 1 < end && !(bytes[close] == UInt8(ascii: "]") && bytes[close + 1] == UInt8(ascii: "]")) {
+            if bytes[close] == UInt8(ascii: "`"), let spanEnd = spans?.codeSpanEnd(at: close) {
+                close = spanEnd
+                continue
+            }
             if bytes[close] == UInt8(ascii: "[") && bytes[close + 1] == UInt8(ascii: "[") { return nil }
             close += 1
         }
@@ -180,7 +191,7 @@ public enum LinkScanner {
         let link = Link(
             form: .markdown, isEmbed: embed, range: (embed ? start - 1 : start)..<(close + 1),
             targetRange: destination.lowerBound..<targetEnd, rawTarget: rawTarget,
-            target: normalized(PercentEncoding.decode(rawTarget)), fragment: fragment, alias: nil, line: number,
+            target: normalized(PercentEncoding.decodeDestination(rawTarget)), fragment: fragment, alias: nil, line: number,
             escapedPipe: false, angleBrackets: angle)
         // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
         return (link, start + 1..<close)

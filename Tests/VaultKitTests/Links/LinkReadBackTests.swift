@@ -98,6 +98,23 @@ struct LinkReadBackTests {
         #expect(links.first?.alias == "`x`")
     }
 
+    @Test("a code span that opens inside a wikilink holds its ]] and [[: the link ends after it, and a rename keeps the span")
+    func codeWithBracketsInsideWikilinks() throws {
+        // What opens first wins: the `[[`, then the span inside it, then the `]]` after it;
+        // a lone backtick opens no span.
+        let text = "[[Old|`a]]b` c]] [[Old#`x [[y`]] `[[Old|not]]` [[Old|`open]]\n"
+        let bytes = Array(text.utf8)
+        let links = LinkScanner.links(in: MarkdownDocument(bytes: bytes))
+        #expect(links.map { bytes.utf8String($0.range) } == ["[[Old|`a]]b` c]]", "[[Old#`x [[y`]]", "[[Old|`open]]"])
+        #expect(links.map(\.alias) == ["`a]]b` c", nil, "`open"])
+        #expect(links.map(\.fragment) == [nil, "#`x [[y`", nil])
+        let (folder, vault) = try vault(["pages/Old.md": "# Old\n\nbody\n", "pages/Ref.md": text])
+        _ = try rename(vault, "Old", to: "New")
+        #expect(try self.text(folder, "pages/Ref.md") == "[[New|`a]]b` c]] [[New#`x [[y`]] `[[Old|not]]` [[New|`open]]\n")
+        _ = try rename(vault, "New", to: "Old")
+        #expect(try self.text(folder, "pages/Ref.md") == text)
+    }
+
     @Test("a line break or control character in a title reaches neither the file name nor the heading")
     func lineBreaksInTitles() throws {
         let (folder, vault) = try vault(Self.files)

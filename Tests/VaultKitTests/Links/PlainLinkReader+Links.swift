@@ -6,8 +6,8 @@ extension PlainLinkReader {
     }
 
     /// `[[target#part|alias]]` and `![[…]]`: up to the first `]]` (Obsidian and Foam read no
-    /// nesting inside a wikilink).
-    static let wikilink = regex(#"(?<!\\)!?\[\[([^\n\u0001]*?)\]\]"#)
+    /// nesting inside a wikilink) that no `` `code` `` opened inside the link holds.
+    static let wikilink = regex(#"(?<!\\)!?\[\[((?:`[^`\n\u0001]+`|[^\n\u0001])*?)\]\]"#)
     /// `[text](destination "title")` and `![alt](…)`: text with one level of brackets, the
     /// destination in `<>` or bare with balanced parentheses and `\` escapes.
     static let markdown = regex(

@@ -146,6 +146,19 @@ struct PlainLinkReader {
         func find(_ text: String, from index: Int) -> Int? {
             (index..<max(index, characters.count)).first { starts(text, at: $0) }
         }
+        // The first `]]` from `index` outside a one-backtick code span that opens after it.
+        func wikilinkEnd(from index: Int) -> Int? {
+            var index = index
+            while index + 1 < characters.count {
+                if characters[index] == "`", let close = (index + 1..<characters.count).first(where: { characters[$0] == "`" }), close > index + 1 {
+                    index = close + 1
+                    continue
+                }
+                if characters[index] == "]" && characters[index + 1] == "]" { return index }
+                index += 1
+            }
+            return nil
+        }
         func mask(_ range: Range<Int>) {
             for index in range { characters[index] = Self.mask }
         }
@@ -165,7 +178,7 @@ struct PlainLinkReader {
                 index += 1
                 continue
             }
-            if starts("[[", at: index), let end = find("]]", from: index + 2) {
+            if starts("[[", at: index), let end = wikilinkEnd(from: index + 2) {
                 index = end + 2
                 continue
             }

@@ -136,6 +136,65 @@ struct ReferenceDefinitionLinkTests {
         #expect(found.map(\.line) == [1, 3])
     }
 
+    @Test("a backslash escape in a destination is the character it escapes; a rename escapes the new name the same way, and back")
+    func escapedDestinations() throws {
+        let source = """
+            [x][a] [y][b] [z][c] [w](foo\\(bar\\).md) [v](foo\\(bar.md) [u](not\\q.md)
+
+            [a]: foo\\(bar\\).md "T"
+            [b]: <foo\\(bar\\).md>
+            [c]: foo%28bar%29.md
+
+            """
+        #expect(links(source).map(\.target) == [
+            "foo(bar).md", "foo(bar).md", "foo(bar).md", "foo(bar).md", "foo(bar.md", "not\\q.md", "foo(bar).md", "foo(bar).md",
+            "foo(bar).md",
+        ])
+        let (folder, vault) = try vault(["pages/foo(bar).md": "body\n", "pages/foo(bar.md": "open\n", "pages/Ref.md": source,
+            "pages/Only.md": "[o](foo\\(bar\\).md)\n",  // named only escaped: the quick filter still finds it
+        ])
+        try apply(try RenamePlanner(vault: vault).planRename("pages/foo(bar).md", to: "baz (1)"), vault)
+        #expect(try text(folder, "pages/Ref.md") == """
+            [x][a] [y][b] [z][c] [w](baz%20\\(1\\).md) [v](foo\\(bar.md) [u](not\\q.md)
+
+            [a]: baz%20\\(1\\).md "T"
+            [b]: <baz \\(1\\).md>
+            [c]: baz%20%281%29.md
+
+            """)
+        #expect(try text(folder, "pages/Only.md") == "[o](baz%20\\(1\\).md)\n")
+        let scan = try vault.scan(detail: .summary)
+        #expect(VaultCheck(vault: vault, scan: scan).dangling.map(\.text) == ["[u](not\\q.md)"])
+        try apply(try RenamePlanner(vault: vault).planRename("pages/baz (1).md", to: "foo(bar)"), vault)
+        #expect(try text(folder, "pages/Ref.md") == source)
+        #expect(try text(folder, "pages/Only.md") == "[o](foo\\(bar\\).md)\n")
+    }
+
+    @Test("an escaped parenthesis in a destination neither opens nor closes one, also on a line long enough for lookup tables")
+    func escapedParenthesesOnLongLines() {
+        let line = String(repeating: "[a ", count: 3000) + String(repeating: " [v](f\\(x.md) [w](g\\).md)", count: 200) + "\n"
+        #expect(links(line).count == 400)
+        #expect(links(line).map(\.target) == Array(repeating: ["f(x.md", "g).md"], count: 200).flatMap { $0 })
+    }
+
+    @Test("a wikilink resolves by its own name, never through a definition of the same label, as in Foam")
+    func wikilinksIgnoreDefinitions() throws {
+        // Foam writes definitions from its wikilinks for other tools and reads the wikilinks
+        // alone (foam-docs, link-reference-definitions.md): a definition that says otherwise
+        // leads its own way.
+        let (folder, vault) = try vault([
+            "notes/data-science.md": "# Data Science\n", "notes/other.md": "# Other\n",
+            "notes/ML.md": "[[data-science]] and [[Statistics]] and [data-science] and [Statistics]\n\n[data-science]: other.md\n[Statistics]: other.md 'Statistics'\n",
+        ])
+        defer { withExtendedLifetime(folder) {} }
+        let scan = try vault.scan(detail: .summary)
+        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
+        #expect(graph.edges.filter { $0.source == "notes/ML.md" }.map { "\($0.text) -> \($0.resolution.path ?? "nothing")" } == [
+            "[[data-science]] -> notes/data-science.md", "[[Statistics]] -> nothing", "[data-science] -> notes/other.md",
+            "[Statistics] -> notes/other.md", "[data-science]: other.md -> notes/other.md", "[Statistics]: other.md 'Statistics' -> notes/other.md",
+        ])
+    }
+
     @Test("a rename rewrites each definition once, in its own form, title and angle brackets kept")
     func renameRewritesDefinitions() throws {
         let (folder, vault) = try vault([
@@ -241,6 +300,41 @@ struct ReferenceDefinitionLinkTests {
             "pages/A.md: line 8: [after]: A.md \"T\" and more is no link reference definition: text follows its target or title",
         ])
         #expect(!check.isClean)
+    }
+
+    @Test("check reads a block quote's and a list item's content for broken definitions, after their marks")
+    func brokenDefinitionsInContainers() throws {
+        let (folder, vault) = try vault([
+            "pages/A.md": """
+                > [quoted]: <A.md
+                >
+                > > [deep]: A.md "open
+
+                - [item]: A.md 'open
+                - [fine]: A.md
+                1. [both]: A.md "T" and more
+
+                   [cont]: A.md (open
+
+                > A quoted paragraph
+                > [late]: A.md
+
+                - [ ] a task: [x]: A.md
+                > [good]: A.md "T"
+                - [also]: <A.md>
+
+                """,
+        ])
+        defer { withExtendedLifetime(folder) {} }
+        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        #expect(check.brokenDefinitions.map(\.description) == [
+            "pages/A.md: line 1: [quoted]: <A.md is no link reference definition: its target's < is not closed",
+            "pages/A.md: line 3: [deep]: A.md \"open is no link reference definition: its title's quote is not closed",
+            "pages/A.md: line 5: [item]: A.md 'open is no link reference definition: its title's quote is not closed",
+            "pages/A.md: line 7: [both]: A.md \"T\" and more is no link reference definition: text follows its target or title",
+            "pages/A.md: line 9: [cont]: A.md (open is no link reference definition: its title's parenthesis is not closed",
+            "pages/A.md: line 12: [late]: A.md is no link reference definition: it continues the paragraph above it; a blank line must come before it",
+        ])
     }
 
     @Test("definitions change neither the tasks nor the text a note holds")

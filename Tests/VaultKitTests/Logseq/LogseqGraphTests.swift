@@ -134,6 +134,75 @@ struct LogseqGraphTests {
         #expect(try folder.text("pages/Projects___Vault.md") == Self.graph["pages/Projects___Vault.md"]!)
     }
 
+    @Test("a hand-written #[[one]] keeps its brackets through a rename and back; #one stays #one")
+    func bracketedTagRename() throws {
+        let links = "- #[[tool]] and #tool and [[tool]]\n"
+        let (folder, vault) = try TemporaryFolder.vault(["logseq/config.edn": Self.config, "pages/tool.md": "- a tool\n", "pages/Links.md": links])
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("tool", to: "gadget"), summary: "t")
+        #expect(try folder.text("pages/Links.md") == "- #[[gadget]] and #gadget and [[gadget]]\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("gadget", to: "tool"), summary: "t")
+        #expect(try folder.text("pages/Links.md") == links)
+    }
+
+    @Test("renaming a namespace's page renames the pages under it, their files and the links to them, and back")
+    func namespaceRename() throws {
+        let files = [
+            "logseq/config.edn": Self.config,
+            "pages/a___b.md": "- the parent\n",
+            "pages/a___b___c.md": "- a child\n",
+            "pages/A___B___c___d.md": "- a grandchild, named in another case\n",
+            "pages/titled.md": "title:: a/b/titled\n\n- named by its title\n",
+            "pages/a___bc.md": "- no child: another name\n",
+            "pages/a.md": "- the namespace above\n",
+            "pages/Links.md": "- [[a/b]], [[a/b/c]], [[a/b/c/d]], #[[a/b/titled]], [[a/bc]], [[a]] and [[a/b/none]]\n",
+        ]
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        let plan = try RenamePlanner(vault: vault).planRename("a/b", to: "x")
+        #expect(plan.moves.map { "\($0.from) -> \($0.to)" } == [
+            "pages/A___B___c___d.md -> pages/x___c___d.md", "pages/a___b.md -> pages/x.md", "pages/a___b___c.md -> pages/x___c.md",
+            "pages/titled.md -> pages/x___titled.md",
+        ])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "t")
+        #expect(try folder.text("pages/Links.md") == "- [[x]], [[x/c]], [[x/c/d]], #[[x/titled]], [[a/bc]], [[a]] and [[a/b/none]]\n")
+        #expect(try folder.text("pages/x___titled.md") == "title:: x/titled\n\n- named by its title\n")
+        let scan = try vault.scan(detail: .summary)
+        #expect(VaultCheck(vault: vault, scan: scan).dangling.isEmpty)
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("x", to: "a/b"), summary: "t")
+        // The grandchild's file comes back in the parent's case: its name is the page's.
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pages/a___b___c___d.md"))
+        #expect(try folder.text("pages/Links.md") == files["pages/Links.md"]!)
+        // A page named by its title:: takes the file its name gives, as the page renamed does.
+        #expect(try folder.text("pages/a___b___titled.md") == files["pages/titled.md"]!)
+    }
+
+    @Test("renaming a namespace whose page has no file renames the pages under it; a name with no page under it is still unknown")
+    func filelessNamespaceRename() throws {
+        let files = [
+            "logseq/config.edn": Self.config, "pages/setting___language.md": "- a child\n",
+            "pages/setting___theme modes.md": "- another\n", "pages/Links.md": "- [[setting/language]], #[[setting/theme modes]] and [[setting]]\n",
+        ]
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        let plan = try RenamePlanner(vault: vault).planRename("setting", to: "Settings")
+        #expect(plan.moves.map(\.to) == ["pages/Settings___language.md", "pages/Settings___theme modes.md"])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "t")
+        // `[[setting]]`, a page without a file, is left: vault renames files and the links to them.
+        #expect(try folder.text("pages/Links.md") == "- [[Settings/language]], #[[Settings/theme modes]] and [[setting]]\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Settings", to: "setting"), summary: "t")
+        for (path, text) in files { #expect(try folder.text(path) == text) }
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planRename("settin", to: "x") }
+    }
+
+    @Test("a namespace's page is not renamed onto a page that exists: nothing is written")
+    func namespaceRenameRefused() throws {
+        let files = [
+            "logseq/config.edn": Self.config, "pages/a___b.md": "- parent\n", "pages/a___b___c.md": "- child\n",
+            "pages/x___c.md": "- in the way\n", "pages/Links.md": "- [[a/b/c]]\n",
+        ]
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        #expect(throws: FileError.fileExists(path: "pages/x___c.md")) { try RenamePlanner(vault: vault).planRename("a/b", to: "x") }
+        for (path, text) in files { #expect(try folder.text(path) == text) }
+    }
+
     @Test("tasks are listed in Logseq's words and edited in them: TODO to DONE, LATER to NOW, forward refused")
     func tasks() throws {
         let (folder, vault) = try TemporaryFolder.vault(Self.graph)
