@@ -197,7 +197,7 @@ public struct RenamePlanner {
         let isTrashed = vault.layout.kind(of: note.path) == .trash && moves[note.path] == nil
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
-        let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect)
+        let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect.forFile(note.path))
         let links = LinkScanner.links(in: document)
         /// What the change does to a link; `expected`, where it must lead afterwards.
         enum Outcome { case keep, rewrite(String), newlyResolving(String?) }
