@@ -69,7 +69,7 @@ public struct RenamePlanner {
             let note: Note
             (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
-            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
+            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base, org: vault.isLogseqGraph)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
             let stem = NoteFiles.stem(target.lastPathComponent)
             if stem != NoteFiles.stem(note.fileName), let character = stem.unicodeScalars.first(where: { "#^[]|".unicodeScalars.contains($0) }) {

@@ -30,6 +30,8 @@ package struct OrgScanner {
         // The headlines holding the current line, outermost first, with their star counts.
         var stack: [(stars: Int, item: Int)] = []
         var previousBlank = true
+        // The last line that is not blank: the last line of each headline that closes.
+        var lastContent = 0
         while position < bytes.count {
             line += 1
             lineStarts.append(position)
@@ -48,7 +50,7 @@ package struct OrgScanner {
                     codeBlocks.append(CodeBlock(lines: block.start...line, isFenced: true, info: block.info))
                     open = nil
                 }
-                extend(&stack, line)
+                lastContent = line
                 continue
             }
             if blank {
@@ -66,15 +68,14 @@ package struct OrgScanner {
                 var infoStart = first
                 while infoStart < contentEnd && bytes[infoStart] != 0x20 && bytes[infoStart] != 0x09 { infoStart += 1 }
                 open = (line, bytes.utf8String(infoStart..<contentEnd).trimmed())
-                extend(&stack, line)
+                lastContent = line
                 previousBlank = false
                 continue
             }
             let stars = Self.stars(bytes, position, contentEnd)
             var kind: LineKind = .inline
             if stars > 0 {
-                while let last = stack.last, last.stars >= stars { stack.removeLast() }
-                extend(&stack, line)
+                while let last = stack.last, last.stars >= stars { close(stack.removeLast().item, at: lastContent) }
                 var text = position + stars
                 while text < contentEnd && (bytes[text] == 0x20 || bytes[text] == 0x09) { text += 1 }
                 stack.append((stars, items.count))
@@ -84,20 +85,22 @@ package struct OrgScanner {
                         markerEnd: position + stars, textStart: text < contentEnd ? text : -1, lastLine: line))
                 kind.insert(.leafStart)
             } else {
-                extend(&stack, line)
                 if previousBlank { kind.insert(.leafStart) }
                 if bytes[position] == UInt8(ascii: "#") && (position + 1 == contentEnd || bytes[position + 1] == 0x20) {
                     comments.append(position..<contentEnd)
                     kinds.append(kind)
                     previousBlank = false
+                    lastContent = line
                         continue
                 }
             }
             kinds.append(kind)
             previousBlank = false
+            lastContent = line
             findSpans(bytes, (stars > 0 ? position + stars : first)..<contentEnd)
         }
         if let block = open { codeBlocks.append(CodeBlock(lines: block.start...line, isFenced: true, info: block.info)) }
+        for entry in stack { close(entry.item, at: lastContent) }
     }
 
     /// The stars of a headline at `start`: one or more `*` at the start of the line, then
@@ -109,32 +112,39 @@ package struct OrgScanner {
         return index - start
     }
 
-    /// Marks `line` as part of every headline holding it.
-    private mutating func extend(_ stack: inout [(stars: Int, item: Int)], _ line: Int) {
-        for entry in stack { items[entry.item].lastLine = line }
+    /// Settles a headline's last line when it closes, instead of touching every open
+    /// headline on every line (deep nesting).
+    private mutating func close(_ item: Int, at line: Int) {
+        items[item].lastLine = max(items[item].lastLine, line)
     }
 
     /// The code spans of one line: `=verbatim=` and `~code~` as org's emphasis rules read
     /// them (after the start, white space or `-({'"`; not white space inside the marks;
     /// before the end, white space or punctuation), and backtick spans as Logseq reads them.
     private mutating func findSpans(_ bytes: [UInt8], _ range: Range<Int>) {
+        // A mark with no closing one after some opening one has none after a later one
+        // either: each is looked for to the end of the line once, so a line of openers costs
+        // time in proportion to its length.
+        var unclosed: Set<UInt8> = []
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "`") {
+            if byte == UInt8(ascii: "`") && !unclosed.contains(byte) {
                 var close = index + 1
                 while close < range.upperBound && bytes[close] != UInt8(ascii: "`") { close += 1 }
+                if close == range.upperBound { unclosed.insert(byte) }
                 if close < range.upperBound && close > index + 1 {
                     codeSpans.append(index..<close + 1)
                     index = close + 1
                     continue
                 }
-            } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "~"), Self.mayOpen(bytes, index, range),
-                let close = Self.closing(bytes, byte, after: index, range)
-            {
-                codeSpans.append(index..<close + 1)
-                index = close + 1
-                continue
+            } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "~"), !unclosed.contains(byte), Self.mayOpen(bytes, index, range) {
+                if let close = Self.closing(bytes, byte, after: index, range) {
+                    codeSpans.append(index..<close + 1)
+                    index = close + 1
+                    continue
+                }
+                unclosed.insert(byte)
             }
             index += 1
         }

@@ -109,6 +109,10 @@ struct LogseqOrgGraphTests {
         #expect(try folder.text("journals/2021_02_02.org") == "* Market for the [[Seed Shelf][packets]] and [[Seed Shelf]]\n** NOW water the seedlings\n")
         #expect(try folder.text("pages/Projects___Garden.md") == "- sown from the [[Seed Shelf]] and [[packets]]\n")
         #expect(try Self.edges(vault).filter { $0.hasSuffix("nothing") } == ["pages/Seed Shelf.org:4 [[Garden plan][the plan]] -> nothing"])
+        // A move to a path that names its .org keeps it, as a move to a .md path does; one
+        // without an extension takes the page's.
+        #expect(try RenamePlanner(vault: vault).planMove("pages/Seed Shelf.org", to: "pages/Shelf.org").moves.map(\.to) == ["pages/Shelf.org"])
+        #expect(try RenamePlanner(vault: vault).planMove("pages/Seed Shelf.org", to: "pages/Shelf").moves.map(\.to) == ["pages/Shelf.org"])
     }
 
     @Test("renaming a page an org page links to rewrites the org link; a name that breaks the link is refused, nothing written")
