@@ -34,6 +34,8 @@ struct CachedReader: Sendable {
         path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
         status known: FileStatus? = nil
     ) throws -> Reading {
+        // In a Logseq graph, an org page is read by org's rules.
+        let dialect = dialect.forFile(path)
         guard let cache else {
             let contents = try self.contents(absolute, summary: summary)
             return Reading(

@@ -108,7 +108,7 @@ public struct LinkGraph: Sendable {
         else { return nil }
         if let bytes = reading.bytes {
             return edges(
-                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil,
+                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
                 targets: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
         }
         guard record.facts.isUTF8 else {
@@ -133,7 +133,7 @@ public struct LinkGraph: Sendable {
             contents.complete, contents.status == record.status
         else { return nil }
         let found = edges(
-            of: note, bytes: contents.bytes, links: record.facts.links, dialect: vault.dialect, index: index, needles: nil,
+            of: note, bytes: contents.bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
             targets: needles, keep: keep, findsBrokenDefinitions: false)
         return (found.0, found.1, broken)
     }
@@ -161,7 +161,7 @@ public struct LinkGraph: Sendable {
             return ([], VaultWarning(path: note.path, message: "links not read: \(error)"), [])
         }
         return edges(
-            of: note, bytes: bytes, dialect: vault.dialect, index: index, needles: needles, targets: needles, keep: keep,
+            of: note, bytes: bytes, dialect: vault.dialect.forFile(note.path), index: index, needles: needles, targets: needles, keep: keep,
             findsBrokenDefinitions: findsBrokenDefinitions)
     }
 

@@ -2,8 +2,8 @@ import VaultMarkdown
 import VaultSystem
 
 extension RenamePlanner {
-    /// The bytes of a Logseq page's `title::` value, which a rename keeps in step with the
-    /// page's new name; nil when the page has none.
+    /// The bytes of a Logseq page's `title::` value (`#+TITLE:` in org), which a rename keeps
+    /// in step with the page's new name; nil when the page has none.
     static func titleProperty(_ structure: NoteStructure) -> Range<Int>? {
         guard let properties = structure.properties, properties["title"] != nil else { return nil }
         let bytes = structure.bytes
@@ -14,8 +14,14 @@ extension RenamePlanner {
             defer { lineStart = lineEnd + 1 }
             guard entry.key == "title" else { continue }
             var start = lineStart
-            while start + 1 < lineEnd && !(bytes[start] == UInt8(ascii: ":") && bytes[start + 1] == UInt8(ascii: ":")) { start += 1 }
-            start += 2
+            if structure.dialect == .org {
+                // `#+TITLE: name`: the value starts after the first colon.
+                while start < lineEnd && bytes[start] != UInt8(ascii: ":") { start += 1 }
+                start += 1
+            } else {
+                while start + 1 < lineEnd && !(bytes[start] == UInt8(ascii: ":") && bytes[start + 1] == UInt8(ascii: ":")) { start += 1 }
+                start += 2
+            }
             var end = lineEnd > start && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
             while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }

@@ -17,7 +17,7 @@ extension RenamePlanner {
         _ rewritten: [UInt8], links: [Link], expected: [String?], replacements: [(range: Range<Int>, length: Int)],
         from newSource: String, after: LinkIndex
     ) throws {
-        let again = LinkScanner.links(in: NoteStructure(bytes: rewritten, dialect: vault.dialect))
+        let again = LinkScanner.links(in: NoteStructure(bytes: rewritten, dialect: vault.dialect.forFile(newSource)))
         var resolved: [Spelling: String?] = [:]
         var offsets = ShiftedOffsets(replacements)
         var next = 0

@@ -81,7 +81,7 @@ public struct RenamePlanner {
             let note: Note
             (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
-            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base)
+            let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base, org: vault.isLogseqGraph)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
             let stem = NoteFiles.stem(target.lastPathComponent)
             if stem != NoteFiles.stem(note.fileName), let character = stem.unicodeScalars.first(where: { "#^[]|".unicodeScalars.contains($0) }) {
@@ -216,7 +216,7 @@ public struct RenamePlanner {
         let isTrashed = vault.layout.kind(of: note.path) == .trash && moves[note.path] == nil
         var replacements: [(range: Range<Int>, text: String, line: Int, isLink: Bool)] = []
         var newlyResolving: [LinkReport] = []
-        let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect)
+        let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect.forFile(note.path))
         let links = LinkScanner.links(in: document)
         /// What the change does to a link; `expected`, where it must lead afterwards.
         enum Outcome { case keep, rewrite(String), newlyResolving(String?) }

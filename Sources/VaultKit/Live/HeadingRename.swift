@@ -30,7 +30,7 @@ public struct HeadingRename {
             guard NoteFacts.isUTF8(bytes, complete: true) else { continue }
             var replacements: [TextReplacement] = []
             var changes: [LinkChange] = []
-            for link in NoteFacts(bytes: bytes, parts: .links, dialect: vault.dialect).links where link.form != .referenceUse {
+            for link in NoteFacts(bytes: bytes, parts: .links, dialect: vault.dialect.forFile(source)).links where link.form != .referenceUse {
                 guard let fragment = link.fragment, fragment.count > 1, !fragment.hasPrefix("#^"),
                     LiveVault.fragment(String(fragment.dropFirst()), names: heading.text),
                     live.index.resolve(link, from: source).path == path || (link.isSelfLink && source == path),
@@ -43,7 +43,7 @@ public struct HeadingRename {
                 replacements.append(TextReplacement(range: range, text: replacement))
                 changes.append(LinkChange(line: link.line, before: written, after: replacement))
             }
-            if source == path, let range = Self.headingText(heading, in: bytes, dialect: vault.dialect) {
+            if source == path, let range = Self.headingText(heading, in: bytes, dialect: vault.dialect.forFile(source)) {
                 replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: new)))
             }
             guard !replacements.isEmpty else { continue }

@@ -118,7 +118,7 @@ public final class LiveVault {
 
     /// Reads `bytes` as the note at `path` says them, and keeps its title and aliases.
     private func overlay(_ path: String, _ bytes: [UInt8]) {
-        let read = NoteFacts(bytes: bytes, parts: Self.parts, dialect: vault.dialect)
+        let read = NoteFacts(bytes: bytes, parts: Self.parts, dialect: vault.dialect.forFile(path))
         facts[path] = read
         guard let position = positions[path] else { return }
         let old = scan.notes[position]

@@ -107,7 +107,7 @@ extension Vault {
         let headers = ParallelMap.map(readable.count) { index -> (String, LogseqPages.Header)? in
             // Page properties are the first lines: the start of the file holds them.
             guard let bytes = try? fileSystem.readPrefix(absolutePath(readable[index].path), limit: NoteReader.summaryPrefix).bytes,
-                let properties = NoteStructure(bytes: bytes, extent: .header, dialect: .logseq).properties
+                let properties = NoteStructure(bytes: bytes, extent: .header, dialect: NoteDialect.logseq.forFile(readable[index].path)).properties
             else { return nil }
             let title = properties["title"].flatMap { $0.isEmpty ? nil : $0 }
             let aliases = properties.names("alias")

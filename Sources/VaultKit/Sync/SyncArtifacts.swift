@@ -45,17 +45,23 @@ public enum Placeholders {
 public enum NoteFiles {
     /// The extensions of notes, lower-case.
     public static let extensions = ["md", "markdown"]
+    /// The extension of a Logseq graph's org pages: notes there, attachments elsewhere
+    /// (DESIGN.md 2 names `.md` and `.markdown`).
+    public static let orgExtension = "org"
 
-    /// True for a visible `.md` or `.markdown` file name.
-    public static func isNoteName(_ name: String) -> Bool {
-        guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-        return extensions.contains(name[name.index(after: dot)...].lowercased()) && dot != name.startIndex
+    /// True for a visible `.md` or `.markdown` file name, or, with `org` (in a Logseq
+    /// graph), a visible `.org` one.
+    public static func isNoteName(_ name: String, org: Bool = false) -> Bool {
+        guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return extensions.contains(ext) || (org && ext == orgExtension)
     }
 
-    /// The name without its note extension (`Idea.md` -> `Idea`).
+    /// The name without its note extension (`Idea.md` -> `Idea`, `faq.org` -> `faq`).
     public static func stem(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased())
-        else { return name }
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard extensions.contains(ext) || ext == orgExtension else { return name }
         return String(name[..<dot])
     }
 

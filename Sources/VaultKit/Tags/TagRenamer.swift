@@ -51,7 +51,7 @@ public struct TagRenamer {
                 unavailable.append(note.path)
                 continue
             }
-            let rewrite = TagRewrite(read.bytes, rename, dialect: vault.dialect)
+            let rewrite = TagRewrite(read.bytes, rename, dialect: vault.dialect.forFile(note.path))
             if let reason = rewrite.leftAlone {
                 skipped.append(VaultWarning(path: note.path, message: reason + "; rewrite it by hand"))
             }

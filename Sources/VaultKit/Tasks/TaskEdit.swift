@@ -144,7 +144,7 @@ extension Vault {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"),
             !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.hasPrefix(".") }),
-            NoteFiles.isNoteName(String(parts.last ?? ""))
+            NoteFiles.isNoteName(String(parts.last ?? ""), org: logseq != nil)
         else { throw TaskError.noSuchNote(reference: reference, path: path) }
         // A reference is read without a walk: its path is checked here as the walk would.
         try checkInside(path)
@@ -176,7 +176,7 @@ extension Vault {
         } else {
             day = journalNaming.day(ofPath: path)
         }
-        return TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect)
+        return TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect.forFile(path))
     }
 
     /// The day a journal's file name gives (`2026-11-30.md`, Logseq's `2026_11_30.md`), the

@@ -80,9 +80,9 @@ extension Vault {
             let reason = (error as? SystemError)?.reason ?? "\(error)"
             return VaultWarning(path: file.path, message: "unavailable: \(reason); its tasks are not listed")
         }
-        guard TaskScanner.mayHoldTask(bytes, dialect: dialect) else { return nil }
+        guard TaskScanner.mayHoldTask(bytes, dialect: dialect.forFile(file.path)) else { return nil }
         let first = tasks.count
-        TaskScanner.append(prefiltered: bytes, dialect: dialect, origin: { origin(of: file.path) }, to: &tasks)
+        TaskScanner.append(prefiltered: bytes, dialect: dialect.forFile(file.path), origin: { origin(of: file.path) }, to: &tasks)
         if tasks.count > first && tasks[first].inNonUTF8Note {
             return VaultWarning(path: file.path, message: "not valid UTF-8; its tasks are listed but never edited")
         }

@@ -58,10 +58,16 @@ public struct JournalNaming: Sendable {
         }
     }
 
+    /// True in a Logseq graph, whose `.org` journals are journals too.
+    var readsOrg: Bool {
+        if case .logseq = format { return true }
+        return false
+    }
+
     /// The day of the journal at a vault-relative path, nil when it is no journal: not a
     /// note under `folder` (compared as the disk compares names) or not named for a day.
     public func day(ofPath path: String) -> CalendarDay? {
-        guard let dot = path.lastIndex(of: "."), NoteFiles.isNoteName(String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]))
+        guard let dot = path.lastIndex(of: "."), NoteFiles.isNoteName(String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]), org: readsOrg)
         else { return nil }
         var name = String(path[..<dot])
         if !folder.isEmpty {

@@ -68,7 +68,7 @@ public struct Journals: Sendable {
                 if let stands = Placeholders.noteName(forPlaceholder: fileName) {
                     fileName = stands
                     isPlaceholder = true
-                } else if !NoteFiles.isNoteName(fileName) || SyncArtifacts.isIgnored(fileName) {
+                } else if !NoteFiles.isNoteName(fileName, org: vault.isLogseqGraph) || SyncArtifacts.isIgnored(fileName) {
                     continue
                 }
                 let shown = relative.isEmpty ? fileName : relative + "/" + fileName

@@ -19,26 +19,26 @@ extension Vault {
         return try NoteLookup(notes: scan(detail: .summary, progress: progress).notes, in: self).note(named: name)
     }
 
-    /// The note at the vault-relative path `name`, `name.md` or `name.markdown` (the first
-    /// that exists, as `NoteLookup` tries them), read as the walk reads it; nil when that is
+    /// The note at the vault-relative path `name`, `name.md` or `name.markdown` (or, in a
+    /// Logseq graph, `name.org`: the first that exists, as `NoteLookup` tries them), read as the walk reads it; nil when that is
     /// not certain to be the note a walk would give, so that the walk decides.
     func noteAtPath(_ name: String) -> Note? {
         let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
         let parts = wanted.split(separator: "/", omittingEmptySubsequences: false)
         // Only a plain path: the walk lists no hidden, ignored, `.` or `..` part.
         guard !wanted.isEmpty, parts.allSatisfy({ !$0.isEmpty && !SyncArtifacts.isIgnored(String($0)) }) else { return nil }
-        for candidate in [wanted, wanted + ".md", wanted + ".markdown"] {
+        for candidate in [wanted, wanted + ".md", wanted + ".markdown"] + (isLogseqGraph ? [wanted + ".org"] : []) {
             let fileName = candidate.lastPathComponent
             let absolute = absolutePath(candidate)
             let present = (try? fileSystem.linkStatus(absolute)) ?? nil
             let placeholder = (try? fileSystem.linkStatus(absolutePath(Placeholders.placeholderPath(for: candidate)))) ?? nil
             guard let present else {
                 // A placeholder stands for a note the walk lists under this path.
-                if placeholder != nil && NoteFiles.isNoteName(fileName) { return nil }
+                if placeholder != nil && NoteFiles.isNoteName(fileName, org: isLogseqGraph) { return nil }
                 continue
             }
             // A file that is no note (`Idea` beside `Idea.md`) is passed over, as in a scan.
-            guard NoteFiles.isNoteName(fileName) else { continue }
+            guard NoteFiles.isNoteName(fileName, org: isLogseqGraph) else { continue }
             return listedNote(candidate, status: present)
         }
         return nil

@@ -116,7 +116,7 @@ struct VaultScanner {
                 if !entry.nameIsUTF8 {
                     if entry.kind == .directory {
                         unlisted.append(VaultWarning(path: path, message: "folder skipped: its name is not valid UTF-8 (shown with \\x escapes)"))
-                    } else if NoteFiles.isNoteName(name) {
+                    } else if NoteFiles.isNoteName(name, org: dialect.isLogseq) {
                         found.append(Found(path: path, placeholderFile: nil, undecodable: true))
                     } else {
                         skipped.append(VaultWarning(path: path, message: "a file whose name is not valid UTF-8 (shown with \\x escapes); skipped"))
@@ -154,18 +154,18 @@ struct VaultScanner {
                     if !visited.insert([status.device, status.inode]).inserted { continue }
                 }
                 if kind == .directory {
-                    if NoteFiles.isNoteName(name) {
+                    if NoteFiles.isNoteName(name, org: dialect.isLogseq) {
                         warnings.append(VaultWarning(path: path, message: "a folder named like a note; its notes are listed, it is not read as one"))
                     }
                     pending.append(path)
-                } else if kind != .file && NoteFiles.isNoteName(name) {
+                } else if kind != .file && NoteFiles.isNoteName(name, org: dialect.isLogseq) {
                     // A fifo would hang the read, a device may act on it: only regular files are read.
                     skipped.append(VaultWarning(path: path, message: "\(fileKindName(absolute + "/" + name)), not a regular file; skipped"))
                 } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
                     if !names.contains(noteName) {
                         found.append(Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path))
                     }
-                } else if NoteFiles.isNoteName(name) {
+                } else if NoteFiles.isNoteName(name, org: dialect.isLogseq) {
                     // A copy set aside in the trash is a trashed note, so that `vault restore` finds it.
                     if layout.kind(of: path) != .trash, let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud) {
                         conflicts.append((path, match))

@@ -26,6 +26,21 @@ public struct LogseqProperties: Equatable, Sendable {
         }
     }
 
+    /// Reads the leading `#+key: value` lines of an org page's text (`#+TITLE:`, `#+alias:`),
+    /// keys lower-cased as Logseq reads them; empty when it has none.
+    public init(orgText text: Substring) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let content = line.hasSuffix("\r") ? line.dropLast() : line
+            guard content.hasPrefix("#+"), let colon = content.firstIndex(of: ":") else { break }
+            let key = content[content.index(content.startIndex, offsetBy: 2)..<colon]
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+                !key.uppercased().hasPrefix("BEGIN_")
+            else { break }
+            entries.append((key.lowercased(), String(content[content.index(after: colon)...]).trimmed()))
+            byteCount += line.utf8.count + 1
+        }
+    }
+
     /// The value of a key.
     public subscript(key: String) -> String? { entries.first { $0.key == key }?.value }
 

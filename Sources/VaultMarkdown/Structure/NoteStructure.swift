@@ -66,6 +66,17 @@ public struct NoteStructure: Sendable {
         self.extent = extent
         self.dialect = dialect
         textStart = ByteOrderMark.length(of: bytes)
+        if dialect == .org {
+            (frontmatter, properties) = (nil, Self.orgProperties(bytes, from: textStart))
+            (bodyStart, bodyLine) = (min(bytes.count, textStart + (properties?.byteCount ?? 0)), 1 + (properties?.entries.count ?? 0))
+            let org = OrgScanner(bytes: bytes, from: textStart, bodyLine: bodyLine, stopsAfterFirstBlock: extent == .header)
+            lineStarts = org.lineStarts.isEmpty ? [0] : [0] + org.lineStarts.dropFirst()
+            kinds = org.kinds
+            (headingSources, codeBlocks, htmlBlocks, listItems, referenceDefinitions) = ([], org.codeBlocks, [], org.items, [])
+            firstBlockLine = org.firstBlockLine
+            (codeSpans, comments) = extent == .header ? ([], []) : (org.codeSpans, org.comments)
+            return
+        }
         let frontmatter = FrontmatterBlock.locate(in: bytes, from: textStart)
         self.frontmatter = frontmatter
         let scanStart = frontmatter?.byteRange.upperBound ?? textStart
@@ -81,7 +92,7 @@ public struct NoteStructure: Sendable {
         let scan = bytes.withUnsafeBufferPointer { text -> OutlineScanner? in
             guard scanStart < text.count else { return nil }
             var scanner = OutlineScanner(text: text, recordsBlocks: recordsBlocks, recordsKinds: true)
-            scanner.readsOutline = dialect == .logseq
+            scanner.readsOutline = dialect.isLogseq
             scanner.scan(
                 from: scanStart, firstLine: scanLine, firstBlockFrom: firstBodyLine,
                 stopsAfterFirstBlock: extent == .header)
@@ -139,6 +150,13 @@ public struct NoteStructure: Sendable {
             starts.append(position)
         }
         return starts
+    }
+
+    /// An org page's `#+key: value` lines at `start`.
+    private static func orgProperties(_ bytes: [UInt8], from start: Int) -> LogseqProperties? {
+        guard bytes[start...].starts(with: "#+".utf8) else { return nil }
+        let properties = LogseqProperties(orgText: Substring(bytes.utf8String(start..<min(bytes.count, start + 4096))))
+        return properties.entries.isEmpty ? nil : properties
     }
 
     /// Logseq's properties at `start`: only a first line holding `::` may begin them.

@@ -60,8 +60,8 @@ extension LinkScanner {
         return nil
     }
 
-    /// The plain page names of the page's `tags::` and `alias::` values (those written
-    /// `[[name]]` or `#name` are found as such).
+    /// The plain page names of the page's `tags::` and `alias::` values (`#+tags:` and
+    /// `#+alias:` in org; those written `[[name]]` or `#name` are found as such).
     static func propertyLinks(_ structure: NoteStructure) -> [Link] {
         guard let properties = structure.properties else { return [] }
         let bytes = structure.bytes
@@ -73,10 +73,16 @@ extension LinkScanner {
             defer { lineStart = lineEnd + 1 }
             guard pageNameProperties.contains(entry.key) else { continue }
             var position = lineStart
-            while position + 1 < lineEnd && !(bytes[position] == UInt8(ascii: ":") && bytes[position + 1] == UInt8(ascii: ":")) {
+            if structure.dialect == .org {
+                // `#+alias: a, b`: the value starts after the first colon.
+                while position < lineEnd && bytes[position] != UInt8(ascii: ":") { position += 1 }
                 position += 1
+            } else {
+                while position + 1 < lineEnd && !(bytes[position] == UInt8(ascii: ":") && bytes[position + 1] == UInt8(ascii: ":")) {
+                    position += 1
+                }
+                position += 2
             }
-            position += 2
             let valueEnd = lineEnd > position && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
             while position < valueEnd {
                 var end = position

@@ -23,6 +23,7 @@ public enum LinkScanner {
         }
         let exclusions = structure.inlineExclusions
         let bytes = structure.bytes
+        let org = structure.dialect == .org
         var exclusionIndex = 0
         // A definition's text is no inline text: a `[t](x)` in its title is no link.
         let definitions = structure.referenceDefinitions
@@ -69,6 +70,17 @@ public enum LinkScanner {
                     }
                     let embed = position > range.lowerBound && buffer[position - 1] == UInt8(ascii: "!")
                     let double = position + 1 < range.upperBound && buffer[position + 1] == UInt8(ascii: "[")
+                    if org {
+                        // Org writes no `[text](destination)`: a single bracket opens nothing.
+                        let found = double ? orgLink(buffer, at: position, end: range.upperBound, line: line) : nil
+                        if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
+                            links.append(link)
+                            position = link.range.upperBound
+                        } else {
+                            position += 1
+                        }
+                        continue
+                    }
                     var found =
                         double
                         ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line, spans: cursor)
@@ -86,7 +98,7 @@ public enum LinkScanner {
                 }
             }
         }
-        return structure.dialect == .logseq ? logseqLinks(links, in: structure) : links
+        return structure.dialect.isLogseq ? logseqLinks(links, in: structure) : links
     }
 
     /// True when an inline code span or comment overlaps `range` other than wholly inside

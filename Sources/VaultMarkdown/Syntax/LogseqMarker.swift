@@ -40,8 +40,9 @@ package struct LogseqMarker: Sendable {
         }
     }
 
-    /// True when some line may start a Logseq task: a bullet, white space, then a word.
-    package static func mayStartTask(_ bytes: [UInt8]) -> Bool {
+    /// True when some line may start a Logseq task: a bullet (in org, a headline's stars),
+    /// white space, then a word.
+    package static func mayStartTask(_ bytes: [UInt8], org: Bool = false) -> Bool {
         bytes.withUnsafeBufferPointer { text in
             var position = 0
             var lineStart = true
@@ -51,6 +52,7 @@ package struct LogseqMarker: Sendable {
                     lineStart = true
                 } else if lineStart && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")) {
                     var next = position + 1
+                    while org && next < text.count && text[next] == UInt8(ascii: "*") { next += 1 }
                     if next < text.count && (text[next] == 0x20 || text[next] == 0x09) {
                         while next < text.count && (text[next] == 0x20 || text[next] == 0x09) { next += 1 }
                         if LogseqMarker(text, at: next) != nil { return true }

@@ -18,7 +18,7 @@ package enum TaskSyntax {
         // For each item, the nearest enclosing item that is a task (-1 for none), found from
         // its parent's: walking up every item's ancestors would cost the square of the depth.
         var taskAncestor = [Int](repeating: -1, count: items.count)
-        let readsWords = structure.dialect == .logseq
+        let readsWords = structure.dialect.isLogseq
         bytes.withUnsafeBufferPointer { text in
             for (index, item) in items.enumerated() {
                 if item.parent >= 0 {
@@ -121,7 +121,7 @@ package enum TaskSyntax {
     /// True when some line looks like a task: white space and `>` only, a list marker, white
     /// space, then `[c]`. Cheap enough to run on every note before anything else.
     package static func mayHoldTask(_ bytes: [UInt8], dialect: NoteDialect = .markdown) -> Bool {
-        if dialect == .logseq && LogseqMarker.mayStartTask(bytes) { return true }
+        if dialect.isLogseq && LogseqMarker.mayStartTask(bytes, org: dialect == .org) { return true }
         return bytes.withUnsafeBufferPointer { text in
             guard let base = text.baseAddress else { return false }
             var position = 0

@@ -65,13 +65,46 @@ struct LogseqCorpusTests {
         }
     }
 
-    @Test("every Logseq task is listed: 36 blocks starting with a task word")
+    @Test("every Logseq task is listed: 36 blocks starting with a task word, and one org headline")
     func tasks() throws {
         guard let corpus = Self.corpus() else { return }
         let tasks = try Vault(root: corpus).tasks().tasks
-        #expect(tasks.count == 36)
+        #expect(tasks.count == 37)
+        #expect(tasks.filter { $0.path.hasSuffix(".org") }.map { "\($0.path):\($0.line) \($0.marker) \($0.text)" } == [
+            "pages/Changelog_2020.org:232 DONE Example",
+        ])
         #expect(Set(tasks.map(\.marker)) == ["TODO", "NOW", "LATER", "DONE", "CANCELED", "CANCELLED"])
         #expect(tasks.filter { $0.state == .inProgress }.count == 5)
+    }
+
+    @Test("the 20 org pages are notes, their links resolve, and renaming one and back gives every byte back")
+    func orgPages() throws {
+        guard let corpus = Self.corpus() else { return }
+        let folder = TemporaryFolder()
+        let root = try folder.copy(vault: corpus, as: "logseq")
+        let vault = try Vault(root: root)
+        let org = try vault.scan(detail: .summary).notes.filter { $0.path.hasSuffix(".org") }
+        #expect(org.count == 20)
+        #expect(org.filter { $0.kind == .journal }.count == 16)
+        #expect(org.first { $0.path == "pages/Changelog_2020.org" }?.title == "Changelog 2020")
+        let original = try Self.contents(root)
+        let before = try Self.edges(root)
+        let fromOrg = before.filter { $0.source.hasSuffix(".org") }
+        print("logseq-docs org pages: \(fromOrg.count) links, \(fromOrg.filter { $0.resolution.path != nil }.count) resolved")
+        // Each journal of 2020 links to the changelog by its #+TITLE:.
+        let changelog = before.filter { $0.resolution.path == "pages/Changelog_2020.org" && $0.source != "pages/Changelog.md" }
+        #expect(changelog.count >= 9)
+        let plan = try RenamePlanner(vault: vault).planRename("Changelog 2020", to: "Changes of 2020")
+        #expect(plan.moves.map(\.to) == ["pages/Changes of 2020.org"])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "test")
+        let after = try Self.edges(root)
+        #expect(Self.graph(after, withText: false) == Self.graph(before, moves: plan.moves, withText: false))
+        // Back by its page name: the file takes the name, as Logseq names a new file.
+        let back = try RenamePlanner(vault: try Vault(root: root)).planRename("Changes of 2020", to: "Changelog 2020")
+        _ = try ChangeExecutor(vault: try Vault(root: root)).apply(back, summary: "test")
+        var expected = original
+        expected["pages/Changelog 2020.org"] = expected.removeValue(forKey: "pages/Changelog_2020.org")
+        #expect(try Self.contents(root) == expected)
     }
 
     @Test("renaming the most-linked page and a tag page breaks no link, and renaming back gives every byte back")
