@@ -98,3 +98,41 @@ struct MCPKeptAnswersTests {
         }
     }
 }
+
+extension MCPKeptAnswersTests {
+    @Test("check comes in pages: the pages of three findings put together are the whole check, and counts has each kind's number")
+    func checkPages() throws {
+        let fixture = try FixtureVault()
+        let session = try fixture.session(cached: true)
+        let whole = try session.call("check", #"{"limit":1000}"#)
+        let lines = whole.text.split(separator: "\n").map(String.init)
+        guard case .number(let total)? = whole.structured?["total"], let count = Int(total) else {
+            Issue.record("no total in \(whole.json)")
+            return
+        }
+        #expect(count == lines.count && count > 6)
+        #expect(whole.structured?["nextOffset"] == nil)
+        guard case .object(let counts)? = whole.structured?["counts"] else {
+            Issue.record("no counts")
+            return
+        }
+        #expect(counts.reduce(0) { sum, member in
+            if case .number(let text) = member.1 { return sum + (Int(text) ?? 0) }
+            return sum
+        } == count)
+        var paged: [String] = []
+        var reports: [String: Int] = [:]
+        for offset in stride(from: 0, to: count, by: 3) {
+            let answer = try session.call("check", #"{"limit":3,"offset":\#(offset)}"#)
+            let text = answer.text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("(more") }
+            #expect(text.count == min(3, count - offset))
+            paged += text
+            guard case .object(let report)? = answer.structured?["report"] else { continue }
+            for (kind, value) in report {
+                if case .array(let items) = value { reports[kind, default: 0] += items.count }
+            }
+        }
+        #expect(paged == lines)
+        #expect(reports.values.reduce(0, +) == count)
+    }
+}
