@@ -27,7 +27,8 @@ struct PlainLinkResolver {
         self.files = files.sorted()
         for file in self.files { byKey[Self.key(file)] = file }
         if flavor == .logseq {
-            for file in self.files where file.hasSuffix(".md") {
+            // Logseq writes pages as org files too (`:preferred-format`), named as markdown ones.
+            for file in self.files where file.hasSuffix(".md") || file.hasSuffix(".org") {
                 for name in Self.pageNames(of: file, root: root) where pages[Self.key(name)] == nil {
                     pages[Self.key(name)] = file
                 }
@@ -43,11 +44,17 @@ struct PlainLinkResolver {
     /// `___` for `/` (`%2F` in older graphs), a journal's day as `MMM do, yyyy`, and its
     /// `alias::` names.
     static func pageNames(of file: String, root: String) -> [String] {
-        let stem = String((file as NSString).lastPathComponent.dropLast(3))
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var names: [String] = []
         let text = (try? String(contentsOfFile: root + "/" + file, encoding: .utf8)) ?? ""
         var title: String?
-        for line in text.components(separatedBy: "\n").prefix(20) {
+        // An org page names itself in `#+TITLE:` (any case) among its first lines.
+        if file.hasSuffix(".org") {
+            for line in text.components(separatedBy: "\n").prefix(20) where line.lowercased().hasPrefix("#+title:") {
+                title = title ?? line.dropFirst("#+title:".count).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        for line in text.components(separatedBy: "\n").prefix(20) where !file.hasSuffix(".org") {
             guard let property = PlainLinkReader.first(PlainLinkReader.property, in: line) else { break }
             switch property[1]!.lowercased() {
             case "title": title = title ?? property[2]!
