@@ -48,8 +48,10 @@ final class ScanMemo: @unchecked Sendable {
     func linkSources() throws -> (scan: VaultScan, index: LinkIndex, sources: LinkSources)? {
         guard watch != nil else { return nil }
         let (scan, both) = try value(.linkSources) { scan in
-            // Called with the lock held: the index kept with this very walk, if any.
-            let index = derived[.linkIndex] as? LinkIndex ?? vault.linkIndex(scan)
+            // Called with the lock held: the index kept with this very walk, or one made now
+            // and kept with it (a second index of a large vault would double what it holds).
+            let index = (derived[.linkIndex] as? Kept<LinkIndex>)?.value ?? vault.linkIndex(scan)
+            derived[.linkIndex] = Kept(value: index)
             return (index, LinkSources(vault: vault, scan: scan, index: index))
         }
         return (scan, both.0, both.1)
