@@ -74,6 +74,23 @@ struct ActionTests {
         #expect(Self.titles(started) == ["Finish the task", "Cancel the task", "Toggle the task"])
     }
 
+    @Test("finishing a recurring task through a code action writes its next occurrence, as vault task done does")
+    func recurringTask() throws {
+        let vault = try TestVault()
+        let text = "# Chores\n\n- [ ] Water the ferns 🔁 every week 📅 2026-11-30\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Chores.md"))
+        let client = try Self.started(vault)
+        let actions = try client.request("textDocument/codeAction", Self.params(client, "pages/Chores.md", from: (2, 4), to: (2, 4))).arrayValue ?? []
+        let finish = actions.first { $0["title"]?.stringValue == "Finish the task" }
+        let done = try Self.apply(finish?["edit"]?["documentChanges"]?.arrayValue?.first, to: text)
+        #expect(done == "# Chores\n\n- [ ] Water the ferns 🔁 every week 📅 2026-12-07\n- [x] Water the ferns 🔁 every week 📅 2026-11-30 ✅ 2026-11-30\n")
+        // The same change as the command line's.
+        let tasks = try vault.run(["tasks", "--json"]).output
+        let reference = try #require(tasks.components(separatedBy: "\"").first { $0.hasPrefix("pages/Chores.md:3@") })
+        #expect(try vault.run(["task", reference, "done"]).status == 0)
+        #expect(try String(contentsOfFile: vault.vault + "/pages/Chores.md", encoding: .utf8) == done)
+    }
+
     @Test("a line that holds no task offers no task action")
     func noTask() throws {
         let client = try Self.started(TestVault())
