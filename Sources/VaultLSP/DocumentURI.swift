@@ -1,4 +1,5 @@
 import Foundation
+import VaultMarkdown
 
 /// `file://` URIs, as editors name documents, and the absolute paths they stand for.
 enum DocumentURI {
@@ -17,17 +18,6 @@ enum DocumentURI {
 
     /// The `file:` URI of an absolute path, escaped as editors write them.
     static func uri(of path: String) -> String {
-        var uri = "file://"
-        for byte in path.utf8 {
-            if Self.unreserved.contains(byte) {
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                uri += String(format: "%%%02X", byte)
-            }
-        }
-        return uri
+        "file://" + PercentEncoding.encodePath(path)
     }
-
-    private static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8))
 }

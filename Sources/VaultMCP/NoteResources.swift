@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultMarkdown
 import VaultRPC
 import VaultSystem
 
@@ -16,7 +17,7 @@ public struct NoteResources: Sendable {
 
     /// The URI of the note at `path`.
     static func uri(_ path: String) -> String {
-        scheme + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+        scheme + PercentEncoding.encodePath(path)
     }
 
     /// The vault-relative path a `vault://` URI names (`vault:///path` is taken too).
@@ -26,12 +27,6 @@ public struct NoteResources: Sendable {
         while rest.hasPrefix("/") { rest.removeFirst() }
         return rest.removingPercentEncoding
     }
-
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~/")
-        return set
-    }()
 
     /// One page of resources, from `cursor` (what the last page gave as `nextCursor`).
     func list(cursor: JSONValue?) throws(RPCError) -> JSONValue {

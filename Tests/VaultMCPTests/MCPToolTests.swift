@@ -244,6 +244,12 @@ struct MCPToolTests {
         let read = try session.answer("resources/read", .object([("uri", .string("vault://pages/Recipes/Lentil%20soup.md"))]))
         guard case .array(let contents)? = read["contents"] else { throw RPCError.internalError("no contents") }
         #expect(contents.first?["text"]?.stringValue == fixture.text("pages/Recipes/Lentil soup.md"))
+        // A name in another script is escaped byte by byte, as the language server's URIs are.
+        let kyoto = "vault://pages/%E4%BA%AC%E9%83%BD%E6%97%85%E8%A1%8C.md"
+        #expect(uris.contains(kyoto) && uris.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        let readKyoto = try session.answer("resources/read", .object([("uri", .string(kyoto))]))
+        guard case .array(let kyotoContents)? = readKyoto["contents"] else { throw RPCError.internalError("no contents") }
+        #expect(kyotoContents.first?["text"]?.stringValue == fixture.text("pages/京都旅行.md"))
         #expect(throws: RPCError.self) { try session.answer("resources/read", .object([("uri", .string("vault://pages/Nothing.md"))])) }
         #expect(throws: RPCError.self) { try session.answer("resources/list", .object([("cursor", .string("zz"))])) }
         let templates = try session.answer("resources/templates/list", nil)

@@ -12,6 +12,26 @@ package enum PercentEncoding {
         return decode(Array(text.utf8), nonASCII: false) ?? text
     }
 
+    /// `path` as the path of a URI: every byte escaped but the unreserved ones of RFC 3986
+    /// and `/`, so that a name in any script gives the same URI whichever side writes it
+    /// (the language server's `file:` URIs and the MCP server's `vault:` ones alike).
+    package static func encodePath(_ path: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded += "%" + String(Self.hexDigits[Int(byte >> 4)]) + String(Self.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF")
+
     private static func decode(_ bytes: [UInt8], nonASCII: Bool) -> String? {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
