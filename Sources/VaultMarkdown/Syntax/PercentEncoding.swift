@@ -16,21 +16,27 @@ package enum PercentEncoding {
     /// and `/`, so that a name in any script gives the same URI whichever side writes it
     /// (the language server's `file:` URIs and the MCP server's `vault:` ones alike).
     package static func encodePath(_ path: String) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(path.utf8.count)
+        // By bytes, through a table: a server writes one URI per linking note of an answer.
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(path.utf8.count + 16)
         for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + String(Self.hexDigits[Int(byte >> 4)]) + String(Self.hexDigits[Int(byte & 0x0F)])
+            if unreserved[Int(byte)] {
+                encoded.append(byte)
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigits[Int(byte >> 4)])
+                encoded.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF")
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let unreserved: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     private static func decode(_ bytes: [UInt8], nonASCII: Bool) -> String? {
         var result: [UInt8] = []
