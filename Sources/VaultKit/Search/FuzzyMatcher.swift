@@ -147,8 +147,13 @@ public struct FuzzyMatcher {
         let width = last - first0 + 1
         scratch.reserve(columns: n, rows: m, cells: width * m)
         let scores = scratch.scores, runs = scratch.runs
-        scores.update(repeating: 0, count: width * m)
-        runs.update(repeating: 0, count: width * m)
+        // Row 0 is written whole, and row i from firsts[i] on: only the cells before that
+        // are zeroed (the walk back may read them), not the whole matrix for every line.
+        for row in 1..<m {
+            let unwritten = firsts[row] - first0
+            (scores + row * width).update(repeating: 0, count: unwritten)
+            (runs + row * width).update(repeating: 0, count: unwritten)
+        }
         for column in 0..<width {
             scores[column] = rowZero[first0 + column]
             runs[column] = runZero[first0 + column]
