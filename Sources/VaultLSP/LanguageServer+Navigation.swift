@@ -80,21 +80,32 @@ extension LanguageServer {
             links = live.backlinks(to: target)
         }
         // The linking notes are read at once, in parallel: the most-linked note of a large
-        // vault has links from thousands.
-        var sources: [String] = []
-        for backlink in links where sources.last != backlink.source { sources.append(backlink.source) }
-        let texts = live.texts(of: sources)
-        var maps: [String: (uri: String, lines: LineMap)] = [:]
-        for (source, text) in zip(sources, texts) {
-            if let open = documents.values.first(where: { $0.path == source }) {
-                maps[source] = (open.uri, open.lines)
-            } else if let text {
-                maps[source] = (DocumentURI.uri(of: live.vault.absolutePath(source)), LineMap(text))
-            }
+        // vault has links from thousands. Their facts hold each link's bytes; a note's text
+        // is scanned only as far as its last link, to count lines and UTF-16 units.
+        var sources: [(path: String, links: ArraySlice<Backlink>)] = []
+        var start = links.startIndex
+        for index in links.indices where index + 1 == links.endIndex || links[index + 1].source != links[index].source {
+            sources.append((links[index].source, links[start...index]))
+            start = index + 1
         }
-        for backlink in links {
-            guard let map = maps[backlink.source] else { continue }
-            found.append(.location(uri: map.uri, range: .range(backlink.link.range, in: map.lines)))
+        let open = Dictionary(documents.values.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let texts = live.texts(of: sources.filter { open[$0.path] == nil }.map(\.path))
+        var read = texts.makeIterator()
+        for (source, written) in sources {
+            if let document = open[source] {
+                for backlink in written { found.append(.location(uri: document.uri, range: .range(backlink.link.range, in: document.lines))) }
+                continue
+            }
+            guard let text = read.next() ?? nil else { continue }
+            let uri = DocumentURI.uri(of: live.vault.absolutePath(source))
+            let offsets = written.flatMap { [$0.link.range.lowerBound, $0.link.range.upperBound] }
+            let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+            let positions = LineMap.positions(of: order.map { offsets[$0] }, in: text)
+            var at = [(line: Int, character: Int)](repeating: (0, 0), count: offsets.count)
+            for (rank, index) in order.enumerated() { at[index] = positions[rank] }
+            for index in stride(from: 0, to: offsets.count, by: 2) {
+                found.append(.location(uri: uri, range: .members(["start": .position(at[index]), "end": .position(at[index + 1])])))
+            }
         }
         return .array(found)
     }

@@ -9,7 +9,9 @@ import VaultSystem
 /// shapes; what a link means, where it leads, how notes rank and what a rename changes
 /// come from `VaultKit` (`LiveVault`, `RenamePlanner`, `ChangeExecutor`).
 ///
-/// One thread runs it: a request is answered before the next message is read.
+/// One thread runs it: a request is answered before the next message is read. Only the
+/// vault's facts are read on another, after `initialize` is answered (`VaultLoad`): the
+/// first message after it waits for them.
 public final class LanguageServer {
     /// Opens the vault: given the folder the client names (its first workspace folder or
     /// root), or nil when it names none.
@@ -25,6 +27,11 @@ public final class LanguageServer {
     let today: () -> CalendarDay
     var phase = Phase.starting
     var live: LiveVault?
+    /// The read of the vault's facts that `initialize` started, until a message waits for it.
+    var loading: VaultLoad?
+    /// Why the vault's facts could not be read: every request after `initialize` fails so.
+    var readFailure: String?
+    let readVault: VaultLoad.Reader
     /// Open documents by URI.
     var documents: [String: OpenDocument] = [:]
     /// What the client said it can do.
@@ -41,11 +48,13 @@ public final class LanguageServer {
 
     public init(
         channel: RPCChannel, version: String, today: @escaping () -> CalendarDay = { CalendarDay(Date()) },
+        readVault: @escaping @Sendable (Vault) throws -> LiveVault = { try LiveVault(vault: $0) },
         openVault: @escaping VaultOpener
     ) {
         self.channel = channel
         self.version = version
         self.today = today
+        self.readVault = readVault
         self.openVault = openVault
     }
 
@@ -65,6 +74,7 @@ public final class LanguageServer {
     }
 
     private func handle(_ message: RPCMessage) {
+        if phase != .starting { awaitVault() }
         switch message {
         case .request(let id, let method, let params):
             if phase == .running { refreshIfChanged() }
@@ -101,6 +111,7 @@ public final class LanguageServer {
             throw RPCError(code: Self.serverNotInitialized, message: "the server waits for the initialized notification")
         case (.running, _): break
         }
+        if let readFailure { throw RPCError(code: Self.requestFailed, message: readFailure) }
         switch method {
         case "textDocument/definition": return try definition(params)
         case "textDocument/references": return try references(params)
@@ -135,7 +146,7 @@ public final class LanguageServer {
         let clientRoot = workspace.flatMap(DocumentURI.path(of:)) ?? params?["rootPath"]?.stringValue
         do {
             let vault = try openVault(clientRoot)
-            live = try LiveVault(vault: vault)
+            loading = VaultLoad(vault, read: readVault)
             let real = URL(fileURLWithPath: vault.root).resolvingSymlinksInPath().path
             realRoot = real == vault.root ? nil : real
         } catch {
@@ -151,6 +162,18 @@ public final class LanguageServer {
         ])
     }
 
+
+    /// Takes the vault's facts once their read has ended (at once when it has).
+    private func awaitVault() {
+        guard let loading else { return }
+        self.loading = nil
+        switch loading.wait() {
+        case .success(let read): live = read
+        case .failure(let error):
+            readFailure = "cannot read the vault: " + Self.describe(error)
+            show(readFailure!)
+        }
+    }
 
     static let capabilities: JSONValue = {
         let files: JSONValue = .array([

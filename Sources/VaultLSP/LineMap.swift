@@ -62,6 +62,34 @@ struct LineMap: Sendable {
         return index
     }
 
+    /// The 0-based line and UTF-16 column of each of `offsets` (ascending) in `bytes`, in one
+    /// pass that stops at the last: what a map of the whole text would say, for a note whose
+    /// lines are needed only at a few links.
+    static func positions(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, character: Int)] {
+        var result: [(line: Int, character: Int)] = []
+        result.reserveCapacity(offsets.count)
+        bytes.withUnsafeBufferPointer { bytes in
+            var (index, line, units) = (0, 0, 0)
+            for wanted in offsets {
+                let offset = max(0, min(wanted, bytes.count))
+                while index < offset {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == 0x0A || (byte == 0x0D && (index == bytes.count || bytes[index] != 0x0A)) {
+                        (line, units) = (line + 1, 0)
+                    } else if byte == 0x0D {
+                        // The `\r` of a `\r\n` ends no line and counts for no column of one.
+                    } else if byte & 0xC0 != 0x80 {
+                        units += byte >= 0xF0 ? 2 : 1
+                    }
+                }
+                // An offset between `\r` and `\n` is at the end of its line's text.
+                result.append((line, units))
+            }
+        }
+        return result
+    }
+
     /// The UTF-16 length of the UTF-8 bytes in `range`.
     static func utf16Length(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         var units = 0

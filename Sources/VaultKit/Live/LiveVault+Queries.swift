@@ -70,12 +70,23 @@ extension LiveVault {
         let isLink = LinkGraph.links(to: path)
         var found: [Backlink] = []
         for source in (incoming[path] ?? []).sorted() {
-            for resolved in links(of: source) {
-                let edge = LinkEdge(source: source, link: resolved.link, resolution: resolved.resolution, text: "", line: "", offset: 0)
-                if isLink(edge) { found.append(Backlink(source: source, link: resolved.link)) }
+            guard let written = facts[source]?.links, let resolved = resolutions[source], resolved.count == written.count else {
+                for resolved in links(of: source) where isLink(Self.edge(source, resolved.link, resolved.resolution)) {
+                    found.append(Backlink(source: source, link: resolved.link))
+                }
+                continue
+            }
+            // Only the links resolved to `path` are looked at closer: a linking note's other
+            // links cost no copy.
+            for (position, resolution) in resolved.enumerated() where resolution.path == path {
+                if isLink(Self.edge(source, written[position], resolution)) { found.append(Backlink(source: source, link: written[position])) }
             }
         }
         return found
+    }
+
+    private static func edge(_ source: String, _ link: Link, _ resolution: Resolution) -> LinkEdge {
+        LinkEdge(source: source, link: link, resolution: resolution, text: "", line: "", offset: 0)
     }
 
     /// The dangling and ambiguous links of a note, as `vault check` reports them: a page

@@ -25,8 +25,9 @@ public final class LiveVault {
     /// The notes with a link that resolves to a path, by that path.
     var incoming: [String: Set<String>] = [:]
     /// The notes with a link whose target ends in a name (compared as names are, without
-    /// extension), by that name: the links a new file of that name may take.
-    var byName: [String: Set<String>] = [:]
+    /// extension), by that name: the links a new file of that name may take. Built when a
+    /// note is first added: opening a vault spent a quarter of its instructions on it.
+    var byName: [String: Set<String>]?
 
     /// The facts kept of each note: all but tasks.
     public static let parts: NoteFacts.Parts = [.header, .tags, .headings, .blockIDs, .links]
@@ -73,20 +74,34 @@ public final class LiveVault {
         let index = self.index
         let facts = self.facts
         let resolved = ParallelMap.map(paths.count) { position in
-            let links = facts[paths[position]]!.links
-            return (links.map { index.resolve($0, from: paths[position]) }, Set(links.map { Self.nameKey($0.target) }))
+            facts[paths[position]]!.links.map { index.resolve($0, from: paths[position]) }
         }
-        resolutions = [:]
+        resolutions = Dictionary(minimumCapacity: paths.count)
         incoming = [:]
-        byName = [:]
+        byName = nil
         for (position, path) in paths.enumerated() {
-            let (found, names) = resolved[position]
+            let found = resolved[position]
             resolutions[path] = found
             for resolution in found {
                 if let target = resolution.path { incoming[target, default: []].insert(path) }
             }
-            for name in names { byName[name, default: []].insert(path) }
         }
+    }
+
+    /// The notes with a link ending in `name`, filing every note's links by name first
+    /// when nothing asked before.
+    private func linking(byName name: String) -> Set<String> {
+        if byName == nil {
+            let paths = Array(facts.keys)
+            let facts = self.facts
+            let names = ParallelMap.map(paths.count) { position in Set(facts[paths[position]]!.links.map { Self.nameKey($0.target) }) }
+            var filed: [String: Set<String>] = [:]
+            for (position, path) in paths.enumerated() {
+                for name in names[position] { filed[name, default: []].insert(path) }
+            }
+            byName = filed
+        }
+        return byName?[name] ?? []
     }
 
     /// The name a link's target ends in, as the index compares names: what a new file must
@@ -113,7 +128,9 @@ public final class LiveVault {
         for resolution in resolved {
             if let target = resolution.path { incoming[target, default: []].insert(path) }
         }
-        for link in links { byName[Self.nameKey(link.target), default: []].insert(path) }
+        if byName != nil {
+            for link in links { byName![Self.nameKey(link.target), default: []].insert(path) }
+        }
     }
 
     /// Reads `bytes` as the note at `path` says them, and keeps its title and aliases.
@@ -191,6 +208,6 @@ extension LiveVault {
         // Only links ending in the new note's name can lead to it now (a Logseq page may
         // also be named by its properties: there every link is resolved again).
         guard !vault.isLogseqGraph else { return resolveAll() }
-        for source in (byName[Self.nameKey(path)] ?? []).union([path]) { resolve(source) }
+        for source in linking(byName: Self.nameKey(path)).union([path]) { resolve(source) }
     }
 }
