@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where each line of a document starts, to turn byte offsets into the positions of the
 /// Language Server Protocol (a line and a count of UTF-16 code units in it) and back.
 ///
@@ -66,6 +68,30 @@ struct LineMap: Sendable {
     /// pass that stops at the last: what a map of the whole text would say, for a note whose
     /// lines are needed only at a few links.
     static func positions(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, character: Int)] {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Without a `\r`, every line ends at a `\n`: whole lines are skipped by memchr,
+            // and only the last one's start is counted in UTF-16 units.
+            guard let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil else {
+                return scannedPositions(of: offsets, in: bytes)
+            }
+            var result: [(line: Int, character: Int)] = []
+            result.reserveCapacity(offsets.count)
+            var (lineStart, line) = (0, 0)
+            for wanted in offsets {
+                let offset = max(0, min(wanted, buffer.count))
+                while lineStart < offset, let found = memchr(base + lineStart, 0x0A, offset - lineStart) {
+                    lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    line += 1
+                }
+                result.append((line, utf16Length(bytes, lineStart..<max(lineStart, offset))))
+            }
+            return result
+        }
+    }
+
+    /// `positions(of:in:)` by reading every byte up to the last offset, for a text whose
+    /// lines may end at `\r\n` or a lone `\r`.
+    static func scannedPositions(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, character: Int)] {
         var result: [(line: Int, character: Int)] = []
         result.reserveCapacity(offsets.count)
         bytes.withUnsafeBufferPointer { bytes in

@@ -24,4 +24,28 @@ struct LineMapTests {
         #expect(lines.offset(line: 0, character: 2) == 2)
         #expect(lines.offset(line: 0, character: 4) == 7)
     }
+
+    @Test("positions of ascending offsets, taken in one pass, are the whole map's, with and without carriage returns")
+    func positionsAgree() {
+        var seed: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        let pieces = ["a", "bc ", "é", "😀", "東京", "\n", "\n", "[[x]] ", "\t"]
+        for round in 0..<200 {
+            // Half the texts hold a CR (a lone one or CRLF), which takes the byte-by-byte path.
+            var text = (0..<next(80)).map { _ in pieces[next(pieces.count)] }.joined()
+            if round % 2 == 1 { text += ["\r\n", "\r"][next(2)] + "tail\nmore" }
+            let bytes = Array(text.utf8)
+            let offsets = (0..<next(12)).map { _ in next(bytes.count + 3) }.sorted()
+            let map = LineMap(bytes)
+            let found = LineMap.positions(of: offsets, in: bytes)
+            #expect(found.count == offsets.count)
+            for (offset, position) in zip(offsets, found) {
+                let expected = map.position(of: min(offset, bytes.count))
+                #expect(position == expected, "offset \(offset) of \(text.debugDescription)")
+            }
+        }
+    }
 }
