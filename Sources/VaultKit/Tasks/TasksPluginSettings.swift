@@ -5,7 +5,7 @@ import VaultSystem
 /// vault has no such file or a key is missing.
 public struct TasksPluginSettings: Sendable, Equatable {
     /// Where the plugin keeps its settings, relative to the vault.
-    public static let path = ".obsidian/plugins/obsidian-tasks-plugin/data.json"
+    public static let path = ObsidianSettings.folder + "/" + Vault.tasksPluginFile
 
     /// True when the vault has the settings file: the vault uses the plugin.
     public var isPresent = false
@@ -23,18 +23,23 @@ public struct TasksPluginSettings: Sendable, Equatable {
 }
 
 extension Vault {
+    /// The plugin's settings file, within `.obsidian/`.
+    static let tasksPluginFile = "plugins/obsidian-tasks-plugin/data.json"
+
     /// The vault's Tasks settings, and a warning when the file is there but cannot be read as
     /// JSON (the defaults are used then).
     func tasksPluginSettings() -> (settings: TasksPluginSettings, warning: VaultWarning?) {
         var settings = TasksPluginSettings()
-        let absolute = absolutePath(TasksPluginSettings.path)
-        guard fileSystem.exists(absolute) else { return (settings, nil) }
-        settings.isPresent = true
-        guard let bytes = try? fileSystem.readFile(absolute), let json = try? JSONValue.parse(bytes), case .object = json
-        else {
+        let json: JSONValue
+        switch ObsidianSettings.file(Self.tasksPluginFile, root: root, fileSystem: fileSystem) {
+        case .absent: return (settings, nil)
+        case .object(let object): json = object
+        case .unusable:
+            settings.isPresent = true
             let message = "cannot be read as Obsidian Tasks' settings (not a JSON object); its defaults are used"
             return (settings, VaultWarning(path: TasksPluginSettings.path, message: message))
         }
+        settings.isPresent = true
         func flag(_ key: String, _ value: inout Bool) {
             if case .bool(let set) = json[key] { value = set }
         }

@@ -106,21 +106,36 @@ public struct ObsidianSettings: Equatable, Sendable {
     /// The JSON object of one settings file; nil when the file is absent, or (with the reason
     /// in `problems`) when it cannot be read or holds no object.
     private mutating func read(_ name: String, root: String, fileSystem: any FileSystem) -> JSONValue? {
-        let path = root + "/" + Self.folder + "/" + name
-        guard (try? fileSystem.status(path))??.kind == .file else { return nil }
-        let shown = Self.folder + "/" + name
+        switch Self.file(name, root: root, fileSystem: fileSystem) {
+        case .absent: return nil
+        case .object(let value): return value
+        case .unusable(let reason):
+            problems.append("\(Self.folder)/\(name) \(reason); Obsidian's defaults are used")
+            return nil
+        }
+    }
+
+    /// What a settings file of `.obsidian/` holds.
+    enum File {
+        case absent
+        case object(JSONValue)
+        /// Why it cannot be used: it cannot be read, does not parse, or holds no object.
+        case unusable(String)
+    }
+
+    /// The settings file `name` of `.obsidian/` under `root` (a plugin's too, as
+    /// `plugins/<id>/data.json`): the one reader of Obsidian's settings files.
+    static func file(_ name: String, root: String, fileSystem: any FileSystem) -> File {
+        let path = root + "/" + folder + "/" + name
+        guard (try? fileSystem.status(path))??.kind == .file else { return .absent }
         do {
             let value = try JSONValue.parse(try fileSystem.readFile(path))
-            guard case .object = value else {
-                problems.append("\(shown) holds no object of settings; Obsidian's defaults are used")
-                return nil
-            }
-            return value
+            guard case .object = value else { return .unusable("holds no object of settings") }
+            return .object(value)
         } catch let error as SystemError {
-            problems.append("\(shown) could not be read (\(error.reason)); Obsidian's defaults are used")
+            return .unusable("could not be read (\(error.reason))")
         } catch {
-            problems.append("\(shown) does not parse (\(error)); Obsidian's defaults are used")
+            return .unusable("does not parse (\(error))")
         }
-        return nil
     }
 }
