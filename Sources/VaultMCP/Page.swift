@@ -26,6 +26,9 @@ struct Page {
     /// there is a next one.
     var wanted: Int { offset + limit + 1 }
 
+    /// Where the next page starts, when `total` results go past this one.
+    func next(total: Int) -> Int? { offset + limit < total ? offset + limit : nil }
+
     /// The page of `all`, and where the next page starts when there is one.
     func cut<T>(_ all: [T]) -> (items: ArraySlice<T>, next: Int?) {
         let start = min(offset, all.count)

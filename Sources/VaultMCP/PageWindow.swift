@@ -19,5 +19,5 @@ struct PageWindow<Element>: ResultSink {
     }
 
     /// Where the next page starts, when there is one (as `Page.cut` says of a whole list).
-    var next: Int? { page.offset + page.limit < total ? page.offset + page.limit : nil }
+    var next: Int? { page.next(total: total) }
 }

@@ -46,7 +46,7 @@ enum CheckTool: MCPTool {
             "unreadable": check.unreadable.count, "conflictCopies": check.conflictCopies.count,
             "mergeConflicts": check.mergeConflicts.count, "pagesWithoutFile": check.pagesWithoutFile.count,
         ]
-        let next = page.offset + page.limit < window.total ? page.offset + page.limit : nil
+        let next = page.next(total: window.total)
         let text = ((check.isClean ? ["No problems found."] : []) + lines).joined(separator: "\n")
         return try ToolResult(
             text: text + Page.more(next, total: window.total),

@@ -38,7 +38,7 @@ enum BacklinksTool: MCPTool {
         let (notes, before) = sources.notes(linkingTo: note.path, in: scan, window: page.offset..<page.offset + page.limit)
         let read = notes.isEmpty ? [] : session.vault.backlinkReports(to: note, scan: scan, index: index, notes: notes).reports
         let shown = read.dropFirst(max(0, page.offset - before)).prefix(page.limit)
-        let next = page.offset + page.limit < total ? page.offset + page.limit : nil
+        let next = page.next(total: total)
         return try LinkList.result(note: note.path, shown: shown, total: total, next: next, line: line)
     }
 }
