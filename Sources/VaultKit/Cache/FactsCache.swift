@@ -33,6 +33,9 @@ public final class FactsCache: @unchecked Sendable {
     /// The cache file as opened when the cache was: its index in memory, its bodies read
     /// from it one by one as they are needed.
     private var file: CacheFile?
+    /// The status of the cache file as it was before `file` was opened: a save that finds
+    /// another status knows another run has written since, and merges into what it wrote.
+    private var fileStatus: FileStatus?
     /// True once a body was found damaged: said once, however many are.
     private var foundDamage = false
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
@@ -83,6 +86,7 @@ public final class FactsCache: @unchecked Sendable {
     private func load() {
         guard fileSystem.exists(location.file) else { return }
         do {
+            let status = try fileSystem.status(location.file)
             // Only the header and the index are read now.
             guard let file = try CacheFile.open(location.file, fileSystem: fileSystem) else { return }
             let index = file.contents
@@ -92,6 +96,7 @@ public final class FactsCache: @unchecked Sendable {
                 return
             }
             self.file = file
+            fileStatus = status
             writtenAt = Date(timeIntervalSince1970: Double(index.writtenAt) / 1e9)
         } catch let error as SystemError {
             notices.append("cannot read the cache \(location.file) (\(error.reason)); it is rebuilt")
@@ -212,8 +217,15 @@ public final class FactsCache: @unchecked Sendable {
     ///   answers stand: they came from the files).
     public func save() throws {
         guard lock.withLock({ !fresh.isEmpty }) else { return }
-        let (records, bodies) = lock.withLock(merged)
         try fileSystem.createDirectories(location.folder)
+        // Runs that save at the same moment take turns, each merging its records into what
+        // the last one wrote, so that neither's reads are lost. A turn that does not come
+        // within two seconds (a run stopped while saving) is not waited for: the last rename
+        // then wins, which costs the other's records a read next time, never a wrong answer.
+        let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
+        defer { turn?.release() }
+        if turn != nil { adoptNewerFile() }
+        let (records, bodies) = lock.withLock(merged)
         let head = CacheFileFormat.head(root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), records: records)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
             try write(head)
@@ -222,16 +234,37 @@ public final class FactsCache: @unchecked Sendable {
         removeLeftovers()
         // What was written is read from the file from now on, so that a server that saves
         // after each request neither holds every record it read nor writes them all again.
+        let writtenStatus = try? fileSystem.status(location.file)
         if let written = try? CacheFile.open(location.file, fileSystem: fileSystem),
             written.contents.root == location.rootRealPath, written.contents.dialect == location.dialect.rawValue
         {
             lock.withLock {
                 file = written
+                fileStatus = writtenStatus
                 fresh = [:]
                 walked = nil
                 writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
             }
         }
+    }
+
+    /// Takes the cache file another run wrote since this one opened its own, when it is sound
+    /// and of this vault, as the file this run's records are merged into.
+    private func adoptNewerFile() {
+        guard let status = try? fileSystem.status(location.file), !Self.same(status, lock.withLock({ fileStatus })) else { return }
+        guard let newer = try? CacheFile.open(location.file, fileSystem: fileSystem),
+            newer.contents.root == location.rootRealPath, newer.contents.dialect == location.dialect.rawValue
+        else { return }
+        lock.withLock {
+            file = newer
+            fileStatus = status
+        }
+    }
+
+    private static func same(_ status: FileStatus, _ other: FileStatus?) -> Bool {
+        guard let other else { return false }
+        return status.inode == other.inode && status.device == other.device && status.size == other.size
+            && status.modifiedNanoseconds == other.modifiedNanoseconds && status.changedNanoseconds == other.changedNanoseconds
     }
 
     /// Removes what runs killed while writing the cache left: temporary files older than a
@@ -344,6 +377,7 @@ public final class FactsCache: @unchecked Sendable {
         for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
         lock.withLock {
             file = nil
+            fileStatus = nil
             fresh = [:]
         }
     }
