@@ -12,6 +12,24 @@ package struct TaskEmojiFields {
 
         /// True for the dates a next occurrence moves.
         package var isPlanningDate: Bool { self == .due || self == .scheduled || self == .start }
+
+        /// The kind of a field of the shared table; nil for a priority, which an edit keeps
+        /// where it is.
+        init?(_ shared: TaskFieldEmoji.Kind) {
+            switch shared {
+            case .due: self = .due
+            case .scheduled: self = .scheduled
+            case .start: self = .start
+            case .done: self = .done
+            case .cancelled: self = .cancelled
+            case .created: self = .created
+            case .recurrence: self = .recurrence
+            case .onCompletion: self = .onCompletion
+            case .id: self = .id
+            case .dependsOn: self = .dependsOn
+            case .priority: return nil
+            }
+        }
     }
 
     package struct Field: Sendable, Equatable {
@@ -26,13 +44,6 @@ package struct TaskEmojiFields {
 
     /// The fields, in the order written.
     package var fields: [Field] = []
-
-    private static let emoji: [(bytes: [UInt8], kind: Kind)] =
-        ([
-            ("📅", .due), ("📆", .due), ("🗓", .due), ("⏳", .scheduled), ("⌛", .scheduled), ("🛫", .start),
-            ("✅", .done), ("❌", .cancelled), ("➕", .created), ("🔁", .recurrence), ("🏁", .onCompletion),
-            ("🆔", .id), ("⛔", .dependsOn),
-        ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
 
     /// Reads the fields of `bytes[range]`; `codeSpans` are the note's, sorted.
     package init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>]) {
@@ -72,15 +83,14 @@ package struct TaskEmojiFields {
         if (bytes[position] | 0x20) == UInt8(ascii: "d") {
             let word = Array("due:".utf8)
             guard position + 14 <= end, zip(bytes[position..<position + 4], word).allSatisfy({ $0 | 0x20 == $1 }),
-                isDateShape(bytes, position + 4), endsWord(bytes, position + 14, end)
+                isDateShape(bytes, position + 4), TaskFieldEmoji.endsWord(bytes, position + 14, end)
             else { return nil }
             return Field(
                 kind: .due, range: start..<position + 14, value: position + 4..<position + 14,
                 day: CalendarDay.parse(bytes, at: position + 4))
         }
-        guard let (pattern, kind) = emoji.first(where: { bytes[position...].starts(with: $0.bytes) }) else { return nil }
-        var cursor = position + pattern.count
-        if bytes[cursor...].starts(with: [0xEF, 0xB8, 0x8F]) { cursor += 3 }  // VS16, the emoji presentation
+        guard let (shared, afterEmoji) = TaskFieldEmoji.match(bytes, at: position), let kind = Kind(shared) else { return nil }
+        var cursor = afterEmoji
         while cursor < end && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }
         let valueStart = cursor
         switch kind {
@@ -105,7 +115,7 @@ package struct TaskEmojiFields {
                 cursor += 1
             }
         default:
-            guard cursor + 10 <= end, isDateShape(bytes, cursor), endsWord(bytes, cursor + 10, end) else { return nil }
+            guard cursor + 10 <= end, isDateShape(bytes, cursor), TaskFieldEmoji.endsWord(bytes, cursor + 10, end) else { return nil }
             return Field(kind: kind, range: start..<cursor + 10, value: cursor..<cursor + 10, day: CalendarDay.parse(bytes, at: cursor))
         }
         // A `🔁` without a rule is kept, for the warning that it has none.
@@ -130,11 +140,5 @@ package struct TaskEmojiFields {
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     private static func isRuleByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || isDigit(byte) || byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "!")
-    }
-
-    /// True at the end of the text or before white space or common punctuation.
-    private static func endsWord(_ bytes: [UInt8], _ position: Int, _ end: Int) -> Bool {
-        position >= end
-            || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(bytes[position])
     }
 }

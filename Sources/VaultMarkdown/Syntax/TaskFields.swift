@@ -20,19 +20,6 @@ package struct TaskFields {
     /// True when the text holds a tab or a run of spaces, which the description collapses.
     var needsCollapse = false
 
-    private enum Kind {
-        case due, scheduled, start, done
-        case priority(TaskPriority)
-    }
-
-    /// Emoji and what they introduce; a date field needs a date after it.
-    private static let emoji: [(bytes: [UInt8], kind: Kind)] =
-        ([
-            ("📅", .due), ("📆", .due), ("🗓", .due), ("⏳", .scheduled), ("⌛", .scheduled), ("🛫", .start),
-            ("✅", .done), ("🔺", .priority(.highest)), ("⏫", .priority(.high)), ("🔼", .priority(.medium)),
-            ("🔽", .priority(.low)), ("⏬", .priority(.lowest)),
-        ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
-
     private static let words: [(bytes: [UInt8], priority: TaskPriority)] =
         ([
             ("!high", .high), ("!medium", .medium), ("!med", .medium), ("!low", .low),
@@ -72,7 +59,7 @@ package struct TaskFields {
             }
             var next: Int?
             if byte >= 0xE2 {
-                if (byte == 0xF0 || byte == 0xE2) && position + 1 < end && Self.mayStartEmoji(byte, bytes[position + 1])
+                if (byte == 0xF0 || byte == 0xE2) && position + 1 < end && TaskFieldEmoji.mayStart(byte, bytes[position + 1])
                 {
                     next = readEmoji(bytes, at: position, end: end)
                 }
@@ -82,14 +69,14 @@ package struct TaskFields {
                 next = max(tagEnd, position + 1)
             } else if byte == UInt8(ascii: "!") {
                 if let (word, priority) = Self.words.first(where: { Self.startsWith(bytes, position, $0.bytes) }),
-                    Self.endsWord(bytes, position + word.count, end)
+                    TaskFieldEmoji.endsWord(bytes, position + word.count, end)
                 {
                     if self.priority == nil { self.priority = priority }
                     fieldRanges.append(position..<position + word.count)
                     next = position + word.count
                 }
             } else if position + 14 <= end, Self.startsWith(bytes, position, "due:"),
-                let day = CalendarDay.parse(bytes, at: position + 4), Self.endsWord(bytes, position + 14, end)
+                let day = CalendarDay.parse(bytes, at: position + 4), TaskFieldEmoji.endsWord(bytes, position + 14, end)
             {
                 if due == nil { due = day }
                 fieldRanges.append(position..<position + 14)
@@ -104,26 +91,21 @@ package struct TaskFields {
         }
     }
 
-    /// True when two bytes may begin one of the emoji above (all are `F0 9F …` or
-    /// `E2 8C/8F/9C …`): most non-ASCII text is turned away here.
-    private static func mayStartEmoji(_ first: UInt8, _ second: UInt8) -> Bool {
-        first == 0xF0 ? second == 0x9F : second == 0x8C || second == 0x8F || second == 0x9C
-    }
-
-    /// Reads an emoji field at `position`; returns where it ends, nil when there is none.
+    /// Reads an emoji field at `position`; returns where it ends, nil when there is none
+    /// (or it is one this reader does not take: the recurrence, the dependencies...).
     private mutating func readEmoji(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
-        guard let (pattern, kind) = Self.emoji.first(where: { Self.startsWith(bytes, position, $0.bytes) }) else {
-            return nil
-        }
-        var cursor = position + pattern.count
-        if Self.startsWith(bytes, cursor, [0xEF, 0xB8, 0x8F]) { cursor += 3 }  // VS16, the emoji presentation
-        if case .priority(let level) = kind {
+        guard let (kind, afterEmoji) = TaskFieldEmoji.match(bytes, at: position) else { return nil }
+        var cursor = afterEmoji
+        switch kind {
+        case .priority(let level):
             if priority == nil { priority = level }
             fieldRanges.append(position..<cursor)
             return cursor
+        case .due, .scheduled, .start, .done: break
+        default: return nil
         }
         while cursor < end && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }
-        guard cursor + 10 <= end, let day = CalendarDay.parse(bytes, at: cursor), Self.endsWord(bytes, cursor + 10, end)
+        guard cursor + 10 <= end, let day = CalendarDay.parse(bytes, at: cursor), TaskFieldEmoji.endsWord(bytes, cursor + 10, end)
         else { return nil }
         usesEmojiDates = true
         var fieldStart = position
@@ -137,7 +119,7 @@ package struct TaskFields {
                 done = day
                 doneField = fieldStart..<cursor + 10
             }
-        case .priority: break
+        default: break
         }
         fieldRanges.append(position..<cursor + 10)
         return cursor + 10
@@ -180,11 +162,5 @@ package struct TaskFields {
         guard position + count <= bytes.count else { return false }
         for index in 0..<count where bytes[position + index] | 0x20 != pattern.utf8Start[index] | 0x20 { return false }
         return true
-    }
-
-    /// True at the end of the text or before white space or common punctuation.
-    private static func endsWord(_ bytes: [UInt8], _ position: Int, _ end: Int) -> Bool {
-        position >= end
-            || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(bytes[position])
     }
 }
