@@ -37,6 +37,14 @@ enum ListCommand: Command {
             guard streams else { return kept.receive(note) }
             if context.json {
                 return array.append(encoding: note, in: context)
+            } else if note.availability == .available && !context.color {
+                // The common row, written in place: no array of columns joined for each note.
+                context.write { output in
+                    output.append(contentsOf: note.path.utf8)
+                    output.append(0x09)
+                    output.append(contentsOf: note.title.utf8)
+                    output.append(0x0A)
+                }
             } else {
                 let columns = row(note, context)
                 context.line(([context.bold(columns[0])] + columns.dropFirst()).joined(separator: "\t"))

@@ -122,7 +122,8 @@ public final class FactsCache: @unchecked Sendable {
     /// nil (a miss) otherwise.
     func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
         let needsBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
-        if let encoded = lock.withLock({ fresh[path] }) {
+        // A warm run reads nothing afresh: no path is hashed for it.
+        if let encoded = lock.withLock({ fresh.isEmpty ? nil : fresh[path] }) {
             return count(
                 encoded.index.withUnsafeBufferPointer { index in
                     encoded.body.withUnsafeBufferPointer { body in

@@ -72,14 +72,26 @@ public enum ConflictCopies {
         let bytes = Array(NoteFiles.stem(name).utf8)
         guard let last = bytes.last else { return false }
         if last == UInt8(ascii: ")") { return true }
-        if iCloud && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last) { return true }
-        if bytes.contains(UInt8(ascii: "-")) || bytes.count > 9 && bytes.suffix(9).elementsEqual(".Conflict".utf8) {
-            // Syncthing and OneDrive both end in a dash-separated code of capitals and digits.
-            return bytes.reversed().prefix(while: { $0 != UInt8(ascii: "-") }).allSatisfy {
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            } || bytes.suffix(9).elementsEqual(".Conflict".utf8)
-        }
-        return false
+        if iCloud && isDigit(last) { return true }
+        if bytes.count > 9 && bytes.suffix(9).elementsEqual(".Conflict".utf8) { return true }
+        // Syncthing and OneDrive both end in a dash-separated code of capitals and digits.
+        guard let lastDash = bytes.lastIndex(of: UInt8(ascii: "-")),
+            bytes[(lastDash + 1)...].allSatisfy({ isCapital($0) || isDigit($0) })
+        else { return false }
+        if contains(bytes, ".sync-conflict-") { return true }
+        // OneDrive's machine name holds a capital after a dash: a dated name (`2026-01-02`),
+        // which ends in digits after a dash too, is not taken apart for every journal.
+        guard let firstDash = bytes.dropFirst().firstIndex(of: UInt8(ascii: "-")) else { return false }
+        return bytes[(firstDash + 1)...].contains(where: isCapital)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    private static func isCapital(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+
+    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let wanted = Array(text.utf8)
+        guard bytes.count >= wanted.count else { return false }
+        return (0...(bytes.count - wanted.count)).contains { bytes[$0..<($0 + wanted.count)].elementsEqual(wanted) }
     }
 
     /// `x (words YYYY-MM-DD).md` (Dropbox, any language, with an optional ` (n)`) and

@@ -23,6 +23,8 @@ struct VaultScanner {
         var undecodable = false
         /// The file's status from the walk, when a cache is to be checked against it.
         var status: FileStatus?
+        /// The kind of its top-level folder, found once for the folder it is in.
+        var kind: FolderKind = .other
     }
 
     /// Why a note whose file name is not UTF-8 is not read.
@@ -93,6 +95,8 @@ struct VaultScanner {
         lazy var realRoot = fileSystem.resolvedPath(root)
         var pending: [String] = [""]
         var isRoot = true
+        // The notes of each folder, to be checked against the cache once every folder is listed.
+        var toCheck: [FolderNotes] = []
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative
             let entries: [DirectoryEntry]
@@ -106,6 +110,7 @@ struct VaultScanner {
             isRoot = false
             let names = Set(entries.map(\.name))
             let firstFound = found.count
+            let folderKind = relative.isEmpty ? FolderKind.other : layout.kind(of: relative + "/")
             for entry in entries.sorted(by: { $0.name < $1.name }) {
                 let name = entry.name
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -167,7 +172,7 @@ struct VaultScanner {
                     }
                 } else if NoteFiles.isNoteName(name, org: dialect.isLogseq) {
                     // A copy set aside in the trash is a trashed note, so that `vault restore` finds it.
-                    if layout.kind(of: path) != .trash, let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud) {
+                    if let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud), folderKind != .trash {
                         conflicts.append((path, match))
                     } else {
                         found.append(Found(path: path, placeholderFile: nil))
@@ -176,14 +181,12 @@ struct VaultScanner {
                     assets.append(path)
                 }
             }
+            for index in firstFound..<found.count { found[index].kind = folderKind }
             if cache != nil && found.count > firstFound {
-                let statuses = fileSystem.statuses(
-                    in: absolute, names: found[firstFound...].map { $0.path.fileName })
-                for (offset, status) in statuses.enumerated() where found[firstFound + offset].placeholderFile == nil {
-                    found[firstFound + offset].status = status
-                }
+                toCheck += FolderNotes.parts(folder: absolute, found: found, from: firstFound)
             }
         }
+        checkStatuses(of: &found, toCheck)
         skipped = unlisted + skipped
         warnings += skipped
         // Read in path order, the notes come out sorted.
@@ -192,6 +195,35 @@ struct VaultScanner {
         return Walk(
             found: found, conflicts: conflicts, warnings: warnings, assets: assets, temporaryFiles: temporaryFiles,
             skipped: skipped, unlisted: unlisted)
+    }
+
+    /// Notes of one folder, at most `FolderNotes.limit` of them, whose statuses are taken
+    /// together through one descriptor of the folder.
+    private struct FolderNotes: Sendable {
+        static let limit = 512
+        var folder: String
+        var first: Int
+        var names: [String]
+
+        /// The notes found in `folder` from index `first` on, cut so that a folder of many
+        /// notes is checked by every core.
+        static func parts(folder: String, found: [Found], from first: Int) -> [FolderNotes] {
+            stride(from: first, to: found.count, by: limit).map { start in
+                FolderNotes(folder: folder, first: start, names: found[start..<min(start + limit, found.count)].map { $0.path.fileName })
+            }
+        }
+    }
+
+    /// Takes the status of every note listed, in parallel: one `stat` a note is most of a warm
+    /// walk, and the listing of the folders needed none of them.
+    private func checkStatuses(of found: inout [Found], _ parts: [FolderNotes]) {
+        let fileSystem = fileSystem
+        let statuses = ParallelMap.map(parts.count, minimumPerWorker: 4) { fileSystem.statuses(in: parts[$0].folder, names: parts[$0].names) }
+        for (part, statuses) in zip(parts, statuses) {
+            for (offset, status) in statuses.enumerated() where found[part.first + offset].placeholderFile == nil {
+                found[part.first + offset].status = status
+            }
+        }
     }
 
     /// The scan of `walk`, its notes read (sorted by path) and what they warned of.
@@ -222,7 +254,7 @@ struct VaultScanner {
 
     /// Nil when the file vanished between the listing and the read: it is gone, not empty.
     private func read(_ item: Found) -> Note? {
-        let kind = layout.kind(of: item.path)
+        let kind = item.kind
         let absolute = root + "/" + item.path
         if item.undecodable {
             var note = NoteReader.skeleton(

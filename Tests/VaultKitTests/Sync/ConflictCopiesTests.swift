@@ -32,6 +32,17 @@ struct ConflictCopiesTests {
         #expect(match("Note 2.md", [], iCloud: true) == nil)
     }
 
+    @Test("a dated name is ruled out at first look, a machine name or a Syncthing marker is not")
+    func firstLook() {
+        #expect(!ConflictCopies.mayBeCopy("2026-01-02.md", iCloud: false))
+        #expect(!ConflictCopies.mayBeCopy("Plan-2026.md", iCloud: false))
+        #expect(ConflictCopies.mayBeCopy("Note-DESKTOP-1AB2C3D.md", iCloud: false))
+        #expect(ConflictCopies.mayBeCopy("Note.sync-conflict-20261128-101512-2345672.md", iCloud: false))
+        #expect(
+            match("Note.sync-conflict-20261128-101512-2345672.md", ["Note.md"])
+                == ConflictCopies.Match(originalName: "Note.md", tool: .syncthing))
+    }
+
     @Test("names a person might choose are not conflict copies")
     func ordinaryNames() {
         #expect(match("Ana-Work.md", ["Ana.md"]) == nil)
