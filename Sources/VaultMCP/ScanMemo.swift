@@ -12,6 +12,9 @@ final class ScanMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var scans: [NoteReader.Detail: VaultScan] = [:]
     private var derived: [Derived: any Sendable] = [:]
+    /// The notes' bytes searches read, kept across walks: only those of a note that changed
+    /// are dropped. Nil when nothing is kept (`--no-cache`).
+    let texts: NoteTexts?
 
     /// A value computed from a walk, kept with it.
     enum Derived: Hashable {
@@ -25,10 +28,15 @@ final class ScanMemo: @unchecked Sendable {
     /// read for each call instead, so the server's memory stays bounded.
     static let taskBudget = 100_000
 
+    /// The most bytes of notes kept for searches: a 10,000-note vault (about 26 MiB of notes)
+    /// fits whole, and a larger one keeps this much, not more.
+    static let textBudget = 32 << 20
+
     /// - Parameter keeps: false (`--no-cache`) to walk the vault afresh for every call.
     init(vault: Vault, keeps: Bool) {
         self.vault = vault
         watch = keeps ? FolderWatch(vault: vault) : nil
+        texts = keeps ? NoteTexts(budget: Self.textBudget) : nil
     }
 
     /// The vault's notes read to `detail`, as `Vault.scan(detail:)` gives them.
@@ -83,7 +91,7 @@ final class ScanMemo: @unchecked Sendable {
             if let kept = derived[key] as? Kept<Value> { return (scan, kept.value) }
             let made = try make(scan)
             // Made from notes that changed meanwhile, it may be stale: used once, not kept.
-            if watch!.changed() {
+            if changed() {
                 forget()
             } else {
                 derived[key] = Kept(value: made)
@@ -99,16 +107,23 @@ final class ScanMemo: @unchecked Sendable {
 
     /// The walk at `detail`, made now unless one is kept; the lock is held.
     private func keptScan(_ detail: NoteReader.Detail) throws -> VaultScan {
-        if watch!.changed() { forget() }
+        if changed() { forget() }
         if let scan = scans[detail] { return scan }
         let scan = try vault.scan(detail: detail)
         // A change during the walk may or may not be in it: it is not kept.
-        if watch!.changed() {
+        if changed() {
             forget()
         } else {
             scans[detail] = scan
         }
         return scan
+    }
+
+    /// True when the watch saw a change; the notes' bytes it names are dropped then.
+    private func changed() -> Bool {
+        let changes = watch!.changes()
+        texts?.forget(changes)
+        return changes != .none
     }
 
     private func forget() {

@@ -49,6 +49,28 @@ struct MCPKeptAnswersTests {
         #expect(linked >= 2)
     }
 
+    @Test("with the cache, search answers as a session that keeps nothing, and follows a note another program edited between two calls")
+    func keptSearchFollowsTheFiles() throws {
+        let fixture = try FixtureVault()
+        let plain = try fixture.session()
+        let kept = try fixture.session(cached: true)
+        let queries = [#"{"query":"the","limit":1000}"#, #"{"query":"errand","mode":"exact","limit":1000}"#]
+        for query in queries {
+            // Twice, so that the second answer reads the notes the session keeps.
+            _ = try kept.call("search", query)
+            #expect(try kept.call("search", query).text == plain.call("search", query).text)
+        }
+        let query = #"{"query":"zanzibar quokka","mode":"exact"}"#
+        #expect(try kept.call("search", query).text == "no line matches")
+        let note = fixture.vault + "/pages/Errands.md"
+        let text = try String(contentsOfFile: note, encoding: .utf8)
+        try Data((text + "\nA zanzibar quokka.\n").utf8).write(to: URL(fileURLWithPath: note))
+        #expect(try kept.call("search", query).text.contains("pages/Errands.md"))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: note))
+        #expect(try kept.call("search", query).text == "no line matches")
+        for query in queries { #expect(try kept.call("search", query).text == plain.call("search", query).text) }
+    }
+
     @Test("with the cache, links, backlinks, check and tasks answer for a note another program changed between two calls")
     func keptAnswersFollowTheFiles() throws {
         let fixture = try FixtureVault()

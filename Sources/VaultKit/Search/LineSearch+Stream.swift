@@ -187,7 +187,7 @@ extension LineSearch {
             let note = indices[index]
             let wantedLines = lines[note]!
             // Only the lines of the window are matched again.
-            guard let bytes = try? vault.walkedContents(of: notes[Int(note)]) else { return [] }
+            guard let bytes = try? contents(of: notes[Int(note)], vault: vault) else { return [] }
             let found = searcher.search(bytes, path: notes[Int(note)].path, lines: wantedLines.keys.map { Int($0) }.sorted())
             return found.compactMap { match in wantedLines[Int32(clamping: match.line)].map { ($0, match) } }
         } deliver: { _, found in

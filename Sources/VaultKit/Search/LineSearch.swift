@@ -31,6 +31,8 @@ public struct LineSearch: Sendable {
     /// How many bytes a fuzzy ranking may write to its scratch file (0: none is made); the
     /// matches past it are read again from their notes. Tests lower it to reach that path.
     var scratchCapacity = Int.max
+    /// Notes kept in memory by a server, read from there instead of from disk.
+    public var texts: NoteTexts?
 
     /// Parses the query.
     ///
@@ -106,7 +108,7 @@ public struct LineSearch: Sendable {
     func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
         let bytes: [UInt8]
         do {
-            bytes = try vault.walkedContents(of: note)
+            bytes = try contents(of: note, vault: vault)
         } catch VaultError.noteNotDownloaded {
             return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not downloaded, so not searched"))
         } catch VaultError.noteUnavailable(_, let reason) {
@@ -125,6 +127,14 @@ public struct LineSearch: Sendable {
             lossy || !note.isUTF8
             ? VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, shown with U+FFFD") : nil
         return NoteResult(matches: matches, warning: warning)
+    }
+}
+
+extension LineSearch {
+    /// The bytes of a note of the walk, from `texts` when it keeps them.
+    func contents(of note: Note, vault: Vault) throws -> [UInt8] {
+        if let texts { return try texts.contents(of: note, in: vault) }
+        return try vault.walkedContents(of: note)
     }
 }
 

@@ -24,11 +24,15 @@ enum SearchTool: MCPTool {
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
         let page = try Page(arguments, defaultLimit: 50)
         let mode = LineSearch.Mode(rawValue: arguments.string("mode") ?? "fuzzy") ?? .fuzzy
-        let search = try LineSearch(arguments.required("query"), mode: mode)
+        var search = try LineSearch(arguments.required("query"), mode: mode)
         let filter = NoteQuery(folders: arguments.strings("folder"), tags: arguments.strings("tag"), includeTrash: arguments.bool("includeTrash"))
         let vault = session.vault
         let selects = LineSearch.selection(filter: filter, layout: vault.layout, includeArchive: arguments.bool("includeArchive", otherwise: true))
-        let notes = try session.scans.scan(filter.tags.isEmpty ? .paths : .tags).notes.filter(selects)
+        let scanned = try session.scans.scan(filter.tags.isEmpty ? .paths : .tags).notes
+        let notes = scanned.filter(selects)
+        // Texts are kept only for a vault that fits the budget whole: in a larger one most
+        // notes would be read from disk on every search anyway, and the budget held for little.
+        if let texts = session.scans.texts, scanned.reduce(0, { $0 + Int($1.size) }) <= texts.budget { search.texts = texts }
         var found = CollectingSink<LineMatch>()
         let summary = search.run(vault: vault, notes: notes, limit: page.wanted, progress: nil, into: &found)
         if let failure = summary.failure { throw failure }
