@@ -107,7 +107,7 @@ extension LiveVault {
 
     /// The notes outside the trash that match `query`, best first, as `vault find` ranks them.
     public func find(_ query: String, limit: Int? = nil) -> [NoteMatch] {
-        NoteFinder(query).rank(scan.notes.filter { $0.kind != .trash }, limit: limit)
+        NoteFinder(query).rank(scan.notes, limit: limit, where: { $0.kind != .trash })
     }
 
     /// The shortest wikilink target that leads from `source` to `path`: its name, or as much

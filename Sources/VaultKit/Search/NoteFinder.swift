@@ -27,75 +27,135 @@ public struct NoteFinder: Sendable {
 
     /// The notes that match, best first, at most `limit` of them.
     ///
-    /// - Parameter frecency: how much each note is used (`UsageLog.noteScore`), which orders
-    ///   the notes of an empty query.
-    public func rank(_ notes: [Note], limit: Int? = nil, frecency: ((Note) -> Double)? = nil) -> [NoteMatch] {
+    /// The notes are ranked in slices on every core, each slice keeping its own best
+    /// `limit`, then merged: the order is a total one (the path breaks the last tie), so the
+    /// result is the one a single pass gives.
+    ///
+    /// - Parameters:
+    ///   - include: which notes take part (all when nil).
+    ///   - frecency: how much each note is used (`UsageLog.noteScore`), which orders the
+    ///     notes of an empty query.
+    public func rank(
+        _ notes: [Note], limit: Int? = nil, where include: (@Sendable (Note) -> Bool)? = nil,
+        frecency: ((Note) -> Double)? = nil
+    ) -> [NoteMatch] {
+        guard !query.isEmpty else { return listed(notes, limit: limit, where: include, frecency: frecency) }
+        let slices = max(1, min(64, notes.count / 2048))
+        let ranked = ParallelMap.map(slices, minimumPerWorker: 1) { slice in
+            rank(notes, notes.count * slice / slices..<notes.count * (slice + 1) / slices, limit: limit, where: include)
+        }
+        var merged = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
+        for slice in ranked {
+            for note in slice { merged.insert(note) }
+        }
+        var matcher = FuzzyMatcher()
+        return merged.sorted().map { spelledOut($0, notes[$0.index], with: &matcher) }
+    }
+
+    /// The best `limit` notes of `range` (all that match when nil), best first.
+    private func rank(_ notes: [Note], _ range: Range<Int>, limit: Int?, where include: (@Sendable (Note) -> Bool)?) -> [RankedNote] {
         var matcher = FuzzyMatcher()
         var text = FuzzyText()
         var projection: [UInt8] = []
+        var kept = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
+        for index in range {
+            let note = notes[index]
+            if let include, !include(note) { continue }
+            if !exclusions.isEmpty && isExcluded(note, matcher: &matcher, text: &text) { continue }
+            var best: RankedNote?
+            Self.forEachField(of: note) { field, alias, buffer in
+                guard prefilter.mayMatch(buffer, 0..<buffer.count, projection: &projection) else { return false }
+                text.load(buffer)
+                // Positions are found only for the notes shown, once ranked.
+                guard let match = query.match(text, with: &matcher, positions: false) else { return false }
+                // Within a note a field must score higher to win: the title comes first.
+                if match.score > best?.score ?? Int.min {
+                    best = RankedNote(
+                        score: match.score, length: RankedNote.scalarCount(buffer), archived: note.kind == .archive,
+                        path: note.path, index: index, field: field, alias: alias)
+                }
+                return false
+            }
+            if let best { kept.insert(best) }
+        }
+        return kept.sorted()
+    }
+
+    /// True when a field of the note holds one of the `!term`s.
+    private func isExcluded(_ note: Note, matcher: inout FuzzyMatcher, text: inout FuzzyText) -> Bool {
+        var excluded = false
+        Self.forEachField(of: note) { _, _, buffer in
+            text.load(buffer)
+            excluded = exclusions.contains { term in
+                matcher.match(term.algorithm, term.pattern, in: text, caseSensitive: term.caseSensitive, positions: false) != nil
+            }
+            return excluded
+        }
+        return excluded
+    }
+
+    /// The match of a ranked note, with the positions of its matched characters.
+    private func spelledOut(_ ranked: RankedNote, _ note: Note, with matcher: inout FuzzyMatcher) -> NoteMatch {
+        let text: String
+        switch ranked.field {
+        case .title: text = note.title
+        case .alias: text = note.aliases[ranked.alias]
+        case .path: text = Self.pathField(note.path)
+        }
+        let fuzzy = FuzzyText(text)
+        let positions = query.match(fuzzy, with: &matcher)?.positions ?? []
+        return NoteMatch(note: note, score: ranked.score, field: ranked.field, text: text, ranges: fuzzy.byteRanges(positions))
+    }
+
+    /// The notes of a query that looks for nothing: most used first (by `frecency`), else
+    /// most recently modified.
+    private func listed(
+        _ notes: [Note], limit: Int?, where include: (@Sendable (Note) -> Bool)?, frecency: ((Note) -> Double)?
+    ) -> [NoteMatch] {
+        var matcher = FuzzyMatcher()
+        var text = FuzzyText()
         var found: [NoteMatch] = []
         for note in notes {
-            let fields = Self.fields(of: note)
-            if !exclusions.isEmpty && fields.contains(where: { field in
-                text = FuzzyText(field.text)
-                return exclusions.contains { term in
-                    matcher.match(term.algorithm, term.pattern, in: text, caseSensitive: term.caseSensitive, positions: false) != nil
-                }
-            }) {
-                continue
-            }
-            guard !query.isEmpty else {
-                found.append(NoteMatch(note: note, score: 0, field: .title, text: note.title, ranges: []))
-                continue
-            }
-            var best: NoteMatch?
-            for field in fields {
-                var bytes = field.text
-                let candidate: NoteMatch? = bytes.withUTF8 { buffer in
-                    guard prefilter.mayMatch(buffer, 0..<buffer.count, projection: &projection) else { return nil }
-                    text.load(buffer)
-                    guard let match = query.match(text, with: &matcher) else { return nil }
-                    return NoteMatch(
-                        note: note, score: match.score, field: field.kind, text: field.text,
-                        ranges: text.byteRanges(match.positions))
-                }
-                // Within a note a field must score higher to win: the title comes first.
-                if let candidate, candidate.score > best?.score ?? Int.min { best = candidate }
-            }
-            if let best { found.append(best) }
+            if let include, !include(note) { continue }
+            if !exclusions.isEmpty && isExcluded(note, matcher: &matcher, text: &text) { continue }
+            found.append(NoteMatch(note: note, score: 0, field: .title, text: note.title, ranges: []))
         }
-        if query.isEmpty, let frecency {
+        if let frecency {
             let scores = found.map { frecency($0.note) }
             let order = found.indices.sorted { a, b in
                 if scores[a] != scores[b] { return scores[a] > scores[b] }
                 return (found[a].note.modified, found[b].note.path) > (found[b].note.modified, found[a].note.path)
             }
             found = order.map { found[$0] }
-        } else if query.isEmpty {
-            found.sort { ($0.note.modified, $1.note.path) > ($1.note.modified, $0.note.path) }
         } else {
-            found.sort(by: Self.ranksBefore)
+            found.sort { ($0.note.modified, $1.note.path) > ($1.note.modified, $0.note.path) }
         }
         if let limit, found.count > limit { found.removeSubrange(limit...) }
         return found
     }
 
-    /// The texts of a note a query is matched against: title, aliases, path without extension.
-    static func fields(of note: Note) -> [(kind: NoteMatch.Field, text: String)] {
-        var fields: [(kind: NoteMatch.Field, text: String)] = [(.title, note.title)]
-        for alias in note.aliases where alias != note.title { fields.append((.alias, alias)) }
-        let path = note.path
-        fields.append((.path, path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path))
-        return fields
+    /// The path without its extension, as a query sees it.
+    static func pathField(_ path: String) -> String {
+        path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
     }
 
-    /// Higher score first, then the shorter text, then notes outside the archive, then by path.
-    static func ranksBefore(_ a: NoteMatch, _ b: NoteMatch) -> Bool {
-        if a.score != b.score { return a.score > b.score }
-        let lengthA = a.text.unicodeScalars.count, lengthB = b.text.unicodeScalars.count
-        if lengthA != lengthB { return lengthA < lengthB }
-        let archivedA = a.note.kind == .archive, archivedB = b.note.kind == .archive
-        if archivedA != archivedB { return archivedB }
-        return a.note.path < b.note.path
+    /// The bytes of each text of a note a query is matched against, in order: the title, each
+    /// alias that differs from it (with its index), the path without extension; none copied.
+    /// `body` returns true to stop.
+    static func forEachField(
+        of note: Note, _ body: (NoteMatch.Field, Int, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        var title = note.title
+        if title.withUTF8({ body(.title, 0, $0) }) { return }
+        for (index, alias) in note.aliases.enumerated() where alias != note.title {
+            var alias = alias
+            if alias.withUTF8({ body(.alias, index, $0) }) { return }
+        }
+        let path = note.path
+        let stem = path.lastIndex(of: ".").map { path[..<$0] } ?? path[...]
+        if stem.utf8.withContiguousStorageIfAvailable({ body(.path, 0, $0) }) == nil {
+            var copy = String(stem)
+            _ = copy.withUTF8 { body(.path, 0, $0) }
+        }
     }
 }
