@@ -4,17 +4,33 @@ to the answer read. Prints one row per call (min and median in ms, answer size) 
 server's peak memory. Standard library only: what is timed is the server, not a client's SDK.
 
 Usage: latency.py VAULT-BINARY VAULT-FOLDER [RUNS [TOOL,...]]
-(the tools named, only; every call without them)
+(the tools named, only; every call without them). The note, the word and the fuzzy query
+come from VAULT-FOLDER.manifest.json when the bench generator wrote one beside the vault.
 """
 
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
 
 
+def queries(vault):
+    """The most-linked note, the word and the fuzzy query of the generated vault's manifest."""
+    note, word, fuzzy = "pages/Film run breakfast.md", "budget", "projplan"
+    manifest = vault.rstrip("/") + ".manifest.json"
+    if os.path.exists(manifest):
+        with open(manifest) as file:
+            data = json.load(file)
+        note = data.get("mostLinked", {}).get("path", note)
+        word = data.get("queries", {}).get("word", word)
+        fuzzy = data.get("queries", {}).get("fuzzy", fuzzy)
+    return note, word, fuzzy
+
+
 def main(binary, vault, runs, only):
+    note, word, fuzzy = queries(vault)
     server = subprocess.Popen(
         [binary, "--vault", vault, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     ids = iter(range(1, 1 << 30))
@@ -29,15 +45,15 @@ def main(binary, vault, runs, only):
 
     request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "latency", "version": "1"}})
     calls = [
-        ("search", {"query": "budget", "mode": "exact", "limit": 50}),
-        ("search", {"query": "projplan", "limit": 50}),
-        ("find", {"query": "projplan"}),
+        ("search", {"query": word, "mode": "exact", "limit": 50}),
+        ("search", {"query": fuzzy, "limit": 50}),
+        ("find", {"query": fuzzy}),
         ("list_notes", {"limit": 200}),
         ("tags", {"limit": 100}),
         ("tasks", {"limit": 200}),
-        ("backlinks", {"note": "pages/Film run breakfast.md", "limit": 50}),
-        ("links", {"note": "pages/Film run breakfast.md"}),
-        ("read_note", {"note": "pages/Film run breakfast.md"}),
+        ("backlinks", {"note": note, "limit": 50}),
+        ("links", {"note": note}),
+        ("read_note", {"note": note}),
         ("check", {}),
     ]
     if only:
