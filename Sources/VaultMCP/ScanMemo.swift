@@ -29,8 +29,16 @@ final class ScanMemo: @unchecked Sendable {
     static let taskBudget = 100_000
 
     /// The most bytes of notes kept for searches: a 10,000-note vault (about 26 MiB of notes)
-    /// fits whole, and a larger one keeps this much, not more.
+    /// fits whole; a vault that does not fit keeps none (see `texts(for:)`).
     static let textBudget = 32 << 20
+
+    /// The kept texts for a search of a vault of `notes`: only when they fit the budget
+    /// whole, since in a larger vault most notes would be read from disk on every search
+    /// anyway, and the budget held for little.
+    func texts(for notes: [Note]) -> NoteTexts? {
+        guard let texts, notes.reduce(0, { $0 + Int($1.size) }) <= texts.budget else { return nil }
+        return texts
+    }
 
     /// - Parameter keeps: false (`--no-cache`) to walk the vault afresh for every call.
     init(vault: Vault, keeps: Bool) {

@@ -78,7 +78,7 @@ public enum ConflictCopies {
         guard let lastDash = bytes.lastIndex(of: UInt8(ascii: "-")),
             bytes[(lastDash + 1)...].allSatisfy({ isCapital($0) || isDigit($0) })
         else { return false }
-        if contains(bytes, ".sync-conflict-") { return true }
+        if bytes.firstRange(of: Array(".sync-conflict-".utf8)) != nil { return true }
         // OneDrive's machine name holds a capital after a dash: a dated name (`2026-01-02`),
         // which ends in digits after a dash too, is not taken apart for every journal.
         guard let firstDash = bytes.dropFirst().firstIndex(of: UInt8(ascii: "-")) else { return false }
@@ -87,12 +87,6 @@ public enum ConflictCopies {
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     private static func isCapital(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
-
-    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        let wanted = Array(text.utf8)
-        guard bytes.count >= wanted.count else { return false }
-        return (0...(bytes.count - wanted.count)).contains { bytes[$0..<($0 + wanted.count)].elementsEqual(wanted) }
-    }
 
     /// `x (words YYYY-MM-DD).md` (Dropbox, any language, with an optional ` (n)`) and
     /// `x (words YYYY-MM-DD HHMMSS).md` (Nextcloud and ownCloud).

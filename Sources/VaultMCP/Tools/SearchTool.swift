@@ -30,9 +30,7 @@ enum SearchTool: MCPTool {
         let selects = LineSearch.selection(filter: filter, layout: vault.layout, includeArchive: arguments.bool("includeArchive", otherwise: true))
         let scanned = try session.scans.scan(filter.tags.isEmpty ? .paths : .tags).notes
         let notes = scanned.filter(selects)
-        // Texts are kept only for a vault that fits the budget whole: in a larger one most
-        // notes would be read from disk on every search anyway, and the budget held for little.
-        if let texts = session.scans.texts, scanned.reduce(0, { $0 + Int($1.size) }) <= texts.budget { search.texts = texts }
+        search.texts = session.scans.texts(for: scanned)
         var found = CollectingSink<LineMatch>()
         let summary = search.run(vault: vault, notes: notes, limit: page.wanted, progress: nil, into: &found)
         if let failure = summary.failure { throw failure }
