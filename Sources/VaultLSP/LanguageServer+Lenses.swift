@@ -9,7 +9,7 @@ extension LanguageServer {
         guard let live else { return .array([]) }
         let (document, path) = try document(params)
         guard let title = live.facts(of: path)?.headings.first, title.level == 1 else { return .array([]) }
-        let count = live.backlinks(to: path).count
+        let count = live.linkRanges(to: path).count
         return .array([.members([
             "range": Self.lineRange(title.line, in: document.lines),
             "command": .members(["title": .string("\(count) backlink\(count == 1 ? "" : "s")"), "command": .string("")]),

@@ -55,6 +55,9 @@ extension LanguageServer {
         return location(of: resolved) ?? .null
     }
 
+    /// How many linking notes' texts `references` holds at once.
+    static let referenceBatch = 1024
+
     func references(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         guard let live else { return .array([]) }
         let (document, path) = try document(params)
@@ -72,39 +75,47 @@ extension LanguageServer {
             }
         }
         var found: [JSONValue] = []
-        let links: [Backlink]
+        let links: [(source: String, range: Range<Int>)]
         if let heading {
             links = (live.backlinks(to: path) + live.links(of: path).filter { $0.link.isSelfLink }.map { Backlink(source: path, link: $0.link) })
                 .filter { link in link.link.fragment.map { LiveVault.fragment(String($0.dropFirst()), names: heading) } ?? false }
+                .map { ($0.source, $0.link.range) }
         } else {
-            links = live.backlinks(to: target)
+            // Where the links are written is kept for every link: no linking note's facts
+            // are read again.
+            links = live.linkRanges(to: target)
         }
         // The linking notes are read at once, in parallel: the most-linked note of a large
-        // vault has links from thousands. Their facts hold each link's bytes; a note's text
-        // is scanned only as far as its last link, to count lines and UTF-16 units.
-        var sources: [(path: String, links: ArraySlice<Backlink>)] = []
+        // vault has links from thousands. A note's text is scanned only as far as its last
+        // link, to count lines and UTF-16 units.
+        var sources: [(path: String, links: ArraySlice<(source: String, range: Range<Int>)>)] = []
         var start = links.startIndex
         for index in links.indices where index + 1 == links.endIndex || links[index + 1].source != links[index].source {
             sources.append((links[index].source, links[start...index]))
             start = index + 1
         }
         let open = Dictionary(documents.values.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let texts = live.texts(of: sources.filter { open[$0.path] == nil }.map(\.path))
-        var read = texts.makeIterator()
-        for (source, written) in sources {
-            if let document = open[source] {
-                for backlink in written { found.append(.location(uri: document.uri, range: .range(backlink.link.range, in: document.lines))) }
-                continue
-            }
-            guard let text = read.next() ?? nil else { continue }
-            let uri = DocumentURI.uri(of: live.vault.absolutePath(source))
-            let offsets = written.flatMap { [$0.link.range.lowerBound, $0.link.range.upperBound] }
-            let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-            let positions = LineMap.positions(of: order.map { offsets[$0] }, in: text)
-            var at = [(line: Int, character: Int)](repeating: (0, 0), count: offsets.count)
-            for (rank, index) in order.enumerated() { at[index] = positions[rank] }
-            for index in stride(from: 0, to: offsets.count, by: 2) {
-                found.append(.location(uri: uri, range: .members(["start": .position(at[index]), "end": .position(at[index + 1])])))
+        // A batch at a time: the texts of all the linking notes of the most-linked note of
+        // 100,000 took over a hundred MB at once.
+        for batch in stride(from: 0, to: sources.count, by: Self.referenceBatch) {
+            let sources = sources[batch..<min(batch + Self.referenceBatch, sources.count)]
+            let texts = live.texts(of: sources.filter { open[$0.path] == nil }.map(\.path))
+            var read = texts.makeIterator()
+            for (source, written) in sources {
+                if let document = open[source] {
+                    for backlink in written { found.append(.location(uri: document.uri, range: .range(backlink.range, in: document.lines))) }
+                    continue
+                }
+                guard let text = read.next() ?? nil else { continue }
+                let uri = DocumentURI.uri(of: live.vault.absolutePath(source))
+                let offsets = written.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
+                let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+                let positions = LineMap.positions(of: order.map { offsets[$0] }, in: text)
+                var at = [(line: Int, character: Int)](repeating: (0, 0), count: offsets.count)
+                for (rank, index) in order.enumerated() { at[index] = positions[rank] }
+                for index in stride(from: 0, to: offsets.count, by: 2) {
+                    found.append(.location(uri: uri, range: .members(["start": .position(at[index]), "end": .position(at[index + 1])])))
+                }
             }
         }
         return .array(found)

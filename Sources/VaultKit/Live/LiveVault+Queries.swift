@@ -43,8 +43,22 @@ extension LiveVault {
         positions[path].map { scan.notes[$0] }
     }
 
-    /// The facts of a note, from its open document where it has one.
-    public func facts(of path: String) -> NoteFacts? { facts[path] }
+    /// The facts of a note, from its open document where it has one, else read again (from
+    /// the cache while its file is as recorded there).
+    public func facts(of path: String) -> NoteFacts? { facts(of: path, parts: Self.parts) }
+
+    private func facts(of path: String, parts: NoteFacts.Parts) -> NoteFacts? {
+        guard openFacts[path] != nil || positions[path].map({ scan.notes[$0].availability == .available }) == true else { return nil }
+        return Self.read(path, parts: parts, vault: vault, open: openFacts)
+    }
+
+    /// The facts of the note at `path`: its open document's (in `open`), else read through
+    /// the cache; on any thread.
+    static func read(_ path: String, parts: NoteFacts.Parts, vault: Vault, open: [String: NoteFacts]) -> NoteFacts? {
+        if let facts = open[path] { return facts }
+        let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
+        return try? reader.read(path: path, absolute: vault.absolutePath(path), wanted: parts).facts
+    }
 
     /// The text of a note: its open document's, else its file's.
     public func text(of path: String) throws -> [UInt8] {
@@ -57,32 +71,58 @@ extension LiveVault {
 
     /// The links of a note with where each leads.
     public func links(of path: String) -> [ResolvedLink] {
-        guard let links = facts[path]?.links else { return [] }
-        let resolved = resolutions[path] ?? []
+        guard let links = facts(of: path)?.links else { return [] }
+        return resolved(links, of: path)
+    }
+
+    /// `links` of the note at `path` with where each leads: as filed when they are the links
+    /// filed (the file may have changed since without a word), else resolved now.
+    private func resolved(_ links: [Link], of path: String) -> [ResolvedLink] {
+        let filed = spots[path] ?? []
+        let same = filed.count == links.count && zip(filed, links).allSatisfy { $0.range == $1.range }
         return links.enumerated().map { position, link in
-            ResolvedLink(link: link, resolution: position < resolved.count ? resolved[position] : index.resolve(link, from: path))
+            guard same else { return ResolvedLink(link: link, resolution: index.resolve(link, from: path)) }
+            let spot = filed[position]
+            return ResolvedLink(link: link, resolution: Resolution(path: spot.target < 0 ? nil : paths[spot.target], candidates: Int(spot.candidates)))
         }
     }
 
     /// Every link that leads to `path` from another place (a link to a heading of the same
     /// note is none), by source path, then in the order written; as `vault backlinks` counts.
+    /// The linking notes' facts are read again, in parallel: `linkRanges(to:)` needs none.
     public func backlinks(to path: String) -> [Backlink] {
         let isLink = LinkGraph.links(to: path)
+        let sources = linkingNotes(to: path)
+        let (vault, open) = (vault, openFacts)
+        let read = ParallelMap.map(sources.count, minimumPerWorker: 16) { position in
+            Self.read(sources[position], parts: [.links], vault: vault, open: open)?.links ?? []
+        }
         var found: [Backlink] = []
-        for source in (incoming[path] ?? []).sorted() {
-            guard let written = facts[source]?.links, let resolved = resolutions[source], resolved.count == written.count else {
-                for resolved in links(of: source) where isLink(Self.edge(source, resolved.link, resolved.resolution)) {
-                    found.append(Backlink(source: source, link: resolved.link))
-                }
-                continue
-            }
-            // Only the links resolved to `path` are looked at closer: a linking note's other
-            // links cost no copy.
-            for (position, resolution) in resolved.enumerated() where resolution.path == path {
-                if isLink(Self.edge(source, written[position], resolution)) { found.append(Backlink(source: source, link: written[position])) }
+        for (source, links) in zip(sources, read) {
+            for resolved in resolved(links, of: source) where isLink(Self.edge(source, resolved.link, resolved.resolution)) {
+                found.append(Backlink(source: source, link: resolved.link))
             }
         }
         return found
+    }
+
+    /// Where every link that `backlinks(to:)` gives is written: its note and the bytes it
+    /// spans, in the same order; from what is kept of every link, no note read.
+    public func linkRanges(to path: String) -> [(source: String, range: Range<Int>)] {
+        guard let target = paths.known(path) else { return [] }
+        var found: [(source: String, range: Range<Int>)] = []
+        for source in linkingNotes(to: path) {
+            for spot in spots[source] ?? [] where spot.target == target && !spot.isSelfLink && !(spot.isProperty && source == path) {
+                found.append((source, spot.range))
+            }
+        }
+        return found
+    }
+
+    /// The notes with a link that resolves to `path`, in the order of their paths.
+    private func linkingNotes(to path: String) -> [String] {
+        guard let target = paths.known(path) else { return [] }
+        return (incoming[target] ?? []).map { paths[$0] }.sorted()
     }
 
     private static func edge(_ source: String, _ link: Link, _ resolution: Resolution) -> LinkEdge {
@@ -118,7 +158,7 @@ extension LiveVault {
 
     /// The heading of a note that a link fragment (`#Heading`, without `#`) names.
     public func heading(named fragment: String, in path: String) -> Heading? {
-        facts[path]?.headings.first { Self.fragment(fragment, names: $0.text) }
+        facts(of: path)?.headings.first { Self.fragment(fragment, names: $0.text) }
     }
 
     /// True when a link fragment (without `#`) names a heading: as Obsidian compares them,
@@ -142,7 +182,7 @@ extension LiveVault {
 
     /// The block id (`^id`, without `^`) of a note.
     public func blockID(_ id: String, in path: String) -> BlockID? {
-        facts[path]?.blockIDs.first { $0.id == id }
+        facts(of: path)?.blockIDs.first { $0.id == id }
     }
 }
 
@@ -161,7 +201,7 @@ extension LiveVault {
     public func tags() -> [(tag: String, count: Int)] {
         var counts: [String: (tag: String, count: Int)] = [:]
         for note in scan.notes where note.kind != .trash {
-            for tag in facts[note.path]?.tags ?? [] {
+            for tag in noteTags[note.path] ?? [] {
                 let key = tag.lowercased()
                 counts[key, default: (tag, 0)].count += 1
             }

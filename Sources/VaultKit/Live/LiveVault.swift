@@ -16,18 +16,25 @@ public final class LiveVault {
     public private(set) var scan: VaultScan
     /// Resolves links among the notes and attachments of `scan`.
     public private(set) var index: LinkIndex
-    var facts: [String: NoteFacts] = [:]
     var positions: [String: Int] = [:]
     /// The text of open documents, by vault-relative path, where it may differ from the file.
     var buffers: [String: [UInt8]] = [:]
-    /// The resolution of each link of each note, in the order of its facts' links.
-    var resolutions: [String: [Resolution]] = [:]
-    /// The notes with a link that resolves to a path, by that path.
-    var incoming: [String: Set<String>] = [:]
+    /// The facts of open documents, read from their text. Every other note's facts are read
+    /// again when asked for (from the cache): at 100,000 notes, keeping them all took most
+    /// of the server's memory.
+    var openFacts: [String: NoteFacts] = [:]
+    /// Every path a link may lead to or be written in, by its number in `spots` and `incoming`.
+    var paths = LinkPaths()
+    /// The links of each note, as few bytes as the questions asked of all of them need.
+    var spots: [String: [LinkSpot]] = [:]
+    /// The tags of each note that has any.
+    var noteTags: [String: [String]] = [:]
+    /// The notes with a link that resolves to a path, by the numbers of both.
+    var incoming: [Int32: Set<Int32>] = [:]
     /// The notes with a link whose target ends in a name (compared as names are, without
     /// extension), by that name: the links a new file of that name may take. Built when a
-    /// note is first added: opening a vault spent a quarter of its instructions on it.
-    var byName: [String: Set<String>]?
+    /// note is first added, from every note's facts read again.
+    var byName: [String: Set<Int32>]?
 
     /// The facts kept of each note: all but tasks.
     public static let parts: NoteFacts.Parts = [.header, .tags, .headings, .blockIDs, .links]
@@ -50,58 +57,88 @@ public final class LiveVault {
         try? vault.cache?.finish()
     }
 
+    /// What the walk keeps of one note's facts.
+    private struct Kept: Sendable {
+        var spots: [LinkSpot]
+        var tags: [String]
+        /// Paths of resolutions the table did not know, by the spot they belong to.
+        var unknown: [(spot: Int, path: String)]
+    }
+
     private func readAll() {
         let notes = scan.notes
         let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
         let vault = self.vault
-        let read = ParallelMap.map(notes.count) { position -> NoteFacts? in
-            let note = notes[position]
-            guard note.availability == .available else { return nil }
-            return try? reader.read(path: note.path, absolute: vault.absolutePath(note.path), wanted: Self.parts).facts
-        }
-        facts = [:]
-        positions = [:]
-        for (position, note) in notes.enumerated() {
-            positions[note.path] = position
-            if let found = read[position] { facts[note.path] = found }
-        }
-        for (path, bytes) in buffers { overlay(path, bytes) }
-        resolveAll()
-    }
-
-    private func resolveAll() {
-        let paths = Array(facts.keys)
         let index = self.index
-        let facts = self.facts
-        let resolved = ParallelMap.map(paths.count) { position in
-            facts[paths[position]]!.links.map { index.resolve($0, from: paths[position]) }
+        paths = LinkPaths(notes.map(\.path) + scan.assets)
+        let table = paths
+        // Each note's links are resolved where its facts are read, and only their spots kept:
+        // the facts of every note are never all held at once.
+        let kept = ParallelMap.map(notes.count) { position -> Kept? in
+            let note = notes[position]
+            guard note.availability == .available,
+                let facts = try? reader.read(path: note.path, absolute: vault.absolutePath(note.path), wanted: Self.parts).facts
+            else { return nil }
+            return Self.kept(facts, of: note.path, index: index, paths: table)
         }
-        resolutions = Dictionary(minimumCapacity: paths.count)
+        openFacts = [:]
+        spots = Dictionary(minimumCapacity: notes.count)
+        noteTags = [:]
+        positions = Dictionary(minimumCapacity: notes.count)
         incoming = [:]
         byName = nil
-        for (position, path) in paths.enumerated() {
-            let found = resolved[position]
-            resolutions[path] = found
-            for resolution in found {
-                if let target = resolution.path { incoming[target, default: []].insert(path) }
-            }
+        for (position, note) in notes.enumerated() {
+            positions[note.path] = position
+            guard var found = kept[position] else { continue }
+            for (spot, path) in found.unknown { found.spots[spot].target = paths.id(path) }
+            let source = paths.id(note.path)
+            for spot in found.spots where spot.target >= 0 { incoming[spot.target, default: []].insert(source) }
+            spots[note.path] = found.spots
+            if !found.tags.isEmpty { noteTags[note.path] = found.tags }
         }
+        for (path, bytes) in buffers { file(path, overlay(path, bytes)) }
+        Self.returnFreedMemory()
+    }
+
+    /// Gives the system back what reading every note's facts left free: the allocator keeps
+    /// it otherwise, and the server's resident memory stays at its peak of the read.
+    private static func returnFreedMemory() {
+        #if os(Linux)
+        _ = trimMalloc(0)
+        #endif
+    }
+
+    private static func kept(_ facts: NoteFacts, of path: String, index: LinkIndex, paths: LinkPaths) -> Kept {
+        var kept = Kept(spots: [], tags: facts.tags, unknown: [])
+        kept.spots.reserveCapacity(facts.links.count)
+        for link in facts.links {
+            let resolution = index.resolve(link, from: path)
+            var target: Int32 = -1
+            if let resolved = resolution.path {
+                if let known = paths.known(resolved) { target = known } else { kept.unknown.append((kept.spots.count, resolved)) }
+            }
+            kept.spots.append(LinkSpot(link, target: target, candidates: resolution.candidates))
+        }
+        return kept
     }
 
     /// The notes with a link ending in `name`, filing every note's links by name first
     /// when nothing asked before.
     private func linking(byName name: String) -> Set<String> {
         if byName == nil {
-            let paths = Array(facts.keys)
-            let facts = self.facts
-            let names = ParallelMap.map(paths.count) { position in Set(facts[paths[position]]!.links.map { Self.nameKey($0.target) }) }
-            var filed: [String: Set<String>] = [:]
-            for (position, path) in paths.enumerated() {
-                for name in names[position] { filed[name, default: []].insert(path) }
+            let notes = scan.notes.filter { $0.availability == .available }.map(\.path)
+            let (vault, open) = (vault, openFacts)
+            let names = ParallelMap.map(notes.count) { position in
+                Set((Self.read(notes[position], parts: [.links], vault: vault, open: open)?.links ?? []).map { Self.nameKey($0.target) })
+            }
+            var filed: [String: Set<Int32>] = [:]
+            for (position, path) in notes.enumerated() {
+                let source = paths.id(path)
+                for name in names[position] { filed[name, default: []].insert(source) }
             }
             byName = filed
         }
-        return byName?[name] ?? []
+        return Set((byName?[name] ?? []).map { paths[$0] })
     }
 
     /// The name a link's target ends in, as the index compares names: what a new file must
@@ -117,27 +154,27 @@ public final class LiveVault {
         return NoteFiles.stem(String(path[start...]))
     }
 
-    /// Resolves one note's links again and files them under their targets.
-    private func resolve(_ path: String) {
-        for resolution in resolutions[path] ?? [] {
-            if let target = resolution.path { incoming[target]?.remove(path) }
-        }
-        let links = facts[path]?.links ?? []
-        let resolved = links.map { index.resolve($0, from: path) }
-        resolutions[path] = resolved
-        for resolution in resolved {
-            if let target = resolution.path { incoming[target, default: []].insert(path) }
-        }
+    /// Resolves the links of `facts`, the note at `path` now, and files them under their
+    /// targets in place of what the note said before.
+    private func file(_ path: String, _ facts: NoteFacts) {
+        let source = paths.id(path)
+        for spot in spots[path] ?? [] where spot.target >= 0 { incoming[spot.target]?.remove(source) }
+        var found = Self.kept(facts, of: path, index: index, paths: paths)
+        for (spot, resolved) in found.unknown { found.spots[spot].target = paths.id(resolved) }
+        for spot in found.spots where spot.target >= 0 { incoming[spot.target, default: []].insert(source) }
+        spots[path] = found.spots
+        noteTags[path] = found.tags.isEmpty ? nil : found.tags
         if byName != nil {
-            for link in links { byName![Self.nameKey(link.target), default: []].insert(path) }
+            for link in facts.links { byName![Self.nameKey(link.target), default: []].insert(source) }
         }
     }
 
-    /// Reads `bytes` as the note at `path` says them, and keeps its title and aliases.
-    private func overlay(_ path: String, _ bytes: [UInt8]) {
+    /// Reads `bytes` as the note at `path` says them, and keeps its title and aliases (and
+    /// its facts, while it is open).
+    private func overlay(_ path: String, _ bytes: [UInt8]) -> NoteFacts {
         let read = NoteFacts(bytes: bytes, parts: Self.parts, dialect: vault.dialect.forFile(path))
-        facts[path] = read
-        guard let position = positions[path] else { return }
+        if buffers[path] != nil { openFacts[path] = read }
+        guard let position = positions[path] else { return read }
         let old = scan.notes[position]
         var note = NoteReader.note(
             path: path, kind: old.kind,
@@ -145,6 +182,7 @@ public final class LiveVault {
         note.modified = old.modified
         if vault.isLogseqGraph { note = vault.logseqTitled(note) }
         scan.notes[position] = note
+        return read
     }
 }
 
@@ -157,13 +195,13 @@ extension LiveVault {
             addNote(path, size: bytes.count)
             return
         }
-        overlay(path, bytes)
-        resolve(path)
+        file(path, overlay(path, bytes))
     }
 
     /// Drops the text of a document that was closed: the note is read from its file again.
     public func dropText(of path: String) {
         guard buffers.removeValue(forKey: path) != nil else { return }
+        openFacts[path] = nil
         fileChanged(path)
     }
 
@@ -187,12 +225,7 @@ extension LiveVault {
             try? refresh()
             return
         }
-        if let bytes = buffers[path] {
-            overlay(path, bytes)
-        } else if let bytes = try? vault.fileSystem.readFile(absolute) {
-            overlay(path, bytes)
-        }
-        resolve(path)
+        if let bytes = buffers[path] ?? (try? vault.fileSystem.readFile(absolute)) { file(path, overlay(path, bytes)) }
     }
 
     private func addNote(_ path: String, size: Int) {
@@ -204,10 +237,19 @@ extension LiveVault {
         scan.notes.sort { $0.path < $1.path }
         positions = Dictionary(uniqueKeysWithValues: scan.notes.enumerated().map { ($1.path, $0) })
         index = vault.linkIndex(scan)
-        if let bytes = buffers[path] ?? (try? vault.fileSystem.readFile(vault.absolutePath(path))) { overlay(path, bytes) }
         // Only links ending in the new note's name can lead to it now (a Logseq page may
         // also be named by its properties: there every link is resolved again).
-        guard !vault.isLogseqGraph else { return resolveAll() }
-        for source in linking(byName: Self.nameKey(path)).union([path]) { resolve(source) }
+        guard !vault.isLogseqGraph else { return readAll() }
+        let linking = linking(byName: Self.nameKey(path))
+        if let bytes = buffers[path] ?? (try? vault.fileSystem.readFile(vault.absolutePath(path))) { file(path, overlay(path, bytes)) }
+        for source in linking where source != path {
+            if let facts = facts(of: source) { file(source, facts) }
+        }
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim`, which Swift's Glibc module does not declare.
+@_silgen_name("malloc_trim")
+private func trimMalloc(_ pad: Int) -> Int32
+#endif
