@@ -63,12 +63,12 @@ extension LiveVault {
                 }
             }
         }
-        let placeholders = scan.notes.filter { $0.availability == .placeholder && $0.kind != .trash && $0.path != path }
+        let placeholders = self.placeholders.filter { $0 != path }
         if let first = placeholders.first {
             let count = placeholders.count == 1 ? "1 note is" : "\(placeholders.count) notes are"
             found.append(SyncProblem(
                 kind: .hiddenLinks, link: nil, line: 1,
-                message: "\(count) not downloaded from iCloud (\(first.path)\(placeholders.count > 1 ? ", …" : "")): links from them to this note are not known"))
+                message: "\(count) not downloaded from iCloud (\(first)\(placeholders.count > 1 ? ", …" : "")): links from them to this note are not known"))
         }
         return found
     }

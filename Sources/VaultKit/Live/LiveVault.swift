@@ -36,6 +36,10 @@ public final class LiveVault {
     /// note is first added, from every note's facts read again.
     var byName: [String: Set<Int32>]?
 
+    /// The notes outside the trash that are iCloud placeholders, in the walk's order: every
+    /// diagnostic asks, and looking through every note for them took a tenth of a keystroke.
+    var placeholders: [String] = []
+
     /// The facts kept of each note: all but tasks.
     public static let parts: NoteFacts.Parts = [.header, .tags, .headings, .blockIDs, .links]
 
@@ -97,6 +101,7 @@ public final class LiveVault {
             if !found.tags.isEmpty { noteTags[note.path] = found.tags }
         }
         for (path, bytes) in buffers { file(path, overlay(path, bytes)) }
+        placeholders = scan.notes.filter { $0.availability == .placeholder && $0.kind != .trash }.map(\.path)
         Self.returnFreedMemory()
     }
 
@@ -181,6 +186,7 @@ public final class LiveVault {
             status: FileStatus(kind: .file, size: Int64(bytes.count), modifiedNanoseconds: 0), facts: read)
         note.modified = old.modified
         if vault.isLogseqGraph { note = vault.logseqTitled(note) }
+        if old.availability == .placeholder && note.availability != .placeholder { placeholders.removeAll { $0 == path } }
         scan.notes[position] = note
         return read
     }
