@@ -40,6 +40,9 @@ public final class LiveVault {
     /// diagnostic asks, and looking through every note for them took a tenth of a keystroke.
     var placeholders: [String] = []
 
+    /// The letters of each note of `scan` (see `NoteLetters`), by its position there.
+    var letters: [UInt64] = []
+
     /// The facts kept of each note: all but tasks.
     public static let parts: NoteFacts.Parts = [.header, .tags, .headings, .blockIDs, .links]
 
@@ -102,6 +105,7 @@ public final class LiveVault {
         }
         for (path, bytes) in buffers { file(path, overlay(path, bytes)) }
         placeholders = scan.notes.filter { $0.availability == .placeholder && $0.kind != .trash }.map(\.path)
+        letters = scan.notes.map(NoteLetters.of)
         Self.returnFreedMemory()
     }
 
@@ -188,6 +192,7 @@ public final class LiveVault {
         if vault.isLogseqGraph { note = vault.logseqTitled(note) }
         if old.availability == .placeholder && note.availability != .placeholder { placeholders.removeAll { $0 == path } }
         scan.notes[position] = note
+        if position < letters.count { letters[position] = NoteLetters.of(note) }
         return read
     }
 }
@@ -242,6 +247,7 @@ extension LiveVault {
         scan.notes.append(note)
         scan.notes.sort { $0.path < $1.path }
         positions = Dictionary(uniqueKeysWithValues: scan.notes.enumerated().map { ($1.path, $0) })
+        letters = scan.notes.map(NoteLetters.of)
         index = vault.linkIndex(scan)
         // Only links ending in the new note's name can lead to it now (a Logseq page may
         // also be named by its properties: there every link is resolved again).

@@ -1,0 +1,45 @@
+/// Which letters and digits a note's title, aliases and path hold, as bits, so that a query
+/// can pass over the notes that cannot match it without looking at their texts: a fuzzy
+/// match needs every letter of the query in one field, so a note whose fields lack one is
+/// out. Case is folded; a field with any byte beyond ASCII (which may fold or normalize to
+/// a letter) counts as holding every letter.
+enum NoteLetters {
+    /// Every bit set: what a note with text beyond ASCII holds.
+    static let all = UInt64.max
+
+    /// The letters of the fields `NoteFinder` matches: the title, the aliases and the path.
+    static func of(_ note: Note) -> UInt64 {
+        var letters: UInt64 = 0
+        func add(_ text: String) -> Bool {
+            for byte in text.utf8 {
+                guard byte < 0x80 else { return false }
+                letters |= bit(byte)
+            }
+            return true
+        }
+        guard add(note.title), add(note.path) else { return all }
+        for alias in note.aliases where !add(alias) { return all }
+        return letters
+    }
+
+    /// The letters a note must hold to match `query`; nil when the query may match a note
+    /// without some of its letters (`a | b`, `!a`).
+    static func required(by query: String) -> UInt64? {
+        var letters: UInt64 = 0
+        for byte in query.utf8 {
+            if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "!") { return nil }
+            // A letter beyond ASCII may match an ASCII one once normalized: it asks for none.
+            if byte < 0x80 { letters |= bit(byte) }
+        }
+        return letters
+    }
+
+    private static func bit(_ byte: UInt8) -> UInt64 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1 << UInt64(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 1 << UInt64(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1 << UInt64(26 + byte - UInt8(ascii: "0"))
+        default: return 0
+        }
+    }
+}
