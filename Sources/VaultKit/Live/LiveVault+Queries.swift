@@ -150,10 +150,10 @@ extension LiveVault {
         let finder = NoteFinder(query)
         // The notes that lack a letter of the query are passed over first: at 100,000 notes,
         // ranking every note took most of a completion for a query that matched a few.
-        guard let wanted = NoteLetters.required(by: query), wanted != 0, letters.count == scan.notes.count else {
+        guard let wanted = NoteLetters.wanted(by: query), !wanted.isEmpty, letters.count == scan.notes.count else {
             return finder.rank(scan.notes, limit: limit, where: { $0.kind != .trash })
         }
-        let kept = letters.indices.filter { letters[$0] & wanted == wanted && scan.notes[$0].kind != .trash }
+        let kept = letters.indices.filter { wanted.admits(letters[$0]) && scan.notes[$0].kind != .trash }
         // Most notes kept: copying them out would cost more than it saves.
         guard kept.count < scan.notes.count / 2 else { return finder.rank(scan.notes, limit: limit, where: { $0.kind != .trash }) }
         return finder.rank(kept.map { scan.notes[$0] }, limit: limit)

@@ -24,7 +24,7 @@ struct LiveVaultFindTests {
         _ = folder
         let live = try LiveVault(vault: vault)
         let notes = try vault.scan(detail: .summary).notes.filter { $0.kind != .trash }
-        for query in ["", "o", "O", "z", "zq", "ZQ", "cafe", "crème", "cre", "work plan", "2024", "quix", "xq", "'plan", "^caf", "menu$", "zebra | cafe", "!zebra", "c !menu", "j 02"] {
+        for query in ["", "o", "O", "Ö", "F", "f", "Zq", "ZQ", "zQ", "Cafe", "cAFE", "plan P", "z", "zq", "ZQ", "cafe", "crème", "cre", "work plan", "2024", "quix", "xq", "'plan", "^caf", "menu$", "zebra | cafe", "!zebra", "c !menu", "j 02"] {
             let expected = NoteFinder(query).rank(notes, limit: 50).map(\.note.path)
             #expect(live.find(query, limit: 50).map(\.note.path) == expected, "\(query)")
         }
