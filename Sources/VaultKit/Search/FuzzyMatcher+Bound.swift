@@ -22,7 +22,8 @@ extension FuzzyMatcher {
         return chars.withUnsafeBufferPointer { chars in
             text.classes.withUnsafeBufferPointer { classes in
                 pattern.withUnsafeBufferPointer { pattern in
-                    Self.bound(pattern, chars: chars, classes: classes, masks: masks, rows: scratch.boundRows)
+                    Self.bound(
+                        pattern, chars: chars, classes: classes, masks: masks, rows: scratch.boundRows, bonuses: scratch.bonusTable)
                 }
             }
         }
@@ -30,64 +31,74 @@ extension FuzzyMatcher {
 
     private static func bound(
         _ pattern: UnsafeBufferPointer<UInt32>, chars: UnsafeBufferPointer<UInt32>, classes: UnsafeBufferPointer<CharacterClass>,
-        masks: UnsafePointer<UInt64>, rows: Scratch.BoundRows
+        masks: UnsafePointer<UInt64>, rows: Scratch.BoundRows, bonuses: UnsafeMutablePointer<Int32>
     ) -> Int? {
         let m = pattern.count, n = chars.count
+        // Row i is kept in slot i + 1: slot 0 stands for the row before the first (never
+        // seen), and `sink` takes the writes of a character in no row, so that the common
+        // case runs without branches.
+        let first = rows.first, last = rows.last, best = rows.best, seen = rows.seen, gap = rows.gap
+        let sink = Scratch.BoundRows.sink
         // Where each pattern character can stand in a match of the whole pattern: from its
         // earliest place to its latest.
         var row = 0
         for index in 0..<n where row < m && chars[index] == pattern[row] {
-            rows.first[row] = index
+            first[row + 1] = index
             row += 1
         }
         guard row == m else { return nil }
         row = m - 1
         for index in stride(from: n - 1, through: 0, by: -1) where row >= 0 && chars[index] == pattern[row] {
-            rows.last[row] = index
+            last[row + 1] = index
             row -= 1
         }
-        rows.best.update(repeating: -1, count: m)
-        rows.seen.update(repeating: Int.min / 2, count: m)
-        rows.gap.update(repeating: Int.max, count: m)
-        // Bit i: pattern character i can stand right after character i - 1.
+        best.update(repeating: -1, count: m + 1)
+        seen.update(repeating: Int.min / 2, count: m + 1)
+        gap.update(repeating: Int.max, count: m + 1)
+        // Bit i + 1 (mod 64): pattern character i can stand right after character i - 1.
         var adjacent: UInt64 = 0
-        let start = rows.first[0]
-        for index in start...rows.last[m - 1] {
+        @inline(__always) func visit(_ slot: Int, _ index: Int, _ bonus: Int32) {
+            if bonus > best[slot] { best[slot] = bonus }
+            let distance = index &- seen[slot &- 1]
+            adjacent |= UInt64(distance == 1 ? 1 : 0) &<< UInt64(slot)
+            if distance >= 2 && distance < gap[slot] { gap[slot] = distance }
+            seen[slot] = index
+        }
+        for index in first[1]...last[m] {
             let char = chars[index]
             var mask: UInt64 = char < 128 ? masks[Int(char)] : rowMask(char, pattern)
-            guard mask != 0 else { continue }
-            let bonus = FuzzyScoring.bonus(index > 0 ? classes[index - 1] : .white, classes[index])
+            let previous = index > 0 ? classes[index - 1] : .white
+            let bonus = bonuses[Int(previous.rawValue) &* 8 &+ Int(classes[index].rawValue)]
+            if mask & (mask &- 1) == 0 {
+                // At most one row: 64 trailing zeros make the sink's slot.
+                var slot = mask.trailingZeroBitCount &+ 1
+                slot = index >= first[slot] && index <= last[slot] ? slot : sink
+                visit(slot, index, bonus)
+                continue
+            }
             // Rows from the last, so that `seen` of the row before is still an earlier place.
             while mask != 0 {
                 let row = 63 - mask.leadingZeroBitCount
                 mask &= ~(1 << UInt64(row))
-                guard index >= rows.first[row] && index <= rows.last[row] else { continue }
-                if bonus > rows.best[row] { rows.best[row] = bonus }
-                if row > 0 {
-                    let distance = index - rows.seen[row - 1]
-                    if distance == 1 {
-                        adjacent |= 1 << UInt64(row)
-                    } else if distance < rows.gap[row] {
-                        rows.gap[row] = distance
-                    }
-                }
-                rows.seen[row] = index
+                if index >= first[row + 1] && index <= last[row + 1] { visit(row + 1, index, bonus) }
             }
         }
         // The best a row can hold, row by row: after a gap the DP may also start afresh from 0.
-        var total = Int(FuzzyScoring.match + rows.best[0] * FuzzyScoring.firstCharMultiplier)
+        var total = Int(FuzzyScoring.match + best[1] * FuzzyScoring.firstCharMultiplier)
         // The best bonus of a run's start, for the run that may reach the current row.
-        var runStart = rows.best[0]
+        var runStart = best[1]
         for row in 1..<m {
-            let best = rows.best[row]
+            let slot = row + 1
+            let gap = gap[slot]
+            let best = best[slot]
             var next = Int.min
-            if rows.gap[row] != Int.max {
+            if gap != Int.max {
                 // A gap of `distance - 1` characters costs a start and an extension for each
                 // character after the first.
-                let cost = Int(FuzzyScoring.gapStart) + Int(FuzzyScoring.gapExtension) * (rows.gap[row] - 2)
+                let cost = Int(FuzzyScoring.gapStart) + Int(FuzzyScoring.gapExtension) * (gap - 2)
                 next = max(total + cost, 0) + Int(FuzzyScoring.match + best)
             }
-            if adjacent & (1 << UInt64(row)) != 0 {
+            if adjacent & (1 &<< UInt64(slot)) != 0 {
                 next = max(next, total + Int(FuzzyScoring.match + max(best, max(FuzzyScoring.consecutive, runStart))))
                 runStart = max(runStart, best)
             } else {

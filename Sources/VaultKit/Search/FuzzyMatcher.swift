@@ -250,17 +250,25 @@ public struct FuzzyMatcher {
         /// For `bound`: per pattern character (at most 64).
         let boundRows = BoundRows()
 
-        /// What `bound` keeps per pattern character.
+        /// What `bound` keeps per pattern character, in slot row + 1 (see `bound`).
         struct BoundRows {
+            /// The slot written for a character of no row.
+            static let sink = 65
             /// The earliest and latest place it can stand in a match.
-            let first = UnsafeMutablePointer<Int>.allocate(capacity: 64)
-            let last = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+            let first = BoundRows.slots(Int.max)
+            let last = BoundRows.slots(Int.min)
             /// Its best bonus there.
-            let best = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+            let best = UnsafeMutablePointer<Int32>.allocate(capacity: sink + 1)
             /// Its last place seen.
-            let seen = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+            let seen = BoundRows.slots(0)
             /// The shortest distance (more than 1) from the character before to it.
-            let gap = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+            let gap = BoundRows.slots(0)
+
+            private static func slots(_ value: Int) -> UnsafeMutablePointer<Int> {
+                let slots = UnsafeMutablePointer<Int>.allocate(capacity: sink + 1)
+                slots.initialize(repeating: value, count: sink + 1)
+                return slots
+            }
 
             func deallocate() {
                 first.deallocate()
