@@ -8,12 +8,14 @@ struct BoundedRanking<Element: Rankable> {
     let limit: Int
     let budget: Int
     /// True when a result arrived that is not kept (the limit or the budget was reached).
-    var leftOut: Bool { bestLeftOut != nil }
+    var leftOut: Bool { bestLeftOut != nil || leftOutUnseen }
     /// The best result not kept: every kept result ranks before it, so what is kept is always
     /// the first results in order, and the rest can be found again after the last of them.
     private var bestLeftOut: Element?
     private var heap: [Element] = []
     private var spent = 0
+    /// True when a result was left out without being offered (`leaveOut`).
+    private var leftOutUnseen = false
 
     init(limit: Int, budget: Int) {
         self.limit = limit
@@ -21,6 +23,12 @@ struct BoundedRanking<Element: Rankable> {
     }
 
     var count: Int { heap.count }
+
+    /// The worst result kept.
+    var worst: Element? { heap.first }
+
+    /// Records that a result ranking after every kept one was left out without being made.
+    mutating func leaveOut() { leftOutUnseen = true }
 
     /// Keeps `element` if it is among the best; the worst are let go to stay within bounds
     /// (one result is always kept, whatever it costs).

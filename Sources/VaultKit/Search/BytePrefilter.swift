@@ -74,17 +74,17 @@ struct BytePrefilter: Sendable {
             if needle.contiguous {
                 return containsRun(bytes, buffer, range, caseSensitive: needle.caseSensitive)
             }
-            var wanted = 0
-            let count = bytes.count
-            for index in range {
-                let byte = buffer[index]
-                let compared = needle.caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-                if compared == bytes[wanted] {
-                    wanted += 1
-                    if wanted == count { return true }
+            // Each byte by the C library's `memchr`, both cases of a letter when case is ignored.
+            var from = range.lowerBound
+            for byte in bytes {
+                var hit = ByteScan.find(byte, in: buffer, from..<range.upperBound) ?? range.upperBound
+                if !needle.caseSensitive && byte &- 0x61 < 26, let upper = ByteScan.find(byte - 0x20, in: buffer, from..<hit) {
+                    hit = upper
                 }
+                if hit == range.upperBound { return false }
+                from = hit + 1
             }
-            return false
+            return true
         }
     }
 

@@ -17,6 +17,12 @@ struct FileSearcher {
     private var text = FuzzyText()
     private var projection: [UInt8] = []
     private var candidates: [Range<Int>] = []
+    /// The worst match a fuzzy ranking keeps, when it is full: lines that cannot beat it are
+    /// not scored but listed in `unscored`.
+    var bar: RankBar?
+    /// The numbers of the lines of the last note searched that match but were not scored,
+    /// since `bar` shut them out.
+    private(set) var unscored: [Int] = []
     /// This thread's match data, for regex searches.
     private let regexData: RegexMatchData?
 
@@ -38,6 +44,8 @@ struct FileSearcher {
             return try expression.search(bytes, path: path, context: search.context, with: regexData)
         }
         guard let terms = search.terms else { return ([], false) }
+        unscored.removeAll(keepingCapacity: true)
+        let level = bar?.current
         return bytes.withUnsafeBufferPointer { buffer in
             let body = ByteOrderMark.length(of: buffer)
             findCandidates(buffer, from: body)
@@ -48,6 +56,15 @@ struct FileSearcher {
             for range in candidates {
                 line += ByteScan.countLines(buffer, counted..<range.lowerBound)
                 counted = range.lowerBound
+                if let level {
+                    // nil: the line does not match at all.
+                    guard let shut = shutOut(terms, buffer, range, by: level) else { continue }
+                    if shut {
+                        unscored.append(line)
+                        lossy = lossy || text.repaired
+                        continue
+                    }
+                }
                 guard let found = match(terms, buffer, range) else { continue }
                 var match = found.match
                 match.path = path
@@ -139,6 +156,16 @@ struct FileSearcher {
             else { return false }
             position = next
         }
+    }
+
+    /// Whether a line's best score cannot beat `level`, found from a bound on the score;
+    /// nil when the line does not match.
+    private mutating func shutOut(
+        _ terms: FuzzyQuery, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, by level: RankBar.Level
+    ) -> Bool? {
+        text.load(UnsafeBufferPointer(rebasing: buffer[LineText.trimmingReturn(buffer, range)]))
+        guard let bound = terms.bound(text, with: &matcher) else { return nil }
+        return level.excludes(literal: holdsLiterally(terms), bound: bound)
     }
 
     /// The full match of one line: decoded, scored, its matched bytes found.

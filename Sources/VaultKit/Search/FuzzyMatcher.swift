@@ -42,7 +42,7 @@ public struct FuzzyMatcher {
 
     /// The budget in force (tests lower it to reach the greedy match).
     var cellBudget = FuzzyMatcher.defaultCellBudget
-    private let scratch = Scratch()
+    let scratch = Scratch()
 
     public init() {}
 
@@ -227,7 +227,7 @@ public struct FuzzyMatcher {
 
     /// Storage reused from one match to the next, so matching a million lines allocates
     /// nothing per line.
-    private final class Scratch {
+    final class Scratch {
         private(set) var rowZero = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         private(set) var runZero = UnsafeMutablePointer<Int16>.allocate(capacity: 1)
         private(set) var bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
@@ -244,6 +244,52 @@ public struct FuzzyMatcher {
         private var columns = 1
         private var rows = 1
         private var cells = 1
+        /// For `bound`: the rows of `maskedPattern` each ASCII character is in, as bits.
+        private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 128)
+        private var maskedPattern: [UInt32] = []
+        /// For `bound`: per pattern character (at most 64).
+        let boundRows = BoundRows()
+
+        /// What `bound` keeps per pattern character, in slot row + 1 (see `bound`).
+        struct BoundRows {
+            /// The slot written for a character of no row.
+            static let sink = 65
+            /// The earliest and latest place it can stand in a match.
+            let first = BoundRows.slots(Int.max)
+            let last = BoundRows.slots(Int.min)
+            /// Its best bonus there.
+            let best = UnsafeMutablePointer<Int32>.allocate(capacity: sink + 1)
+            /// Its last place seen.
+            let seen = BoundRows.slots(0)
+            /// The shortest distance (more than 1) from the character before to it.
+            let gap = BoundRows.slots(0)
+
+            private static func slots(_ value: Int) -> UnsafeMutablePointer<Int> {
+                let slots = UnsafeMutablePointer<Int>.allocate(capacity: sink + 1)
+                slots.initialize(repeating: value, count: sink + 1)
+                return slots
+            }
+
+            func deallocate() {
+                first.deallocate()
+                last.deallocate()
+                best.deallocate()
+                seen.deallocate()
+                gap.deallocate()
+            }
+        }
+
+        /// The row bits of each ASCII character for `pattern` (at most 64 characters), made
+        /// again only when the pattern changes.
+        func rowMasks(_ pattern: [UInt32]) -> UnsafePointer<UInt64> {
+            if pattern != maskedPattern {
+                masks.update(repeating: 0, count: 128)
+                for (row, char) in pattern.enumerated() where char < 128 { masks[Int(char)] |= 1 << UInt64(row) }
+                maskedPattern = pattern
+            }
+            return UnsafePointer(masks)
+        }
+
 
         func reserve(columns: Int, rows: Int, cells: Int) {
             if columns > self.columns {
@@ -276,6 +322,8 @@ public struct FuzzyMatcher {
             scores.deallocate()
             runs.deallocate()
             bonusTable.deallocate()
+            masks.deallocate()
+            boundRows.deallocate()
         }
     }
 }

@@ -99,6 +99,31 @@ public struct FuzzyQuery: Sendable, Equatable {
         return Match(score: total, positions: matched)
     }
 
+    /// A score `match` cannot beat on `text`, cheaper to find than the score itself (see
+    /// `FuzzyMatcher.bound`); nil exactly when `match` is nil.
+    public func bound(_ text: FuzzyText, with matcher: inout FuzzyMatcher) -> Int? {
+        var total = 0
+        for group in groups {
+            var groupMatched = false
+            for term in group {
+                let score =
+                    term.algorithm == .fuzzy && !term.inverse
+                    ? matcher.bound(term.pattern, in: text, caseSensitive: term.caseSensitive)
+                    : matcher.match(term.algorithm, term.pattern, in: text, caseSensitive: term.caseSensitive, positions: false)?.score
+                if let score {
+                    if term.inverse { continue }
+                    total += score
+                    groupMatched = true
+                    break
+                } else if term.inverse {
+                    groupMatched = true
+                }
+            }
+            if !groupMatched { return nil }
+        }
+        return total
+    }
+
     /// Splits on spaces; `\ ` is a space within a term.
     static func tokens(_ query: String) -> [String] {
         var tokens: [String] = []

@@ -16,6 +16,8 @@ public struct FuzzyText: Sendable {
     var classes: [CharacterClass] = []
     /// The byte offset where each character starts, then the byte count.
     var offsets: [Int32] = [0]
+    /// True when some byte was not UTF-8 (and stands as U+FFFD).
+    private(set) var repaired = false
 
     public init() {}
 
@@ -56,7 +58,7 @@ public struct FuzzyText: Sendable {
         Self.resize(&lower, capacity)
         Self.resize(&classes, capacity, .white)
         Self.resize(&offsets, capacity + 1)
-        let written = chars.withUnsafeMutableBufferPointer { chars in
+        let (written, repaired) = chars.withUnsafeMutableBufferPointer { chars in
             lower.withUnsafeMutableBufferPointer { lower in
                 classes.withUnsafeMutableBufferPointer { classes in
                     offsets.withUnsafeMutableBufferPointer { offsets in
@@ -65,6 +67,7 @@ public struct FuzzyText: Sendable {
                 }
             }
         }
+        self.repaired = repaired
         chars.removeLast(capacity - written)
         lower.removeLast(capacity - written)
         classes.removeLast(capacity - written)
@@ -81,15 +84,17 @@ public struct FuzzyText: Sendable {
 
     private static func resize<T: FixedWidthInteger>(_ array: inout [T], _ count: Int) { resize(&array, count, 0) }
 
-    /// Decodes `bytes` into the four buffers; returns the number of characters.
+    /// Decodes `bytes` into the four buffers; returns the number of characters, and whether
+    /// some byte was not UTF-8.
     private static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, chars: UnsafeMutableBufferPointer<UInt32>,
         lower: UnsafeMutableBufferPointer<UInt32>, classes: UnsafeMutableBufferPointer<CharacterClass>,
         offsets: UnsafeMutableBufferPointer<Int32>
-    ) -> Int {
+    ) -> (Int, repaired: Bool) {
         let count = bytes.count
         var index = 0
         var written = 0
+        var repaired = false
         CharacterClass.ascii.withUnsafeBufferPointer { ascii in
             while index < count {
                 let lead = bytes[index]
@@ -104,6 +109,7 @@ public struct FuzzyText: Sendable {
                     continue
                 }
                 let (value, length) = decode(bytes, at: index)
+                if length == 1 { repaired = true }
                 if DiacriticFolding.isCombiningMark(value) && written > 0 {
                     index += length
                     continue
@@ -125,7 +131,7 @@ public struct FuzzyText: Sendable {
             }
         }
         offsets[written] = Int32(count)
-        return written
+        return (written, repaired)
     }
 
     /// The scalar at `index` and its byte length; U+FFFD and 1 for a byte that starts no

@@ -51,6 +51,10 @@ extension LineSearch {
         var pathRank: Int32
         var line: Int32
 
+        init(literal: Bool, score: Int32, length: Int32, pathRank: Int32, line: Int32) {
+            (self.literal, self.score, self.length, self.pathRank, self.line) = (literal, score, length, pathRank, line)
+        }
+
         init(_ match: LineMatch, pathRank: Int) {
             literal = match.literal
             score = Int32(clamping: match.score)
@@ -78,6 +82,8 @@ extension LineSearch {
         var key: RankKey
         var offset: Int
         var length: Int
+        /// False for a line left unscored: only its note and line are known.
+        var exact = true
     }
 
     /// A match with its key and what it costs to keep, ranked by its key.
@@ -105,11 +111,23 @@ extension LineSearch {
         var scratchFailed = false
         // Ranked by key: integers compare faster than paths, and ties of score are common.
         var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
-        ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
+        let bar = RankBar()
+        let state = { @Sendable in
+            var searcher = FileSearcher(search: self)
+            searcher.bar = bar
+            return searcher
+        }
+        ParallelMap.stream(notes.count, state: state, progress: progress) { searcher, index in
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { index, result in
             if let warning = result.warning { summary.warnings.append(warning) }
-            summary.found += result.matches.count
+            summary.found += result.matches.count + result.unscored.count
+            // Each ranks after every match kept when its note was read, so after all kept now.
+            for line in result.unscored {
+                let key = RankKey(literal: false, score: 0, length: 0, pathRank: Int32(pathRanks[index]), line: Int32(clamping: line))
+                keys.append(LeftOut(key: key, offset: -1, length: 0, exact: false))
+                best.leaveOut()
+            }
             for match in result.matches {
                 let key = RankKey(match, pathRank: pathRanks[index])
                 // With the limit reached, what is left out is read again only if the budget
@@ -131,6 +149,9 @@ extension LineSearch {
                     keys.append(LeftOut(key: left.key, offset: offset, length: record.count))
                 }
             }
+            if let limit, best.count >= limit, let worst = best.worst {
+                bar.raise(literal: worst.key.literal, score: Int(worst.key.score))
+            }
             return true
         }
         let leftOut = best.leftOut
@@ -141,7 +162,11 @@ extension LineSearch {
             guard sink.receive(ranked.match) else { return }
         }
         guard leftOut else { return }
-        // What was kept is the first of the ranking: the rest follow it in key order.
+        // What was kept is the first of the ranking: the rest follow it in key order, which
+        // the lines left unscored need their scores for.
+        if limit.map({ kept < $0 }) ?? true && keys.contains(where: { !$0.exact }) {
+            keys = exactKeys(keys, vault: vault, notes: notes, pathRanks: pathRanks)
+        }
         keys.sort { $0.key < $1.key }
         var rest = keys[...]
         if let limit { rest = rest.prefix(max(0, limit - kept)) }
@@ -170,6 +195,27 @@ extension LineSearch {
             guard self.window(window, vault: vault, notes: notes, notesByRank, into: &sink, &summary) else { return }
             rest = rest[end...]
         }
+    }
+
+    /// `keys` with each unscored line scored, read again from its note (a line that no
+    /// longer matches is dropped).
+    private func exactKeys(_ keys: [LeftOut], vault: Vault, notes: [Note], pathRanks: [Int]) -> [LeftOut] {
+        let notesByRank = Self.notesByRank(pathRanks)
+        var lines: [Int32: [Int]] = [:]
+        for left in keys where !left.exact { lines[Int32(notesByRank[Int(left.key.pathRank)]), default: []].append(Int(left.key.line)) }
+        let wanted = lines
+        let indices = wanted.keys.sorted()
+        var exact = keys.filter(\.exact)
+        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index -> [LineMatch] in
+            let note = notes[Int(indices[index])]
+            guard let bytes = try? contents(of: note, vault: vault) else { return [] }
+            return searcher.search(bytes, path: note.path, lines: wanted[indices[index]]!.sorted())
+        } deliver: { index, found in
+            let rank = pathRanks[Int(indices[index])]
+            for match in found { exact.append(LeftOut(key: RankKey(match, pathRank: rank), offset: -1, length: 0)) }
+            return true
+        }
+        return exact
     }
 
     /// Reads again the notes of a window of keys and hands their matches on in key order;

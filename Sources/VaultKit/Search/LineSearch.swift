@@ -103,6 +103,8 @@ public struct LineSearch: Sendable {
         var warning: VaultWarning?
         /// A regular expression PCRE2 gave up matching in the note.
         var failure: RegexMatchError?
+        /// The lines that match but were not scored: they could not rank among those kept.
+        var unscored: [Int] = []
     }
 
     func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
@@ -126,7 +128,7 @@ public struct LineSearch: Sendable {
         let warning =
             lossy || !note.isUTF8
             ? VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, shown with U+FFFD") : nil
-        return NoteResult(matches: matches, warning: warning)
+        return NoteResult(matches: matches, warning: warning, unscored: searcher.unscored)
     }
 }
 
