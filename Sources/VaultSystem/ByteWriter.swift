@@ -19,19 +19,20 @@ public struct ByteWriter: Sendable {
     public mutating func shared(_ build: (inout ByteWriter) -> Void) {
         var inner = ByteWriter(table: table)
         build(&inner)
-        if let table { unsigned(table.number(of: inner.bytes)) } else { data(inner.bytes) }
+        if let table { unsigned(inner.bytes.withUnsafeBytes { table.number(of: $0) }) } else { data(inner.bytes) }
     }
 
     /// A string written once in the table (see `shared(_:)`).
     public mutating func sharedString(_ value: String) {
         guard let table else { return string(value) }
-        unsigned(table.number(of: Array(value.utf8)))
+        var value = value
+        unsigned(value.withUTF8 { table.number(of: UnsafeRawBufferPointer($0)) })
     }
 
     /// Bytes written once in the table (see `shared(_:)`).
     public mutating func sharedBytes(_ value: some Collection<UInt8>) {
         guard let table else { return data(Array(value)) }
-        unsigned(table.number(of: Array(value)))
+        unsigned(table.number(of: value))
     }
 
     /// Strings, each written once in the table (see `shared(_:)`).
