@@ -10,12 +10,56 @@ public struct ByteReader {
     private let base: UnsafeBufferPointer<UInt8>
     public private(set) var offset: Int
     private let end: Int
+    /// The table the writer's shared values went into; nil when they were written in place.
+    public var table: ByteTable?
 
-    /// A reader of `buffer[start..<end]`; the buffer must outlive the reader.
-    public init(_ buffer: UnsafeBufferPointer<UInt8>, start: Int = 0, end: Int? = nil) {
+    /// A reader of `buffer[start..<end]`; the buffer (and the table's) must outlive the reader.
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, start: Int = 0, end: Int? = nil, table: ByteTable? = nil) {
         base = buffer
         offset = start
         self.end = min(end ?? buffer.count, buffer.count)
+        self.table = table
+    }
+
+    /// Reads what `ByteWriter.shared(_:)` wrote, with `read` reading the value's bytes.
+    public mutating func shared<Value>(_ read: (inout ByteReader) throws(Malformed) -> Value) throws(Malformed) -> Value {
+        guard let table else {
+            let length = try count()
+            var inner = ByteReader(base, start: offset, end: offset + length)
+            offset += length
+            return try read(&inner)
+        }
+        let range = try table.range(of: try unsigned(), at: offset)
+        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table)
+        return try read(&inner)
+    }
+
+    /// Reads what `ByteWriter.sharedString(_:)` wrote.
+    public mutating func sharedString() throws(Malformed) -> String {
+        guard let table else { return try string() }
+        let range = try table.range(of: try unsigned(), at: offset)
+        return String(decoding: UnsafeBufferPointer(rebasing: table.bytes[range]), as: UTF8.self)
+    }
+
+    /// Reads what `ByteWriter.sharedBytes(_:)` wrote, appending the bytes to `bytes`.
+    public mutating func sharedBytes(into bytes: inout [UInt8]) throws(Malformed) {
+        guard let table else {
+            let length = try count()
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: base[offset..<offset + length]))
+            offset += length
+            return
+        }
+        let range = try table.range(of: try unsigned(), at: offset)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: table.bytes[range]))
+    }
+
+    /// Reads what `ByteWriter.sharedStrings(_:)` wrote.
+    public mutating func sharedStrings() throws(Malformed) -> [String] {
+        let count = try count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try sharedString()) }
+        return values
     }
 
     public var isAtEnd: Bool { offset >= end }

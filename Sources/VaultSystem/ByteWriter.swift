@@ -5,8 +5,41 @@
 /// reads back; nothing in the form is meant for other programs.
 public struct ByteWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
+    /// Where repeated strings go: `shared(_:)` writes a number into it instead of the
+    /// bytes. Without one, they are written in place.
+    public let table: ByteTableBuilder?
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0, table: ByteTableBuilder? = nil) {
+        self.table = table
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Writes what `build` writes once in the table and here only its number (in place,
+    /// behind its length, without a table): for values many records repeat.
+    public mutating func shared(_ build: (inout ByteWriter) -> Void) {
+        var inner = ByteWriter(table: table)
+        build(&inner)
+        if let table { unsigned(inner.bytes.withUnsafeBytes { table.number(of: $0) }) } else { data(inner.bytes) }
+    }
+
+    /// A string written once in the table (see `shared(_:)`).
+    public mutating func sharedString(_ value: String) {
+        guard let table else { return string(value) }
+        var value = value
+        unsigned(value.withUTF8 { table.number(of: UnsafeRawBufferPointer($0)) })
+    }
+
+    /// Bytes written once in the table (see `shared(_:)`).
+    public mutating func sharedBytes(_ value: some Collection<UInt8>) {
+        guard let table else { return data(Array(value)) }
+        unsigned(table.number(of: value))
+    }
+
+    /// Strings, each written once in the table (see `shared(_:)`).
+    public mutating func sharedStrings(_ values: [String]) {
+        unsigned(UInt64(values.count))
+        for value in values { sharedString(value) }
+    }
 
     public mutating func unsigned(_ value: UInt64) {
         var rest = value

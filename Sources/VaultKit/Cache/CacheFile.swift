@@ -73,6 +73,15 @@ final class CacheFile: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the file's table, its references counting from entry `first`.
+    func withTable<Result>(first: Int, _ body: (ByteTable) throws -> Result) rethrows -> Result {
+        try index.withUnsafeBufferPointer { bytes in
+            try contents.tableStarts.withUnsafeBufferPointer { starts in
+                try body(ByteTable(bytes: bytes, starts: starts, first: first))
+            }
+        }
+    }
+
     /// The path an entry is of.
     func path(of entry: CacheFileFormat.Entry) -> String {
         index.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[entry.path]), as: UTF8.self) }

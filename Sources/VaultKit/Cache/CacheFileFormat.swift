@@ -3,9 +3,14 @@ import VaultMarkdown
 import VaultSystem
 
 /// The cache file: a fixed header (which program wrote it, the index's checksum, where the
-/// index ends), then the index (when it was written, for which vault folder and dialect, and
-/// for each note its path, its status and header facts, and where its body is with the
-/// body's checksum), then the bodies.
+/// index ends), then the index (when it was written, for which vault folder and dialect, the
+/// table of the values records share, and for each note its path, its status and header
+/// facts, where its entries of the table begin, and its body's length and checksum), then
+/// the bodies, one after another in the order of the index.
+///
+/// The table is only ever appended to while records are copied from one file to the next,
+/// so a copied record's references stay valid: each record's references count from the
+/// entry its own run's values began at.
 ///
 /// A listing reads the header and the index only; a command that needs links or tasks
 /// reads the bodies it needs, one by one, each checked by its own checksum, so no run holds
@@ -14,7 +19,7 @@ import VaultSystem
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 3
+    static let version: UInt64 = 4
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.
@@ -48,6 +53,9 @@ enum CacheFileFormat {
         /// The rules the facts were read by: a folder that became a Logseq graph is read again.
         var dialect: String
         var writtenAt: Int64
+        /// The table's entries, in bytes of the file, and where each begins.
+        var table: Range<Int>
+        var tableStarts: [UInt32]
         /// Each note's entry, in the order of their paths' bytes (see `CacheFile.entry(for:)`).
         var entries: [Entry]
     }
@@ -60,6 +68,8 @@ enum CacheFileFormat {
         var index: Range<Int>
         var body: Range<Int>
         var bodySum: UInt64
+        /// The table entry its references count from.
+        var base: Int
     }
 
     /// One record to write: its path, its index entry, and its body's length and checksum
@@ -69,6 +79,7 @@ enum CacheFileFormat {
         var index: ArraySlice<UInt8>
         var bodyLength: Int
         var bodySum: UInt64
+        var base: Int
     }
 
     /// The identity of the running program: a cache written by another build, whose scanner
@@ -81,10 +92,14 @@ enum CacheFileFormat {
     }()
 
     /// The file's header and index, for `records` in the order of their paths' bytes
-    /// (`precedes`); their bodies follow, in the same order.
-    static func head(root: String, dialect: NoteDialect, writtenAt: Int64, records: [Record]) -> [UInt8] {
+    /// (`precedes`) and the table of `tableCount` entries in `table`, one piece after
+    /// another; their bodies follow, in the same order.
+    static func head(
+        root: String, dialect: NoteDialect, writtenAt: Int64, table: [ArraySlice<UInt8>], tableCount: Int, records: [Record]
+    ) -> [UInt8] {
+        let tableLength = table.reduce(0) { $0 + $1.count }
         // The index is written in place after the header, whose checksum and end are set last.
-        var file = ByteWriter(capacity: headerLength + records.reduce(64) { $0 + $1.path.utf8.count + $1.index.count + 24 })
+        var file = ByteWriter(capacity: headerLength + records.reduce(64 + tableLength) { $0 + $1.path.utf8.count + $1.index.count + 24 })
         file.raw(magic)
         file.fixed64(version)
         file.fixed64(NoteFacts.formatVersion)
@@ -95,16 +110,17 @@ enum CacheFileFormat {
         file.fixed64(UInt64(bitPattern: writtenAt))
         file.string(root)
         file.string(dialect.rawValue)
+        file.unsigned(UInt64(tableCount))
+        file.unsigned(UInt64(tableLength))
+        for piece in table { file.raw(piece) }
         file.unsigned(UInt64(records.count))
-        var bodyOffset = 0
         for record in records {
             file.string(record.path)
             file.unsigned(UInt64(record.index.count))
             file.raw(record.index)
-            file.unsigned(UInt64(bodyOffset))
+            file.unsigned(UInt64(record.base))
             file.unsigned(UInt64(record.bodyLength))
             file.fixed64(record.bodySum)
-            bodyOffset += record.bodyLength
         }
         let end = file.bytes.count
         file.patch64(file.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }, at: sumsOffset)
@@ -151,7 +167,13 @@ enum CacheFileFormat {
                 let writtenAt = Int64(bitPattern: try reader.fixed64())
                 let root = try reader.string()
                 let dialect = try reader.string()
+                let tableCount = try reader.count()
+                let tableLength = try reader.count()
+                let table = reader.offset..<reader.offset + tableLength
+                let tableStarts = try ByteTable.starts(of: buffer, in: table, count: tableCount)
+                try reader.skip(tableLength)
                 let count = try reader.count()
+                var bodyStart = 0
                 var entries: [Entry] = []
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
@@ -161,17 +183,21 @@ enum CacheFileFormat {
                     let length = try reader.count()
                     let start = reader.offset
                     try reader.skip(length)
-                    let bodyStart = Int(truncatingIfNeeded: try reader.unsigned())
+                    let base = try reader.unsigned()
                     let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
                     let bodySum = try reader.fixed64()
-                    guard bodyStart >= 0, bodyLength >= 0, bodyStart <= Int.max - bodyLength - header.indexEnd else {
+                    guard base <= UInt64(tableCount), bodyLength >= 0, bodyStart <= Int.max - bodyLength - header.indexEnd else {
                         throw Damage.truncated(offset: reader.offset)
                     }
                     let body = header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength
+                    bodyStart += bodyLength
                     entries.append(
-                        Entry(path: pathStart..<pathStart + pathLength, index: start..<start + length, body: body, bodySum: bodySum))
+                        Entry(
+                            path: pathStart..<pathStart + pathLength, index: start..<start + length, body: body, bodySum: bodySum,
+                            base: Int(base)))
                 }
-                return Index(root: root, dialect: dialect, writtenAt: writtenAt, entries: entries)
+                return Index(
+                    root: root, dialect: dialect, writtenAt: writtenAt, table: table, tableStarts: tableStarts, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

@@ -41,6 +41,8 @@ public final class FactsCache: @unchecked Sendable {
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
     private var fresh: [String: (index: [UInt8], body: [UInt8], sum: UInt64)] = [:]
+    /// The values the fresh records share, which the next file appends to its table.
+    private var strings = ByteTableBuilder()
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     private var walked: [String]?
     private var counts = (hits: 0, misses: 0)
@@ -123,11 +125,13 @@ public final class FactsCache: @unchecked Sendable {
     func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
         let needsBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
         // A warm run reads nothing afresh: no path is hashed for it.
-        if let encoded = lock.withLock({ fresh.isEmpty ? nil : fresh[path] }) {
+        if let (encoded, strings) = lock.withLock({ fresh.isEmpty ? nil : fresh[path].map { ($0, strings) } }) {
             return count(
-                encoded.index.withUnsafeBufferPointer { index in
-                    encoded.body.withUnsafeBufferPointer { body in
-                        decode(index, 0..<index.count, body, 0..<body.count, status, wanted, taskLines)
+                strings.withTable { table in
+                    encoded.index.withUnsafeBufferPointer { index in
+                        encoded.body.withUnsafeBufferPointer { body in
+                            decode(index, 0..<index.count, body, 0..<body.count, table, status, wanted, taskLines)
+                        }
                     }
                 })
         }
@@ -145,25 +149,27 @@ public final class FactsCache: @unchecked Sendable {
             body = read
         }
         return count(
-            file.index.withUnsafeBufferPointer { index in
-                body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, status, wanted, taskLines)
+            file.withTable(first: entry.base) { table in
+                file.index.withUnsafeBufferPointer { index in
+                    body.withUnsafeBufferPointer { body in
+                        decode(index, entry.index, body, 0..<body.count, table, status, wanted, taskLines)
+                    }
                 }
             })
     }
 
-    /// The record in `index[indexRange]` and `body[bodyRange]` when it is valid for a file
-    /// now of `status` and holds `wanted`.
+    /// The record in `index[indexRange]` and `body[bodyRange]`, its shared values in `table`,
+    /// when it is valid for a file now of `status` and holds `wanted`.
     private func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+        _ table: ByteTable, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
     ) -> NoteRecord? {
         var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
             return nil
         }
-        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
-        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound)
+        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound, table: table)
+        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: table)
         let hasBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
             try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
@@ -195,11 +201,16 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {
-        var index = ByteWriter()
-        var body = ByteWriter()
+        let strings = lock.withLock { self.strings }
+        var index = ByteWriter(table: strings)
+        var body = ByteWriter(table: strings)
         record.encode(index: &index, body: &body)
         let encoded = (index: index.bytes, body: body.bytes, sum: CacheFileFormat.sum(body.bytes))
-        lock.withLock { fresh[path] = encoded }
+        lock.withLock {
+            // A record whose values went into a table already written is not kept: it would
+            // name entries the next file does not have where this run's values begin.
+            if self.strings === strings { fresh[path] = encoded }
+        }
     }
 
     /// Says which notes a walk of the whole vault found: the records of all others (deleted,
@@ -226,8 +237,10 @@ public final class FactsCache: @unchecked Sendable {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
-        let (records, bodies) = lock.withLock(merged)
-        let head = CacheFileFormat.head(root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), records: records)
+        let (records, bodies, table) = lock.withLock(merged)
+        let head = CacheFileFormat.head(
+            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), table: table.pieces, tableCount: table.count,
+            records: records)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
             try write(head)
             try copyBodies(bodies, write: write)
@@ -243,6 +256,7 @@ public final class FactsCache: @unchecked Sendable {
                 file = written
                 fileStatus = writtenStatus
                 fresh = [:]
+                strings = ByteTableBuilder()
                 walked = nil
                 writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
             }
@@ -305,18 +319,25 @@ public final class FactsCache: @unchecked Sendable {
     /// (already in that order) merged with this run's, a fresh one in place of a stored one.
     /// The records of notes that are gone are dropped by the next run that writes: until
     /// then they are never used, as no file can take on the status they recorded.
-    private func merged() -> ([CacheFileFormat.Record], [Body]) {
+    private func merged() -> ([CacheFileFormat.Record], [Body], (pieces: [ArraySlice<UInt8>], count: Int)) {
         let walked = walked.map(Set.init)
         let freshPaths = fresh.keys.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
         var records: [CacheFileFormat.Record] = []
         var bodies: [Body] = []
         records.reserveCapacity((file?.contents.entries.count ?? 0) + freshPaths.count)
         bodies.reserveCapacity(records.capacity)
+        // This run's values follow the stored file's table, which its records keep naming.
+        let stored = file.map { $0.index[$0.contents.table] } ?? []
+        let freshBase = file?.contents.tableStarts.count ?? 0
+        let entries = strings.entries
+        let table = (pieces: [stored, entries.bytes[...]], count: freshBase + entries.count)
         var next = 0
         func takeFresh() {
             let path = freshPaths[next]
             let encoded = fresh[path]!
-            records.append(CacheFileFormat.Record(path: path, index: encoded.index[...], bodyLength: encoded.body.count, bodySum: encoded.sum))
+            records.append(
+                CacheFileFormat.Record(
+                    path: path, index: encoded.index[...], bodyLength: encoded.body.count, bodySum: encoded.sum, base: freshBase))
             bodies.append(.fresh(encoded.body))
             next += 1
         }
@@ -330,12 +351,14 @@ public final class FactsCache: @unchecked Sendable {
                 }
                 guard walked?.contains(path) ?? true else { continue }
                 records.append(
-                    CacheFileFormat.Record(path: path, index: file.index[entry.index], bodyLength: entry.body.count, bodySum: entry.bodySum))
+                    CacheFileFormat.Record(
+                        path: path, index: file.index[entry.index], bodyLength: entry.body.count, bodySum: entry.bodySum,
+                        base: entry.base))
                 bodies.append(.stored(entry))
             }
         }
         while next < freshPaths.count { takeFresh() }
-        return (records, bodies)
+        return (records, bodies, table)
     }
 
     /// Where a record's body comes from when the file is written again.
@@ -380,6 +403,7 @@ public final class FactsCache: @unchecked Sendable {
             file = nil
             fileStatus = nil
             fresh = [:]
+            strings = ByteTableBuilder()
         }
     }
 }

@@ -12,7 +12,8 @@ extension NoteRecord {
     func encode(index: inout ByteWriter, body: inout ByteWriter) {
         index.unsigned(UInt64(max(0, status.size)))
         index.int(Int(status.modifiedNanoseconds))
-        index.int(Int(status.changedNanoseconds))
+        // Most notes' status changed when their content did: the difference is short.
+        index.int(Int(status.changedNanoseconds &- status.modifiedNanoseconds))
         index.unsigned(status.inode)
         index.unsigned(status.device)
         index.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
@@ -30,7 +31,7 @@ extension NoteRecord {
     static func head(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (status: FileStatus, flags: UInt8) {
         let size = Int64(truncatingIfNeeded: try reader.unsigned())
         let modified = Int64(try reader.int())
-        let changed = Int64(try reader.int())
+        let changed = modified &+ Int64(try reader.int())
         let inode = try reader.unsigned()
         let device = try reader.unsigned()
         let flags = try reader.byte()

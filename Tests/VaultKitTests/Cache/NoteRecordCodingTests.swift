@@ -9,36 +9,42 @@ import Testing
 @Suite("Cache records")
 struct NoteRecordCodingTests {
     /// A record's index entry and body, as the cache file keeps them.
-    static func encoded(_ record: NoteRecord) -> (index: [UInt8], body: [UInt8]) {
-        var index = ByteWriter()
-        var body = ByteWriter()
+    static func encoded(_ record: NoteRecord, table: ByteTableBuilder? = nil) -> (index: [UInt8], body: [UInt8]) {
+        var index = ByteWriter(table: table)
+        var body = ByteWriter(table: table)
         record.encode(index: &index, body: &body)
         return (index.bytes, body.bytes)
     }
 
-    static func decoded(_ index: [UInt8], _ body: [UInt8], wanted: NoteFacts.Parts) throws -> NoteRecord {
-        try index.withUnsafeBufferPointer { index in
-            try body.withUnsafeBufferPointer { body in
-                var reader = ByteReader(index)
-                var bodyReader = ByteReader(body)
-                return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
-                    try NoteRecord(index: &reader, body: pointer, wanted: wanted, taskLines: true)
+    static func decoded(_ index: [UInt8], _ body: [UInt8], wanted: NoteFacts.Parts, table: ByteTableBuilder? = nil) throws -> NoteRecord {
+        func decode(_ table: ByteTable?) throws -> NoteRecord {
+            try index.withUnsafeBufferPointer { index in
+                try body.withUnsafeBufferPointer { body in
+                    var reader = ByteReader(index, table: table)
+                    var bodyReader = ByteReader(body, table: table)
+                    return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
+                        try NoteRecord(index: &reader, body: pointer, wanted: wanted, taskLines: true)
+                    }
                 }
             }
         }
+        guard let table else { return try decode(nil) }
+        return try table.withTable { try decode($0) }
     }
 
     static let asked: [NoteFacts.Parts] = [.header, [.header, .tags], [.header, .tags, .headings], .links, .tasks, .blockIDs, [], .all]
 
     /// Round trips of every note under `root`; the notes that differ.
-    static func roundTrips(_ paths: [String], dialect: NoteDialect = .markdown) throws -> [String] {
+    static func roundTrips(_ paths: [String], dialect: NoteDialect = .markdown, shared: Bool = false) throws -> [String] {
         var differences: [String] = []
+        // One table for all the notes, as a run's records share one.
+        let table = shared ? ByteTableBuilder() : nil
         for path in paths {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             let record = NoteRecord(status: FileStatus(kind: .file, size: Int64(bytes.count), modifiedNanoseconds: 7), bytes: bytes, racy: false, dialect: dialect)
-            let (index, body) = Self.encoded(record)
+            let (index, body) = Self.encoded(record, table: table)
             for parts in asked {
-                let decoded = try Self.decoded(index, body, wanted: parts)
+                let decoded = try Self.decoded(index, body, wanted: parts, table: table)
                 // What reading the note for those parts alone gives.
                 let expected = NoteFacts(bytes: bytes, parts: parts, dialect: dialect)
                 var facts = decoded.facts
@@ -60,12 +66,14 @@ struct NoteRecordCodingTests {
         let paths = OutlineAgreementTests.notes(under: root)
         #expect(paths.count > 20)
         #expect(try Self.roundTrips(paths) == [])
+        #expect(try Self.roundTrips(paths, shared: true) == [])
     }
 
     @Test("every corpus note reads back as the facts of each part alone")
     func corpora() throws {
         guard let paths = Corpora.notes() else { return }
         #expect(try Self.roundTrips(paths) == [])
+        #expect(try Self.roundTrips(paths, shared: true) == [])
         // Logseq's documentation is a graph: its notes are read by Logseq's rules there.
         let graph = paths.filter { $0.contains("/logseq-docs/") }
         #expect(!graph.isEmpty)

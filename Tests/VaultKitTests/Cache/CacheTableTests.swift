@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// The table of values the cache's records share: records read back exactly whichever run's
+/// table their values went into, and a value a note repeats costs its bytes once.
+@Suite("The cache's table of shared values")
+struct CacheTableTests {
+    /// Notes that try the encoding's corners: other scripts, empty fields, positions past what
+    /// short integers hold, and one target linked many times.
+    static let notes: [String] = [
+        "",
+        "---\ntags: [Ångström, 北京, \"\"]\naliases: [\"\"]\n---\n# Ünïcödé 北京 عربي\n\n- [ ] \n- [x] 読書 ✅ 2025-07-02\n",
+        "# T\n\n[[]] [[|]] [[#]] [[a|]] [[a#]] ![[b#^x|y]] [x]() #",
+        String(repeating: "filler text, ", count: 400_000) + "\n\n- [ ] far away [[Far]] 📅 2031-01-02 #late\n[[Far#Heading|alias]]\n",
+        (0..<1_000).map { "- [ ] task \($0) [[Same target]] #same\n" }.joined(),
+        "- [ ]  two  spaces  inside \n  - [/] nested ⏫\n    - [-] deeper 🔼 🛫 2025-06-21\n1. [ ] numbered\n* [>] starred !high\n",
+    ]
+
+    static func record(_ text: String) -> NoteRecord {
+        let bytes = Array(text.utf8)
+        return NoteRecord(
+            status: FileStatus(kind: .file, size: Int64(bytes.count), modifiedNanoseconds: 1_700_000_000_123_456_789, changedNanoseconds: 1_700_000_000_999_999_999, device: 5, inode: 1 << 40),
+            bytes: bytes, racy: false, dialect: .markdown)
+    }
+
+    @Test("varied facts read back exactly when two runs' values went into one table, one after the other")
+    func twoRunsTables() throws {
+        // The first run's records, then the second's in a table of their own, which the file
+        // appends to the first: the second's references count from where its values begin.
+        let first = ByteTableBuilder(), second = ByteTableBuilder()
+        let halves = [Array(Self.notes.prefix(3)), Array(Self.notes.dropFirst(3))]
+        let encoded = zip(halves, [first, second]).map { notes, table in
+            notes.map { (record: Self.record($0), bytes: NoteRecordCodingTests.encoded(Self.record($0), table: table)) }
+        }
+        let (firstBytes, firstCount) = first.entries, (secondBytes, secondCount) = second.entries
+        let joined = firstBytes + secondBytes
+        let starts = try joined.withUnsafeBufferPointer { try ByteTable.starts(of: $0, in: 0..<joined.count, count: firstCount + secondCount) }
+        for (half, base) in zip(encoded, [0, firstCount]) {
+            for (record, bytes) in half {
+                let decoded = try joined.withUnsafeBufferPointer { joined in
+                    try starts.withUnsafeBufferPointer { starts in
+                        try Self.decode(bytes, table: ByteTable(bytes: joined, starts: starts, first: base))
+                    }
+                }
+                #expect(decoded.facts == record.facts)
+                #expect(decoded.taskLines == record.taskLines)
+                #expect(decoded.status == record.status)
+            }
+        }
+    }
+
+    static func decode(_ bytes: (index: [UInt8], body: [UInt8]), table: ByteTable) throws -> NoteRecord {
+        try bytes.index.withUnsafeBufferPointer { index in
+            try bytes.body.withUnsafeBufferPointer { body in
+                var reader = ByteReader(index, table: table)
+                var bodyReader = ByteReader(body, table: table)
+                return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
+                    try NoteRecord(index: &reader, body: pointer, wanted: .all, taskLines: true)
+                }
+            }
+        }
+    }
+
+    @Test("a note with a thousand links to one target and a thousand tags alike keeps the target and the tag once")
+    func repeatedTargetOnce() {
+        let target = "A rather long target name that a thousand links share"
+        let text = (0..<1_000).map { _ in "see [[\(target)]] #a-rather-long-shared-tag\n" }.joined()
+        let table = ByteTableBuilder()
+        let (index, body) = NoteRecordCodingTests.encoded(Self.record(text), table: table)
+        let (entries, _) = table.entries
+        let copies = 1_000 * (target.utf8.count + "a-rather-long-shared-tag".utf8.count)
+        // A few bytes a link (where it is, on which line, which shape it has) and one copy.
+        #expect(index.count + body.count + entries.count < copies / 5)
+        #expect(entries.count < 4 * target.utf8.count)
+    }
+
+    @Test("records read back after one note of a cached vault changes, its new values after the stored ones")
+    func appendedRun() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/vault"
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\n[[Beta]] #one\n- [ ] first task [[Beta]]\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n- [x] done 北京 ✅ 2025-07-02 #two\n")
+        func run() throws -> FactsCache {
+            var vault = try Vault(root: root)
+            let cache = FactsCache(location: CacheLocation(folder: folder.path + "/cache", rootRealPath: root), racyWindow: 0)
+            vault.cache = cache
+            _ = try vault.scan(detail: .full)
+            try cache.finish()
+            return cache
+        }
+        _ = try run()
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Alpha.md", "# Alpha again\n\n[[Gamma]] #three\n- [ ] second task [[Gamma|g]]\n")
+        _ = try run()
+        let cache = FactsCache(location: CacheLocation(folder: folder.path + "/cache", rootRealPath: root), racyWindow: 0)
+        for name in ["Alpha", "Beta"] {
+            let path = root + "/pages/\(name).md"
+            let status = try #require(try LocalFileSystem().status(path))
+            let record = try #require(cache.record(for: "pages/\(name).md", status: status, wanted: .all, taskLines: true))
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(record.facts == NoteFacts(bytes: bytes, parts: .all, dialect: .markdown))
+        }
+    }
+}
