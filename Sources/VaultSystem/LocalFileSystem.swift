@@ -24,22 +24,34 @@ public struct LocalFileSystem: FileSystem {
         _ = fcntl(fd, F_SETFL, 0)
         // The size is a hint: the file may grow while it is read, so read until EOF.
         var capacity = min(max(Int(info.st_size), 0) + 1, limit)
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var count = 0
-        while count < limit {
-            if count == capacity {
-                capacity = min(capacity * 2, limit)
-                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+        var bytes = try Self.filled(capacity, path) { buffer in retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) } }
+        while bytes.count == capacity && capacity < limit {
+            capacity = min(capacity * 2, limit)
+            let more = try Self.filled(capacity - bytes.count, path) { buffer in
+                retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
             }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { Glibc.read(fd, buffer.baseAddress! + count, capacity - count) }
-            }
-            if got < 0 { throw SystemError.current("read", path) }
-            if got == 0 { break }
-            count += got
+            if more.isEmpty { break }
+            bytes += more
         }
-        bytes.removeSubrange(count...)
+        let count = bytes.count
         return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
+    }
+
+    /// Up to `count` bytes from `read` (called until it gives `count` or says the end, 0),
+    /// in an array whose memory is never zeroed first: every note is read through here, and
+    /// filling each buffer with zeros before the read overwrote them cost a pass over every byte.
+    private static func filled(
+        _ count: Int, _ path: String, read: (UnsafeMutableRawBufferPointer) -> Int
+    ) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while initialized < count {
+                let got = read(UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
+                if got < 0 { throw SystemError.current("read", path) }
+                if got == 0 { break }
+                initialized += got
+            }
+        }
     }
 
     /// Refuses what is not a regular file: `EISDIR` for a folder, `ENXIO` (what opening a
@@ -120,18 +132,12 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done)) }
-            }
-            if got < 0 { throw SystemError.current("read", path) }
-            if got == 0 { break }
-            done += got
+        return try Self.filled(count, path) { buffer in
+            let got = retryingInterrupts { pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset + done)) }
+            if got > 0 { done += got }
+            return got
         }
-        if done < count { bytes.removeSubrange(done...) }
-        return bytes
     }
 
     public func createExclusive(_ path: String, permissions: UInt32) throws -> Int32 {

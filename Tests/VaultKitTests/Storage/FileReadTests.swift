@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+/// Files are read into buffers that are never zeroed first: what comes back is exactly the
+/// file's bytes, however its size compares with the buffer, the limit or the offset.
+@Suite("Reading a file's bytes")
+struct FileReadTests {
+    let folder = TemporaryFolder()
+    let files = LocalFileSystem()
+
+    private func bytes(_ count: Int, seed: UInt8 = 7) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
+    }
+
+    private func write(_ name: String, _ contents: [UInt8]) throws -> String {
+        try folder.write(name, bytes: contents)
+    }
+
+    @Test("a whole file comes back byte for byte, empty, small or larger than a page")
+    func wholeFiles() throws {
+        for count in [0, 1, 4095, 4096, 4097, 1 << 20] {
+            let contents = bytes(count)
+            let path = try write("pages/n\(count).md", contents)
+            #expect(try files.readFile(path) == contents)
+            let read = try files.readPrefix(path, limit: Int.max)
+            #expect(read.complete && read.bytes == contents)
+        }
+    }
+
+    @Test("a prefix stops at the limit and says whether it holds the whole file")
+    func prefixes() throws {
+        let contents = bytes(10_000)
+        let path = try write("pages/long.md", contents)
+        let short = try files.readPrefix(path, limit: 100)
+        #expect(short.bytes == Array(contents.prefix(100)))
+        #expect(!short.complete)
+        let exact = try files.readPrefix(path, limit: 10_000)
+        #expect(exact.bytes == contents && exact.complete)
+    }
+
+    @Test("a read at an offset gives the bytes there, and fewer at the end of the file")
+    func readsAtOffsets() throws {
+        let contents = bytes(9_000, seed: 3)
+        let path = try write("pages/offsets.md", contents)
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(try files.read(descriptor, at: 0, count: 9_000, path: path) == contents)
+        #expect(try files.read(descriptor, at: 4_000, count: 10, path: path) == Array(contents[4_000..<4_010]))
+        #expect(try files.read(descriptor, at: 8_990, count: 100, path: path) == Array(contents[8_990...]))
+        #expect(try files.read(descriptor, at: 20_000, count: 5, path: path) == [])
+    }
+
+    @Test("a file that holds more than its size said is read to its end, as one that grew would be")
+    func growingFiles() throws {
+        // /proc's files say they are empty and hold bytes: the buffer sized from the status
+        // is full at once and must grow.
+        let path = "/proc/self/cmdline"
+        let expected = try #require(FileManager.default.contents(atPath: path))
+        #expect(expected.count > 1)
+        #expect(try files.readFile(path) == Array(expected))
+        let prefix = try files.readPrefix(path, limit: 3)
+        #expect(prefix.bytes == Array(expected.prefix(3)))
+    }
+}
