@@ -55,10 +55,15 @@ public struct ByteReader {
 
     /// Reads what `ByteWriter.sharedStrings(_:)` wrote.
     public mutating func sharedStrings() throws(Malformed) -> [String] {
+        try list { reader throws(Malformed) in try reader.sharedString() }
+    }
+
+    /// A count, then that many values each read by `read`.
+    private mutating func list<Value>(_ read: (inout ByteReader) throws(Malformed) -> Value) throws(Malformed) -> [Value] {
         let count = try count()
-        var values: [String] = []
+        var values: [Value] = []
         values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try sharedString()) }
+        for _ in 0..<count { values.append(try read(&self)) }
         return values
     }
 
@@ -110,9 +115,7 @@ public struct ByteReader {
     }
 
     public mutating func string() throws(Malformed) -> String {
-        let length = try count()
-        defer { offset += length }
-        return String(decoding: UnsafeBufferPointer(rebasing: base[offset..<offset + length]), as: UTF8.self)
+        try string(length: try count())
     }
 
     /// A string of `length` bytes, its length read before.
@@ -140,11 +143,7 @@ public struct ByteReader {
     }
 
     public mutating func strings() throws(Malformed) -> [String] {
-        let count = try count()
-        var values: [String] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try string()) }
-        return values
+        try list { reader throws(Malformed) in try reader.string() }
     }
 
     /// Moves past `length` bytes.
