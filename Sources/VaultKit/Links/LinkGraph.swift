@@ -120,10 +120,11 @@ public struct LinkGraph: Sendable {
         // `keep` decides from the link and where it leads, never from its text; a link whose
         // target names none of the needles' files is not resolved to be asked.
         let targets = keep == nil ? nil : needles
+        let origin = LinkIndex.Origin(note.path)
         let kept = record.facts.links.contains { link in
             if let targets, !targets.mayMatch(target: link.target) { return false }
             let edge = LinkEdge(
-                source: note.path, link: link, resolution: index.resolve(link, from: note.path), text: "", line: "", offset: 0)
+                source: note.path, link: link, resolution: index.resolve(link, from: origin), text: "", line: "", offset: 0)
             return keep?(edge) ?? true
         }
         guard kept else { return ([], nil, broken) }
@@ -183,6 +184,7 @@ public struct LinkGraph: Sendable {
         var line = (number: 0, text: "", start: 0)
         var edges: [LinkEdge] = []
         let targets = keep == nil ? nil : targets
+        let origin = LinkIndex.Origin(note.path)
         for link in links ?? NoteFacts(bytes: bytes, parts: .links, dialect: dialect).links {
             if let targets, !targets.mayMatch(target: link.target) { continue }
             if link.line != line.number {
@@ -196,7 +198,7 @@ public struct LinkGraph: Sendable {
                 line = (link.line, bytes.utf8String(range), range.lowerBound)
             }
             let edge = LinkEdge(
-                source: note.path, link: link, resolution: index.resolve(link, from: note.path),
+                source: note.path, link: link, resolution: index.resolve(link, from: origin),
                 text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
             if keep?(edge) ?? true { edges.append(edge) }
         }

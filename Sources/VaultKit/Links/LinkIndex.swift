@@ -49,7 +49,7 @@ public struct LinkIndex: Sendable {
         paths.append(path)
         keys.append(key)
         byPath[key, default: []].append(index)
-        let name = key.lastPathComponent
+        let name = Self.lastComponent(key)
         byName[name, default: []].append(index)
         if isNote, let pages {
             for name in pages.names(of: path) { byPageName[Naming.collisionKey(name.trimmed()), default: []].append(index) }
@@ -71,40 +71,62 @@ public struct LinkIndex: Sendable {
     /// True when a file (note or attachment, outside the trash) is at this path.
     public func contains(_ path: String) -> Bool { byPath[Naming.collisionKey(path)] != nil }
 
+    /// The note links are written in, with what resolving them needs of its path worked out
+    /// once: a note's links share it, and working it out for each link was a fifth of
+    /// resolving them.
+    public struct Origin: Sendable {
+        public let path: String
+        /// The folder of the path's `collisionKey`: where its relative links start, and
+        /// which of several candidates is beside it.
+        let folderKey: String
+
+        public init(_ path: String) {
+            self.path = path
+            folderKey = LinkIndex.folder(of: Naming.collisionKey(path))
+        }
+    }
+
     /// Resolves a link written in the note at `source`.
-    public func resolve(_ link: Link, from source: String) -> Resolution {
-        if link.isSelfLink { return Resolution(path: source, candidates: 1) }
+    public func resolve(_ link: Link, from source: String) -> Resolution { resolve(link, from: Origin(source)) }
+
+    /// Resolves a link written in the note `origin` stands for.
+    public func resolve(_ link: Link, from origin: Origin) -> Resolution {
+        if link.isSelfLink { return Resolution(path: origin.path, candidates: 1) }
         switch link.form {
         case .wikilink, .frontmatter, .tag, .property:
-            return pages == nil ? resolveWikilink(link.target, from: source) : resolvePage(link.target, from: source)
-        case .markdown, .reference, .referenceUse: return resolveMarkdown(link.target, from: source)
+            return pages == nil ? resolveWikilink(link.target, from: origin) : resolvePage(link.target, from: origin)
+        case .markdown, .reference, .referenceUse: return resolveMarkdown(link.target, from: origin)
         }
     }
 
     /// Resolves a page name in a Logseq graph: by the names of its pages alone (a name with
     /// no page is a page Logseq makes when it is first linked, not a file); a name ending in
     /// a file extension (`[[image.png]]`) is looked up as a file.
-    func resolvePage(_ name: String, from source: String) -> Resolution {
+    func resolvePage(_ name: String, from source: String) -> Resolution { resolvePage(name, from: Origin(source)) }
+
+    private func resolvePage(_ name: String, from source: Origin) -> Resolution {
         let key = Naming.collisionKey(name.trimmed())
         if let matches = byPageName[key] { return pick(matches, from: source) }
-        let last = key.lastPathComponent
+        let last = Self.lastComponent(key)
         if NoteFiles.isNoteName(last) || (!NoteFiles.fileExtension(last).isEmpty && byName[last] != nil) {
             return resolveWikilink(name, from: source)
         }
         return .dangling
     }
 
-    func resolveWikilink(_ target: String, from source: String) -> Resolution {
+    func resolveWikilink(_ target: String, from source: String) -> Resolution { resolveWikilink(target, from: Origin(source)) }
+
+    private func resolveWikilink(_ target: String, from source: Origin) -> Resolution {
         let key = Naming.collisionKey(target.trimmed())
         if key.hasPrefix("./") || key.hasPrefix("../") {
-            return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
+            return exact(Self.join(source.folderKey, key))
         }
         let path = key.hasPrefix("/") ? String(key.dropFirst()) : key
         if path.hasByte(UInt8(ascii: "/")) {
             let found = exact(path)
             if found.path != nil { return found }
             // `[[Projects/Roadmap]]` names a note by the end of its path, as in Obsidian.
-            let name = path.lastPathComponent
+            let name = Self.lastComponent(path)
             let matches = (byName[name] ?? []).filter { index in
                 let candidate = keys[index]
                 return candidate.hasSuffix("/" + path) || NoteFiles.stem(candidate).hasSuffix("/" + path)
@@ -118,9 +140,13 @@ public struct LinkIndex: Sendable {
     /// root, then (as Obsidian does for a bare file name) by name anywhere. `strict` stops
     /// before the last step: what a plain markdown viewer would also find.
     func resolveMarkdown(_ target: String, from source: String, strict: Bool = false) -> Resolution {
+        resolveMarkdown(target, from: Origin(source), strict: strict)
+    }
+
+    private func resolveMarkdown(_ target: String, from source: Origin, strict: Bool = false) -> Resolution {
         let key = Naming.collisionKey(target.trimmed())
         if key.hasPrefix("/") { return exact(Self.join("", String(key.dropFirst()))) }
-        let relative = exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key))
+        let relative = exact(Self.join(source.folderKey, key))
         if relative.path != nil { return relative }
         let absolute = exact(Self.join("", key))
         if absolute.path != nil || key.hasByte(UInt8(ascii: "/")) || strict { return absolute }
@@ -147,13 +173,13 @@ public struct LinkIndex: Sendable {
 
     /// Picks among files matching a name: same folder as the linking note, then the
     /// shortest path, then the pages folder, then the first by name.
-    private func pick(_ matches: [Int], from source: String) -> Resolution {
+    private func pick(_ matches: [Int], from source: Origin) -> Resolution {
         guard let first = matches.first else { return .dangling }
         if matches.count == 1 { return Resolution(path: paths[first], candidates: 1) }
         var unique: [Int] = []
         for match in matches where !unique.contains(match) { unique.append(match) }
         if unique.count == 1 { return Resolution(path: paths[first], candidates: 1) }
-        let sourceFolder = Self.folder(of: Naming.collisionKey(source))
+        let sourceFolder = source.folderKey
         let pages = Naming.collisionKey(pagesFolder) + "/"
         let best = unique.min { a, b in
             let (pa, pb) = (paths[a], paths[b])
@@ -168,6 +194,18 @@ public struct LinkIndex: Sendable {
             return pa < pb
         }!
         return Resolution(path: paths[best], candidates: unique.count)
+    }
+
+    /// The last `/`-separated part of a path, trailing slashes ignored (`a/b/` -> `b`), as
+    /// Foundation's `lastPathComponent` answers, by bytes: it ran for every note indexed and
+    /// took most of the time of building the index.
+    static func lastComponent(_ path: String) -> String {
+        let utf8 = path.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex && utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        if end == utf8.startIndex { return path == "/" ? "/" : "" }
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return String(path[start..<end])
     }
 
     static func folder(of path: String) -> String {

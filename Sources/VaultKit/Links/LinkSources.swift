@@ -32,8 +32,9 @@ public struct LinkSources: Sendable {
                 facts.isUTF8
             else { return [:] }
             var counts: [String: Int32] = [:]
+            let origin = LinkIndex.Origin(note.path)
             for link in facts.links {
-                let resolution = index.resolve(link, from: note.path)
+                let resolution = index.resolve(link, from: origin)
                 guard let target = resolution.path else { continue }
                 let edge = LinkEdge(source: note.path, link: link, resolution: resolution, text: "", line: "", offset: 0)
                 if LinkGraph.links(to: target)(edge) { counts[target, default: 0] += 1 }

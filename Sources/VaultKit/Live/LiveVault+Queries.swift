@@ -122,7 +122,7 @@ extension LiveVault {
     /// The notes with a link that resolves to `path`, in the order of their paths.
     private func linkingNotes(to path: String) -> [String] {
         guard let target = paths.known(path) else { return [] }
-        return (incoming[target] ?? []).map { paths[$0] }.sorted()
+        return incoming[target].map { paths[$0] }.sorted()
     }
 
     private static func edge(_ source: String, _ link: Link, _ resolution: Resolution) -> LinkEdge {

@@ -30,7 +30,7 @@ public final class LiveVault {
     /// The tags of each note that has any.
     var noteTags: [String: [String]] = [:]
     /// The notes with a link that resolves to a path, by the numbers of both.
-    var incoming: [Int32: Set<Int32>] = [:]
+    var incoming = IncomingLinks()
     /// The notes with a link whose target ends in a name (compared as names are, without
     /// extension), by that name: the links a new file of that name may take. Built when a
     /// note is first added, from every note's facts read again.
@@ -92,17 +92,19 @@ public final class LiveVault {
         spots = Dictionary(minimumCapacity: notes.count)
         noteTags = [:]
         positions = Dictionary(minimumCapacity: notes.count)
-        incoming = [:]
         byName = nil
+        var pairs: [(target: Int32, source: Int32)] = []
+        pairs.reserveCapacity(kept.reduce(0) { $0 + ($1?.spots.count ?? 0) })
         for (position, note) in notes.enumerated() {
             positions[note.path] = position
             guard var found = kept[position] else { continue }
             for (spot, path) in found.unknown { found.spots[spot].target = paths.id(path) }
             let source = paths.id(note.path)
-            for spot in found.spots where spot.target >= 0 { incoming[spot.target, default: []].insert(source) }
+            for spot in found.spots where spot.target >= 0 { pairs.append((spot.target, source)) }
             spots[note.path] = found.spots
             if !found.tags.isEmpty { noteTags[note.path] = found.tags }
         }
+        incoming = IncomingLinks(pairs)
         for (path, bytes) in buffers { file(path, overlay(path, bytes)) }
         placeholders = scan.notes.filter { $0.availability == .placeholder && $0.kind != .trash }.map(\.path)
         letters = scan.notes.map(NoteLetters.of)
@@ -120,8 +122,9 @@ public final class LiveVault {
     private static func kept(_ facts: NoteFacts, of path: String, index: LinkIndex, paths: LinkPaths) -> Kept {
         var kept = Kept(spots: [], tags: facts.tags, unknown: [])
         kept.spots.reserveCapacity(facts.links.count)
+        let origin = LinkIndex.Origin(path)
         for link in facts.links {
-            let resolution = index.resolve(link, from: path)
+            let resolution = index.resolve(link, from: origin)
             var target: Int32 = -1
             if let resolved = resolution.path {
                 if let known = paths.known(resolved) { target = known } else { kept.unknown.append((kept.spots.count, resolved)) }
@@ -153,24 +156,17 @@ public final class LiveVault {
     /// The name a link's target ends in, as the index compares names: what a new file must
     /// be called to change where the link leads.
     static func nameKey(_ target: String) -> String {
-        // The last component by its bytes: Foundation's `lastPathComponent` took a sixth of
-        // the instructions of opening a 10,000-note vault, called once per link.
-        let key = Substring(Naming.collisionKey(target.trimmed()))
-        var end = key.endIndex
-        while end > key.startIndex && key.utf8[key.utf8.index(before: end)] == UInt8(ascii: "/") { end = key.utf8.index(before: end) }
-        let path = key[..<end]
-        let start = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
-        return NoteFiles.stem(String(path[start...]))
+        NoteFiles.stem(LinkIndex.lastComponent(Naming.collisionKey(target.trimmed())))
     }
 
     /// Resolves the links of `facts`, the note at `path` now, and files them under their
     /// targets in place of what the note said before.
     private func file(_ path: String, _ facts: NoteFacts) {
         let source = paths.id(path)
-        for spot in spots[path] ?? [] where spot.target >= 0 { incoming[spot.target]?.remove(source) }
+        for spot in spots[path] ?? [] where spot.target >= 0 { incoming.remove(source, from: spot.target) }
         var found = Self.kept(facts, of: path, index: index, paths: paths)
         for (spot, resolved) in found.unknown { found.spots[spot].target = paths.id(resolved) }
-        for spot in found.spots where spot.target >= 0 { incoming[spot.target, default: []].insert(source) }
+        for spot in found.spots where spot.target >= 0 { incoming.insert(source, into: spot.target) }
         spots[path] = found.spots
         noteTags[path] = found.tags.isEmpty ? nil : found.tags
         if byName != nil {

@@ -59,11 +59,25 @@ public enum NoteFiles {
 
     /// The name without its note extension (`Idea.md` -> `Idea`, `faq.org` -> `faq`).
     public static func stem(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        let ext = name[name.index(after: dot)...].lowercased()
-        guard extensions.contains(ext) || ext == orgExtension else { return name }
+        // By bytes: every note's path and every link's target pass here when links are
+        // indexed, and walking characters and lowering a copy was a tenth of that.
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        let ext = utf8[utf8.index(after: dot)...]
+        guard isNoteExtension(ext) else { return name }
         return String(name[..<dot])
     }
+
+    /// True when `ext` (without its dot) is `md`, `markdown` or `org` in any case.
+    private static func isNoteExtension(_ ext: Substring.UTF8View) -> Bool {
+        guard ext.count <= 8 else { return false }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(ext.count)
+        for byte in ext { lowered.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte) }
+        return lowered == Self.md || lowered == Self.markdown || lowered == Self.org
+    }
+
+    private static let md = Array("md".utf8), markdown = Array("markdown".utf8), org = Array(orgExtension.utf8)
 
     /// The extension with its dot (`.md`), or empty.
     public static func fileExtension(_ name: String) -> String {
