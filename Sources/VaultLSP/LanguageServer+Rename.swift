@@ -24,6 +24,9 @@ extension LanguageServer {
         let offset = try offset(params, in: document)
         if let resolved = link(at: offset, in: path), !resolved.link.isSelfLink {
             guard let target = resolved.resolution.path else {
+                // A Logseq tag names a page; with no page of that name, it is the tag that
+                // is renamed, as `vault tags rename` does.
+                if let tag = Self.logseqTag(at: offset, in: document, dialect: live.vault.dialect.forFile(path)) { return (.tag(tag.name), tag.range, document) }
                 throw RPCError(code: Self.requestFailed, message: "\(resolved.link.target) leads to no note, so there is nothing to rename")
             }
             guard live.note(at: target) != nil else {
@@ -46,6 +49,16 @@ extension LanguageServer {
         }
         throw RPCError(
             code: Self.requestFailed, message: "put the cursor on a link to a note, on the note's title heading, on a heading or on a #tag to rename it")
+    }
+
+    /// The tag of a Logseq page whose name holds `offset`: an inline `#tag` (its name without
+    /// `#`) or an item of the page's `tags::` property.
+    static func logseqTag(at offset: Int, in document: OpenDocument, dialect: NoteDialect) -> (name: String, range: Range<Int>)? {
+        let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: dialect)
+        if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
+            return (tag.name, (tag.range.lowerBound + 1)..<tag.range.upperBound)
+        }
+        return TagRewrite.propertyTag(at: offset, in: document.bytes, dialect: dialect)
     }
 
     /// The bytes of a heading line's text, without its `#` marks and the spaces around it.

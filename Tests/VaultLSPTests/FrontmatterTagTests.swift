@@ -8,9 +8,12 @@ import VaultSystem
 struct FrontmatterTagTests {
     /// Renames the tag at `needle` (plus `offset`) through the server, applies the edit, and
     /// expects the files `vault tags rename OLD NEW` writes.
-    func expectRename(_ note: String, at needle: String, offset: Int = 1, placeholder: String, to new: String, setUp: (TestVault) throws -> Void = { _ in }) throws {
-        let edited = try TestVault()
-        let expected = try TestVault()
+    func expectRename(
+        _ note: String, at needle: String, offset: Int = 1, placeholder: String, to new: String, fixture: String = "demo",
+        setUp: (TestVault) throws -> Void = { _ in }
+    ) throws {
+        let edited = try TestVault(fixture: fixture)
+        let expected = try TestVault(fixture: fixture)
         try setUp(edited)
         try setUp(expected)
         let client = try LSPClient(edited)
@@ -44,6 +47,24 @@ struct FrontmatterTagTests {
         try expectRename("pages/Plan.md", at: "#beta/gamma", offset: 3, placeholder: "beta/gamma", to: "delta") { vault in
             try Data(text.utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Plan.md"))
         }
+    }
+
+    /// A Logseq page with a tag that has no page of its own, in its `tags::` and inline.
+    static func logseqOutdoors(_ vault: TestVault) throws {
+        let text = "tags:: outdoors, [[garden]]\n\n- Sow the beans #outdoors\n- Weed [[Projects]]\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Beans.md"))
+        let other = "- Mulch the beds #outdoors\n"
+        try Data(other.utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Mulch.md"))
+    }
+
+    @Test("in a Logseq graph, rename on a tags:: item with no page of its own renames the tag in every note")
+    func logseqPropertyTag() throws {
+        try expectRename("pages/Beans.md", at: "outdoors,", offset: 2, placeholder: "outdoors", to: "open-air", fixture: "logseq", setUp: Self.logseqOutdoors)
+    }
+
+    @Test("in a Logseq graph, rename on an inline #tag with no page of its own renames the tag in every note")
+    func logseqInlineTag() throws {
+        try expectRename("pages/Mulch.md", at: "#outdoors", offset: 3, placeholder: "outdoors", to: "open-air", fixture: "logseq", setUp: Self.logseqOutdoors)
     }
 
     @Test("the key, another property and the frontmatter fences are no tag to rename")

@@ -87,6 +87,13 @@ struct TagEdits {
     /// The `tags::` line of a Logseq page's properties, between `start` and `end`: returns
     /// the bytes of that line, whose tags are rewritten here and not as inline tags.
     mutating func properties(from start: Int, to end: Int) -> Range<Int> {
+        guard let found = propertyItems(from: start, to: end) else { return 0..<0 }
+        rewrite(found.items, place: "property")
+        return found.line
+    }
+
+    /// The `tags::` line among a Logseq page's properties (`start..<end`), and its items.
+    func propertyItems(from start: Int, to end: Int) -> (line: Range<Int>, items: [Item])? {
         var position = start
         while position < end {
             var next = position
@@ -94,12 +101,11 @@ struct TagEdits {
             let line = trimmed(position..<next)
             let key = Array("tags::".utf8)
             if bytes[line].count >= key.count, bytes[line].prefix(key.count).map({ $0 | 0x20 }) == key.map({ $0 | 0x20 }) {
-                rewrite(split(line.lowerBound + key.count..<line.upperBound, separators: [UInt8(ascii: ",")]), place: "property")
-                return position..<next
+                return (position..<next, split(line.lowerBound + key.count..<line.upperBound, separators: [UInt8(ascii: ",")]))
             }
             position = next + 1
         }
-        return 0..<0
+        return nil
     }
 
     /// Renames each item that names the tag (quotes, `#` and Logseq's `[[ ]]` kept), then
