@@ -1,20 +1,20 @@
 import VaultMarkdown
 
 /// A link as a live vault keeps it for every note: where it leads and the bytes it spans,
-/// in 17 bytes where the link itself takes over a hundred and two strings. Whatever else a
+/// in 16 bytes where the link itself takes over a hundred and two strings. Whatever else a
 /// question needs is read again from the note's facts.
 struct LinkSpot: Sendable, Equatable {
     /// The number of the path the link leads to in the vault's `LinkPaths`; -1 for none.
     var target: Int32
-    /// How many files the link's name matched.
-    var candidates: Int32
     var start: Int32
     var end: Int32
+    /// How many files the link's name matched (at most 65,535 are told apart).
+    var candidates: UInt16
     private var flags: UInt8
 
     init(_ link: Link, target: Int32, candidates: Int) {
         self.target = target
-        self.candidates = Int32(clamping: candidates)
+        self.candidates = UInt16(clamping: candidates)
         start = Int32(clamping: link.range.lowerBound)
         end = Int32(clamping: link.range.upperBound)
         flags = (link.isSelfLink ? 1 : 0) | (link.form == .property ? 2 : 0)

@@ -49,16 +49,22 @@ extension LiveVault {
 
     private func facts(of path: String, parts: NoteFacts.Parts) -> NoteFacts? {
         guard openFacts[path] != nil || positions[path].map({ scan.notes[$0].availability == .available }) == true else { return nil }
-        return Self.read(path, parts: parts, vault: vault, open: openFacts)
+        // One note is read from its file: the cache's index is for reading many, and a
+        // server lets go of it between requests (`releaseCache()`).
+        return Self.read(path, parts: parts, vault: vault, open: openFacts, cached: false)
     }
 
     /// The facts of the note at `path`: its open document's (in `open`), else read through
-    /// the cache; on any thread.
-    static func read(_ path: String, parts: NoteFacts.Parts, vault: Vault, open: [String: NoteFacts]) -> NoteFacts? {
+    /// the cache (or from its file alone, when not `cached`); on any thread.
+    static func read(_ path: String, parts: NoteFacts.Parts, vault: Vault, open: [String: NoteFacts], cached: Bool = true) -> NoteFacts? {
         if let facts = open[path] { return facts }
-        let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
+        let reader = CachedReader(fileSystem: vault.fileSystem, cache: cached ? vault.cache : nil, dialect: vault.dialect)
         return try? reader.read(path: path, absolute: vault.absolutePath(path), wanted: parts).facts
     }
+
+    /// Lets go of the cache's index held in memory until a question about many notes needs
+    /// it again: a server calls this between requests.
+    public func releaseCache() { vault.cache?.release() }
 
     /// The text of a note: its open document's, else its file's.
     public func text(of path: String) throws -> [UInt8] {

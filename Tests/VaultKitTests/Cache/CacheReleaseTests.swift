@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+/// A server lets go of the cache's index between requests: what it answers after must be
+/// what it answered before, and nothing read afresh may be lost.
+@Suite("Releasing the cache between requests")
+struct CacheReleaseTests {
+    let folder = TemporaryFolder()
+    var root: String { folder.path + "/vault" }
+    var location: CacheLocation { CacheLocation(folder: folder.path + "/cache", rootRealPath: root) }
+
+    func run() throws -> (Vault, FactsCache) {
+        var vault = try Vault(root: root)
+        let cache = FactsCache(location: location, racyWindow: 0)
+        vault.cache = cache
+        return (vault, cache)
+    }
+
+    func writeNotes(_ names: [String] = ["Alpha", "Beta", "Gamma", "Delta"]) throws {
+        for name in names { try folder.write("vault/pages/\(name).md", "# \(name)\n\n[[Alpha]] #\(name.lowercased())\n") }
+    }
+
+    @Test("a released cache opens its file again at the next lookup and answers from it")
+    func reopensAtNextLookup() throws {
+        try writeNotes()
+        let (first, firstCache) = try run()
+        _ = try first.scan(detail: .summary)
+        try firstCache.finish()
+        let (vault, cache) = try run()
+        let before = try vault.scan(detail: .summary).notes.map(\.title)
+        #expect(cache.statistics.hits == 4)
+        cache.release()
+        let after = try vault.scan(detail: .summary).notes.map(\.title)
+        #expect(after == before)
+        #expect(cache.statistics.hits == 8 && cache.statistics.misses == 0)
+        #expect(cache.count == 4)
+    }
+
+    @Test("releasing keeps what this run read afresh, and the next save keeps every record")
+    func keepsFreshRecords() throws {
+        try writeNotes()
+        let (first, firstCache) = try run()
+        _ = try first.scan(detail: .summary)
+        try firstCache.finish()
+        try writeNotes(["Epsilon"])
+        let (vault, cache) = try run()
+        _ = try vault.scan(detail: .summary)
+        #expect(cache.statistics.hits == 4 && cache.statistics.misses == 1)
+        cache.release()
+        try cache.finish()
+        cache.release()
+        let (next, nextCache) = try run()
+        _ = try next.scan(detail: .summary)
+        #expect(nextCache.statistics.hits == 5 && nextCache.statistics.misses == 0)
+    }
+
+    @Test("lookups from many threads at once after a release all hit")
+    func reopensOnceForManyThreads() throws {
+        try writeNotes((1...64).map { "Note \($0)" })
+        let (first, firstCache) = try run()
+        _ = try first.scan(detail: .summary)
+        try firstCache.finish()
+        let (vault, cache) = try run()
+        for _ in 0..<5 {
+            cache.release()
+            _ = try vault.scan(detail: .summary)
+        }
+        #expect(cache.statistics.hits == 5 * 64 && cache.statistics.misses == 0)
+    }
+}
