@@ -8,23 +8,12 @@ import Testing
 @Suite("Releasing the cache between requests")
 struct CacheReleaseTests {
     let folder = TemporaryFolder()
-    var root: String { folder.path + "/vault" }
-    var location: CacheLocation { CacheLocation(folder: folder.path + "/cache", rootRealPath: root) }
 
-    func run() throws -> (Vault, FactsCache) {
-        var vault = try Vault(root: root)
-        let cache = FactsCache(location: location, racyWindow: 0)
-        vault.cache = cache
-        return (vault, cache)
-    }
-
-    func writeNotes(_ names: [String] = ["Alpha", "Beta", "Gamma", "Delta"]) throws {
-        for name in names { try folder.write("vault/pages/\(name).md", "# \(name)\n\n[[Alpha]] #\(name.lowercased())\n") }
-    }
+    func run() throws -> (Vault, FactsCache) { try folder.cachedRuns.opened() }
 
     @Test("a released cache opens its file again at the next lookup and answers from it")
     func reopensAtNextLookup() throws {
-        try writeNotes()
+        try folder.writeLinkedNotes()
         let (first, firstCache) = try run()
         _ = try first.scan(detail: .summary)
         try firstCache.finish()
@@ -40,11 +29,11 @@ struct CacheReleaseTests {
 
     @Test("releasing keeps what this run read afresh, and the next save keeps every record")
     func keepsFreshRecords() throws {
-        try writeNotes()
+        try folder.writeLinkedNotes()
         let (first, firstCache) = try run()
         _ = try first.scan(detail: .summary)
         try firstCache.finish()
-        try writeNotes(["Epsilon"])
+        try folder.writeLinkedNotes(["Epsilon"])
         let (vault, cache) = try run()
         _ = try vault.scan(detail: .summary)
         #expect(cache.statistics.hits == 4 && cache.statistics.misses == 1)
@@ -58,7 +47,7 @@ struct CacheReleaseTests {
 
     @Test("lookups from many threads at once after a release all hit")
     func reopensOnceForManyThreads() throws {
-        try writeNotes((1...64).map { "Note \($0)" })
+        try folder.writeLinkedNotes((1...64).map { "Note \($0)" })
         let (first, firstCache) = try run()
         _ = try first.scan(detail: .summary)
         try firstCache.finish()

@@ -7,25 +7,12 @@ import Testing
 @Suite("Runs saving the cache at once")
 struct CacheSaverTests {
     let folder = TemporaryFolder()
-    var root: String { folder.path + "/vault" }
-    var location: CacheLocation { CacheLocation(folder: folder.path + "/cache", rootRealPath: root) }
 
-    func run() throws -> (Vault, FactsCache) {
-        var vault = try Vault(root: root)
-        let cache = FactsCache(location: location, racyWindow: 0)
-        vault.cache = cache
-        return (vault, cache)
-    }
-
-    func writeNotes() throws {
-        for name in ["Alpha", "Beta", "Gamma", "Delta"] {
-            try folder.write("vault/pages/\(name).md", "# \(name)\n\n[[Alpha]] #\(name.lowercased())\n")
-        }
-    }
+    func run() throws -> (Vault, FactsCache) { try folder.cachedRuns.opened() }
 
     @Test("two runs opened on one cache keep the records each read when both save, not only the last one's")
     func savesMergeIntoEachOther() throws {
-        try writeNotes()
+        try folder.writeLinkedNotes()
         let (first, firstCache) = try run()
         let (second, secondCache) = try run()
         _ = try first.note(named: "pages/Alpha.md")
@@ -42,8 +29,8 @@ struct CacheSaverTests {
 
     @Test("a save whose turn does not come (another run holds it) still writes, and the answers stay right")
     func saveDoesNotWaitForever() throws {
-        try writeNotes()
-        let holder = try VaultLock(metadataFolder: location.folder)
+        try folder.writeLinkedNotes()
+        let holder = try VaultLock(metadataFolder: folder.path + "/cache")
         defer { holder.release() }
         let (vault, cache) = try run()
         _ = try vault.scan(detail: .summary)

@@ -21,13 +21,19 @@ struct CachedRuns {
         self.cacheFolder = cacheFolder
     }
 
-    /// One run with the cache: `body`, then the cache saved; with the run's hits and misses.
-    func run<T>(_ body: (Vault) throws -> T) throws -> (value: T, hits: Int, misses: Int) {
+    /// One run opened and left open: the vault and its cache, saved when the caller says.
+    func opened() throws -> (Vault, FactsCache) {
         var vault = try Vault(root: root, fileSystem: fileSystem)
         let real = fileSystem.resolvedPath(vault.root) ?? vault.root
         let cache = FactsCache(
             location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow, now: now)
         vault.cache = cache
+        return (vault, cache)
+    }
+
+    /// One run with the cache: `body`, then the cache saved; with the run's hits and misses.
+    func run<T>(_ body: (Vault) throws -> T) throws -> (value: T, hits: Int, misses: Int) {
+        let (vault, cache) = try opened()
         let value = try body(vault)
         try cache.finish()
         let (hits, misses) = cache.statistics
@@ -95,4 +101,14 @@ struct CachedRuns {
     /// status-change time than anything written before (the kernel stamps files with a
     /// clock that moves in ticks of at most 10 ms).
     static func nextTick() { usleep(25_000) }
+}
+
+extension TemporaryFolder {
+    /// Runs on the vault at `vault/` of this folder, with its cache at `cache/`.
+    var cachedRuns: CachedRuns { CachedRuns(root: path + "/vault", cacheFolder: path + "/cache") }
+
+    /// Writes `vault/pages/NAME.md` for each name: a heading, a link and a tag in each.
+    func writeLinkedNotes(_ names: [String] = ["Alpha", "Beta", "Gamma", "Delta"]) throws {
+        for name in names { try write("vault/pages/\(name).md", "# \(name)\n\n[[Alpha]] #\(name.lowercased())\n") }
+    }
 }
