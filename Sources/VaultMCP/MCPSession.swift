@@ -35,7 +35,7 @@ public final class MCPSession: @unchecked Sendable {
 
     public init(
         vault: Vault, readOnly: Bool, serverVersion: String, today: @escaping @Sendable () throws -> CalendarDay,
-        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize,
+        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize, keptBudget: Int = ScanMemo.defaultBudget,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.vault = vault
@@ -44,7 +44,7 @@ public final class MCPSession: @unchecked Sendable {
         self.today = today
         self.log = log
         plans = PlanStore(lifetime: planLifetime)
-        scans = ScanMemo(vault: vault, keeps: vault.cache != nil)
+        scans = ScanMemo(vault: vault, keeps: vault.cache != nil, budget: keptBudget)
         resources = NoteResources(vault: vault, scans: scans, pageSize: resourcePageSize)
         subscriptions = Subscriptions(vault: vault)
     }
@@ -54,7 +54,12 @@ public final class MCPSession: @unchecked Sendable {
 
     /// The result of one request, or the protocol error it meets.
     public func answer(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue {
-        defer { settleCache() }
+        defer {
+            settleCache()
+            // Between requests the cache's index is not held: the next lookup opens it again.
+            vault.cache?.release()
+            FreedMemory.giveBack()
+        }
         switch method {
         case "initialize": return initialize(params)
         case "ping": return .object([])

@@ -6,12 +6,44 @@ import VaultKit
 /// (`FolderWatch`): a warm call then costs only its own work, not a walk of every note.
 /// Any change, by the server's tools or by any other program, drops them all, and the next
 /// walk reads through the cache of note facts as the command line does.
-final class ScanMemo: @unchecked Sendable {
+///
+/// What is kept stays within `budget` bytes (as estimated per note): a 10,000-note vault
+/// keeps everything; a 100,000-note vault keeps its summary walk, and makes the rest again
+/// for each call, so that the server's memory stays bounded.
+public final class ScanMemo: @unchecked Sendable {
     private let vault: Vault
     private let watch: FolderWatch?
     private let lock = NSLock()
     private var scans: [NoteReader.Detail: VaultScan] = [:]
     private var derived: [Derived: any Sendable] = [:]
+    /// What each kept value was estimated to hold, and when it was last used.
+    private var kept: [Key: (bytes: Int, used: Int)] = [:]
+    private var uses = 0
+    /// The most bytes kept, by the estimates of `estimate(_:notes:)`.
+    let budget: Int
+
+    /// A kept value: a walk or something made from one.
+    private enum Key: Hashable {
+        case scan(NoteReader.Detail)
+        case derived(Derived)
+    }
+
+    /// The most bytes a server keeps between calls, by estimate: with the cache's index let
+    /// go between requests (`FactsCache.release`), what a call makes afresh fits beside it
+    /// within 150 MB at 100,000 notes.
+    public static let defaultBudget = 64 << 20
+
+    /// What is kept now, by its estimate in bytes: walks by their detail, derived values by name.
+    var keptValues: [String: Int] {
+        lock.withLock {
+            Dictionary(uniqueKeysWithValues: kept.map { key, value in
+                switch key {
+                case .scan(let detail): return ("scan \(detail)", value.bytes)
+                case .derived(let derived): return ("\(derived)", value.bytes)
+                }
+            })
+        }
+    }
     /// The notes' bytes searches read, kept across walks: only those of a note that changed
     /// are dropped. Nil when nothing is kept (`--no-cache`).
     let texts: NoteTexts?
@@ -40,14 +72,19 @@ final class ScanMemo: @unchecked Sendable {
         return texts
     }
 
-    /// - Parameter keeps: false (`--no-cache`) to walk the vault afresh for every call.
-    init(vault: Vault, keeps: Bool) {
+    /// - Parameters:
+    ///   - keeps: false (`--no-cache`) to walk the vault afresh for every call.
+    ///   - budget: the most bytes kept between calls, by estimate.
+    init(vault: Vault, keeps: Bool, budget: Int = ScanMemo.defaultBudget) {
         self.vault = vault
+        self.budget = budget
         watch = keeps ? FolderWatch(vault: vault) : nil
         texts = keeps ? NoteTexts(budget: Self.textBudget) : nil
     }
 
-    /// The vault's notes read to `detail`, as `Vault.scan(detail:)` gives them.
+    /// The vault's notes read to `detail`, as `Vault.scan(detail:)` gives them, or to more
+    /// detail: a walk of paths is answered by the summary walk kept for the other tools, so
+    /// that a large vault's notes are held once, and with their sizes known.
     func scan(_ detail: NoteReader.Detail) throws -> VaultScan {
         guard watch != nil else { return try vault.scan(detail: detail) }
         return try lock.withLock { try keptScan(detail) }
@@ -67,7 +104,7 @@ final class ScanMemo: @unchecked Sendable {
             // Called with the lock held: the index kept with this very walk, or one made now
             // and kept with it (a second index of a large vault would double what it holds).
             let index = (derived[.linkIndex] as? Kept<LinkIndex>)?.value ?? vault.linkIndex(scan)
-            derived[.linkIndex] = Kept(value: index)
+            keep(index, as: .linkIndex, notes: scan.notes.count)
             return (index, LinkSources(vault: vault, scan: scan, index: index))
         }
         return (scan, both.0, both.1)
@@ -96,13 +133,16 @@ final class ScanMemo: @unchecked Sendable {
         }
         return try lock.withLock {
             let scan = try keptScan(detail)
-            if let kept = derived[key] as? Kept<Value> { return (scan, kept.value) }
+            if let kept = derived[key] as? Kept<Value> {
+                touch(.derived(key))
+                return (scan, kept.value)
+            }
             let made = try make(scan)
             // Made from notes that changed meanwhile, it may be stale: used once, not kept.
             if changed() {
                 forget()
             } else {
-                derived[key] = Kept(value: made)
+                keep(made, as: key, notes: scan.notes.count)
             }
             return (scan, made)
         }
@@ -113,18 +153,65 @@ final class ScanMemo: @unchecked Sendable {
         let value: Value
     }
 
-    /// The walk at `detail`, made now unless one is kept; the lock is held.
-    private func keptScan(_ detail: NoteReader.Detail) throws -> VaultScan {
+    /// The walk at `detail` (the summary for paths), made now unless one is kept; the lock is held.
+    private func keptScan(_ asked: NoteReader.Detail) throws -> VaultScan {
+        let detail = max(asked, .summary)
         if changed() { forget() }
-        if let scan = scans[detail] { return scan }
+        if let scan = scans[detail] {
+            touch(.scan(detail))
+            return scan
+        }
         let scan = try vault.scan(detail: detail)
         // A change during the walk may or may not be in it: it is not kept.
         if changed() {
             forget()
-        } else {
+        } else if admit(.scan(detail), bytes: scan.notes.count * Self.bytesPerNote.scan) {
             scans[detail] = scan
         }
         return scan
+    }
+
+    /// About how many bytes each kept value holds per note of the vault, as measured at
+    /// 100,000 notes; tasks count per task.
+    static let bytesPerNote = (scan: 400, linkIndex: 350, linkSources: 250, check: 100, task: 250)
+
+    /// Keeps a derived value when it fits the budget; the lock is held.
+    private func keep<Value: Sendable>(_ value: Value, as key: Derived, notes: Int) {
+        let bytes: Int
+        switch key {
+        case .linkIndex: bytes = notes * Self.bytesPerNote.linkIndex
+        case .linkSources: bytes = notes * Self.bytesPerNote.linkSources
+        case .check: bytes = notes * Self.bytesPerNote.check
+        case .tasks: bytes = ((value as? TaskList?) ?? nil).map { $0.tasks.count * Self.bytesPerNote.task } ?? 0
+        }
+        if admit(.derived(key), bytes: bytes) { derived[key] = Kept(value: value) }
+    }
+
+    /// Makes room for a value of `bytes` by letting go of the least recently used others;
+    /// false when it cannot fit even alone (it is then used once, not kept). The lock is held.
+    private func admit(_ key: Key, bytes: Int) -> Bool {
+        guard bytes <= budget else { return false }
+        while kept.values.reduce(0, { $0 + $1.bytes }) + bytes > budget,
+            let oldest = kept.filter({ $0.key != key }).min(by: { $0.value.used < $1.value.used })?.key
+        {
+            drop(oldest)
+        }
+        uses += 1
+        kept[key] = (bytes, uses)
+        return true
+    }
+
+    private func touch(_ key: Key) {
+        uses += 1
+        kept[key]?.used = uses
+    }
+
+    private func drop(_ key: Key) {
+        kept[key] = nil
+        switch key {
+        case .scan(let detail): scans[detail] = nil
+        case .derived(let derived): self.derived[derived] = nil
+        }
     }
 
     /// True when the watch saw a change; the notes' bytes it names are dropped then.
@@ -137,5 +224,6 @@ final class ScanMemo: @unchecked Sendable {
     private func forget() {
         scans = [:]
         derived = [:]
+        kept = [:]
     }
 }

@@ -46,7 +46,10 @@ final class FixtureVault: @unchecked Sendable {
     /// A session on the copy, as `vault mcp` opens one (without the cache).
     /// - Parameter cached: open the cache of note facts (under the copy's folder), as `vault mcp`
     ///   does unless `--no-cache`: walks are then kept while no folder changes.
-    func session(readOnly: Bool = false, resourcePageSize: Int = 200, cached: Bool = false) throws -> MCPSession {
+    /// - Parameter keptBudget: the most bytes the session keeps between calls, by estimate.
+    func session(
+        readOnly: Bool = false, resourcePageSize: Int = 200, cached: Bool = false, keptBudget: Int = ScanMemo.defaultBudget
+    ) throws -> MCPSession {
         var vault = try Vault(root: self.vault)
         if cached, let location = CacheLocation.find(for: vault, environment: ["XDG_CACHE_HOME": root + "/cache"]).location {
             vault.cache = FactsCache(location: location, racyWindow: 0)
@@ -54,7 +57,7 @@ final class FixtureVault: @unchecked Sendable {
         vault.clock = VaultClock(now: { [self] in lock.withLock { now } }, sleep: { _ in })
         return MCPSession(
             vault: vault, readOnly: readOnly, serverVersion: "test", today: { CalendarDay("2026-11-30")! },
-            resourcePageSize: resourcePageSize)
+            resourcePageSize: resourcePageSize, keptBudget: keptBudget)
     }
 
     /// The error the command line prints for `arguments` on this vault, without `vault: error: `.

@@ -1,8 +1,9 @@
+import Foundation
 import Glibc
 import VaultSystem
 
 /// The cache file as one run opened it: its header and index read through one descriptor,
-/// and the records' bodies read through the same one, by range, when they are needed.
+/// and the table and the records' bodies read through the same one when they are needed.
 ///
 /// The descriptor keeps reading the file that was opened when another run renames a new
 /// one into place, so the bodies always belong to the index read with them.
@@ -14,6 +15,16 @@ final class CacheFile: @unchecked Sendable {
     let contents: CacheFileFormat.Index
     private let fileSystem: any FileSystem
     private let descriptor: Int32
+    private let tableLock = NSLock()
+    /// The table as read by the first body decoded: nil until then, `.damaged` when it
+    /// could not be read whole or its checksum did not match.
+    private var loadedTable: LoadedTable?
+
+    /// The table's bytes (its checksum after them) and where each entry begins in them.
+    private enum LoadedTable {
+        case sound(bytes: [UInt8], starts: [UInt32])
+        case damaged
+    }
 
     /// Opens the file; nil when it is of another version or build (rebuilt quietly).
     ///
@@ -73,13 +84,80 @@ final class CacheFile: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with the file's table, its references counting from entry `first`.
-    func withTable<Result>(first: Int, _ body: (ByteTable) throws -> Result) rethrows -> Result {
-        try index.withUnsafeBufferPointer { bytes in
-            try contents.tableStarts.withUnsafeBufferPointer { starts in
+    /// Calls `body` with the file's table, its references counting from entry `first`; nil
+    /// when the table is damaged (no body can then be decoded).
+    func withTable<Result>(first: Int, _ body: (ByteTable) throws -> Result) rethrows -> Result? {
+        guard case .sound(let bytes, let starts) = table() else { return nil }
+        return try bytes.withUnsafeBufferPointer { bytes in
+            try starts.withUnsafeBufferPointer { starts in
                 try body(ByteTable(bytes: bytes, starts: starts, first: first))
             }
         }
+    }
+
+    /// The number of entries of the table.
+    var tableCount: Int { contents.tableCount }
+
+    /// The table, read and checked once, by whichever thread asks first.
+    private func table() -> LoadedTable {
+        tableLock.withLock {
+            if let loadedTable { return loadedTable }
+            let range = contents.table
+            let loaded: LoadedTable
+            if let bytes = try? fileSystem.read(
+                descriptor, at: range.lowerBound, count: range.count + CacheFileFormat.tableSumLength, path: path),
+                bytes.count == range.count + CacheFileFormat.tableSumLength,
+                let starts = Self.starts(of: bytes, count: contents.tableCount)
+            {
+                // Kept with its checksum behind it, which no entry reaches: not copied again.
+                loaded = .sound(bytes: bytes, starts: starts)
+            } else {
+                loaded = .damaged
+            }
+            loadedTable = loaded
+            return loaded
+        }
+    }
+
+    /// Where each of the `count` entries of a table begins, when `bytes` (the table and its
+    /// checksum) are sound.
+    private static func starts(of bytes: [UInt8], count: Int) -> [UInt32]? {
+        let length = bytes.count - CacheFileFormat.tableSumLength
+        return bytes.withUnsafeBufferPointer { buffer -> [UInt32]? in
+            var reader = ByteReader(buffer, start: length)
+            guard let sum = try? reader.fixed64(), Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length])) == sum
+            else { return nil }
+            return try? ByteTable.starts(of: buffer, in: 0..<length, count: count)
+        }
+    }
+
+    /// Hands the table's bytes to `write` in pieces of up to a MiB, as they are in the file,
+    /// checking them as they go without holding them.
+    ///
+    /// - Throws: what `write` throws, and `CacheFileFormat.Damage.checksumMismatch` when the
+    ///   bytes cannot be read whole or are not what the file's checksum says (the caller's
+    ///   file then cannot use this one's records).
+    func copyTable(_ write: ([UInt8]) throws -> Void) throws {
+        let range = contents.table
+        var stored = Checksum64.Stream(length: range.count)
+        var offset = range.lowerBound
+        func read(_ count: Int) throws -> [UInt8] {
+            guard let bytes = try? fileSystem.read(descriptor, at: offset, count: count, path: path), bytes.count == count else {
+                throw CacheFileFormat.Damage.checksumMismatch
+            }
+            return bytes
+        }
+        while offset < range.upperBound {
+            let piece = try read(min(1 << 20, range.upperBound - offset))
+            stored.add(piece)
+            try write(piece)
+            offset += piece.count
+        }
+        let expected = try read(CacheFileFormat.tableSumLength).withUnsafeBufferPointer { buffer in
+            var reader = ByteReader(buffer)
+            return try? reader.fixed64()
+        }
+        guard stored.sum == expected else { throw CacheFileFormat.Damage.checksumMismatch }
     }
 
     /// The path an entry is of.

@@ -3,26 +3,32 @@ import VaultMarkdown
 import VaultSystem
 
 /// The cache file: a fixed header (which program wrote it, the index's checksum, where the
-/// index ends), then the index (when it was written, for which vault folder and dialect, the
-/// table of the values records share, and for each note its path, its status and header
-/// facts, where its entries of the table begin, and its body's length and checksum), then
-/// the bodies, one after another in the order of the index.
+/// index ends), then the index (when it was written, for which vault folder and dialect, how
+/// long the table is, and for each note its path, its status and header facts, where its
+/// entries of the table begin, and its body's length and checksum), then the table of the
+/// values the bodies share and its checksum, then the bodies, one after another in the
+/// order of the index.
+///
+/// The index holds no reference into the table, so a listing reads the header and the index
+/// only, and the table (most of what the bodies repeat: link targets, headings, task shapes)
+/// is read by a run's first body. A command that needs links or tasks reads the bodies it
+/// needs, one by one, each checked by its own checksum, so no run holds the file whole.
 ///
 /// The table is only ever appended to while records are copied from one file to the next,
 /// so a copied record's references stay valid: each record's references count from the
 /// entry its own run's values began at.
 ///
-/// A listing reads the header and the index only; a command that needs links or tasks
-/// reads the bodies it needs, one by one, each checked by its own checksum, so no run holds
-/// the file whole. Written in one pass and renamed into place; a checksum that does not
-/// match tells a torn or damaged part, which is then read afresh.
+/// Written in one pass and renamed into place; a checksum that does not match tells a torn
+/// or damaged part, which is then read afresh.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 4
+    static let version: UInt64 = 5
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.
+    ///
+    /// The table's checksum follows the table, as the table is summed while it is written.
     static let headerLength = 56
     private static let sumsOffset = 32
 
@@ -53,9 +59,9 @@ enum CacheFileFormat {
         /// The rules the facts were read by: a folder that became a Logseq graph is read again.
         var dialect: String
         var writtenAt: Int64
-        /// The table's entries, in bytes of the file, and where each begins.
+        /// The table's entries, in bytes of the file (its checksum follows), and how many.
         var table: Range<Int>
-        var tableStarts: [UInt32]
+        var tableCount: Int
         /// Each note's entry, in the order of their paths' bytes (see `CacheFile.entry(for:)`).
         var entries: [Entry]
     }
@@ -92,14 +98,13 @@ enum CacheFileFormat {
     }()
 
     /// The file's header and index, for `records` in the order of their paths' bytes
-    /// (`precedes`) and the table of `tableCount` entries in `table`, one piece after
-    /// another; their bodies follow, in the same order.
+    /// (`precedes`) and a table of `tableCount` entries in `tableLength` bytes; the table
+    /// follows (see `tableSumLength`), then their bodies, in the same order.
     static func head(
-        root: String, dialect: NoteDialect, writtenAt: Int64, table: [ArraySlice<UInt8>], tableCount: Int, records: [Record]
+        root: String, dialect: NoteDialect, writtenAt: Int64, tableLength: Int, tableCount: Int, records: [Record]
     ) -> [UInt8] {
-        let tableLength = table.reduce(0) { $0 + $1.count }
         // The index is written in place after the header, whose checksum and end are set last.
-        var file = ByteWriter(capacity: headerLength + records.reduce(64 + tableLength) { $0 + $1.path.utf8.count + $1.index.count + 24 })
+        var file = ByteWriter(capacity: headerLength + records.reduce(64) { $0 + $1.path.utf8.count + $1.index.count + 24 })
         file.raw(magic)
         file.fixed64(version)
         file.fixed64(NoteFacts.formatVersion)
@@ -112,7 +117,6 @@ enum CacheFileFormat {
         file.string(dialect.rawValue)
         file.unsigned(UInt64(tableCount))
         file.unsigned(UInt64(tableLength))
-        for piece in table { file.raw(piece) }
         file.unsigned(UInt64(records.count))
         for record in records {
             file.string(record.path)
@@ -132,6 +136,9 @@ enum CacheFileFormat {
     static func precedes(_ first: String, _ second: String) -> Bool {
         first.utf8.lexicographicallyPrecedes(second.utf8)
     }
+
+    /// The length of the table's checksum, written after the table.
+    static let tableSumLength = 8
 
     /// The checksum of a record's body.
     static func sum(_ body: some ContiguousBytes) -> UInt64 { Checksum64.of(body) }
@@ -167,11 +174,15 @@ enum CacheFileFormat {
                 let writtenAt = Int64(bitPattern: try reader.fixed64())
                 let root = try reader.string()
                 let dialect = try reader.string()
-                let tableCount = try reader.count()
-                let tableLength = try reader.count()
-                let table = reader.offset..<reader.offset + tableLength
-                let tableStarts = try ByteTable.starts(of: buffer, in: table, count: tableCount)
-                try reader.skip(tableLength)
+                // The table follows the index: its length is not bounded by the index's bytes.
+                let tableCount = try reader.unsigned()
+                let tableLength = try reader.unsigned()
+                guard tableLength <= UInt64(Int.max - header.indexEnd - tableSumLength), tableCount <= tableLength else {
+                    throw Damage.truncated(offset: reader.offset)
+                }
+                let (entryCount, length) = (Int(tableCount), Int(tableLength))
+                let table = header.indexEnd..<header.indexEnd + length
+                let bodies = table.upperBound + tableSumLength
                 let count = try reader.count()
                 var bodyStart = 0
                 var entries: [Entry] = []
@@ -186,10 +197,10 @@ enum CacheFileFormat {
                     let base = try reader.unsigned()
                     let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
                     let bodySum = try reader.fixed64()
-                    guard base <= UInt64(tableCount), bodyLength >= 0, bodyStart <= Int.max - bodyLength - header.indexEnd else {
+                    guard base <= tableCount, bodyLength >= 0, bodyStart <= Int.max - bodyLength - bodies else {
                         throw Damage.truncated(offset: reader.offset)
                     }
-                    let body = header.indexEnd + bodyStart..<header.indexEnd + bodyStart + bodyLength
+                    let body = bodies + bodyStart..<bodies + bodyStart + bodyLength
                     bodyStart += bodyLength
                     entries.append(
                         Entry(
@@ -197,7 +208,7 @@ enum CacheFileFormat {
                             base: Int(base)))
                 }
                 return Index(
-                    root: root, dialect: dialect, writtenAt: writtenAt, table: table, tableStarts: tableStarts, entries: entries)
+                    root: root, dialect: dialect, writtenAt: writtenAt, table: table, tableCount: entryCount, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

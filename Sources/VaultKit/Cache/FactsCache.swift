@@ -139,15 +139,20 @@ public final class FactsCache: @unchecked Sendable {
 
     /// The body of a stored record, or nil when it cannot be read or is damaged (said once).
     private func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
-        guard let file else { return nil }
+        guard let file = lock.withLock({ file }) else { return nil }
         if let body = file.body(of: entry) { return body }
+        noteDamage()
+        return nil
+    }
+
+    /// Says once, however many records are found so, that the file was damaged.
+    private func noteDamage() {
         lock.withLock {
             if !foundDamage {
                 foundDamage = true
                 notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
             }
         }
-        return nil
     }
 
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
@@ -160,7 +165,7 @@ public final class FactsCache: @unchecked Sendable {
                 strings.withTable { table in
                     encoded.index.withUnsafeBufferPointer { index in
                         encoded.body.withUnsafeBufferPointer { body in
-                            decode(index, 0..<index.count, body, 0..<body.count, table, status, wanted, taskLines)
+                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? table : nil, status, wanted, taskLines)
                         }
                     }
                 })
@@ -174,34 +179,41 @@ public final class FactsCache: @unchecked Sendable {
             return self.valid(recorded, racy: flags & 2 != 0, now: status)
         }
         guard valid else { return count(nil) }
-        var body: [UInt8] = []
-        if needsBody {
-            guard let read = self.body(of: entry) else { return count(nil) }
-            body = read
-        }
-        return count(
-            file.withTable(first: entry.base) { table in
+        guard needsBody else {
+            return count(
                 file.index.withUnsafeBufferPointer { index in
-                    body.withUnsafeBufferPointer { body in
-                        decode(index, entry.index, body, 0..<body.count, table, status, wanted, taskLines)
-                    }
+                    decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines)
+                })
+        }
+        guard let body = self.body(of: entry) else { return count(nil) }
+        let decoded = file.withTable(first: entry.base) { table in
+            file.index.withUnsafeBufferPointer { index in
+                body.withUnsafeBufferPointer { body in
+                    decode(index, entry.index, body, 0..<body.count, table, status, wanted, taskLines)
                 }
-            })
+            }
+        }
+        guard let decoded else {
+            noteDamage()
+            return count(nil)
+        }
+        return count(decoded)
     }
 
-    /// The record in `index[indexRange]` and `body[bodyRange]`, its shared values in `table`,
-    /// when it is valid for a file now of `status` and holds `wanted`.
+    /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
+    /// `table` (nil when no body is wanted), when it is valid for a file now of `status` and
+    /// holds `wanted`. The index entry shares nothing: it is read without the table.
     private func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ table: ByteTable, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+        _ table: ByteTable?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
     ) -> NoteRecord? {
         var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
             return nil
         }
-        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound, table: table)
+        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: table)
-        let hasBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
+        let hasBody = table != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
             try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
         }
@@ -233,7 +245,8 @@ public final class FactsCache: @unchecked Sendable {
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {
         let strings = lock.withLock { self.strings }
-        var index = ByteWriter(table: strings)
+        // The index shares nothing, so that a listing never reads the table.
+        var index = ByteWriter()
         var body = ByteWriter(table: strings)
         record.encode(index: &index, body: &body)
         let encoded = (index: index.bytes, body: body.bytes, sum: CacheFileFormat.sum(body.bytes))
@@ -269,13 +282,13 @@ public final class FactsCache: @unchecked Sendable {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
-        let (records, bodies, table) = lock.withLock(merged)
-        let head = CacheFileFormat.head(
-            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), table: table.pieces, tableCount: table.count,
-            records: records)
-        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
-            try write(head)
-            try copyBodies(bodies, write: write)
+        do {
+            try write(keepingStored: true)
+        } catch CacheFileFormat.Damage.checksumMismatch {
+            // The stored file's table is damaged, so are the references of its records:
+            // only this run's are written.
+            noteDamage()
+            try write(keepingStored: false)
         }
         removeLeftovers()
         // What was written is read from the file from now on, so that a server that saves
@@ -292,6 +305,30 @@ public final class FactsCache: @unchecked Sendable {
                 walked = nil
                 writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
             }
+        }
+    }
+
+    /// Writes the next cache file: this run's records with the stored file's (unless
+    /// `keepingStored` is false), the stored table followed by this run's values.
+    private func write(keepingStored: Bool) throws {
+        let (records, bodies, stored, fresh) = lock.withLock { merged(keepingStored: keepingStored) }
+        let tableLength = (stored?.contents.table.count ?? 0) + fresh.bytes.count
+        let head = CacheFileFormat.head(
+            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), tableLength: tableLength,
+            tableCount: (stored?.tableCount ?? 0) + fresh.count, records: records)
+        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
+            try write(head)
+            var sum = Checksum64.Stream(length: tableLength)
+            try stored?.copyTable { piece in
+                sum.add(piece)
+                try write(piece)
+            }
+            sum.add(fresh.bytes)
+            try write(fresh.bytes)
+            var trailer = ByteWriter(capacity: CacheFileFormat.tableSumLength)
+            trailer.fixed64(sum.sum)
+            try write(trailer.bytes)
+            try copyBodies(bodies, from: stored, write: write)
         }
     }
 
@@ -348,10 +385,14 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// The records of the next file, in the order of their paths' bytes: the stored ones
-    /// (already in that order) merged with this run's, a fresh one in place of a stored one.
-    /// The records of notes that are gone are dropped by the next run that writes: until
-    /// then they are never used, as no file can take on the status they recorded.
-    private func merged() -> ([CacheFileFormat.Record], [Body], (pieces: [ArraySlice<UInt8>], count: Int)) {
+    /// (already in that order, unless `keepingStored` is false) merged with this run's, a
+    /// fresh one in place of a stored one; the file they are copied from, and this run's
+    /// table entries. The records of notes that are gone are dropped by the next run that
+    /// writes: until then they are never used, as no file can take on the status they recorded.
+    private func merged(keepingStored: Bool) -> (
+        records: [CacheFileFormat.Record], bodies: [Body], stored: CacheFile?, fresh: (bytes: [UInt8], count: Int)
+    ) {
+        let file = keepingStored ? file : nil
         let walked = walked.map(Set.init)
         let freshPaths = fresh.keys.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
         var records: [CacheFileFormat.Record] = []
@@ -359,10 +400,7 @@ public final class FactsCache: @unchecked Sendable {
         records.reserveCapacity((file?.contents.entries.count ?? 0) + freshPaths.count)
         bodies.reserveCapacity(records.capacity)
         // This run's values follow the stored file's table, which its records keep naming.
-        let stored = file.map { $0.index[$0.contents.table] } ?? []
-        let freshBase = file?.contents.tableStarts.count ?? 0
-        let entries = strings.entries
-        let table = (pieces: [stored, entries.bytes[...]], count: freshBase + entries.count)
+        let freshBase = file?.tableCount ?? 0
         var next = 0
         func takeFresh() {
             let path = freshPaths[next]
@@ -390,7 +428,7 @@ public final class FactsCache: @unchecked Sendable {
             }
         }
         while next < freshPaths.count { takeFresh() }
-        return (records, bodies, table)
+        return (records, bodies, file, strings.entries)
     }
 
     /// Where a record's body comes from when the file is written again.
@@ -402,7 +440,7 @@ public final class FactsCache: @unchecked Sendable {
     /// Writes the bodies in order: a fresh one from memory, stored ones copied from the
     /// file as it was opened, neighbours in one read of up to a MiB. A body that cannot be
     /// read whole is written as zeros: its checksum then fails, and its note is read afresh.
-    private func copyBodies(_ bodies: [Body], write: ([UInt8]) throws -> Void) throws {
+    private func copyBodies(_ bodies: [Body], from file: CacheFile?, write: ([UInt8]) throws -> Void) throws {
         var run: Range<Int>?
         func flush() throws {
             guard let range = run, let file else { return }

@@ -8,8 +8,10 @@ extension NoteRecord {
 
     /// Appends the record in two pieces: its index entry (the status first, so validating
     /// it decodes nothing else, then the header facts) and its body (the other facts, the
-    /// task lines, the broken definitions).
+    /// task lines, the broken definitions). The index entry is written without a table
+    /// (`index.table` nil), so that reading it never needs one.
     func encode(index: inout ByteWriter, body: inout ByteWriter) {
+        assert(index.table == nil, "an index entry shares nothing")
         index.unsigned(UInt64(max(0, status.size)))
         index.int(Int(status.modifiedNanoseconds))
         // Most notes' status changed when their content did: the difference is short.

@@ -25,19 +25,26 @@ public struct LinkSources: Sendable {
     public init(vault: Vault, scan: VaultScan, index: LinkIndex) {
         let notes = scan.notes
         let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
-        let counted = ParallelMap.map(notes.count) { position -> [String: Int32] in
+        // Each note's targets in a short list, not a dictionary: a note links to few files,
+        // and the paths resolved are the index's own strings, compared by identity first.
+        let counted = ParallelMap.map(notes.count) { position -> [(target: String, links: Int32)] in
             let note = notes[position]
             guard note.kind != .trash, note.availability == .available,
                 let facts = try? reader.read(path: note.path, absolute: vault.absolutePath(note.path), wanted: .links).facts,
                 facts.isUTF8
-            else { return [:] }
-            var counts: [String: Int32] = [:]
+            else { return [] }
+            var counts: [(target: String, links: Int32)] = []
             let origin = LinkIndex.Origin(note.path)
             for link in facts.links {
                 let resolution = index.resolve(link, from: origin)
                 guard let target = resolution.path else { continue }
                 let edge = LinkEdge(source: note.path, link: link, resolution: resolution, text: "", line: "", offset: 0)
-                if LinkGraph.links(to: target)(edge) { counts[target, default: 0] += 1 }
+                guard LinkGraph.links(to: target)(edge) else { continue }
+                if let at = counts.lastIndex(where: { $0.target == target }) {
+                    counts[at].links += 1
+                } else {
+                    counts.append((target, 1))
+                }
             }
             return counts
         }

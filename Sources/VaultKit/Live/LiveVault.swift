@@ -108,15 +108,7 @@ public final class LiveVault {
         for (path, bytes) in buffers { file(path, overlay(path, bytes)) }
         placeholders = scan.notes.filter { $0.availability == .placeholder && $0.kind != .trash }.map(\.path)
         letters = scan.notes.map(NoteLetters.of)
-        Self.returnFreedMemory()
-    }
-
-    /// Gives the system back what reading every note's facts left free: the allocator keeps
-    /// it otherwise, and the server's resident memory stays at its peak of the read.
-    private static func returnFreedMemory() {
-        #if os(Linux)
-        _ = trimMalloc(0)
-        #endif
+        FreedMemory.giveBack()
     }
 
     private static func kept(_ facts: NoteFacts, of path: String, index: LinkIndex, paths: LinkPaths) -> Kept {
@@ -255,9 +247,3 @@ extension LiveVault {
         }
     }
 }
-
-#if os(Linux)
-/// glibc's `malloc_trim`, which Swift's Glibc module does not declare.
-@_silgen_name("malloc_trim")
-private func trimMalloc(_ pad: Int) -> Int32
-#endif

@@ -55,7 +55,7 @@ struct CacheTableTests {
     static func decode(_ bytes: (index: [UInt8], body: [UInt8]), table: ByteTable) throws -> NoteRecord {
         try bytes.index.withUnsafeBufferPointer { index in
             try bytes.body.withUnsafeBufferPointer { body in
-                var reader = ByteReader(index, table: table)
+                var reader = ByteReader(index)
                 var bodyReader = ByteReader(body, table: table)
                 return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
                     try NoteRecord(index: &reader, body: pointer, wanted: .all, taskLines: true)
@@ -103,5 +103,66 @@ struct CacheTableTests {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(record.facts == NoteFacts(bytes: bytes, parts: .all, dialect: .markdown))
         }
+    }
+}
+
+/// The table is read by a run's first body: a listing never reads it, and a file whose
+/// table is damaged is never copied into the next.
+@Suite("The cache's table read only for bodies")
+struct CacheTableReadTests {
+    let folder = TemporaryFolder()
+    var runs: CachedRuns { folder.cachedRuns }
+    var cacheFile: String { folder.path + "/cache/facts" }
+
+    /// Fills the cache, then flips the first byte of its table.
+    func warmWithDamagedTable() throws {
+        try folder.writeLinkedNotes()
+        _ = try runs.run(CachedRuns.digest)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+        let header = try CacheFileFormat.header(bytes)
+        #expect(header.indexEnd < bytes.count - CacheFileFormat.tableSumLength)
+        bytes[header.indexEnd] ^= 0x40
+        #expect(FileManager.default.createFile(atPath: cacheFile, contents: Data(bytes)))
+    }
+
+    @Test("a listing is served from the index alone: with the table damaged it still hits every note, and says nothing")
+    func listingSkipsTable() throws {
+        try warmWithDamagedTable()
+        let (vault, cache) = try runs.opened()
+        let titles = try vault.scan(detail: .tags).notes.map { "\($0.path) \($0.title) \($0.tags)" }
+        #expect(titles == (try runs.uncached { try $0.scan(detail: .tags).notes.map { "\($0.path) \($0.title) \($0.tags)" } }))
+        #expect(cache.statistics.misses == 0)
+        #expect(cache.takeNotices().isEmpty)
+    }
+
+    @Test("a damaged table costs the bodies a read, is said once, and the next file is sound")
+    func damagedTableMended() throws {
+        try warmWithDamagedTable()
+        let fresh = try runs.uncached(CachedRuns.digest)
+        let (vault, cache) = try runs.opened()
+        #expect(try CachedRuns.digest(vault) == fresh)
+        #expect(cache.takeNotices().count == 1)
+        try cache.finish()
+        let after = try runs.run(CachedRuns.digest)
+        #expect(after.value == fresh && after.misses == 0)
+    }
+
+    @Test("a run that saves over a file with a damaged table keeps none of its records, and the next file is sound")
+    func damagedTableNotCopied() throws {
+        try warmWithDamagedTable()
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Beta.md", "# Beta changed\n\n[[Gamma]] #beta\n")
+        // Only the changed note is read afresh: the save copies the stored records, finds
+        // their table damaged, and writes this run's record alone.
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan(detail: .summary)
+        #expect(cache.statistics.misses == 1)
+        try cache.finish()
+        #expect(cache.takeNotices().count == 1)
+        let fresh = try runs.uncached(CachedRuns.digest)
+        let (next, nextCache) = try runs.opened()
+        #expect(try CachedRuns.digest(next) == fresh)
+        #expect(nextCache.takeNotices().isEmpty)
+        #expect(nextCache.statistics.hits >= 1)
     }
 }

@@ -9,8 +9,9 @@ import Testing
 @Suite("Cache records")
 struct NoteRecordCodingTests {
     /// A record's index entry and body, as the cache file keeps them.
+    /// The record's index entry (which shares nothing, as the cache writes it) and its body.
     static func encoded(_ record: NoteRecord, table: ByteTableBuilder? = nil) -> (index: [UInt8], body: [UInt8]) {
-        var index = ByteWriter(table: table)
+        var index = ByteWriter()
         var body = ByteWriter(table: table)
         record.encode(index: &index, body: &body)
         return (index.bytes, body.bytes)
@@ -20,7 +21,7 @@ struct NoteRecordCodingTests {
         func decode(_ table: ByteTable?) throws -> NoteRecord {
             try index.withUnsafeBufferPointer { index in
                 try body.withUnsafeBufferPointer { body in
-                    var reader = ByteReader(index, table: table)
+                    var reader = ByteReader(index)
                     var bodyReader = ByteReader(body, table: table)
                     return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
                         try NoteRecord(index: &reader, body: pointer, wanted: wanted, taskLines: true)
