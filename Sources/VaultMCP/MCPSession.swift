@@ -29,13 +29,17 @@ public final class MCPSession: @unchecked Sendable {
     /// write nothing.
     private var writtenMisses = 0
 
+    /// The most bytes a session keeps between calls (walks and what it makes from them), by
+    /// estimate: a 10,000-note vault's fit whole; at 100,000 notes only the summary walk does.
+    public static let keptBudget = 64 << 20
+
     /// The largest answer sent whole; a larger one is refused with how to ask for less
     /// (`limit`, `offset`, `startLine`), never cut.
     public static let outputLimit = 1 << 20
 
     public init(
         vault: Vault, readOnly: Bool, serverVersion: String, today: @escaping @Sendable () throws -> CalendarDay,
-        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize, keptBudget: Int = ScanMemo.defaultBudget,
+        planLifetime: TimeInterval = 600, resourcePageSize: Int = NoteResources.pageSize, keptBudget: Int = MCPSession.keptBudget,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.vault = vault

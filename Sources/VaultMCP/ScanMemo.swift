@@ -10,7 +10,7 @@ import VaultKit
 /// What is kept stays within `budget` bytes (as estimated per note): a 10,000-note vault
 /// keeps everything; a 100,000-note vault keeps its summary walk, and makes the rest again
 /// for each call, so that the server's memory stays bounded.
-public final class ScanMemo: @unchecked Sendable {
+final class ScanMemo: @unchecked Sendable {
     private let vault: Vault
     private let watch: FolderWatch?
     private let lock = NSLock()
@@ -19,7 +19,7 @@ public final class ScanMemo: @unchecked Sendable {
     /// What each kept value was estimated to hold, and when it was last used.
     private var kept: [Key: (bytes: Int, used: Int)] = [:]
     private var uses = 0
-    /// The most bytes kept, by the estimates of `estimate(_:notes:)`.
+    /// The most bytes kept, by the estimates of `bytesPerNote`.
     let budget: Int
 
     /// A kept value: a walk or something made from one.
@@ -27,11 +27,6 @@ public final class ScanMemo: @unchecked Sendable {
         case scan(NoteReader.Detail)
         case derived(Derived)
     }
-
-    /// The most bytes a server keeps between calls, by estimate: with the cache's index let
-    /// go between requests (`FactsCache.release`), what a call makes afresh fits beside it
-    /// within 150 MB at 100,000 notes.
-    public static let defaultBudget = 64 << 20
 
     /// What is kept now, by its estimate in bytes: walks by their detail, derived values by name.
     var keptValues: [String: Int] {
@@ -75,7 +70,7 @@ public final class ScanMemo: @unchecked Sendable {
     /// - Parameters:
     ///   - keeps: false (`--no-cache`) to walk the vault afresh for every call.
     ///   - budget: the most bytes kept between calls, by estimate.
-    init(vault: Vault, keeps: Bool, budget: Int = ScanMemo.defaultBudget) {
+    init(vault: Vault, keeps: Bool, budget: Int) {
         self.vault = vault
         self.budget = budget
         watch = keeps ? FolderWatch(vault: vault) : nil

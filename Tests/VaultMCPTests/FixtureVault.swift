@@ -48,7 +48,7 @@ final class FixtureVault: @unchecked Sendable {
     ///   does unless `--no-cache`: walks are then kept while no folder changes.
     /// - Parameter keptBudget: the most bytes the session keeps between calls, by estimate.
     func session(
-        readOnly: Bool = false, resourcePageSize: Int = 200, cached: Bool = false, keptBudget: Int = ScanMemo.defaultBudget
+        readOnly: Bool = false, resourcePageSize: Int = 200, cached: Bool = false, keptBudget: Int = MCPSession.keptBudget
     ) throws -> MCPSession {
         var vault = try Vault(root: self.vault)
         if cached, let location = CacheLocation.find(for: vault, environment: ["XDG_CACHE_HOME": root + "/cache"]).location {

@@ -35,7 +35,7 @@ struct MCPKeptBudgetTests {
     func answersAlikeWithinAnyBudget() throws {
         let fixture = try FixtureVault()
         let notes = try memo(fixture, budget: 0).notes
-        let sessions = try [ScanMemo.defaultBudget, notes * ScanMemo.bytesPerNote.scan, 0].map {
+        let sessions = try [MCPSession.keptBudget, notes * ScanMemo.bytesPerNote.scan, 0].map {
             try fixture.session(cached: true, keptBudget: $0)
         }
         for round in 0..<2 {
