@@ -51,9 +51,10 @@ final class ScanMemo: @unchecked Sendable {
         case tasks
     }
 
-    /// The most tasks kept between calls (about 250 bytes each): a larger vault's tasks are
-    /// read for each call instead, so the server's memory stays bounded.
-    static let taskBudget = 100_000
+    /// The most tasks kept between calls (about 300 bytes each): a 10,000-note vault of about
+    /// 50,000 tasks fits; a larger vault's tasks are read for each call instead, so the
+    /// server's memory stays bounded (and the read that finds them too many stops there).
+    static let taskBudget = 64_000
 
     /// The most bytes of notes kept for searches: a 10,000-note vault (about 26 MiB of notes)
     /// fits whole; a vault that does not fit keeps none (see `texts(for:)`).
@@ -98,8 +99,7 @@ final class ScanMemo: @unchecked Sendable {
         let (scan, both) = try value(.linkSources) { scan in
             // Called with the lock held: the index kept with this very walk, or one made now
             // and kept with it (a second index of a large vault would double what it holds).
-            let index = (derived[.linkIndex] as? Kept<LinkIndex>)?.value ?? vault.linkIndex(scan)
-            keep(index, as: .linkIndex, notes: scan.notes.count)
+            let index = keptIndex(of: scan)
             return (index, LinkSources(vault: vault, scan: scan, index: index))
         }
         return (scan, both.0, both.1)
@@ -107,7 +107,19 @@ final class ScanMemo: @unchecked Sendable {
 
     /// What `vault check` finds in the summary walk.
     func check() throws -> VaultCheck {
-        try value(.check) { VaultCheck(vault: vault, scan: $0) }.value
+        try value(.check) { VaultCheck(vault: vault, scan: $0, index: keptIndex(of: $0)) }.value
+    }
+
+    /// The index kept with the summary walk, or one made now and kept with it (a second
+    /// index of a large vault would double what it holds); the lock is held.
+    private func keptIndex(of scan: VaultScan) -> LinkIndex {
+        if let kept = derived[.linkIndex] as? Kept<LinkIndex> {
+            touch(.derived(.linkIndex))
+            return kept.value
+        }
+        let index = vault.linkIndex(scan)
+        keep(index, as: .linkIndex, notes: scan.notes.count)
+        return index
     }
 
     /// Every task of the vault's notes, when they fit in `taskBudget`; nil when they do not
@@ -132,6 +144,7 @@ final class ScanMemo: @unchecked Sendable {
                 touch(.derived(key))
                 return (scan, kept.value)
             }
+            makeRoom(toMake: key, from: detail, notes: scan.notes.count)
             let made = try make(scan)
             // Made from notes that changed meanwhile, it may be stale: used once, not kept.
             if changed() {
@@ -167,16 +180,39 @@ final class ScanMemo: @unchecked Sendable {
     }
 
     /// About how many bytes each kept value holds per note of the vault, as measured at
-    /// 100,000 notes; tasks count per task.
-    static let bytesPerNote = (scan: 400, linkIndex: 350, linkSources: 250, check: 100, task: 250)
+    /// 100,000 notes; tasks count per task. `making` is what reading every note's links or
+    /// tasks holds for a moment besides (the cache's index and table, the links read).
+    static let bytesPerNote = (scan: 400, linkIndex: 150, linkSources: 70, check: 100, task: 300, making: 500)
+
+    /// Lets go of the least recently used values until what is kept, the value `key` and
+    /// the making of it fit the budget together: a large vault's call then holds about what
+    /// it would alone. The walk it is made from and the index it reads stay; the lock is held.
+    private func makeRoom(toMake key: Derived, from detail: NoteReader.Detail, notes: Int) {
+        let needed = notes * (Self.bytesPerNote.making + estimate(key))
+        var inUse: Set<Key> = [.scan(max(detail, .summary))]
+        if key == .check || key == .linkSources { inUse.insert(.derived(.linkIndex)) }
+        while kept.values.reduce(0, { $0 + $1.bytes }) + needed > budget,
+            let oldest = kept.filter({ !inUse.contains($0.key) }).min(by: { $0.value.used < $1.value.used })?.key
+        {
+            drop(oldest)
+        }
+    }
+
+    /// The bytes per note a derived value holds, by `bytesPerNote` (tasks count per task: 0).
+    private func estimate(_ key: Derived) -> Int {
+        switch key {
+        case .linkIndex: Self.bytesPerNote.linkIndex
+        case .linkSources: Self.bytesPerNote.linkSources
+        case .check: Self.bytesPerNote.check
+        case .tasks: 0
+        }
+    }
 
     /// Keeps a derived value when it fits the budget; the lock is held.
     private func keep<Value: Sendable>(_ value: Value, as key: Derived, notes: Int) {
         let bytes: Int
         switch key {
-        case .linkIndex: bytes = notes * Self.bytesPerNote.linkIndex
-        case .linkSources: bytes = notes * Self.bytesPerNote.linkSources
-        case .check: bytes = notes * Self.bytesPerNote.check
+        case .linkIndex, .linkSources, .check: bytes = notes * estimate(key)
         case .tasks: bytes = ((value as? TaskList?) ?? nil).map { $0.tasks.count * Self.bytesPerNote.task } ?? 0
         }
         if admit(.derived(key), bytes: bytes) { derived[key] = Kept(value: value) }

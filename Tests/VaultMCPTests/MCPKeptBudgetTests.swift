@@ -55,16 +55,18 @@ struct MCPKeptBudgetTests {
         let fixture = try FixtureVault()
         let per = ScanMemo.bytesPerNote
         let notes = try memo(fixture, budget: 0).notes
-        // Room for the walk and the link index, or for the walk and the check, not all three.
-        let budget = notes * (per.scan + per.linkIndex)
+        // Room for the walk, the link index and the sources with the making of one, not for
+        // the making of the check beside them all.
+        let budget = notes * (per.scan + per.linkIndex + per.linkSources + per.making)
         let (memo, _) = try memo(fixture, budget: budget)
         _ = try memo.scan(.summary)
         #expect(Set(memo.keptValues.keys) == ["scan summary"])
-        _ = try memo.linkIndex()
-        #expect(Set(memo.keptValues.keys) == ["scan summary", "linkIndex"])
-        // The walk is used again by the check, so the link index is the one to go.
+        _ = try memo.linkSources()
+        #expect(Set(memo.keptValues.keys) == ["scan summary", "linkIndex", "linkSources"])
+        // The check reads the walk and the link index, so the sources are the ones to go,
+        // and before the check is made.
         _ = try memo.check()
-        #expect(Set(memo.keptValues.keys) == ["scan summary", "check"])
+        #expect(Set(memo.keptValues.keys) == ["scan summary", "linkIndex", "check"])
         #expect(memo.keptValues.values.reduce(0, +) <= budget)
     }
 

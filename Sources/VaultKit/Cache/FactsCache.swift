@@ -259,11 +259,12 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Says which notes a walk of the whole vault found: the records of all others (deleted,
     /// moved, turned into placeholders) are dropped when the cache is next written.
+    ///
+    /// The latest walk replaces those before it: a server walks the vault again and again
+    /// between writes of the cache, and gathering every walk's paths grew without bound.
     func noteWalk(_ paths: some Sequence<String>) {
-        lock.withLock {
-            if walked == nil { walked = [] }
-            walked!.append(contentsOf: paths)
-        }
+        let paths = Array(paths)
+        lock.withLock { walked = paths }
     }
 
     /// Removes the cache file; the next run reads every note.

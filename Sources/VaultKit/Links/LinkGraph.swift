@@ -75,9 +75,12 @@ public struct LinkGraph: Sendable {
         vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, findsBrokenDefinitions: Bool = false
     ) -> LinkGraph {
-        let selected = (notes ?? scan.notes).filter { $0.kind != .trash }
+        // Positions, not a filtered copy: a copy of a large vault's notes was the largest
+        // single thing a check held.
+        let notes = notes ?? scan.notes
+        let selected = notes.indices.filter { notes[$0].kind != .trash }
         let results = ParallelMap.map(selected.count) { position in
-            let note = selected[position]
+            let note = notes[selected[position]]
             if vault.cache != nil,
                 let cached = cached(
                     note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
@@ -87,6 +90,9 @@ public struct LinkGraph: Sendable {
             return read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
         }
         var graph = LinkGraph(edges: [], skipped: [])
+        // Sized once: grown by doubling, the old and new storage of a check's many edges
+        // were held together for a moment.
+        graph.edges.reserveCapacity(results.reduce(0) { $0 + $1.0.count })
         for (found, warning, broken) in results {
             graph.edges += found
             if let warning { graph.skipped.append(warning) }

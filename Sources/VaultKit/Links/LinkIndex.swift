@@ -9,8 +9,24 @@ public struct Resolution: Sendable, Equatable {
     public var path: String?
     /// How many files the name matched before the tie-break.
     public var candidates: Int
+    /// The file's number in the index that resolved the link, -1 when not known: what
+    /// `LinkSources` counts by, so it holds no strings of its own.
+    var file = -1
+
+    public init(path: String?, candidates: Int) {
+        self.path = path
+        self.candidates = candidates
+    }
+
+    init(path: String, candidates: Int, file: Int) {
+        self.init(path: path, candidates: candidates)
+        self.file = file
+    }
 
     public static let dangling = Resolution(path: nil, candidates: 0)
+
+    /// Two resolutions are the same when they name the same file, from whichever index.
+    public static func == (a: Resolution, b: Resolution) -> Bool { a.path == b.path && a.candidates == b.candidates }
 }
 
 /// The files a link can point to and the rules that pick one (DESIGN.md 4): compared
@@ -20,15 +36,17 @@ public struct Resolution: Sendable, Equatable {
 /// then `pages/`. Files in the trash are not in the index.
 public struct LinkIndex: Sendable {
     private var paths: [String] = []
-    /// `collisionKey` of each path, computed once: tie-breaks compare them often.
-    private var keys: [String] = []
-    private var byPath: [String: [Int]] = [:]
-    private var byName: [String: [Int]] = [:]
+    /// Which note extension each file's name ends in (`noteExtension(of:)`), 0 for an
+    /// attachment: a note is indexed by its stem alone, and a lookup written with the
+    /// extension finds it by its stem and this.
+    private var extensions: [UInt8] = []
+    private var byPath = Postings()
+    private var byName = Postings()
     private let pagesFolder: String
     /// In a Logseq graph, its page names, and the notes each name (compared as
     /// `collisionKey`s) belongs to: page links resolve by them alone.
     public let pages: LogseqPages?
-    private var byPageName: [String: [Int]] = [:]
+    private var byPageName = Postings()
 
     /// Indexes notes and attachments by their vault-relative paths (and, in a Logseq graph,
     /// notes by their page names).
@@ -47,18 +65,45 @@ public struct LinkIndex: Sendable {
     private mutating func add(_ path: String, key: String, isNote: Bool) {
         let index = paths.count
         paths.append(path)
-        keys.append(key)
-        byPath[key, default: []].append(index)
         let name = Self.lastComponent(key)
-        byName[name, default: []].append(index)
-        if isNote, let pages {
-            for name in pages.names(of: path) { byPageName[Naming.collisionKey(name.trimmed()), default: []].append(index) }
+        guard isNote else {
+            extensions.append(0)
+            byPath.add(index, for: key)
+            byName.add(index, for: name)
+            return
         }
-        if isNote {
-            let stemKey = NoteFiles.stem(key)
-            byPath[stemKey, default: []].append(index)
-            byName[NoteFiles.stem(name), default: []].append(index)
+        extensions.append(Self.noteExtension(of: key))
+        byPath.add(index, for: NoteFiles.stem(key))
+        byName.add(index, for: NoteFiles.stem(name))
+        if let pages {
+            for name in pages.names(of: path) { byPageName.add(index, for: Naming.collisionKey(name.trimmed())) }
         }
+    }
+
+    /// Which note extension a key ends in: 1 for `.md`, 2 for `.markdown`, 3 for `.org`, 0
+    /// for any other (keys are lower-case).
+    private static func noteExtension(of key: String) -> UInt8 {
+        let utf8 = key.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return 0 }
+        let ext = utf8[utf8.index(after: dot)...]
+        if ext.elementsEqual("md".utf8) { return 1 }
+        if ext.elementsEqual("markdown".utf8) { return 2 }
+        return ext.elementsEqual(NoteFiles.orgExtension.utf8) ? 3 : 0
+    }
+
+    /// The notes that `key`, a name or path written with a note extension, names by their
+    /// stems; empty for a key without one.
+    private func notes(withExtension key: String, in postings: Postings) -> [Int] {
+        let code = Self.noteExtension(of: key)
+        guard code != 0 else { return [] }
+        return postings[NoteFiles.stem(key)].all.filter { extensions[$0] == code }
+    }
+
+    /// The files whose name (the last part of their key) is `name`.
+    private func named(_ name: String) -> Postings.Matches {
+        let withExtension = notes(withExtension: name, in: byName)
+        guard !withExtension.isEmpty else { return byName[name] }
+        return .many((byName[name].all + withExtension).map(Int32.init))
     }
 
     /// The index with some files renamed (`moves` maps old path to new path).
@@ -68,8 +113,17 @@ public struct LinkIndex: Sendable {
             pages: pages?.moving(moves))
     }
 
+    /// How many files are indexed: their numbers are `0..<fileCount`.
+    var fileCount: Int { paths.count }
+
+    /// The number of the file at exactly this vault-relative path, nil when none is.
+    func file(at path: String) -> Int? {
+        let key = Naming.collisionKey(path)
+        return (byPath[key].all + notes(withExtension: key, in: byPath)).first { paths[$0] == path }
+    }
+
     /// True when a file (note or attachment, outside the trash) is at this path.
-    public func contains(_ path: String) -> Bool { byPath[Naming.collisionKey(path)] != nil }
+    public func contains(_ path: String) -> Bool { exact(Naming.collisionKey(path)).path != nil }
 
     /// The note links are written in, with what resolving them needs of its path worked out
     /// once: a note's links share it, and working it out for each link was a fifth of
@@ -106,9 +160,10 @@ public struct LinkIndex: Sendable {
 
     private func resolvePage(_ name: String, from source: Origin) -> Resolution {
         let key = Naming.collisionKey(name.trimmed())
-        if let matches = byPageName[key] { return pick(matches, from: source) }
+        let matches = byPageName[key]
+        if matches.first != nil { return pick(matches, from: source) }
         let last = Self.lastComponent(key)
-        if NoteFiles.isNoteName(last) || (!NoteFiles.fileExtension(last).isEmpty && byName[last] != nil) {
+        if NoteFiles.isNoteName(last) || (!NoteFiles.fileExtension(last).isEmpty && named(last).first != nil) {
             return resolveWikilink(name, from: source)
         }
         return .dangling
@@ -127,13 +182,13 @@ public struct LinkIndex: Sendable {
             if found.path != nil { return found }
             // `[[Projects/Roadmap]]` names a note by the end of its path, as in Obsidian.
             let name = Self.lastComponent(path)
-            let matches = (byName[name] ?? []).filter { index in
-                let candidate = keys[index]
+            let matches = named(name).all.filter { index in
+                let candidate = Naming.collisionKey(paths[index])
                 return candidate.hasSuffix("/" + path) || NoteFiles.stem(candidate).hasSuffix("/" + path)
             }
             return pick(matches, from: source)
         }
-        return pick(byName[path] ?? [], from: source)
+        return pick(named(path), from: source)
     }
 
     /// Resolves a markdown destination: relative to the linking note, then from the vault
@@ -150,7 +205,7 @@ public struct LinkIndex: Sendable {
         if relative.path != nil { return relative }
         let absolute = exact(Self.join("", key))
         if absolute.path != nil || key.hasByte(UInt8(ascii: "/")) || strict { return absolute }
-        return pick(byName[key] ?? [], from: source)
+        return pick(named(key), from: source)
     }
 
     /// True when a markdown link resolves by its path, not only by name.
@@ -166,34 +221,51 @@ public struct LinkIndex: Sendable {
         return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key)).path == nil && exact(Self.join("", key)).path != nil
     }
 
+    /// The file at a path's key: the first indexed under the key itself or, for a key with a
+    /// note extension, under its stem.
     private func exact(_ key: String?) -> Resolution {
-        guard let key, let matches = byPath[key], let first = matches.first else { return .dangling }
-        return Resolution(path: paths[first], candidates: 1)
+        guard let key else { return .dangling }
+        let direct = byPath[key].first
+        let note = notes(withExtension: key, in: byPath).first
+        switch (direct, note) {
+        case (nil, nil): return .dangling
+        case (let one?, nil), (nil, let one?): return Resolution(path: paths[one], candidates: 1, file: one)
+        case (let a?, let b?): return Resolution(path: paths[min(a, b)], candidates: 1, file: min(a, b))
+        }
+    }
+
+    private func pick(_ matches: Postings.Matches, from source: Origin) -> Resolution {
+        switch matches {
+        case .none: return .dangling
+        case .one(let number): return Resolution(path: paths[number], candidates: 1, file: number)
+        case .many(let numbers): return pick(numbers.map(Int.init), from: source)
+        }
     }
 
     /// Picks among files matching a name: same folder as the linking note, then the
     /// shortest path, then the pages folder, then the first by name.
     private func pick(_ matches: [Int], from source: Origin) -> Resolution {
         guard let first = matches.first else { return .dangling }
-        if matches.count == 1 { return Resolution(path: paths[first], candidates: 1) }
+        if matches.count == 1 { return Resolution(path: paths[first], candidates: 1, file: first) }
         var unique: [Int] = []
         for match in matches where !unique.contains(match) { unique.append(match) }
-        if unique.count == 1 { return Resolution(path: paths[first], candidates: 1) }
+        if unique.count == 1 { return Resolution(path: paths[first], candidates: 1, file: first) }
         let sourceFolder = source.folderKey
         let pages = Naming.collisionKey(pagesFolder) + "/"
-        let best = unique.min { a, b in
-            let (pa, pb) = (paths[a], paths[b])
-            let (ka, kb) = (keys[a], keys[b])
-            let sameA = Self.folder(of: ka) == sourceFolder
-            let sameB = Self.folder(of: kb) == sourceFolder
+        // Keys are worked out here, for the few names several files share, not kept for all.
+        let keyed = unique.map { (index: $0, key: Naming.collisionKey(paths[$0])) }
+        let best = keyed.min { a, b in
+            let (pa, pb) = (paths[a.index], paths[b.index])
+            let sameA = Self.folder(of: a.key) == sourceFolder
+            let sameB = Self.folder(of: b.key) == sourceFolder
             if sameA != sameB { return sameA }
             if pa.count != pb.count { return pa.count < pb.count }
-            let inPagesA = ka.hasPrefix(pages)
-            let inPagesB = kb.hasPrefix(pages)
+            let inPagesA = a.key.hasPrefix(pages)
+            let inPagesB = b.key.hasPrefix(pages)
             if inPagesA != inPagesB { return inPagesA }
             return pa < pb
         }!
-        return Resolution(path: paths[best], candidates: unique.count)
+        return Resolution(path: paths[best.index], candidates: unique.count, file: best.index)
     }
 
     /// The last `/`-separated part of a path, trailing slashes ignored (`a/b/` -> `b`), as

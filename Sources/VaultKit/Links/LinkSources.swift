@@ -18,46 +18,73 @@ public struct LinkSources: Sendable {
         var links: Int32
     }
 
-    /// In scan order, by the path the links resolve to.
-    private let sources: [String: [Source]]
+    /// The index the links were resolved by: files are counted by its numbers.
+    private let index: LinkIndex
+    /// The notes linking to file `f` are `sources[starts[f]..<starts[f + 1]]`, in scan order:
+    /// two flat arrays, where a dictionary of arrays by path held four times the bytes.
+    private let starts: [Int32]
+    private let sources: [Source]
 
     /// Reads and resolves the links of every note of `scan` outside the trash.
     public init(vault: Vault, scan: VaultScan, index: LinkIndex) {
         let notes = scan.notes
         let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
-        // Each note's targets in a short list, not a dictionary: a note links to few files,
-        // and the paths resolved are the index's own strings, compared by identity first.
-        let counted = ParallelMap.map(notes.count) { position -> [(target: String, links: Int32)] in
+        // Each run of notes gathers (file, note, links) in one flat array; a note's files are
+        // sorted to be counted, so a note of thousands of targets costs no more than its links.
+        let runs = ParallelMap.fold(notes.count, into: { (found: [(file: Int32, source: Source)](), files: [Int32]()) }) { run, position in
             let note = notes[position]
             guard note.kind != .trash, note.availability == .available,
                 let facts = try? reader.read(path: note.path, absolute: vault.absolutePath(note.path), wanted: .links).facts,
                 facts.isUTF8
-            else { return [] }
-            var counts: [(target: String, links: Int32)] = []
+            else { return }
+            run.files.removeAll(keepingCapacity: true)
             let origin = LinkIndex.Origin(note.path)
             for link in facts.links {
                 let resolution = index.resolve(link, from: origin)
-                guard let target = resolution.path else { continue }
+                guard resolution.file >= 0 else { continue }
                 let edge = LinkEdge(source: note.path, link: link, resolution: resolution, text: "", line: "", offset: 0)
-                guard LinkGraph.links(to: target)(edge) else { continue }
-                if let at = counts.lastIndex(where: { $0.target == target }) {
-                    counts[at].links += 1
-                } else {
-                    counts.append((target, 1))
+                guard LinkGraph.links(to: resolution.path!)(edge) else { continue }
+                run.files.append(Int32(resolution.file))
+            }
+            run.files.sort()
+            var at = 0
+            while at < run.files.count {
+                var end = at + 1
+                while end < run.files.count && run.files[end] == run.files[at] { end += 1 }
+                run.found.append((run.files[at], Source(position: Int32(position), links: Int32(end - at))))
+                at = end
+            }
+        }
+        var starts = [Int32](repeating: 0, count: index.fileCount + 1)
+        for run in runs {
+            for (file, _) in run.found { starts[Int(file) + 1] += 1 }
+        }
+        for file in 0..<index.fileCount { starts[file + 1] += starts[file] }
+        var next = starts
+        let total = Int(starts[index.fileCount])
+        // Runs are in scan order, so each file's sources are too.
+        self.sources = [Source](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for run in runs {
+                for (file, source) in run.found {
+                    buffer[Int(next[Int(file)])] = source
+                    next[Int(file)] += 1
                 }
             }
-            return counts
+            initialized = total
         }
-        var sources: [String: [Source]] = [:]
-        for (position, counts) in counted.enumerated() {
-            for (target, links) in counts { sources[target, default: []].append(Source(position: Int32(position), links: links)) }
-        }
-        self.sources = sources
+        self.starts = starts
+        self.index = index
+    }
+
+    /// The sources of the links to `path`.
+    private func sources(of path: String) -> ArraySlice<Source> {
+        guard let file = index.file(at: path) else { return [] }
+        return sources[Int(starts[file])..<Int(starts[file + 1])]
     }
 
     /// How many links lead to `path`.
     public func linkCount(to path: String) -> Int {
-        (sources[path] ?? []).reduce(0) { $0 + Int($1.links) }
+        sources(of: path).reduce(0) { $0 + Int($1.links) }
     }
 
     /// The notes of `scan` (the scan this was built from) that hold the links to `path`
@@ -67,7 +94,7 @@ public struct LinkSources: Sendable {
         var notes: [Note] = []
         var seen = 0
         var before = 0
-        for source in sources[path] ?? [] {
+        for source in sources(of: path) {
             let next = seen + Int(source.links)
             if next > window.lowerBound && seen < window.upperBound {
                 if notes.isEmpty { before = seen }

@@ -37,11 +37,13 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     }
 
     /// Checks every note of a scan.
-    public init(vault: Vault, scan: VaultScan) {
+    ///
+    /// - Parameter index: the scan's link index, when the caller keeps one.
+    public init(vault: Vault, scan: VaultScan, index: LinkIndex? = nil) {
         // Only what is reported is kept: most links resolve to one file. A reference use
         // is reported through its definition, once.
         let graph = LinkGraph.build(
-            vault: vault, scan: scan, index: vault.linkIndex(scan),
+            vault: vault, scan: scan, index: index ?? vault.linkIndex(scan),
             keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
             findsBrokenDefinitions: true)
         let isGraph = vault.isLogseqGraph

@@ -22,22 +22,43 @@ public struct TaskList: Sendable {
         let warnings = try vault.tasks(matching: query, of: notes, into: &all)
         guard !all.overflowed else { return nil }
         self.warnings = warnings
-        tasks = all.elements
+        tasks = all.joined()
     }
 
     /// Keeps what it is handed until it has more than `limit`, then ends the read.
+    ///
+    /// In pieces of a fixed size: an array grown by doubling held its old and new storage
+    /// at once, half as much again as the tasks, just before a large vault's read ended.
     private struct BoundedSink: ResultSink {
+        static let piece = 4096
         let limit: Int
-        var elements: [VaultTask] = []
+        var pieces: [[VaultTask]] = []
+        var count = 0
         var overflowed = false
 
         mutating func receive(_ element: consuming VaultTask) -> Bool {
-            guard elements.count < limit else {
+            guard count < limit else {
                 overflowed = true
                 return false
             }
-            elements.append(element)
+            if count % Self.piece == 0 {
+                pieces.append([])
+                pieces[pieces.count - 1].reserveCapacity(Self.piece)
+            }
+            pieces[pieces.count - 1].append(element)
+            count += 1
             return true
+        }
+
+        /// The tasks in one array, each piece let go once copied.
+        mutating func joined() -> [VaultTask] {
+            var all: [VaultTask] = []
+            all.reserveCapacity(count)
+            for index in pieces.indices {
+                all += pieces[index]
+                pieces[index] = []
+            }
+            return all
         }
     }
 

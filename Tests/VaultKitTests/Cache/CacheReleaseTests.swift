@@ -45,6 +45,27 @@ struct CacheReleaseTests {
         #expect(nextCache.statistics.hits == 5 && nextCache.statistics.misses == 0)
     }
 
+    @Test("walk after walk without a save, the cache holds one walk's paths, and the next save keeps every note")
+    func walksDoNotPileUp() throws {
+        try folder.writeLinkedNotes()
+        let (first, firstCache) = try run()
+        _ = try first.scan(detail: .summary)
+        try firstCache.finish()
+        let (vault, cache) = try run()
+        for _ in 0..<5 {
+            _ = try vault.scan(detail: .summary)
+            cache.release()
+        }
+        #expect(cache.lock.withLock { cache.walked?.count } == 4)
+        try folder.writeLinkedNotes(["Epsilon"])
+        _ = try vault.scan(detail: .summary)
+        #expect(cache.lock.withLock { cache.walked?.count } == 5)
+        try cache.finish()
+        let (next, nextCache) = try run()
+        _ = try next.scan(detail: .summary)
+        #expect(nextCache.statistics.hits == 5 && nextCache.statistics.misses == 0)
+    }
+
     @Test("lookups from many threads at once after a release all hit")
     func reopensOnceForManyThreads() throws {
         try folder.writeLinkedNotes((1...64).map { "Note \($0)" })

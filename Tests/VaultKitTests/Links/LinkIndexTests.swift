@@ -87,6 +87,24 @@ struct LinkIndexTests {
         #expect(even.resolveWikilink("X", from: "n.md").path == "pages/X.md")
     }
 
+    @Test("a name or path written with its extension finds the note indexed by its stem, and only with that extension")
+    func extensionsFindStems() {
+        let index = LinkIndex(
+            notes: ["a/N.md", "b/N.markdown", "c/N.md.md", "d/Case.md", "d/case.md"], assets: ["a/N", "e/N.org"], layout: .standard)
+        #expect(index.resolveMarkdown("N.md", from: "a/x.md") == Resolution(path: "a/N.md", candidates: 1))
+        #expect(index.resolveMarkdown("N.markdown", from: "b/x.md").path == "b/N.markdown")
+        #expect(index.resolveMarkdown("N.markdown", from: "a/x.md").path == "b/N.markdown")
+        #expect(index.resolveMarkdown("N", from: "a/x.md").path == "a/N.md")
+        #expect(index.resolveWikilink("N.md", from: "z.md") == Resolution(path: "a/N.md", candidates: 2))
+        #expect(index.resolveWikilink("N.md.md", from: "z.md").path == "c/N.md.md")
+        #expect(index.resolveWikilink("c/N.md", from: "z.md").path == "c/N.md.md")
+        #expect(index.resolveWikilink("N.org", from: "z.md").path == "e/N.org")
+        #expect(index.resolveWikilink("e/n.ORG", from: "z.md").path == "e/N.org")
+        #expect(index.resolveWikilink("N.MARKDOWN", from: "z.md").path == "b/N.markdown")
+        #expect(index.contains("A/n.MD") && index.contains("a/N") && !index.contains("a/N.markdown"))
+        #expect(index.file(at: "d/case.md") == 4 && index.file(at: "d/Case.md") == 3 && index.file(at: "d/CASE.md") == nil)
+    }
+
     @Test("markdown links resolve relative first, then from the vault root, and never out of it")
     func markdownRelative() {
         let index = LinkIndex(notes: ["a/N.md", "N.md", "b/c/M.md"], assets: [], layout: .standard)

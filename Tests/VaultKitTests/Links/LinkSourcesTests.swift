@@ -55,4 +55,23 @@ struct LinkSourcesTests {
             #expect(sources.notes(linkingTo: "pages/Nowhere.md", in: scan, window: 0..<5).notes.isEmpty)
         }
     }
+
+    @Test("a note of thousands of distinct targets is counted in full, and files differing only in case are counted apart")
+    func manyTargetsAndCase() throws {
+        let many = (0..<3000).map { "[[T\($0)]] [[T\($0)]]" }.joined(separator: "\n")
+        var files = ["pages/Many.md": many + "\n[[Case]] [[case.md]]\n", "pages/Case.md": "# Case\n", "pages/case.md": "# case\n"]
+        for number in [0, 1499, 2999] { files["pages/T\(number).md"] = "# T\n" }
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        try withExtendedLifetime(folder) {
+            let scan = try vault.scan(detail: .summary)
+            let index = vault.linkIndex(scan)
+            let sources = LinkSources(vault: vault, scan: scan, index: index)
+            for number in [0, 1499, 2999] { #expect(sources.linkCount(to: "pages/T\(number).md") == 2) }
+            let graph = LinkGraph.build(vault: vault, scan: scan, index: index)
+            for path in ["pages/Case.md", "pages/case.md"] {
+                #expect(sources.linkCount(to: path) == graph.backlinks(to: path).count)
+            }
+            #expect(sources.linkCount(to: "pages/Case.md") + sources.linkCount(to: "pages/case.md") == 2)
+        }
+    }
 }
