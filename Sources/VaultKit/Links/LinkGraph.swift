@@ -79,24 +79,24 @@ public struct LinkGraph: Sendable {
         // single thing a check held.
         let notes = notes ?? scan.notes
         let selected = notes.indices.filter { notes[$0].kind != .trash }
-        let results = ParallelMap.map(selected.count) { position in
+        let results = ParallelMap.map(selected.count) { position -> NoteEdges? in
             let note = notes[selected[position]]
             if vault.cache != nil,
                 let cached = cached(
                     note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
             {
-                return cached
+                return NoteEdges(cached)
             }
-            return read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+            return NoteEdges(read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions))
         }
         var graph = LinkGraph(edges: [], skipped: [])
         // Sized once: grown by doubling, the old and new storage of a check's many edges
         // were held together for a moment.
-        graph.edges.reserveCapacity(results.reduce(0) { $0 + $1.0.count })
-        for (found, warning, broken) in results {
-            graph.edges += found
-            if let warning { graph.skipped.append(warning) }
-            graph.brokenDefinitions += broken
+        graph.edges.reserveCapacity(results.reduce(0) { $0 + ($1?.edges.count ?? 0) })
+        for case let found? in results {
+            graph.edges += found.edges
+            if let warning = found.warning { graph.skipped.append(warning) }
+            graph.brokenDefinitions += found.broken
         }
         return graph
     }
@@ -233,6 +233,20 @@ public struct LinkGraph: Sendable {
     public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
         // A Logseq page's own `alias::` names it, but is no link to it from elsewhere.
         { $0.resolution.path == path && !$0.link.isSelfLink && !($0.link.form == .property && $0.source == path) }
+    }
+}
+
+/// What one note gave a graph, held by reference and only when there is something: most
+/// notes of a check give nothing, and a tuple for each was eight times the pointer.
+private final class NoteEdges: Sendable {
+    let edges: [LinkEdge]
+    let warning: VaultWarning?
+    let broken: [VaultWarning]
+
+    /// Nil for a note that gave nothing.
+    init?(_ found: ([LinkEdge], VaultWarning?, [VaultWarning])) {
+        guard !found.0.isEmpty || found.1 != nil || !found.2.isEmpty else { return nil }
+        (edges, warning, broken) = found
     }
 }
 
