@@ -61,6 +61,7 @@ public final class LanguageServer {
     /// Serves until the client sends `exit` or goes away; the exit code the protocol asks
     /// for: 0 after `shutdown`, 1 otherwise.
     public func run() -> Int32 {
+        FreedMemory.mapLargeBlocks()
         while let incoming = channel.receive() {
             switch incoming {
             case .malformed(let error):

@@ -21,6 +21,7 @@ public final class MCPServer: @unchecked Sendable {
     /// Serves until the client closes the input, answering every request it sent before;
     /// returns when the last answer is sent.
     public func run() {
+        FreedMemory.mapLargeBlocks()
         let watcher = Thread { [self] in watch() }
         watcher.start()
         defer { watching.withLock { $0 = false } }

@@ -19,6 +19,8 @@ final class ScanMemo: @unchecked Sendable {
     /// What each kept value was estimated to hold, and when it was last used.
     private var kept: [Key: (bytes: Int, used: Int)] = [:]
     private var uses = 0
+    /// How many notes the last walk found: what the next walk makes room for.
+    private var walkedNotes = 0
     /// The most bytes kept, by the estimates of `bytesPerNote`.
     let budget: Int
 
@@ -169,7 +171,11 @@ final class ScanMemo: @unchecked Sendable {
             touch(.scan(detail))
             return scan
         }
+        // Room first, by the size of the last walk: two walks of a large vault held at once
+        // (the tags walk kept, the summary walk being made) were a third of a call's memory.
+        makeRoom(walkedNotes * Self.bytesPerNote.scan, keeping: [])
         let scan = try vault.scan(detail: detail)
+        walkedNotes = scan.notes.count
         // A change during the walk may or may not be in it: it is not kept.
         if changed() {
             forget()
@@ -188,9 +194,14 @@ final class ScanMemo: @unchecked Sendable {
     /// the making of it fit the budget together: a large vault's call then holds about what
     /// it would alone. The walk it is made from and the index it reads stay; the lock is held.
     private func makeRoom(toMake key: Derived, from detail: NoteReader.Detail, notes: Int) {
-        let needed = notes * (Self.bytesPerNote.making + estimate(key))
         var inUse: Set<Key> = [.scan(max(detail, .summary))]
         if key == .check || key == .linkSources { inUse.insert(.derived(.linkIndex)) }
+        makeRoom(notes * (Self.bytesPerNote.making + estimate(key)), keeping: inUse)
+    }
+
+    /// Lets go of the least recently used values but `inUse` until `needed` more bytes fit
+    /// the budget beside what is kept; the lock is held.
+    private func makeRoom(_ needed: Int, keeping inUse: Set<Key>) {
         while kept.values.reduce(0, { $0 + $1.bytes }) + needed > budget,
             let oldest = kept.filter({ !inUse.contains($0.key) }).min(by: { $0.value.used < $1.value.used })?.key
         {

@@ -69,13 +69,35 @@ enum CacheFileFormat {
     /// Where one record is in the file: its path and index entry (in bytes of the file), its
     /// body, and the body's checksum. Held without a string of its own, so that the index
     /// of a large vault costs little more than its bytes.
+    ///
+    /// In 40 bytes, not 64: the index's offsets, a body's length and a table entry's number
+    /// fit in 32 bits (`decode` refuses a file where they would not), and a large vault's
+    /// index holds one entry per note for as long as a run lasts.
     struct Entry {
-        var path: Range<Int>
-        var index: Range<Int>
-        var body: Range<Int>
-        var bodySum: UInt64
+        private let bodyStart: Int
+        let bodySum: UInt64
+        private let pathStart: UInt32, pathLength: UInt32
+        private let indexStart: UInt32, indexLength: UInt32
+        private let bodyLength: UInt32
+        private let tableBase: UInt32
+
+        /// The largest offset, length or number an entry holds in 32 bits.
+        static let limit = Int(UInt32.max)
+
+        init(path: Range<Int>, index: Range<Int>, body: Range<Int>, bodySum: UInt64, base: Int) {
+            bodyStart = body.lowerBound
+            self.bodySum = bodySum
+            (pathStart, pathLength) = (UInt32(path.lowerBound), UInt32(path.count))
+            (indexStart, indexLength) = (UInt32(index.lowerBound), UInt32(index.count))
+            bodyLength = UInt32(body.count)
+            tableBase = UInt32(base)
+        }
+
+        var path: Range<Int> { Int(pathStart)..<Int(pathStart) + Int(pathLength) }
+        var index: Range<Int> { Int(indexStart)..<Int(indexStart) + Int(indexLength) }
+        var body: Range<Int> { bodyStart..<bodyStart + Int(bodyLength) }
         /// The table entry its references count from.
-        var base: Int
+        var base: Int { Int(tableBase) }
     }
 
     /// One record to write: its path, its index entry, and its body's length and checksum
@@ -197,7 +219,9 @@ enum CacheFileFormat {
                     let base = try reader.unsigned()
                     let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
                     let bodySum = try reader.fixed64()
-                    guard base <= tableCount, bodyLength >= 0, bodyStart <= Int.max - bodyLength - bodies else {
+                    guard base <= tableCount, base <= Entry.limit, bodyLength >= 0, bodyLength <= Entry.limit,
+                        reader.offset <= Entry.limit, bodyStart <= Int.max - bodyLength - bodies
+                    else {
                         throw Damage.truncated(offset: reader.offset)
                     }
                     let body = bodies + bodyStart..<bodies + bodyStart + bodyLength

@@ -47,11 +47,18 @@ public struct VaultCheck: Sendable, Codable, Equatable {
             keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
             findsBrokenDefinitions: true)
         let isGraph = vault.isLogseqGraph
-        dangling = graph.edges.filter { $0.resolution.path == nil && !(isGraph && Self.namesPage($0.link)) }.map(LinkReport.init)
-        if isGraph {
-            pagesWithoutFile = graph.edges.filter { $0.resolution.path == nil && Self.namesPage($0.link) }.map(LinkReport.init)
+        // Counted, then made: no array of edges between, and none grown by doubling.
+        func reports(_ wanted: (LinkEdge) -> Bool) -> [LinkReport] {
+            var reports: [LinkReport] = []
+            reports.reserveCapacity(graph.edges.reduce(0) { $0 + (wanted($1) ? 1 : 0) })
+            for edge in graph.edges where wanted(edge) { reports.append(LinkReport(edge)) }
+            return reports
         }
-        ambiguous = graph.edges.filter { $0.resolution.candidates > 1 }.map(LinkReport.init)
+        dangling = reports { $0.resolution.path == nil && !(isGraph && Self.namesPage($0.link)) }
+        if isGraph {
+            pagesWithoutFile = reports { $0.resolution.path == nil && Self.namesPage($0.link) }
+        }
+        ambiguous = reports { $0.resolution.candidates > 1 }
         brokenDefinitions = graph.brokenDefinitions
         unreadable = scan.skipped + graph.skipped
         conflictCopies = scan.conflictCopies
