@@ -30,7 +30,8 @@ public final class MCPSession: @unchecked Sendable {
     private var writtenMisses = 0
 
     /// The most bytes a session keeps between calls (walks and what it makes from them), by
-    /// estimate: a 10,000-note vault's fit whole; at 100,000 notes only the summary walk does.
+    /// estimate: a 10,000-note vault's fit whole; at 100,000 notes the summary walk and the link
+    /// index do.
     public static let keptBudget = 64 << 20
 
     /// The largest answer sent whole; a larger one is refused with how to ask for less

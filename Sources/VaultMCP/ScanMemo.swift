@@ -8,8 +8,9 @@ import VaultKit
 /// walk reads through the cache of note facts as the command line does.
 ///
 /// What is kept stays within `budget` bytes (as estimated per note): a 10,000-note vault
-/// keeps everything; a 100,000-note vault keeps its summary walk, and makes the rest again
-/// for each call, so that the server's memory stays bounded.
+/// keeps everything; a 100,000-note vault keeps its summary walk and link index, and makes
+/// the rest again for each call, after making room for the making, so that the server's
+/// memory stays bounded.
 final class ScanMemo: @unchecked Sendable {
     private let vault: Vault
     private let watch: FolderWatch?
@@ -233,11 +234,7 @@ final class ScanMemo: @unchecked Sendable {
     /// false when it cannot fit even alone (it is then used once, not kept). The lock is held.
     private func admit(_ key: Key, bytes: Int) -> Bool {
         guard bytes <= budget else { return false }
-        while kept.values.reduce(0, { $0 + $1.bytes }) + bytes > budget,
-            let oldest = kept.filter({ $0.key != key }).min(by: { $0.value.used < $1.value.used })?.key
-        {
-            drop(oldest)
-        }
+        makeRoom(bytes, keeping: [key])
         uses += 1
         kept[key] = (bytes, uses)
         return true
