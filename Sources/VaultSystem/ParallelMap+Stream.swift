@@ -9,7 +9,8 @@ extension ParallelMap {
     ///
     /// `deliver` is called by one worker at a time (whichever finished the next result in
     /// order), never twice at once, so it may keep state of its own; it returns false to stop,
-    /// after which no index is started and no result is delivered.
+    /// after which no more indices are handed out (a worker finishes the few it holds) and no
+    /// result is delivered.
     ///
     /// - Parameter progress: as for `map`.
     package static func stream<State, Output: Sendable>(
@@ -21,14 +22,21 @@ extension ParallelMap {
         guard count > 0 else { return }
         let workers = workerCount(count, minimumPerWorker: minimumPerWorker)
         let order = Reorder<Output>(count: count, window: max(1, min(window, count)))
+        // Indices are claimed and their results left a few at a time: a lock taken twice per
+        // index made the workers wait on each other for small items (a note's lines).
+        let batch = max(1, min(16, count / (workers * 64)))
         withoutActuallyEscaping(deliver) { deliver in
             let receiver = Receiver(deliver: deliver)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 var local = state()
-                while let index = order.claim() {
-                    let output = transform(&local, index)
-                    if index % progressInterval == progressInterval - 1 { progress?(index + 1, count) }
-                    order.fill(index, with: output, receiver)
+                var outputs: [Output] = []
+                outputs.reserveCapacity(batch)
+                while let indices = order.claim(upTo: batch) {
+                    for index in indices {
+                        outputs.append(transform(&local, index))
+                        if index % progressInterval == progressInterval - 1 { progress?(index + 1, count) }
+                    }
+                    order.fill(from: indices.lowerBound, with: &outputs, receiver)
                 }
             }
         }
@@ -60,23 +68,26 @@ extension ParallelMap {
             slots = Array(repeating: nil, count: window)
         }
 
-        /// The next index to work on, once its slot is free; nil when every index is handed
-        /// out or the receiver stopped.
-        func claim() -> Int? {
+        /// The next indices to work on (at most `most`), once their slots are free; nil when
+        /// every index is handed out or the receiver stopped.
+        func claim(upTo most: Int) -> Range<Int>? {
             condition.lock()
             defer { condition.unlock() }
             while !stopped && next < count && next >= delivered + window { condition.wait() }
             guard !stopped && next < count else { return nil }
-            next += 1
-            return next - 1
+            let end = min(count, next + most, delivered + window)
+            defer { next = end }
+            return next..<end
         }
 
-        /// Leaves `output` in its slot; unless another worker is delivering, delivers every
-        /// result now ready in order (outside the lock, so the others keep working).
-        func fill(_ index: Int, with output: consuming Output, _ receiver: Receiver<Output>) {
+        /// Leaves `outputs` (emptied) in the slots from `start` on; unless another worker is
+        /// delivering, delivers every result now ready in order (outside the lock, so the
+        /// others keep working).
+        func fill(from start: Int, with outputs: inout [Output], _ receiver: Receiver<Output>) {
             condition.lock()
             defer { condition.unlock() }
-            slots[index % window] = consume output
+            for (offset, output) in outputs.enumerated() { slots[(start + offset) % window] = output }
+            outputs.removeAll(keepingCapacity: true)
             guard !delivering else { return }
             delivering = true
             while !stopped, delivered < count, let ready = slots[delivered % window].take() {
