@@ -75,8 +75,33 @@ enum ByteScan {
     @inline(__always)
     static func lineStart(_ buffer: UnsafeBufferPointer<UInt8>, before offset: Int, from floor: Int = 0) -> Int {
         var index = offset
+        // Eight bytes at a time while none is a newline: lines are long next to a word.
+        if let base = buffer.baseAddress {
+            while index - 8 >= floor {
+                let word = UnsafeRawPointer(base + index - 8).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index -= 8
+            }
+        }
         while index > floor && buffer[index - 1] != 0x0A { index -= 1 }
         return index
+    }
+
+    /// True when every byte of `range` is ASCII.
+    @inline(__always)
+    static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        var index = range.lowerBound
+        var high: UInt64 = 0
+        while index + 8 <= range.upperBound {
+            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < range.upperBound {
+            high |= UInt64(buffer[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The end of the line that holds `offset` (the newline's offset, or the buffer's end).
@@ -87,11 +112,23 @@ enum ByteScan {
 
     /// The number of newlines in `range`.
     static func countLines(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var count = 0
-        var from = range.lowerBound
-        while let hit = find(0x0A, in: buffer, from..<range.upperBound) {
-            count += 1
-            from = hit + 1
+        var index = range.lowerBound
+        // Eight bytes at a time: a byte is a newline exactly when it is 0 after the xor, and
+        // the sum below sets its high bit then and only then (no carry crosses bytes).
+        while index + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
+            // One bit per newline byte, summed by a multiply (no popcount instruction is
+            // assumed of the processor).
+            let ones = (~nonZero & 0x8080_8080_8080_8080) >> 7
+            count &+= Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) >> 56)
+            index += 8
+        }
+        while index < range.upperBound {
+            if buffer[index] == 0x0A { count += 1 }
+            index += 1
         }
         return count
     }
@@ -123,12 +160,19 @@ enum ByteScan {
                     continue
                 }
             }
-            if index + 8 <= end && UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
+            if index + 8 <= end {
+                // Straight to the first byte that is not ASCII.
+                let high = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    index += 8
+                    continue
+                }
+                index += high.trailingZeroBitCount >> 3
             }
             if buffer[index] >= 0xC3 && foldsInto(wanted, buffer, at: index) { return index }
             index += 1
+            // The rest of a character: continuation bytes start nothing.
+            while index < end && buffer[index] & 0xC0 == 0x80 { index += 1 }
         }
         return nil
     }

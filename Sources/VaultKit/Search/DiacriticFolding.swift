@@ -39,6 +39,19 @@ enum DiacriticFolding {
         return folded < 0x80 ? UInt8(folded) : 0
     }
 
+    /// The UTF-8 lead bytes of the letters that `ByteScan.foldsInto` finds folding to the
+    /// ASCII letter `byte` in either case; none for a byte that is no letter.
+    static func leadBytes(foldingTo byte: UInt8) -> [UInt8] {
+        guard byte &- 0x41 < 26 || byte &- 0x61 < 26 else { return [] }
+        let letter = byte | 0x20
+        var leads: [UInt8] = (0xC3...0xC9).filter { lead in
+            (0x80...0xBF).contains { asciiBase(lead: lead, continuation: $0) | 0x20 == letter }
+        }
+        let extended = (0xB8...0xBB).contains { second in (0x80...0xBF).contains { asciiBase(extended: second, $0) | 0x20 == letter } }
+        if extended { leads.append(0xE1) }
+        return leads
+    }
+
     /// Latin-1 Supplement to the IPA block, `U+00C0..<U+0370`.
     private static let latinCount = 0x370 - 0xC0
 

@@ -10,10 +10,12 @@ final class RankBar: @unchecked Sendable {
         var score: Int
 
         /// True when a line of at most score `bound` ranks after this level whatever its
-        /// other keys are.
-        func excludes(literal lineLiteral: Bool, bound: Int) -> Bool {
-            if literal != lineLiteral { return literal }
-            return bound < score
+        /// other keys are; `literal` tells whether the line holds the query literally, asked
+        /// only when the answer turns on it.
+        func excludes(bound: Int, literal lineLiteral: () -> Bool) -> Bool {
+            // A literal line ranks before every other, then the score decides.
+            if literal { return bound < score || !lineLiteral() }
+            return bound < score && !lineLiteral()
         }
     }
 

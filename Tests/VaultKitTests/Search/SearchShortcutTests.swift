@@ -18,12 +18,15 @@ struct SearchShortcutTests {
         plan draft; project plan; plan (draft)
         # Heading with plan.md
         Ｃafe and cafe\u{301}s and cafés
+        ĵurnalo, Ĵaŭdo; ǰ alone
+        ḃudget and bud\u{301}get, projec\u{301}t plan
         """
 
     static let queries = [
         "cafe", "cafes", "zurich", "Zurich", "ZURICH", "resume", "oresund", "aeroskobing", "istanbul", "strasse",
         "emal", "λογος", "ΛΟΓΟΣ", "москва", "京都", "2024", "plan", "'plan", "^#", "md$", "plan !draft",
         "cafe | zurich", "ex", "ca", "full", "a b c", "budget", "vault cli", "tasks", "[[", "ana p",
+        "jurnalo", "jaudo", "'jaudo", "Jaudo", "projplan", "'project plan", "jurn alo", "udget",
     ]
 
     @Test("fuzzy and exact searches find the same lines as a full match of every line", arguments: [
@@ -63,5 +66,22 @@ struct SearchShortcutTests {
         let text = Array("Zu\u{308}rich Ærø café ſ 日本".utf8)
         text.withUnsafeBufferPointer { ByteScan.project($0, 0..<$0.count, into: &output) }
         #expect(String(decoding: output, as: UTF8.self) == "Zurich Ærø cafe ſ 日本".replacingOccurrences(of: "ø", with: "o"))
+    }
+
+    @Test("every letter that folds to an ASCII letter starts with one of that letter's lead bytes")
+    func leadBytes() {
+        let scalars = (0xC0..<0x280).compactMap(Unicode.Scalar.init) + (0x1E00..<0x1F00).compactMap(Unicode.Scalar.init)
+        var folding = 0
+        for scalar in scalars {
+            let folded = DiacriticFolding.fold(scalar.value)
+            guard folded < 0x80, folded != scalar.value, let letter = UInt8(exactly: folded) else { continue }
+            folding += 1
+            let lead = Array(String(scalar).utf8)[0]
+            #expect(DiacriticFolding.leadBytes(foldingTo: letter).contains(lead), "\(scalar) folds to \(letter) but its lead byte is not listed")
+            #expect(DiacriticFolding.leadBytes(foldingTo: letter ^ 0x20).contains(lead), "\(scalar): the other case of \(letter)")
+        }
+        #expect(folding > 300)
+        #expect(DiacriticFolding.leadBytes(foldingTo: UInt8(ascii: "j")).contains(0xC4))
+        #expect(DiacriticFolding.leadBytes(foldingTo: UInt8(ascii: "1")).isEmpty)
     }
 }

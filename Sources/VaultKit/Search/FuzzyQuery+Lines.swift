@@ -1,0 +1,69 @@
+import VaultMarkdown
+import VaultSystem
+
+extension FuzzyQuery {
+    /// True when every term is fuzzy and none inverse: the queries whose bound a line of
+    /// ASCII bytes gives without being decoded.
+    var isFuzzyOnly: Bool {
+        groups.allSatisfy { group in group.allSatisfy { $0.algorithm == .fuzzy && !$0.inverse } }
+    }
+
+    /// `bound(_:with:)` of a line made only of ASCII bytes, read as they are; the query must
+    /// be `isFuzzyOnly`.
+    func bound(asciiLine bytes: UnsafeBufferPointer<UInt8>, with matcher: inout FuzzyMatcher) -> Int? {
+        var total = 0
+        groups: for group in groups {
+            // Each group scores with its first term that matches, as `match` does.
+            for term in group {
+                if let score = matcher.bound(term.pattern, asciiLine: bytes, caseSensitive: term.caseSensitive) {
+                    total += score
+                    continue groups
+                }
+            }
+            return nil
+        }
+        return total
+    }
+
+    /// True when, in every group that looks for something, one term stands in `text` as one
+    /// run of its characters, as a substring search would find it.
+    func holdsLiterally(_ text: FuzzyText) -> Bool {
+        groups.allSatisfy { group in
+            group.allSatisfy(\.inverse)
+                || group.contains { !$0.inverse && Self.contains($0.caseSensitive ? text.chars : text.lower, $0.pattern) }
+        }
+    }
+
+    /// `holdsLiterally(_:)` of a line made only of ASCII bytes, read as they are.
+    func holdsLiterally(asciiLine bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        groups.allSatisfy { group in
+            group.allSatisfy(\.inverse) || group.contains { term in
+                !term.inverse && term.pattern.allSatisfy { $0 < 0x80 }
+                    && Self.contains(bytes, term.pattern, lowered: !term.caseSensitive)
+            }
+        }
+    }
+
+    private static func contains(_ chars: [UInt32], _ pattern: [UInt32]) -> Bool {
+        guard let first = pattern.first, pattern.count <= chars.count else { return pattern.isEmpty }
+        var start = 0
+        while start + pattern.count <= chars.count {
+            if chars[start] == first && chars[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt32], lowered: Bool) -> Bool {
+        guard !pattern.isEmpty else { return true }
+        guard pattern.count <= bytes.count else { return false }
+        @inline(__always) func char(_ index: Int) -> UInt32 {
+            let byte = bytes[index]
+            return UInt32(lowered && byte &- 0x41 < 26 ? byte | 0x20 : byte)
+        }
+        for start in 0...(bytes.count - pattern.count) where char(start) == pattern[0] {
+            if pattern.indices.allSatisfy({ char(start + $0) == pattern[$0] }) { return true }
+        }
+        return false
+    }
+}
