@@ -18,6 +18,19 @@ struct FileSearcher {
     /// The numbers of the lines of the last note searched that match but were not scored,
     /// since `bar` shut them out.
     private(set) var unscored: [Int] = []
+    /// True when no line is scored: each matching line is bounded and listed in `deferred`,
+    /// for a ranking that scores them best bound first.
+    var defers = false
+    /// The lines of the last note searched that match, with their bounds, when `defers`.
+    private(set) var deferred: [Deferred] = []
+
+    /// A matching line not scored, and the most it can score.
+    struct Deferred: Sendable {
+        var line: Int32
+        var bound: Int32
+        /// True when it holds the query literally (it then ranks before every line that does not).
+        var literal: Bool
+    }
     /// This thread's match data, for regex searches.
     private let regexData: RegexMatchData?
     /// True when every term is fuzzy: a line of ASCII alone is then bounded on its bytes.
@@ -39,6 +52,7 @@ struct FileSearcher {
         }
         guard let terms = search.terms else { return ([], false) }
         unscored.removeAll(keepingCapacity: true)
+        deferred.removeAll(keepingCapacity: true)
         let level = bar?.current
         return bytes.withUnsafeBufferPointer { buffer in
             let body = ByteOrderMark.length(of: buffer)
@@ -50,6 +64,14 @@ struct FileSearcher {
             for range in lines.ranges {
                 line += ByteScan.countLines(buffer, counted..<range.lowerBound)
                 counted = range.lowerBound
+                if defers {
+                    var repaired = false
+                    guard let (bound, ascii) = bound(terms, buffer, range, lossy: &repaired) else { continue }
+                    deferred.append(
+                        Deferred(line: Int32(clamping: line), bound: Int32(clamping: bound), literal: holdsLiterally(terms, ascii)))
+                    lossy = lossy || repaired
+                    continue
+                }
                 if let level {
                     // nil: the line does not match at all.
                     var repaired = false
@@ -75,20 +97,33 @@ struct FileSearcher {
     }
 
     /// Whether a line's best score cannot beat `level`, found from a bound on the score;
-    /// nil when the line does not match. A line of ASCII bytes alone is not decoded.
+    /// nil when the line does not match.
     private mutating func shutOut(
         _ terms: FuzzyQuery, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, by level: RankBar.Level,
         lossy: inout Bool
     ) -> Bool? {
+        guard let (bound, ascii) = bound(terms, buffer, range, lossy: &lossy) else { return nil }
+        return level.excludes(bound: bound) { holdsLiterally(terms, ascii) }
+    }
+
+    /// The most a line can score, and the line's bytes when they are ASCII alone (then they
+    /// were not decoded); nil when it does not match.
+    private mutating func bound(
+        _ terms: FuzzyQuery, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lossy: inout Bool
+    ) -> (Int, ascii: UnsafeBufferPointer<UInt8>?)? {
         let line = UnsafeBufferPointer(rebasing: buffer[LineText.trimmingReturn(buffer, range)])
         if fuzzyOnly && ByteScan.isASCII(line, 0..<line.count) {
-            guard let bound = terms.bound(asciiLine: line, with: &matcher) else { return nil }
-            return level.excludes(bound: bound) { terms.holdsLiterally(asciiLine: line) }
+            return terms.bound(asciiLine: line, with: &matcher).map { ($0, line) }
         }
         text.load(line)
         guard let bound = terms.bound(text, with: &matcher) else { return nil }
         lossy = lossy || text.repaired
-        return level.excludes(bound: bound) { terms.holdsLiterally(text) }
+        return (bound, nil)
+    }
+
+    /// Whether the line last bounded holds the query literally.
+    private func holdsLiterally(_ terms: FuzzyQuery, _ ascii: UnsafeBufferPointer<UInt8>?) -> Bool {
+        ascii.map { terms.holdsLiterally(asciiLine: $0) } ?? terms.holdsLiterally(text)
     }
 
     /// The full match of one line: decoded, scored, its matched bytes found.

@@ -112,47 +112,68 @@ extension LineSearch {
         // Ranked by key: integers compare faster than paths, and ties of score are common.
         var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
         let bar = RankBar()
+        // With a small limit no line is scored while the notes are read: the lines are scored
+        // best bound first afterwards, so only those that may rank are (see `scoreByBound`).
+        let defers = limit.map { $0 <= boundOrderLimit } ?? false
+        var pending: [LeftOut] = []
         let state = { @Sendable in
             var searcher = FileSearcher(search: self)
-            searcher.bar = bar
+            searcher.bar = defers ? nil : bar
+            searcher.defers = defers
             return searcher
+        }
+        // Only the matches not kept need a key, to be found again after the rest.
+        func keep(_ match: LineMatch, pathRank: Int) {
+            let key = RankKey(match, pathRank: pathRank)
+            // With the limit reached, what is left out is read again only if the budget
+            // later pushes kept matches out too: it is not written to the scratch file (a
+            // terminal's screenful of a search that matches every other line).
+            let full = limit.map { best.count >= $0 } ?? false
+            best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { left in
+                if full {
+                    keys.append(LeftOut(key: left.key, offset: -1, length: 0))
+                    return
+                }
+                if scratch == nil && !scratchFailed {
+                    scratch = scratchCapacity > 0 ? ScratchFile(capacity: scratchCapacity) : nil
+                    scratchFailed = scratch == nil
+                }
+                let record = scratch == nil ? [] : LineMatchRecord.bytes(of: left.match)
+                let offset = scratch?.append(record) ?? -1
+                keys.append(LeftOut(key: left.key, offset: offset, length: record.count))
+            }
         }
         ParallelMap.stream(notes.count, state: state, progress: progress) { searcher, index in
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { index, result in
             if let warning = result.warning { summary.warnings.append(warning) }
-            summary.found += result.matches.count + result.unscored.count
+            summary.found += result.matches.count + result.unscored.count + result.deferred.count
+            for line in result.deferred {
+                let key = RankKey(literal: line.literal, score: line.bound, length: 0, pathRank: Int32(pathRanks[index]), line: line.line)
+                pending.append(LeftOut(key: key, offset: -1, length: 0, exact: false))
+            }
             // Each ranks after every match kept when its note was read, so after all kept now.
             for line in result.unscored {
                 let key = RankKey(literal: false, score: 0, length: 0, pathRank: Int32(pathRanks[index]), line: Int32(clamping: line))
                 keys.append(LeftOut(key: key, offset: -1, length: 0, exact: false))
                 best.leaveOut()
             }
-            for match in result.matches {
-                let key = RankKey(match, pathRank: pathRanks[index])
-                // With the limit reached, what is left out is read again only if the budget
-                // later pushes kept matches out too: it is not written to the scratch file (a
-                // terminal's screenful of a search that matches every other line).
-                let full = limit.map { best.count >= $0 } ?? false
-                // Only the matches not kept need a key, to be found again after the rest.
-                best.insert(Ranked(key: key, match: match, cost: Self.cost(match))) { left in
-                    if full {
-                        keys.append(LeftOut(key: left.key, offset: -1, length: 0))
-                        return
-                    }
-                    if scratch == nil && !scratchFailed {
-                        scratch = scratchCapacity > 0 ? ScratchFile(capacity: scratchCapacity) : nil
-                        scratchFailed = scratch == nil
-                    }
-                    let record = scratch == nil ? [] : LineMatchRecord.bytes(of: left.match)
-                    let offset = scratch?.append(record) ?? -1
-                    keys.append(LeftOut(key: left.key, offset: offset, length: record.count))
-                }
-            }
+            for match in result.matches { keep(match, pathRank: pathRanks[index]) }
             if let limit, best.count >= limit, let worst = best.worst {
                 bar.raise(literal: worst.key.literal, score: Int(worst.key.score))
             }
             return true
+        }
+        if let limit, defers {
+            let level = { best.count >= limit ? best.worst.map { RankBar.Level(literal: $0.key.literal, score: Int($0.key.score)) } : nil }
+            let unscored = scoreByBound(pending, limit: limit, vault: vault, notes: notes, notesByRank: Self.notesByRank(pathRanks), level: level) {
+                keep($0, pathRank: $1)
+            }
+            // What is left ranks after every match kept.
+            for key in unscored {
+                keys.append(key)
+                best.leaveOut()
+            }
         }
         let leftOut = best.leftOut
         var kept = 0
@@ -200,20 +221,10 @@ extension LineSearch {
     /// `keys` with each unscored line scored, read again from its note (a line that no
     /// longer matches is dropped).
     private func exactKeys(_ keys: [LeftOut], vault: Vault, notes: [Note], pathRanks: [Int]) -> [LeftOut] {
-        let notesByRank = Self.notesByRank(pathRanks)
-        var lines: [Int32: [Int]] = [:]
-        for left in keys where !left.exact { lines[Int32(notesByRank[Int(left.key.pathRank)]), default: []].append(Int(left.key.line)) }
-        let wanted = lines
-        let indices = wanted.keys.sorted()
+        let unscored = keys.filter { !$0.exact }
         var exact = keys.filter(\.exact)
-        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index -> [LineMatch] in
-            let note = notes[Int(indices[index])]
-            guard let bytes = try? contents(of: note, vault: vault) else { return [] }
-            return searcher.search(bytes, path: note.path, lines: wanted[indices[index]]!.sorted())
-        } deliver: { index, found in
-            let rank = pathRanks[Int(indices[index])]
-            for match in found { exact.append(LeftOut(key: RankKey(match, pathRank: rank), offset: -1, length: 0)) }
-            return true
+        for (match, rank) in rescore(unscored[...], vault: vault, notes: notes, notesByRank: Self.notesByRank(pathRanks)) {
+            exact.append(LeftOut(key: RankKey(match, pathRank: rank), offset: -1, length: 0))
         }
         return exact
     }
@@ -249,7 +260,7 @@ extension LineSearch {
     }
 
     /// The index of the note at each place by path.
-    private static func notesByRank(_ pathRanks: [Int]) -> [Int] {
+    static func notesByRank(_ pathRanks: [Int]) -> [Int] {
         var notes = [Int](repeating: 0, count: pathRanks.count)
         for (index, rank) in pathRanks.enumerated() { notes[rank] = index }
         return notes

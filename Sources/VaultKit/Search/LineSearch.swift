@@ -31,6 +31,9 @@ public struct LineSearch: Sendable {
     /// How many bytes a fuzzy ranking may write to its scratch file (0: none is made); the
     /// matches past it are read again from their notes. Tests lower it to reach that path.
     var scratchCapacity = Int.max
+    /// Up to this limit a fuzzy ranking scores its lines best bound first, after reading
+    /// every note (see `scoreByBound`); tests set it to 0 to reach the other way.
+    var boundOrderLimit = LineSearch.boundOrderLimit
     /// Notes kept in memory by a server, read from there instead of from disk.
     public var texts: NoteTexts?
 
@@ -105,6 +108,8 @@ public struct LineSearch: Sendable {
         var failure: RegexMatchError?
         /// The lines that match but were not scored: they could not rank among those kept.
         var unscored: [Int] = []
+        /// The lines that match, bounded and not scored, of a ranking that scores later.
+        var deferred: [FileSearcher.Deferred] = []
     }
 
     func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
@@ -128,7 +133,7 @@ public struct LineSearch: Sendable {
         let warning =
             lossy || !note.isUTF8
             ? VaultWarning(path: note.path, message: "not valid UTF-8; searched as bytes, shown with U+FFFD") : nil
-        return NoteResult(matches: matches, warning: warning, unscored: searcher.unscored)
+        return NoteResult(matches: matches, warning: warning, unscored: searcher.unscored, deferred: searcher.deferred)
     }
 }
 

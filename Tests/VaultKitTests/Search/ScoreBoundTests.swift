@@ -74,14 +74,19 @@ struct ScoreBoundTests {
         let vault = try Vault(root: folder.path)
         let notes = try vault.scan(detail: .paths).notes
         for query in ["projplan", "plan", "pr an", "'plan | oj"] {
-            let search = try LineSearch(query, mode: .fuzzy)
+            var search = try LineSearch(query, mode: .fuzzy)
             let whole = search.run(vault: vault, notes: notes).matches
             #expect(whole.count > 200, "\(query) matches too few lines")
-            for (limit, budget) in [(1, LineSearch.rankingBudget), (10, LineSearch.rankingBudget), (50, 3_000), (120, 20_000)] {
-                var sink = CollectingSink<LineMatch>()
-                let summary = search.run(vault: vault, notes: notes, limit: limit, rankingBudget: budget, into: &sink)
-                #expect(sink.elements == Array(whole.prefix(limit)), "\(query), limit \(limit), budget \(budget)")
-                #expect(summary.found == whole.count, "the lines left unscored are counted")
+            // Lines scored best bound first after the reading (the default), and scored as
+            // they come against the worst match kept (past `boundOrderLimit`).
+            for boundOrderLimit in [LineSearch.boundOrderLimit, 0] {
+                search.boundOrderLimit = boundOrderLimit
+                for (limit, budget) in [(1, LineSearch.rankingBudget), (10, LineSearch.rankingBudget), (50, 3_000), (120, 20_000)] {
+                    var sink = CollectingSink<LineMatch>()
+                    let summary = search.run(vault: vault, notes: notes, limit: limit, rankingBudget: budget, into: &sink)
+                    #expect(sink.elements == Array(whole.prefix(limit)), "\(query), limit \(limit), budget \(budget), \(boundOrderLimit)")
+                    #expect(summary.found == whole.count, "the lines left unscored are counted")
+                }
             }
         }
     }
