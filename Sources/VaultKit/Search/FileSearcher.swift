@@ -4,8 +4,9 @@ import VaultSystem
 /// Searches the lines of one note's bytes at a time, keeping its scratch storage from note
 /// to note; one per worker thread.
 ///
-/// The lines worth decoding are found on bytes (`CandidateLines`); a line a fuzzy ranking
-/// already has better than is bounded, not scored.
+/// The lines worth decoding are found on bytes (`CandidateLines`). For a fuzzy ranking a line
+/// may be bounded instead of scored: when the ranking already holds better (`bar`), or when
+/// it scores lines best bound first once every note is read (`defers`).
 struct FileSearcher {
     let search: LineSearch
     /// The lines of a note worth decoding.
