@@ -193,7 +193,11 @@ enum ByteScan {
             guard (0xB8...0xBB).contains(next), index + 2 < buffer.count else { return false }
             let base = DiacriticFolding.asciiBase(extended: next, buffer[index + 2])
             return base != 0 && wanted.contains(base | 0x20)
-        case 0xE2: return next == 0x83
+        case 0xE2:
+            if next == 0x83 { return true }
+            guard next == 0x84, index + 2 < buffer.count else { return false }
+            let base = DiacriticFolding.asciiBase(sign: buffer[index + 2])
+            return base != 0 && wanted.contains(base | 0x20)
         case 0xEF: return next == 0xB8
         default: return false
         }

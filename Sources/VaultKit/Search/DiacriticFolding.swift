@@ -11,6 +11,7 @@ enum DiacriticFolding {
     /// The base of `value`, or `value` itself when it has none.
     static func fold(_ value: UInt32) -> UInt32 {
         if value < 0xC0 { return value }
+        if value == 0x212A || value == 0x212B { return signs[Int(value - 0x212A)] }
         if value < 0x370 { return table[Int(value) - 0xC0] }
         if value >= 0x370 && value < 0x400 { return table[Int(value) - 0x370 + latinCount] }
         if value >= 0x1E00 && value < 0x2000 { return table[Int(value) - 0x1E00 + latinCount + 0x90] }
@@ -49,7 +50,17 @@ enum DiacriticFolding {
         }
         let extended = (0xB8...0xBB).contains { second in (0x80...0xBF).contains { asciiBase(extended: second, $0) | 0x20 == letter } }
         if extended { leads.append(0xE1) }
+        if (0xAA...0xAB).contains(where: { asciiBase(sign: $0) | 0x20 == letter }) { leads.append(0xE2) }
         return leads
+    }
+
+    /// The Kelvin and Ångström signs, canonically the letters `K` and `Å`, as their ASCII
+    /// base (`U+212A`, `U+212B`).
+    private static let signs: [UInt32] = [0x4B, 0x41]
+
+    /// The ASCII letter the sign at `E2 84 third` folds to (see `signs`), or 0.
+    static func asciiBase(sign third: UInt8) -> UInt8 {
+        third == 0xAA || third == 0xAB ? UInt8(signs[Int(third - 0xAA)]) : 0
     }
 
     /// Latin-1 Supplement to the IPA block, `U+00C0..<U+0370`.
@@ -59,6 +70,7 @@ enum DiacriticFolding {
     private static let strokes: [UInt32: UInt32] = [
         0xD8: 0x4F, 0xF8: 0x6F, 0x110: 0x44, 0x111: 0x64, 0x126: 0x48, 0x127: 0x68, 0x131: 0x69,
         0x141: 0x4C, 0x142: 0x6C, 0x166: 0x54, 0x167: 0x74, 0x180: 0x62, 0x197: 0x49, 0x1B5: 0x5A, 0x1B6: 0x7A,
+        0x243: 0x42, 0x268: 0x69,
     ]
 
     /// Bases of `U+00C0..<U+0370`, then `U+0370..<U+0400` (Greek), then `U+1E00..<U+2000`,

@@ -20,6 +20,7 @@ struct SearchShortcutTests {
         Ｃafe and cafe\u{301}s and cafés
         ĵurnalo, Ĵaŭdo; ǰ alone
         ḃudget and bud\u{301}get, projec\u{301}t plan
+        \u{212A}elvin at 300 \u{212A}, \u{212B}ngström, Ƀudget
         """
 
     static let queries = [
@@ -27,6 +28,7 @@ struct SearchShortcutTests {
         "emal", "λογος", "ΛΟΓΟΣ", "москва", "京都", "2024", "plan", "'plan", "^#", "md$", "plan !draft",
         "cafe | zurich", "ex", "ca", "full", "a b c", "budget", "vault cli", "tasks", "[[", "ana p",
         "jurnalo", "jaudo", "'jaudo", "Jaudo", "projplan", "'project plan", "jurn alo", "udget",
+        "kelvin", "'kelvin", "Kelvin", "angstrom", "'budget",
     ]
 
     @Test("fuzzy and exact searches find the same lines as a full match of every line", arguments: [
@@ -71,6 +73,7 @@ struct SearchShortcutTests {
     @Test("every letter that folds to an ASCII letter starts with one of that letter's lead bytes")
     func leadBytes() {
         let scalars = (0xC0..<0x280).compactMap(Unicode.Scalar.init) + (0x1E00..<0x1F00).compactMap(Unicode.Scalar.init)
+            + [0x212A, 0x212B].compactMap(Unicode.Scalar.init)
         var folding = 0
         for scalar in scalars {
             let folded = DiacriticFolding.fold(scalar.value)
@@ -83,5 +86,26 @@ struct SearchShortcutTests {
         #expect(folding > 300)
         #expect(DiacriticFolding.leadBytes(foldingTo: UInt8(ascii: "j")).contains(0xC4))
         #expect(DiacriticFolding.leadBytes(foldingTo: UInt8(ascii: "1")).isEmpty)
+    }
+}
+
+extension SearchShortcutTests {
+    @Test("every character that reads as an ASCII letter or vanishes is seen by the byte checks and projected to that letter")
+    func foldingIsSeen() {
+        let everyLetter = ByteSet(Array("abcdefghijklmnopqrstuvwxyz".utf8))
+        var missed: [String] = []
+        for value in 0x80...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = FuzzyText("a\(Character(scalar))b")
+            let vanishes = text.count == 2
+            guard vanishes || text.lower[1] < 0x80 else { continue }
+            let bytes = Array("a\(Character(scalar))b".utf8)
+            var projection: [UInt8] = []
+            bytes.withUnsafeBufferPointer { ByteScan.project($0, 0..<$0.count, into: &projection) }
+            let seen = bytes.withUnsafeBufferPointer { ByteScan.firstFoldable($0, 0..<$0.count, into: everyLetter) != nil }
+            let projected = vanishes ? projection == Array("ab".utf8) : projection.count == 3 && projection[1] | 0x20 == UInt8(text.lower[1])
+            if !seen || !projected { missed.append("U+" + String(value, radix: 16)) }
+        }
+        #expect(missed.isEmpty, "not seen or not projected: \(missed)")
     }
 }
