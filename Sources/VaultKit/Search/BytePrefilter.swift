@@ -103,7 +103,8 @@ struct BytePrefilter: Sendable {
         }
     }
 
-    private static func containsRun(
+    /// True when `bytes` (lower-case unless `caseSensitive`) stand as one run in `range`.
+    static func containsRun(
         _ bytes: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, caseSensitive: Bool
     ) -> Bool {
         let count = bytes.count

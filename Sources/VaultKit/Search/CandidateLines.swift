@@ -14,6 +14,8 @@ struct CandidateLines {
     private let driver: BytePrefilter.Needle?
     /// The lead bytes of the letters that fold to the driver's byte.
     private let driverLeads: [UInt8]
+    /// The driver's byte, lower-cased: what a letter that folds to it folds into.
+    private let driverLetter: ByteSet
     private var projection: [UInt8] = []
     /// The lines found by the last `find`: ranges without their newline, in order.
     private(set) var ranges: [Range<Int>] = []
@@ -25,6 +27,8 @@ struct CandidateLines {
             return rareA != rareB ? rareA < rareB : a.bytes.count > b.bytes.count
         }
         driverLeads = driver.map { DiacriticFolding.leadBytes(foldingTo: $0.bytes[$0.rare]) } ?? []
+        let rare = driver.map { $0.bytes[$0.rare] } ?? 0
+        driverLetter = ByteSet([rare &- 0x41 < 26 ? rare | 0x20 : rare])
     }
 
     /// Finds the lines of `buffer` from `body` on that may match.
@@ -73,14 +77,12 @@ struct CandidateLines {
         let found = ranges.count
         var next = 0
         from = body
-        let letter = ByteSet([rare &- 0x41 < 26 ? rare | 0x20 : rare])
         while from < end, let hit = ByteScan.firstFoldable(buffer, from..<end, into: prefilter.wanted) {
             let line = ByteScan.lineStart(buffer, before: hit, from: from)..<ByteScan.lineEnd(buffer, after: hit)
             while next < found && ranges[next].lowerBound < line.lowerBound { next += 1 }
             let known = next < found && ranges[next].lowerBound == line.lowerBound
             // A line without the driver's letter in any form cannot match.
-            let holdsLetter = { Self.find(rare, other, buffer, line) != nil || ByteScan.firstFoldable(buffer, line, into: letter) != nil }
-            if !known && holdsLetter()
+            if !known && holdsDriverLetter(buffer, line, rare, other)
                 && (alone ? runNearFolding(driver, buffer, line, first: hit) : prefilter.checkProjected(buffer, line, projection: &projection))
             {
                 ranges.append(line)
@@ -105,11 +107,10 @@ struct CandidateLines {
             from = line.upperBound + 1
         }
         let found = ranges.count
-        let letter = ByteSet([rare &- 0x41 < 26 ? rare | 0x20 : rare])
         for lead in driverLeads {
             from = body
             while from < end, let hit = ByteScan.find(lead, in: buffer, from..<end) {
-                guard ByteScan.foldsInto(letter, buffer, at: hit) else {
+                guard ByteScan.foldsInto(driverLetter, buffer, at: hit) else {
                     from = hit + 1
                     continue
                 }
@@ -129,6 +130,12 @@ struct CandidateLines {
             }
             ranges.removeLast(ranges.count - kept)
         }
+    }
+
+    /// True when `line` holds the driver's letter as its byte, in the other case, or as a
+    /// letter that folds to it.
+    private func holdsDriverLetter(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, _ rare: UInt8, _ other: UInt8?) -> Bool {
+        Self.find(rare, other, buffer, line) != nil || ByteScan.firstFoldable(buffer, line, into: driverLetter) != nil
     }
 
     /// Whether a line may match through its ASCII projection: only a line with a letter that

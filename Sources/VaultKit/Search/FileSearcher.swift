@@ -5,24 +5,30 @@ import VaultSystem
 /// to note; one per worker thread.
 ///
 /// The lines worth decoding are found on bytes (`CandidateLines`). For a fuzzy ranking a line
-/// may be bounded instead of scored: when the ranking already holds better (`bar`), or when
-/// it scores lines best bound first once every note is read (`defers`).
+/// may be bounded instead of scored (`Ranking`).
 struct FileSearcher {
     let search: LineSearch
     /// The lines of a note worth decoding.
     private var lines: CandidateLines
     private var matcher = FuzzyMatcher()
     private var text = FuzzyText()
-    /// The worst match a fuzzy ranking keeps, when it is full: lines that cannot beat it are
-    /// not scored but listed in `unscored`.
-    var bar: RankBar?
+    /// How a fuzzy ranking takes the lines found.
+    enum Ranking {
+        /// Every matching line is scored.
+        case scoreAll
+        /// A line that cannot beat the worst match the ranking keeps, once it is full, is not
+        /// scored but listed in `unscored`.
+        case against(RankBar)
+        /// No line is scored: each is bounded and listed in `deferred`, for a ranking that
+        /// scores them best bound first once every note is read.
+        case deferred
+    }
+
+    var ranking = Ranking.scoreAll
     /// The numbers of the lines of the last note searched that match but were not scored,
-    /// since `bar` shut them out.
+    /// since the bar shut them out.
     private(set) var unscored: [Int] = []
-    /// True when no line is scored: each matching line is bounded and listed in `deferred`,
-    /// for a ranking that scores them best bound first.
-    var defers = false
-    /// The lines of the last note searched that match, with their bounds, when `defers`.
+    /// The lines of the last note searched that match, with their bounds, when deferred.
     private(set) var deferred: [Deferred] = []
 
     /// A matching line not scored, and the most it can score.
@@ -54,7 +60,12 @@ struct FileSearcher {
         guard let terms = search.terms else { return ([], false) }
         unscored.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)
-        let level = bar?.current
+        let defers: Bool, level: RankBar.Level?
+        switch ranking {
+        case .scoreAll: (defers, level) = (false, nil)
+        case .against(let bar): (defers, level) = (false, bar.current)
+        case .deferred: (defers, level) = (true, nil)
+        }
         return bytes.withUnsafeBufferPointer { buffer in
             let body = ByteOrderMark.length(of: buffer)
             lines.find(buffer, from: body)

@@ -39,7 +39,9 @@ extension FuzzyQuery {
         groups.allSatisfy { group in
             group.allSatisfy(\.inverse) || group.contains { term in
                 !term.inverse && term.pattern.allSatisfy { $0 < 0x80 }
-                    && Self.contains(bytes, term.pattern, lowered: !term.caseSensitive)
+                    && term.pattern.map(UInt8.init).withUnsafeBufferPointer {
+                        BytePrefilter.containsRun($0, bytes, 0..<bytes.count, caseSensitive: term.caseSensitive)
+                    }
             }
         }
     }
@@ -50,19 +52,6 @@ extension FuzzyQuery {
         while start + pattern.count <= chars.count {
             if chars[start] == first && chars[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
             start += 1
-        }
-        return false
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt32], lowered: Bool) -> Bool {
-        guard !pattern.isEmpty else { return true }
-        guard pattern.count <= bytes.count else { return false }
-        @inline(__always) func char(_ index: Int) -> UInt32 {
-            let byte = bytes[index]
-            return UInt32(lowered && byte &- 0x41 < 26 ? byte | 0x20 : byte)
-        }
-        for start in 0...(bytes.count - pattern.count) where char(start) == pattern[0] {
-            if pattern.indices.allSatisfy({ char(start + $0) == pattern[$0] }) { return true }
         }
         return false
     }

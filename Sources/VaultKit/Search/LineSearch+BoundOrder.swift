@@ -37,19 +37,16 @@ extension LineSearch {
     /// or whose note cannot be read, is dropped), each with its note's place by path.
     func rescore(_ keys: ArraySlice<LeftOut>, vault: Vault, notes: [Note], notesByRank: [Int]) -> [(LineMatch, Int)] {
         var lines: [Int32: [Int]] = [:]
-        for left in keys { lines[Int32(notesByRank[Int(left.key.pathRank)]), default: []].append(Int(left.key.line)) }
+        for left in keys { lines[left.key.pathRank, default: []].append(Int(left.key.line)) }
         let wanted = lines
-        let indices = wanted.keys.sorted()
-        var ranks: [Int32: Int] = [:]
-        for left in keys { ranks[Int32(notesByRank[Int(left.key.pathRank)])] = Int(left.key.pathRank) }
+        let ranks = wanted.keys.sorted()
         var found: [(LineMatch, Int)] = []
-        ParallelMap.stream(indices.count, state: { FileSearcher(search: self) }) { searcher, index -> [LineMatch] in
-            let note = notes[Int(indices[index])]
+        ParallelMap.stream(ranks.count, state: { FileSearcher(search: self) }) { searcher, index -> [LineMatch] in
+            let note = notes[notesByRank[Int(ranks[index])]]
             guard let bytes = try? contents(of: note, vault: vault) else { return [] }
-            return searcher.search(bytes, path: note.path, lines: wanted[indices[index]]!.sorted())
+            return searcher.search(bytes, path: note.path, lines: wanted[ranks[index]]!.sorted())
         } deliver: { index, matches in
-            let rank = ranks[indices[index]]!
-            for match in matches { found.append((match, rank)) }
+            for match in matches { found.append((match, Int(ranks[index]))) }
             return true
         }
         return found

@@ -111,15 +111,14 @@ extension LineSearch {
         var scratchFailed = false
         // Ranked by key: integers compare faster than paths, and ties of score are common.
         var best = BoundedRanking<Ranked>(limit: limit ?? .max, budget: budget)
-        let bar = RankBar()
         // With a small limit no line is scored while the notes are read: the lines are scored
         // best bound first afterwards, so only those that may rank are (see `scoreByBound`).
         let defers = limit.map { $0 <= boundOrderLimit } ?? false
+        let bar: RankBar? = defers ? nil : RankBar()
         var pending: [LeftOut] = []
         let state = { @Sendable in
             var searcher = FileSearcher(search: self)
-            searcher.bar = defers ? nil : bar
-            searcher.defers = defers
+            searcher.ranking = bar.map { .against($0) } ?? .deferred
             return searcher
         }
         // Only the matches not kept need a key, to be found again after the rest.
@@ -159,7 +158,7 @@ extension LineSearch {
                 best.leaveOut()
             }
             for match in result.matches { keep(match, pathRank: pathRanks[index]) }
-            if let limit, best.count >= limit, let worst = best.worst {
+            if let bar, let limit, best.count >= limit, let worst = best.worst {
                 bar.raise(literal: worst.key.literal, score: Int(worst.key.score))
             }
             return true

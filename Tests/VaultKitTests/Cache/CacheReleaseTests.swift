@@ -11,12 +11,17 @@ struct CacheReleaseTests {
 
     func run() throws -> (Vault, FactsCache) { try folder.cachedRuns.opened() }
 
-    @Test("a released cache opens its file again at the next lookup and answers from it")
-    func reopensAtNextLookup() throws {
+    /// Writes the linked notes and a cache of them, as a first run leaves it.
+    func saveCache() throws {
         try folder.writeLinkedNotes()
         let (first, firstCache) = try run()
         _ = try first.scan(detail: .summary)
         try firstCache.finish()
+    }
+
+    @Test("a released cache opens its file again at the next lookup and answers from it")
+    func reopensAtNextLookup() throws {
+        try saveCache()
         let (vault, cache) = try run()
         let before = try vault.scan(detail: .summary).notes.map(\.title)
         #expect(cache.statistics.hits == 4)
@@ -29,10 +34,7 @@ struct CacheReleaseTests {
 
     @Test("releasing keeps what this run read afresh, and the next save keeps every record")
     func keepsFreshRecords() throws {
-        try folder.writeLinkedNotes()
-        let (first, firstCache) = try run()
-        _ = try first.scan(detail: .summary)
-        try firstCache.finish()
+        try saveCache()
         try folder.writeLinkedNotes(["Epsilon"])
         let (vault, cache) = try run()
         _ = try vault.scan(detail: .summary)
@@ -47,10 +49,7 @@ struct CacheReleaseTests {
 
     @Test("walk after walk without a save, the cache holds one walk's paths, and the next save keeps every note")
     func walksDoNotPileUp() throws {
-        try folder.writeLinkedNotes()
-        let (first, firstCache) = try run()
-        _ = try first.scan(detail: .summary)
-        try firstCache.finish()
+        try saveCache()
         let (vault, cache) = try run()
         for _ in 0..<5 {
             _ = try vault.scan(detail: .summary)
