@@ -8,7 +8,7 @@ import Foundation
 /// found by a hash of their bytes in a table of their numbers, so that looking one up
 /// (most are found, not added) copies nothing.
 public final class ByteTableBuilder: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The entries, each a length and its bytes.
     private var bytes: [UInt8] = []
     private var starts: [UInt32] = []

@@ -9,6 +9,10 @@ public struct ByteWriter: Sendable {
     /// bytes. Without one, they are written in place.
     public let table: ByteTableBuilder?
 
+    /// Emptied buffers of values built apart (`shared`, `lengthPrefixed`), kept for the next:
+    /// a record of many values then allocates a few buffers, not one a value.
+    private var spares: [[UInt8]] = []
+
     public init(capacity: Int = 0, table: ByteTableBuilder? = nil) {
         self.table = table
         bytes.reserveCapacity(capacity)
@@ -17,9 +21,32 @@ public struct ByteWriter: Sendable {
     /// Writes what `build` writes once in the table and here only its number (in place,
     /// behind its length, without a table): for values many records repeat.
     public mutating func shared(_ build: (inout ByteWriter) -> Void) {
+        apart(build) { writer, built in
+            if let table = writer.table {
+                writer.unsigned(built.withUnsafeBytes { table.number(of: $0) })
+            } else {
+                writer.data(built)
+            }
+        }
+    }
+
+    /// Writes what `build` writes behind its length, so that a reader may skip it unread.
+    public mutating func lengthPrefixed(_ build: (inout ByteWriter) -> Void) {
+        apart(build) { writer, built in writer.data(built) }
+    }
+
+    /// Builds a value in a writer of its own, over a spare buffer, and hands it to `finish`.
+    private mutating func apart(_ build: (inout ByteWriter) -> Void, finish: (inout ByteWriter, [UInt8]) -> Void) {
         var inner = ByteWriter(table: table)
+        if var spare = spares.popLast() { swap(&inner.bytes, &spare) }
+        swap(&inner.spares, &spares)
         build(&inner)
-        if let table { unsigned(inner.bytes.withUnsafeBytes { table.number(of: $0) }) } else { data(inner.bytes) }
+        swap(&inner.spares, &spares)
+        var built: [UInt8] = []
+        swap(&built, &inner.bytes)
+        finish(&self, built)
+        built.removeAll(keepingCapacity: true)
+        spares.append(built)
     }
 
     /// A string written once in the table (see `shared(_:)`).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The one parallel read loop: work on every index of `0..<count`, spread over the machine's
 /// cores, the results kept in index order.
@@ -95,17 +96,13 @@ package enum ParallelMap {
         }
     }
 
-    /// A lock-protected counter shared by the workers.
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
+    /// A counter shared by the workers, taken without a lock.
+    private final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
 
         /// The counter's value, which goes up by one.
         func take() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value - 1
+            value.add(1, ordering: .relaxed).oldValue
         }
     }
 }

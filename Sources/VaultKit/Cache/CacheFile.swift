@@ -15,7 +15,7 @@ final class CacheFile: @unchecked Sendable {
     let contents: CacheFileFormat.Index
     private let fileSystem: any FileSystem
     private let descriptor: Int32
-    private let tableLock = NSLock()
+    private let tableLock = Lock()
     /// The table as read by the first body decoded: nil until then, `.damaged` when it
     /// could not be read whole or its checksum did not match.
     private var loadedTable: LoadedTable?

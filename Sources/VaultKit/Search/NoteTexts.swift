@@ -11,7 +11,7 @@ import VaultSystem
 public final class NoteTexts: @unchecked Sendable {
     /// The most bytes kept.
     public let budget: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var texts: [String: [UInt8]] = [:]
     private var held = 0
     /// Counts the calls of `forget`: a note read across one may be older than the change.

@@ -1,4 +1,5 @@
 import Foundation
+import VaultSystem
 
 /// The worst match a fuzzy ranking keeps once it holds as many as it shows, shared with the
 /// threads that score lines: a line whose score cannot beat it would only be left out, so it
@@ -19,7 +20,7 @@ final class RankBar: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var level: Level?
 
     /// The level now; nil while the ranking is not full.

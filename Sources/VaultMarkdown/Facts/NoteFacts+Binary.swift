@@ -41,7 +41,7 @@ extension NoteFacts {
 
     /// Appends the headings, block ids, links and tasks, each behind its length.
     public func encodeBody(to writer: inout ByteWriter, taskLines: [[UInt8]]? = nil) {
-        Self.section(&writer) { writer in
+        writer.lengthPrefixed { writer in
             writer.unsigned(UInt64(headings.count))
             var line = 0
             for heading in headings {
@@ -53,7 +53,7 @@ extension NoteFacts {
                 line = heading.line
             }
         }
-        Self.section(&writer) { writer in
+        writer.lengthPrefixed { writer in
             writer.unsigned(UInt64(blockIDs.count))
             for block in blockIDs {
                 writer.string(block.id)
@@ -61,7 +61,7 @@ extension NoteFacts {
                 writer.range(block.range)
             }
         }
-        Self.section(&writer) { writer in
+        writer.lengthPrefixed { writer in
             writer.unsigned(UInt64(links.count))
             var previous = (start: 0, line: 0)
             for link in links {
@@ -69,7 +69,7 @@ extension NoteFacts {
                 previous = (link.range.lowerBound, link.line)
             }
         }
-        Self.section(&writer) { writer in
+        writer.lengthPrefixed { writer in
             writer.unsigned(UInt64(tasks.count))
             let lines = taskLines?.count == tasks.count ? taskLines : nil
             var previous = (start: 0, line: 0)
@@ -182,13 +182,6 @@ extension NoteFacts {
             }
             if let taskLines, lines.count == count { taskLines.pointee = lines }
         }
-    }
-
-    /// Writes what `body` writes behind its length.
-    private static func section(_ writer: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
-        var inner = ByteWriter(table: writer.table)
-        body(&inner)
-        writer.data(inner.bytes)
     }
 
     /// Reads a section's length; skips the section and answers false when it is not wanted.

@@ -109,6 +109,27 @@ struct ParallelMapTests {
         #expect(transformed.value <= 10 + 16 + ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    @Test("a lock lets one worker at a time change what it guards, and hands back what its body returns")
+    func lockExcludes() {
+        final class Guarded: @unchecked Sendable {
+            let lock = Lock()
+            var values: [Int] = []
+        }
+        let guarded = Guarded()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for step in 0..<5_000 {
+                let count = guarded.lock.withLock { () -> Int in
+                    guarded.values.append(worker * 5_000 + step)
+                    return guarded.values.count
+                }
+                precondition(count >= 1)
+            }
+        }
+        #expect(guarded.values.count == 40_000)
+        #expect(Set(guarded.values).count == 40_000)
+        #expect(guarded.lock.withLock { Optional<Int>.none } == nil)
+    }
+
     /// A count kept across workers.
     final class Tally: @unchecked Sendable {
         private let lock = NSLock()
