@@ -47,11 +47,21 @@ struct CachedReader: Sendable {
         }
         let contents = try self.contents(absolute, summary: summary)
         let racy = cache.isRacy(contents.status)
-        // A summary keeps to the header even of a note read whole: a first `list` of a large
-        // vault costs what it did, and the first command that needs more reads the rest.
+        // A first reading keeps what was asked for (a summary only the header, `check` only
+        // the links), so that a command's first run on a vault costs about what it costs
+        // without the cache. A note that changed, or whose valid record holds a body but not
+        // what is asked now, is read for everything (a summary too, when it read the whole
+        // note): the commands after find it whole, and two never take turns reading it.
+        let holding = cache.holding(path, status: contents.status)
+        let parts: NoteFacts.Parts
+        switch holding {
+        case .nothing: parts = wanted
+        case .stale: parts = .all
+        case .valid(let recorded): parts = recorded.isDisjoint(with: NoteRecord.bodyParts) ? wanted.union(recorded) : .all
+        }
         let record =
-            contents.complete && !summary
-            ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy, dialect: dialect)
+            contents.complete && (!summary || holding == .stale)
+            ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy, dialect: dialect, parts: parts)
             : NoteRecord(
                 status: contents.status,
                 summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: contents.complete, dialect: dialect),

@@ -29,9 +29,9 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    let lock = NSLock()
+    let lock = Lock()
     /// Held while a released file is opened again, so that threads asking at once open it once.
-    private let opening = NSLock()
+    private let opening = Lock()
     /// True after `release()`, until a lookup opens the file again.
     private var released = false
     /// The cache file as opened when the cache was: its index in memory, its bodies read
@@ -153,6 +153,34 @@ public final class FactsCache: @unchecked Sendable {
                 notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
             }
         }
+    }
+
+    /// What the cache holds of a note, for a reading to decide what to keep of it.
+    enum Holding: Equatable {
+        /// No record: a note new to the cache, or a cache filled for the first time.
+        case nothing
+        /// A record of the file as it was before it changed.
+        case stale
+        /// A record valid for the file now, holding these parts of its facts.
+        case valid(NoteFacts.Parts)
+    }
+
+    /// What the cache holds of `path` for a file now of `status`, read from the index alone
+    /// and not counted as a hit or a miss.
+    func holding(_ path: String, status: FileStatus) -> Holding {
+        func holding(_ index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Holding {
+            var reader = ByteReader(index, start: range.lowerBound, end: range.upperBound)
+            guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status),
+                let raw = try? reader.byte()
+            else { return .stale }
+            return .valid(NoteFacts.Parts(rawValue: raw))
+        }
+        if let encoded = lock.withLock({ fresh.isEmpty ? nil : fresh[path] }) {
+            return encoded.index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
+        }
+        reopenIfReleased()
+        guard let file = lock.withLock({ self.file }), let entry = file.entry(for: path) else { return .nothing }
+        return file.index.withUnsafeBufferPointer { holding($0, entry.index) }
     }
 
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;

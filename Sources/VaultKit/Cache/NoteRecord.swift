@@ -28,15 +28,16 @@ public struct NoteRecord: Sendable {
         public var reason: String
     }
 
-    /// The record of a note read whole: every fact, and the task lines out of its bytes.
-    init(status: FileStatus, bytes: [UInt8], racy: Bool, dialect: NoteDialect) {
+    /// The record of a note read whole: its facts (`parts` of them, and always its header),
+    /// the task lines out of its bytes when tasks are read, the broken definitions when links are.
+    init(status: FileStatus, bytes: [UInt8], racy: Bool, dialect: NoteDialect, parts: NoteFacts.Parts = .all) {
         self.status = status
         complete = true
         self.racy = racy
-        facts = NoteFacts(bytes: bytes, parts: .all, dialect: dialect)
+        facts = NoteFacts(bytes: bytes, parts: parts.union(.header), dialect: dialect)
         taskLines = facts.tasks.map { Array(bytes[$0.listMarker.lowerBound..<max($0.listMarker.lowerBound, $0.text.upperBound)]) }
         brokenDefinitions =
-            Self.mayHoldDefinition(bytes)
+            parts.contains(.links) && Self.mayHoldDefinition(bytes)
             ? LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map {
                 BrokenDefinition(line: $0.line, text: $0.text, reason: $0.reason)
             } : []

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// What a reading keeps of a note: a first run pays for what its command asks, a changed note
+/// is read once for everything, and two commands never take turns reading the same note.
+@Suite("What the cache keeps of a note")
+struct CachePartsTests {
+    let folder = TemporaryFolder()
+    var runs: CachedRuns { CachedRuns(root: folder.path + "/vault", cacheFolder: folder.path + "/cache") }
+
+    init() throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\n[[Beta]] #one\n- [ ] first task\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n- [x] done\n")
+        CachedRuns.nextTick()
+    }
+
+    /// What `vault check` reads: a summary of every note, then each note's links.
+    static func check(_ vault: Vault) throws -> Int {
+        VaultCheck(vault: vault, scan: try vault.scan(detail: .summary)).dangling.count
+    }
+
+    func holding(_ name: String) throws -> FactsCache.Holding {
+        let (_, cache) = try runs.opened()
+        let status = try #require(try LocalFileSystem().status(folder.path + "/vault/pages/\(name).md"))
+        return cache.holding("pages/\(name).md", status: status)
+    }
+
+    func parts(_ holding: FactsCache.Holding) -> NoteFacts.Parts? {
+        if case .valid(let parts) = holding { return parts }
+        return nil
+    }
+
+    @Test("a first check on an empty cache keeps each note's header and links, and reads no task")
+    func firstCheckKeepsLinks() throws {
+        let first = try runs.run(Self.check)
+        #expect(first.misses == 4)  // a summary and the links of each of the two notes
+        #expect(try parts(holding("Alpha")) == [.header, .links])
+        // The links are served; the tasks were never read, so they are not.
+        #expect(try runs.run(Self.check).misses == 0)
+        let (_, cache) = try runs.opened()
+        let status = try #require(try LocalFileSystem().status(folder.path + "/vault/pages/Alpha.md"))
+        #expect(cache.record(for: "pages/Alpha.md", status: status, wanted: .tasks, taskLines: true) == nil)
+    }
+
+    @Test("a note kept with its links is read for everything when its tasks are asked, and then serves every command")
+    func upgradeToWhole() throws {
+        _ = try runs.run(Self.check)
+        let tasks = try runs.run { try $0.tasks().tasks.map(\.text) }
+        #expect(tasks.misses == 2)
+        #expect(tasks.value == (try runs.uncached { try $0.tasks().tasks.map(\.text) }))
+        #expect(try parts(holding("Alpha")) == .all)
+        // Neither command reads a note again, in either order.
+        let again = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count, try vault.scan(detail: .full).notes.count) }
+        #expect(again.misses == 0)
+    }
+
+    @Test("a note that changed is read once for everything, however many commands follow")
+    func changedNoteReadWhole() throws {
+        _ = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count) }
+        try folder.write("vault/pages/Beta.md", "# Beta again\n\n- [ ] new task [[Alpha]]\n")
+        CachedRuns.nextTick()
+        #expect(try holding("Beta") == .stale)
+        let run = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count) }
+        #expect(run.misses == 1)
+        #expect(try parts(holding("Beta")) == .all)
+        #expect(run.value.1 == 2)
+    }
+
+    @Test("a new note has no record, and every command answers as without the cache")
+    func newNote() throws {
+        _ = try runs.run(Self.check)
+        try folder.write("vault/pages/Gamma.md", "# Gamma\n\n[[Nowhere]]\n- [/] doing\n")
+        CachedRuns.nextTick()
+        #expect(try holding("Gamma") == .nothing)
+        let digest = try runs.run(CachedRuns.digest)
+        #expect(digest.value == (try runs.uncached(CachedRuns.digest)))
+        #expect(try runs.run(CachedRuns.digest).misses == 0)
+    }
+}
