@@ -112,17 +112,19 @@ public struct LinkGraph: Sendable {
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
             let record = reading.record
         else { return nil }
+        // The record holds them with its links, whether read now or before.
+        let broken = findsBrokenDefinitions && record.facts.isUTF8 ? record.brokenDefinitions.map { found in
+            VaultWarning(path: note.path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
+        } : []
         if let bytes = reading.bytes {
-            return edges(
+            let found = edges(
                 of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
-                targets: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+                targets: needles, keep: keep, findsBrokenDefinitions: false)
+            return (found.0, found.1, broken)
         }
         guard record.facts.isUTF8 else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
         }
-        let broken = findsBrokenDefinitions ? record.brokenDefinitions.map { found in
-            VaultWarning(path: note.path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
-        } : []
         // `keep` decides from the link and where it leads, never from its text; a link whose
         // target names none of the needles' files is not resolved to be asked.
         let targets = keep == nil ? nil : needles
