@@ -21,8 +21,9 @@ extension FactsCache {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
+        let absorbed = absorbStoredRecords()
         do {
-            try write(keepingStored: true)
+            try write(keepingStored: !absorbed)
         } catch CacheFileFormat.Damage.checksumMismatch {
             // The stored file's table is damaged, so are the references of its records:
             // only this run's are written.

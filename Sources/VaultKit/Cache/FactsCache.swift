@@ -138,7 +138,7 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// The body of a stored record, or nil when it cannot be read or is damaged (said once).
-    private func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
+    func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
         guard let file = lock.withLock({ file }) else { return nil }
         if let body = file.body(of: entry) { return body }
         noteDamage()
@@ -231,7 +231,7 @@ public final class FactsCache: @unchecked Sendable {
     /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
     /// `table` (nil when no body is wanted), when it is valid for a file now of `status` and
     /// holds `wanted`. The index entry shares nothing: it is read without the table.
-    private func decode(
+    func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
         _ table: ByteTable?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
     ) -> NoteRecord? {

@@ -1,0 +1,50 @@
+import VaultMarkdown
+import VaultSystem
+
+/// Leaving the stored table behind when a run read afresh most of what it held.
+extension FactsCache {
+    /// When this run read afresh most of the notes the stored file keeps (a first `tasks`
+    /// after a first `check`: each kept only what it asked for), the few stored records
+    /// still kept are decoded and encoded again against this run's table; true when that was
+    /// done, and the next file then needs nothing of the stored one.
+    ///
+    /// The table is only ever appended to, and the records read afresh name their values a
+    /// second time in this run's part of it: without this, every such run would leave a
+    /// table's worth behind (a quarter of the file at 100,000 notes). A record that cannot
+    /// be decoded is not kept: its note is read again next time.
+    func absorbStoredRecords() -> Bool {
+        guard let (file, freshPaths, walked) = lock.withLock({ file.map { ($0, Set(fresh.keys), walked.map(Set.init)) } }),
+            file.tableCount > 0
+        else { return false }
+        var kept: [(path: String, entry: CacheFileFormat.Entry)] = []
+        for entry in file.contents.entries {
+            let path = file.path(of: entry)
+            if freshPaths.contains(path) || !(walked?.contains(path) ?? true) { continue }
+            kept.append((path, entry))
+        }
+        // Few enough that decoding them costs less than the table they keep alive.
+        guard kept.count * 4 <= freshPaths.count else { return false }
+        for (path, entry) in kept {
+            if let record = storedRecord(entry, in: file) { store(record, for: path) }
+        }
+        return true
+    }
+
+    /// The whole record of a stored entry, as it was recorded; nil when it cannot be read
+    /// or was racy (its note is read again anyway).
+    private func storedRecord(_ entry: CacheFileFormat.Entry, in file: CacheFile) -> NoteRecord? {
+        let head = file.index.withUnsafeBufferPointer { index -> (FileStatus, NoteFacts.Parts)? in
+            var reader = ByteReader(index, start: entry.index.lowerBound, end: entry.index.upperBound)
+            guard let (status, _) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return nil }
+            return (status, NoteFacts.Parts(rawValue: parts))
+        }
+        guard let (status, parts) = head, let body = body(of: entry) else { return nil }
+        return file.withTable(first: entry.base) { table in
+            file.index.withUnsafeBufferPointer { index in
+                body.withUnsafeBufferPointer { body in
+                    decode(index, entry.index, body, 0..<body.count, table, status, parts, true)
+                }
+            }
+        } ?? nil
+    }
+}
