@@ -42,11 +42,14 @@ struct FileSearcher {
     private let regexData: RegexMatchData?
     /// True when every term is fuzzy: a line of ASCII alone is then bounded on its bytes.
     private let fuzzyOnly: Bool
+    /// The terms' patterns as bytes, for telling whether a line of ASCII holds them literally.
+    private let asciiPatterns: [[[UInt8]?]]
 
     init(search: LineSearch) {
         self.search = search
         regexData = search.expression == nil ? nil : RegexMatchData()
         fuzzyOnly = search.terms?.isFuzzyOnly ?? false
+        asciiPatterns = search.terms?.asciiPatterns ?? []
         lines = CandidateLines(search.terms ?? FuzzyQuery(""))
     }
 
@@ -135,7 +138,7 @@ struct FileSearcher {
 
     /// Whether the line last bounded holds the query literally.
     private func holdsLiterally(_ terms: FuzzyQuery, _ ascii: UnsafeBufferPointer<UInt8>?) -> Bool {
-        ascii.map { terms.holdsLiterally(asciiLine: $0) } ?? terms.holdsLiterally(text)
+        ascii.map { terms.holdsLiterally(asciiLine: $0, patterns: asciiPatterns) } ?? terms.holdsLiterally(text)
     }
 
     /// The full match of one line: decoded, scored, its matched bytes found.

@@ -34,14 +34,21 @@ extension FuzzyQuery {
         }
     }
 
-    /// `holdsLiterally(_:)` of a line made only of ASCII bytes, read as they are.
-    func holdsLiterally(asciiLine bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        groups.allSatisfy { group in
-            group.allSatisfy(\.inverse) || group.contains { term in
-                !term.inverse && term.pattern.allSatisfy { $0 < 0x80 }
-                    && term.pattern.map(UInt8.init).withUnsafeBufferPointer {
-                        BytePrefilter.containsRun($0, bytes, 0..<bytes.count, caseSensitive: term.caseSensitive)
-                    }
+    /// Each term's pattern as bytes, nil for a pattern beyond ASCII: what
+    /// `holdsLiterally(asciiLine:patterns:)` looks for, made once for a search.
+    var asciiPatterns: [[[UInt8]?]] {
+        groups.map { group in group.map { term in term.pattern.allSatisfy { $0 < 0x80 } ? term.pattern.map(UInt8.init) : nil } }
+    }
+
+    /// `holdsLiterally(_:)` of a line made only of ASCII bytes, read as they are; `patterns`
+    /// are `asciiPatterns`.
+    func holdsLiterally(asciiLine bytes: UnsafeBufferPointer<UInt8>, patterns: [[[UInt8]?]]) -> Bool {
+        zip(groups, patterns).allSatisfy { group, patterns in
+            group.allSatisfy(\.inverse) || zip(group, patterns).contains { term, pattern in
+                guard !term.inverse, let pattern else { return false }
+                return pattern.withUnsafeBufferPointer {
+                    BytePrefilter.containsRun($0, bytes, 0..<bytes.count, caseSensitive: term.caseSensitive)
+                }
             }
         }
     }

@@ -18,6 +18,13 @@ public struct FuzzyText: Sendable {
     var offsets: [Int32] = [0]
     /// True when some byte was not UTF-8 (and stands as U+FFFD).
     private(set) var repaired = false
+    /// The characters beyond ASCII met lately (direct-mapped by their value) and what decoding
+    /// made of each: a text repeats few of them, and working one out asks Unicode's tables
+    /// for its category and builds a string for its lower case. Made with the first such
+    /// character: most texts of ASCII alone never need it.
+    private var memoKeys: [UInt32] = []
+    private var memoValues: [UInt64] = []
+    private static let memoSize = 1024
 
     public init() {}
 
@@ -52,6 +59,7 @@ public struct FuzzyText: Sendable {
     /// Replaces the text with the decoding of `bytes`.
     public mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) {
         let capacity = bytes.count
+        if memoKeys.isEmpty && bytes.contains(where: { $0 >= 0x80 }) { makeMemo() }
         // Sized for the worst case (one character a byte), written through pointers, then
         // cut to length: one pass, no per-character growth checks.
         Self.resize(&chars, capacity)
@@ -62,7 +70,12 @@ public struct FuzzyText: Sendable {
             lower.withUnsafeMutableBufferPointer { lower in
                 classes.withUnsafeMutableBufferPointer { classes in
                     offsets.withUnsafeMutableBufferPointer { offsets in
-                        Self.decode(bytes, chars: chars, lower: lower, classes: classes, offsets: offsets)
+                        memoKeys.withUnsafeMutableBufferPointer { keys in
+                            memoValues.withUnsafeMutableBufferPointer { values in
+                                Self.decode(
+                                    bytes, chars: chars, lower: lower, classes: classes, offsets: offsets, memo: (keys, values))
+                            }
+                        }
                     }
                 }
             }
@@ -72,6 +85,11 @@ public struct FuzzyText: Sendable {
         lower.removeLast(capacity - written)
         classes.removeLast(capacity - written)
         offsets.removeLast(capacity - written)
+    }
+
+    private mutating func makeMemo() {
+        memoKeys = [UInt32](repeating: 0, count: Self.memoSize)
+        memoValues = [UInt64](repeating: 0, count: Self.memoSize)
     }
 
     private static func resize<T>(_ array: inout [T], _ count: Int, _ zero: T) {
@@ -89,7 +107,8 @@ public struct FuzzyText: Sendable {
     private static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, chars: UnsafeMutableBufferPointer<UInt32>,
         lower: UnsafeMutableBufferPointer<UInt32>, classes: UnsafeMutableBufferPointer<CharacterClass>,
-        offsets: UnsafeMutableBufferPointer<Int32>
+        offsets: UnsafeMutableBufferPointer<Int32>,
+        memo: (keys: UnsafeMutableBufferPointer<UInt32>, values: UnsafeMutableBufferPointer<UInt64>)
     ) -> (Int, repaired: Bool) {
         let count = bytes.count
         var index = 0
@@ -114,17 +133,15 @@ public struct FuzzyText: Sendable {
                     index += length
                     continue
                 }
-                let characterClass = CharacterClass.of(value)
-                var lowered = value
-                if characterClass == .upper, let scalar = Unicode.Scalar(value) {
-                    let mapping = scalar.properties.lowercaseMapping.unicodeScalars
-                    if mapping.count == 1, let first = mapping.first { lowered = first.value }
+                let slot = Int(value) & (memoSize - 1)
+                if memo.keys[slot] != value {
+                    memo.keys[slot] = value
+                    memo.values[slot] = Self.decoded(value)
                 }
-                chars[written] = DiacriticFolding.fold(value)
-                // `İ` has no one-character lower case but folds to `I`.
-                let folded = DiacriticFolding.fold(lowered)
-                lower[written] = (0x41...0x5A).contains(folded) ? folded | 0x20 : folded
-                classes[written] = characterClass
+                let known = memo.values[slot]
+                chars[written] = UInt32(truncatingIfNeeded: known & 0x1F_FFFF)
+                lower[written] = UInt32(truncatingIfNeeded: (known >> 21) & 0x1F_FFFF)
+                classes[written] = CharacterClass(rawValue: UInt8(truncatingIfNeeded: known >> 42))!
                 offsets[written] = Int32(index)
                 written += 1
                 index += length
@@ -132,6 +149,21 @@ public struct FuzzyText: Sendable {
         }
         offsets[written] = Int32(count)
         return (written, repaired)
+    }
+
+    /// A character beyond ASCII as decoding keeps it: folded, lowered and folded, and its
+    /// class, packed in 21, 21 and 8 bits.
+    private static func decoded(_ value: UInt32) -> UInt64 {
+        let characterClass = CharacterClass.of(value)
+        var lowered = value
+        if characterClass == .upper, let scalar = Unicode.Scalar(value) {
+            let mapping = scalar.properties.lowercaseMapping.unicodeScalars
+            if mapping.count == 1, let first = mapping.first { lowered = first.value }
+        }
+        // `İ` has no one-character lower case but folds to `I`.
+        let folded = DiacriticFolding.fold(lowered)
+        let lower = (0x41...0x5A).contains(folded) ? folded | 0x20 : folded
+        return UInt64(DiacriticFolding.fold(value)) | UInt64(lower) << 21 | UInt64(characterClass.rawValue) << 42
     }
 
     /// The scalar at `index` and its byte length; U+FFFD and 1 for a byte that starts no

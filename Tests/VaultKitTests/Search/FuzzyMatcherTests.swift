@@ -97,6 +97,30 @@ struct FuzzyMatcherTests {
         #expect(text.byteRanges([3]) == [3..<6])
     }
 
+    @Test("one text decoding line after line gives each character what a fresh text gives it, whatever came before")
+    func decodingRemembersCharacters() {
+        // Characters 1,024 apart share a place among those a text remembers.
+        var scalars: [Unicode.Scalar] = []
+        for base in [0xC9, 0xE9, 0x130, 0x3A3, 0x3C3, 0x416, 0x436, 0x1E9E, 0xDF, 0x212A, 0x4E2D] {
+            for shift in [0, 1024, 2048] {
+                if let scalar = Unicode.Scalar(base + shift) { scalars.append(scalar) }
+            }
+        }
+        var random = SystemRandomNumberGenerator()
+        var reused = FuzzyText()
+        for _ in 0..<300 {
+            let line = String(String.UnicodeScalarView((0..<12).map { _ in scalars.randomElement(using: &random)! }))
+            Array(line.utf8).withUnsafeBufferPointer { reused.load($0) }
+            let fresh = FuzzyText(line)
+            #expect(reused.chars == fresh.chars && reused.lower == fresh.lower && reused.classes == fresh.classes)
+        }
+        // And what it makes of each is Unicode's: upper case, its lower case, its fold.
+        let text = FuzzyText("ÉİΣЖ")
+        #expect(text.classes == [.upper, .upper, .upper, .upper])
+        #expect(text.lower == [0x65, 0x69, 0x3C3, 0x436])
+        #expect(text.chars == [0x45, 0x49, 0x3A3, 0x416])
+    }
+
     @Test("bytes that are not UTF-8 are characters of their own and never crash")
     func invalidBytes() {
         var text = FuzzyText()
