@@ -35,6 +35,8 @@ extension Vault {
     public func rebuildCache(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         guard let cache else { throw VaultError.noCache(reason: "") }
         try cache.clear()
+        cache.keepsEverything = true
+        defer { cache.keepsEverything = false }
         let scan = try scan(detail: .full, progress: progress)
         try cache.finish()
         return scan.notes.filter { $0.availability == .available }.count

@@ -49,6 +49,14 @@ public final class FactsCache: @unchecked Sendable {
     var strings = ByteTableBuilder()
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     var walked: [String]?
+    /// True when every note read afresh is read for all its facts, whatever was asked
+    /// (`vault cache rebuild`); see `CachedReader.read`.
+    private var readsWhole = false
+    /// Whether every note read afresh is read for all its facts.
+    var keepsEverything: Bool {
+        get { lock.withLock { readsWhole } }
+        set { lock.withLock { readsWhole = newValue } }
+    }
     private var counts = (hits: 0, misses: 0)
     /// When the file was written, and how many records it held.
     public internal(set) var writtenAt: Date?

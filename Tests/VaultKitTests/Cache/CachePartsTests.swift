@@ -79,4 +79,13 @@ struct CachePartsTests {
         #expect(digest.value == (try runs.uncached(CachedRuns.digest)))
         #expect(try runs.run(CachedRuns.digest).misses == 0)
     }
+
+    @Test("a rebuild keeps every fact of every note: no command after it reads a note")
+    func rebuildKeepsEverything() throws {
+        _ = try runs.run { try $0.rebuildCache() }
+        #expect(try parts(holding("Alpha")) == .all)
+        let after = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count, try CachedRuns.digest(vault)) }
+        #expect(after.misses == 0)
+        #expect(after.value.2 == (try runs.uncached(CachedRuns.digest)))
+    }
 }
