@@ -7,13 +7,19 @@ import Foundation
 /// them, so records can be read back before the table is written anywhere. Values are
 /// found by a hash of their bytes in a table of their numbers, so that looking one up
 /// (most are found, not added) copies nothing.
+///
+/// Beside its bytes, an entry costs its start and the low half of its hash (eight bytes)
+/// and two to four slots: a first run over a large vault adds a million entries or more,
+/// and a start, a length and a whole hash apiece (32 bytes, half as much again while the
+/// array grew) made the table the largest thing such a run held.
 public final class ByteTableBuilder: @unchecked Sendable {
     private let lock = Lock()
     /// The entries, each a length and its bytes.
     private var bytes: [UInt8] = []
     private var starts: [UInt32] = []
-    /// Where each entry's value begins, how long it is, and its hash.
-    private var values: [(start: Int, count: Int, hash: UInt64)] = []
+    /// The low 32 bits of each entry's hash: which slot it takes, and a check that rules
+    /// out almost every other entry met on the way before its bytes are compared.
+    private var hashes: [UInt32] = []
     /// Entry numbers by hash, open addressing; -1 for an empty slot. Kept at most half full.
     private var slots = [Int32](repeating: -1, count: 1 << 10)
 
@@ -21,34 +27,31 @@ public final class ByteTableBuilder: @unchecked Sendable {
 
     /// The number of the entry holding `value`, added when it is new.
     public func number(of value: UnsafeRawBufferPointer) -> UInt64 {
-        // FNV-1a: values are short, and the hash is taken before the lock.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        // FNV-1a, whose low bits mix well: values are short, and the hash is taken before
+        // the lock. The slots are far fewer than 2^32, so 32 bits choose one.
+        var wide: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value { wide = (wide ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = UInt32(truncatingIfNeeded: wide)
         return lock.withLock {
-            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            var slot = Int(hash) & (slots.count - 1)
             while true {
                 let number = Int(slots[slot])
                 if number < 0 { break }
-                let known = values[number]
-                if known.hash == hash && known.count == value.count
-                    && bytes.withUnsafeBytes({ value.count == 0 || memcmp($0.baseAddress! + known.start, value.baseAddress!, value.count) == 0 })
-                {
-                    return UInt64(number)
-                }
+                if hashes[number] == hash && holds(number, value) { return UInt64(number) }
                 slot = (slot + 1) & (slots.count - 1)
             }
             let number = starts.count
             slots[slot] = Int32(number)
             starts.append(UInt32(truncatingIfNeeded: bytes.count))
+            hashes.append(hash)
             var length = value.count
             while length >= 0x80 {
                 bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
                 length >>= 7
             }
             bytes.append(UInt8(length))
-            values.append((bytes.count, value.count, hash))
             bytes.append(contentsOf: value)
-            if values.count * 2 > slots.count { grow() }
+            if hashes.count * 2 > slots.count { grow() }
             return UInt64(number)
         }
     }
@@ -59,10 +62,28 @@ public final class ByteTableBuilder: @unchecked Sendable {
         return Array(value).withUnsafeBytes { number(of: $0) }
     }
 
+    /// True when entry `number` holds exactly `value`; the lock is held.
+    private func holds(_ number: Int, _ value: UnsafeRawBufferPointer) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            // The length `number(of:)` wrote in front of the entry's bytes.
+            var offset = Int(starts[number])
+            var length = 0
+            var shift = 0
+            while true {
+                let byte = bytes[offset]
+                offset += 1
+                length |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            return length == value.count && (length == 0 || memcmp(bytes.baseAddress! + offset, value.baseAddress!, length) == 0)
+        }
+    }
+
     private func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
-        for (number, value) in values.enumerated() {
-            var slot = Int(truncatingIfNeeded: value.hash) & (slots.count - 1)
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(hash) & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(number)
         }

@@ -64,6 +64,33 @@ struct CacheTableTests {
         }
     }
 
+    @Test("each value gets one number, the same each time it comes again, across the table's growths, and reads back as it was")
+    func numbersStable() throws {
+        // The empty value, lengths that take one, two and three bytes to write, values that
+        // differ in their last byte only, and enough of them for the slots to grow many times.
+        var values: [[UInt8]] = [[], Array(repeating: 0x61, count: 127), Array(repeating: 0x61, count: 128), Array(repeating: 0x62, count: 20_000)]
+        values += (0..<30_000).map { Array("value \($0 % 10_000) of \($0 / 10_000)".utf8) }
+        values += (0..<256).map { Array("same prefix, last byte ".utf8) + [UInt8($0)] }
+        let table = ByteTableBuilder()
+        let numbers = values.map { table.number(of: $0) }
+        #expect(Set(numbers).count == values.count)
+        #expect(numbers == Array(0..<UInt64(values.count)))
+        // Asked again, in another order, each value is found, never added.
+        for position in values.indices.reversed() { #expect(table.number(of: values[position]) == numbers[position]) }
+        let (bytes, count) = table.entries
+        #expect(count == values.count)
+        let starts = try bytes.withUnsafeBufferPointer { try ByteTable.starts(of: $0, in: 0..<bytes.count, count: count) }
+        try bytes.withUnsafeBufferPointer { bytes in
+            try starts.withUnsafeBufferPointer { starts in
+                let view = ByteTable(bytes: bytes, starts: starts)
+                for (position, value) in values.enumerated() {
+                    let range = try view.range(of: UInt64(position), at: 0)
+                    #expect(Array(bytes[range]) == value)
+                }
+            }
+        }
+    }
+
     @Test("a note with a thousand links to one target and a thousand tags alike keeps the target and the tag once")
     func repeatedTargetOnce() {
         let target = "A rather long target name that a thousand links share"
