@@ -23,7 +23,9 @@ extension NoteFacts {
         }
         writer.shared { shape in
             shape.byte(form)
-            let sameTarget = link.target == link.rawTarget
+            // By bytes: strings compare equal across Unicode normalization forms, and a
+            // target written decomposed is kept as the scanner composed it.
+            let sameTarget = link.target.utf8.elementsEqual(link.rawTarget.utf8)
             shape.byte(
                 (link.isEmbed ? 1 : 0) | (link.escapedPipe ? 2 : 0) | (link.angleBrackets ? 4 : 0) | (sameTarget ? 8 : 0)
                     | (link.fragment != nil ? 16 : 0) | (link.alias != nil ? 32 : 0))
