@@ -172,10 +172,40 @@ public struct NoteStructure: Sendable {
         return nil
     }
 
-    /// True when a prefix of a note (a summary reads only the start) holds its whole header:
-    /// it does not stop inside an open frontmatter block.
+    /// True when a prefix of a note (a summary reads only the start) holds all that names
+    /// the note: it does not stop inside an open frontmatter block, nor inside the first
+    /// block after it, which is the title heading when it is one (a paragraph still open may
+    /// become a heading on a line of `=` further down, and a note may begin with more blank
+    /// lines than the prefix holds).
     public static func holdsHeader(_ prefix: [UInt8]) -> Bool {
         let start = ByteOrderMark.length(of: prefix)
-        return !prefix[start...].starts(with: Array("---".utf8)) || FrontmatterBlock.locate(in: prefix, from: start) != nil
+        var offset = start
+        if prefix[start...].starts(with: Array("---".utf8)) {
+            guard let block = FrontmatterBlock.locate(in: prefix, from: start) else { return false }
+            offset = block.byteRange.upperBound
+        }
+        var inBlock = false
+        while offset < prefix.count, let newline = prefix[offset...].firstIndex(of: 0x0A) {
+            let line = prefix[offset..<newline]
+            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if inBlock && blank { return true }
+            if !inBlock && !blank {
+                if isATXHeading(line) { return true }
+                inBlock = true
+            }
+            offset = newline + 1
+        }
+        // The prefix ends inside a line, or before the first block ended.
+        return false
+    }
+
+    /// True for a line that opens an ATX heading (`# Title`): a block of that one line.
+    private static func isATXHeading(_ line: ArraySlice<UInt8>) -> Bool {
+        let text = line.drop { $0 == 0x20 }
+        guard line.count - text.count <= 3 else { return false }
+        let marks = text.prefix { $0 == UInt8(ascii: "#") }
+        guard (1...6).contains(marks.count) else { return false }
+        let after = text.dropFirst(marks.count).first
+        return after == nil || after == 0x20 || after == 0x09 || after == 0x0D
     }
 }

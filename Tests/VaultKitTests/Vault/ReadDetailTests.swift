@@ -41,6 +41,38 @@ struct ReadDetailTests {
         #expect(note.title == "Deep title")
     }
 
+    @Test("a summary names a note by the first block after its header even when the block begins or ends past the prefix")
+    func firstBlockPastPrefix() throws {
+        let folder = TemporaryFolder()
+        let blank = String(repeating: "\n", count: NoteReader.summaryPrefix + 1000)
+        let paragraph = (0..<2000).map { "line \($0) of a long opening paragraph" }.joined(separator: "\n")
+        try folder.write("pages/late.md", blank + "# Late title\n\ntext\n")
+        try folder.write("pages/setext.md", paragraph + "\n===\n\ntext\n" + blank)
+        try folder.write("pages/early.md", "# Early\n" + paragraph)
+        let vault = try Vault(root: folder.path)
+        let summary = try vault.scan(detail: .summary).notes.map { [$0.path, $0.title] }
+        #expect(summary == (try vault.scan(detail: .full).notes.map { [$0.path, $0.title] }))
+        #expect(summary.map { $0[1] }.contains("Late title"))
+        #expect(summary.map { $0[1] }.contains("Early"))
+    }
+
+    @Test("a prefix holds the header when its frontmatter closes and the first block after it ends in it")
+    func prefixHoldsHeader() {
+        func holds(_ text: String) -> Bool { NoteStructure.holdsHeader(Array(text.utf8)) }
+        #expect(holds("# Title\nmore"))
+        #expect(holds("   ### Deep\n"))
+        #expect(holds("---\ntitle: T\n---\n\n# Title\n"))
+        #expect(holds("A paragraph\nstill\n\nnext"))
+        #expect(holds("\u{FEFF}# Title\n"))
+        #expect(!holds("# Title cut"))
+        #expect(!holds("\n\n\n"))
+        #expect(!holds("---\ntitle: open"))
+        #expect(!holds("A paragraph\nthat may still end in\n"))
+        #expect(!holds("#tag paragraph\n"))
+        #expect(!holds("    # indented code\n"))
+        #expect(!holds("####### seven\n"))
+    }
+
     @Test("the leading title is found with cmark's plain text, and only as the first block")
     func leadingTitle() {
         func title(_ text: String) -> String? { NoteStructure(bytes: Array(text.utf8), extent: .header).titleHeading()?.text }
