@@ -253,7 +253,7 @@ public final class FactsCache: @unchecked Sendable {
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
             try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
         }
-        guard let record, record.facts.parts.isSuperset(of: wanted) else { return nil }
+        guard let record, record.facts.parts.isSuperset(of: wanted), record.isConsistent else { return nil }
         return record
     }
 

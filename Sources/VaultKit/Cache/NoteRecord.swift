@@ -69,6 +69,29 @@ public struct NoteRecord: Sendable {
         self.mayHoldMergeMarkers = mayHoldMergeMarkers
     }
 
+    /// True when every place the record names lies in the note it was read from (a file of
+    /// `status.size` bytes), each task's within its line and under another of its tasks: a record
+    /// its checksums pass but that was written wrong, or by hand, is then read afresh, never
+    /// used to index a note's bytes.
+    var isConsistent: Bool {
+        let size = Int(clamping: status.size)
+        func inside(_ range: Range<Int>, _ limit: Int) -> Bool { range.lowerBound >= 0 && range.upperBound <= limit }
+        for link in facts.links where !inside(link.range, size) || !inside(link.targetRange, size) { return false }
+        let lines = taskLines.count == facts.tasks.count ? taskLines : nil
+        for (number, task) in facts.tasks.enumerated() {
+            guard inside(task.listMarker, size), inside(task.marker, size), inside(task.text, size),
+                task.doneField.map({ inside($0, size) }) ?? true, task.parent >= -1, task.parent < facts.tasks.count,
+                task.parent != number
+            else { return false }
+            guard let lines else { continue }
+            let base = task.listMarker.lowerBound, length = lines[number].count
+            for range in [task.listMarker, task.marker, task.text] where !inside(range.lowerBound - base..<range.upperBound - base, length) {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Only a note with `]:` may hold a definition: most need no second look.
     static func mayHoldDefinition(_ bytes: [UInt8]) -> Bool {
         bytes.indices.dropFirst().contains { bytes[$0] == UInt8(ascii: ":") && bytes[$0 - 1] == UInt8(ascii: "]") }

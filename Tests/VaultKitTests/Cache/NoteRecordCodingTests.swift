@@ -51,7 +51,9 @@ struct NoteRecordCodingTests {
                 var facts = decoded.facts
                 facts.headerTagCount = expected.headerTagCount
                 let bodyAsked = !parts.isDisjoint(with: NoteRecord.bodyParts)
-                if facts != expected || decoded.taskLines != (parts.contains(.tasks) ? record.taskLines : decoded.taskLines)
+                // Strings compare equal across normalization forms: their bytes must agree too.
+                if facts != expected || !String(describing: facts).utf8.elementsEqual(String(describing: expected).utf8) || !decoded.isConsistent
+                    || decoded.taskLines != (parts.contains(.tasks) ? record.taskLines : decoded.taskLines)
                     || decoded.status != record.status || decoded.brokenDefinitions != (bodyAsked ? record.brokenDefinitions : [])
                 {
                     differences.append("\(path) \(parts.rawValue)")
@@ -79,6 +81,36 @@ struct NoteRecordCodingTests {
         let graph = paths.filter { $0.contains("/logseq-docs/") }
         #expect(!graph.isEmpty)
         #expect(try Self.roundTrips(graph, dialect: .logseq) == [])
+    }
+
+    @Test("a link written in decomposed letters reads back with the bytes of its target and of what was written")
+    func decomposedTarget() throws {
+        let bytes = Array("see [[Cafe\u{301} Ole\u{301}]] and [[Caf\u{E9}]]\n".utf8)
+        let record = NoteRecord(status: FileStatus(kind: .file, size: 9, modifiedNanoseconds: 9), bytes: bytes, racy: false, dialect: .markdown)
+        for table in [nil, ByteTableBuilder()] {
+            let (index, body) = Self.encoded(record, table: table)
+            let links = try Self.decoded(index, body, wanted: .links, table: table).facts.links
+            try #require(links.count == record.facts.links.count)
+            for (decoded, read) in zip(links, record.facts.links) {
+                #expect(Array(decoded.target.utf8) == Array(read.target.utf8))
+                #expect(Array(decoded.rawTarget.utf8) == Array(read.rawTarget.utf8))
+            }
+        }
+    }
+
+    @Test("a record that names places outside its note or its task lines is not consistent, and a sound one is")
+    func consistency() {
+        let bytes = Array("# T\n\n- [ ] task [[L]]\n  - [x] nested\n".utf8)
+        let record = NoteRecord(status: FileStatus(kind: .file, size: Int64(bytes.count), modifiedNanoseconds: 9), bytes: bytes, racy: false, dialect: .markdown)
+        #expect(record.isConsistent)
+        #expect(record.facts.tasks.count == 2 && record.facts.links.count == 1)
+        var forged = [record, record, record, record, record]
+        forged[0].facts.links[0].range = 0..<bytes.count + 1
+        forged[1].facts.tasks[0].text = forged[1].facts.tasks[0].text.lowerBound..<bytes.count + 5
+        forged[2].facts.tasks[1].parent = 1
+        forged[3].taskLines[0] = Array(forged[3].taskLines[0].prefix(3))
+        forged[4].status.size = 4
+        for (number, record) in forged.enumerated() { #expect(!record.isConsistent, "forged record \(number)") }
     }
 
     @Test("a note whose header ends its record (many tags, nothing after them) reads back")
