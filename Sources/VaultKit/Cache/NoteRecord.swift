@@ -85,8 +85,8 @@ public struct NoteRecord: Sendable {
             else { return false }
             guard let lines else { continue }
             let base = task.listMarker.lowerBound, length = lines[number].count
-            for range in [task.listMarker, task.marker, task.text] where !inside(range.lowerBound - base..<range.upperBound - base, length) {
-                return false
+            for range in [task.listMarker, task.marker, task.text] {
+                guard inside(range.lowerBound - base..<range.upperBound - base, length) else { return false }
             }
         }
         return true
