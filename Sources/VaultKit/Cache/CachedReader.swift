@@ -67,6 +67,15 @@ struct CachedReader: Sendable {
                 status: contents.status,
                 summary: NoteFacts(bytes: contents.bytes, parts: .header, complete: contents.complete, dialect: dialect),
                 complete: contents.complete, racy: racy)
+        // A valid record is never replaced by one that holds less: a summary of a large note
+        // not valid UTF-8 as a whole is read by its prefix, as without the cache, and put in
+        // the place of the note's whole record, it had the next command that asked for links
+        // or tasks read the note again, on every run.
+        if case .valid(let recorded) = holding, !recorded.isSubset(of: record.facts.parts) {
+            return Reading(
+                facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,
+                bytes: contents.bytes, record: record)
+        }
         cache.store(record, for: path)
         return Reading(
             facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,

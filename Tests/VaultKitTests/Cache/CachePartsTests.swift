@@ -57,6 +57,20 @@ struct CachePartsTests {
         #expect(again.misses == 0)
     }
 
+    @Test("a large note not valid UTF-8 keeps its whole record when a summary reads its prefix, and a second check reads nothing")
+    func largeInvalidNoteKeepsItsRecord() throws {
+        // Valid UTF-8 in the summary's prefix, not after it: a summary reads the prefix alone.
+        let text = Array("# Big\n\n[[Alpha]]\n".utf8) + Array(repeating: UInt8(ascii: "a"), count: NoteReader.summaryPrefix) + [0xFF, 0x0A]
+        try Data(text).write(to: URL(fileURLWithPath: folder.path + "/vault/pages/Big.md"))
+        CachedRuns.nextTick()
+        _ = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count) }
+        #expect(try parts(holding("Big")) == .all)
+        let again = try runs.run(Self.check)
+        #expect(again.value == (try runs.uncached(Self.check)))
+        #expect(try parts(holding("Big")) == .all)
+        #expect(try runs.run(Self.check).misses == 0)
+    }
+
     @Test("a note that changed is read once for everything, however many commands follow")
     func changedNoteReadWhole() throws {
         _ = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count) }
