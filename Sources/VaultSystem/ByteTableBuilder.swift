@@ -65,18 +65,12 @@ public final class ByteTableBuilder: @unchecked Sendable {
     /// True when entry `number` holds exactly `value`; the lock is held.
     private func holds(_ number: Int, _ value: UnsafeRawBufferPointer) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
-            // The length `number(of:)` wrote in front of the entry's bytes.
-            var offset = Int(starts[number])
-            var length = 0
-            var shift = 0
-            while true {
-                let byte = bytes[offset]
-                offset += 1
-                length |= Int(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
+            starts.withUnsafeBufferPointer { starts in
+                // Read as `ByteTable` reads an entry: its length, then its bytes.
+                guard let range = try? ByteTable(bytes: bytes, starts: starts).range(of: UInt64(number), at: 0) else { return false }
+                return range.count == value.count
+                    && (value.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, value.baseAddress!, value.count) == 0)
             }
-            return length == value.count && (length == 0 || memcmp(bytes.baseAddress! + offset, value.baseAddress!, length) == 0)
         }
     }
 

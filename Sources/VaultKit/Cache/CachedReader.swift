@@ -71,12 +71,9 @@ struct CachedReader: Sendable {
         // not valid UTF-8 as a whole is read by its prefix, as without the cache, and put in
         // the place of the note's whole record, it had the next command that asked for links
         // or tasks read the note again, on every run.
-        if case .valid(let recorded) = holding, !recorded.isSubset(of: record.facts.parts) {
-            return Reading(
-                facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,
-                bytes: contents.bytes, record: record)
-        }
-        cache.store(record, for: path)
+        var holdsMore = false
+        if case .valid(let recorded) = holding { holdsMore = !recorded.isSubset(of: record.facts.parts) }
+        if !holdsMore { cache.store(record, for: path) }
         return Reading(
             facts: record.facts.restricted(to: wanted), status: contents.status, complete: contents.complete,
             bytes: contents.bytes, record: record)

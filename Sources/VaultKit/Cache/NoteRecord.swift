@@ -84,10 +84,11 @@ public struct NoteRecord: Sendable {
                 task.parent != number
             else { return false }
             guard let lines else { continue }
-            let base = task.listMarker.lowerBound, length = lines[number].count
-            for range in [task.listMarker, task.marker, task.text] {
-                guard inside(range.lowerBound - base..<range.upperBound - base, length) else { return false }
-            }
+            // The line runs from the list marker: each range must end within it.
+            let end = task.listMarker.lowerBound + lines[number].count
+            guard task.listMarker.upperBound <= end, task.marker.upperBound <= end, task.text.upperBound <= end,
+                task.marker.lowerBound >= task.listMarker.lowerBound, task.text.lowerBound >= task.listMarker.lowerBound
+            else { return false }
         }
         return true
     }

@@ -184,28 +184,23 @@ public struct NoteStructure: Sendable {
             guard let block = FrontmatterBlock.locate(in: prefix, from: start) else { return false }
             offset = block.byteRange.upperBound
         }
-        var inBlock = false
-        while offset < prefix.count, let newline = prefix[offset...].firstIndex(of: 0x0A) {
-            let line = prefix[offset..<newline]
-            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if inBlock && blank { return true }
-            if !inBlock && !blank {
-                if isATXHeading(line) { return true }
-                inBlock = true
+        return prefix.withUnsafeBufferPointer { text in
+            var inBlock = false
+            while offset < text.count, let newline = text[offset...].firstIndex(of: 0x0A) {
+                let end = newline > offset && text[newline - 1] == 0x0D ? newline - 1 : newline
+                var first = offset
+                while first < end && (text[first] == 0x20 || text[first] == 0x09) { first += 1 }
+                let blank = first == end
+                if inBlock && blank { return true }
+                if !inBlock && !blank {
+                    // An ATX heading is a block of one line; indented four or more, code.
+                    if first - offset <= 3 && BlockStarts.isATXHeading(text, first, end) { return true }
+                    inBlock = true
+                }
+                offset = newline + 1
             }
-            offset = newline + 1
+            // The prefix ends inside a line, or before the first block ended.
+            return false
         }
-        // The prefix ends inside a line, or before the first block ended.
-        return false
-    }
-
-    /// True for a line that opens an ATX heading (`# Title`): a block of that one line.
-    private static func isATXHeading(_ line: ArraySlice<UInt8>) -> Bool {
-        let text = line.drop { $0 == 0x20 }
-        guard line.count - text.count <= 3 else { return false }
-        let marks = text.prefix { $0 == UInt8(ascii: "#") }
-        guard (1...6).contains(marks.count) else { return false }
-        let after = text.dropFirst(marks.count).first
-        return after == nil || after == 0x20 || after == 0x09 || after == 0x0D
     }
 }
