@@ -36,6 +36,10 @@ public enum CLI {
     public static func run(
         _ tokens: [String], environment: [String: String], workingDirectory: String, terminal: Terminal = Terminal()
     ) -> Outcome {
+        // A large vault's first run frees tens of MB of grown arrays while it reads: mapped
+        // on their own, they are given back at once instead of raising the peak (a first
+        // `check` at 100,000 notes: 163 → 144 MB, no slower).
+        FreedMemory.mapLargeBlocks()
         var tokens = tokens
         // Anywhere before `--`, as git and ripgrep take it: `vault list --version`.
         if tokens.prefix(while: { $0 != "--" }).contains(GlobalOptions.version.spec.name) || tokens == ["-V"] {

@@ -122,8 +122,10 @@ public struct ByteWriter: Sendable {
     /// Appends raw bytes, with no length before them.
     public mutating func raw(_ value: some Collection<UInt8>) { bytes.append(contentsOf: value) }
 
-    /// Overwrites eight bytes at `offset` (written earlier with `fixed64`).
-    public mutating func patch64(_ value: UInt64, at offset: Int) {
-        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> UInt64(index * 8)) }
+    /// The bytes written so far, leaving the writer empty (its capacity kept) for the next:
+    /// for a file written in pieces.
+    public mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
     }
 }

@@ -119,39 +119,50 @@ enum CacheFileFormat {
         return parts.withUnsafeBytes { Checksum64.of($0) }
     }()
 
-    /// The file's header and index, for `records` in the order of their paths' bytes
-    /// (`precedes`) and a table of `tableCount` entries in `tableLength` bytes; the table
-    /// follows (see `tableSumLength`), then their bodies, in the same order.
-    static func head(
-        root: String, dialect: NoteDialect, writtenAt: Int64, tableLength: Int, tableCount: Int, records: [Record]
-    ) -> [UInt8] {
-        // The index is written in place after the header, whose checksum and end are set last.
-        var file = ByteWriter(capacity: headerLength + records.reduce(64) { $0 + $1.path.utf8.count + $1.index.count + 24 })
-        file.raw(magic)
-        file.fixed64(version)
-        file.fixed64(NoteFacts.formatVersion)
-        file.fixed64(program)
-        file.fixed64(0)
-        file.fixed64(0)
-        file.fixed64(0)
-        file.fixed64(UInt64(bitPattern: writtenAt))
-        file.string(root)
-        file.string(dialect.rawValue)
-        file.unsigned(UInt64(tableCount))
-        file.unsigned(UInt64(tableLength))
-        file.unsigned(UInt64(records.count))
-        for record in records {
-            file.string(record.path)
-            file.unsigned(UInt64(record.index.count))
-            file.raw(record.index)
-            file.unsigned(UInt64(record.base))
-            file.unsigned(UInt64(record.bodyLength))
-            file.fixed64(record.bodySum)
+    /// Hands the file's header and index to `write`, for `records` in the order of their
+    /// paths' bytes (`precedes`) and a table of `tableCount` entries in `tableLength` bytes;
+    /// the table follows (see `tableSumLength`), then their bodies, in the same order.
+    ///
+    /// The index is encoded in pieces of about a MiB three times (to measure it, to sum it,
+    /// to write it behind the header that holds both) and never held whole: at 100,000
+    /// notes it is 11 MB, and it was built while a first run held everything it read.
+    static func writeHead(
+        root: String, dialect: NoteDialect, writtenAt: Int64, tableLength: Int, tableCount: Int, records: [Record],
+        write: ([UInt8]) throws -> Void
+    ) throws {
+        func index(_ piece: ([UInt8]) throws -> Void) rethrows {
+            var file = ByteWriter(capacity: (1 << 20) + 4096)
+            file.fixed64(UInt64(bitPattern: writtenAt))
+            file.string(root)
+            file.string(dialect.rawValue)
+            file.unsigned(UInt64(tableCount))
+            file.unsigned(UInt64(tableLength))
+            file.unsigned(UInt64(records.count))
+            for record in records {
+                file.string(record.path)
+                file.unsigned(UInt64(record.index.count))
+                file.raw(record.index)
+                file.unsigned(UInt64(record.base))
+                file.unsigned(UInt64(record.bodyLength))
+                file.fixed64(record.bodySum)
+                if file.bytes.count >= 1 << 20 { try piece(file.take()) }
+            }
+            try piece(file.take())
         }
-        let end = file.bytes.count
-        file.patch64(file.bytes.withUnsafeBytes { Checksum64.of(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }, at: sumsOffset)
-        file.patch64(UInt64(end), at: headerLength - 8)
-        return file.bytes
+        var length = 0
+        index { length += $0.count }
+        var sum = Checksum64.Stream(length: length)
+        index { sum.add($0) }
+        var header = ByteWriter(capacity: headerLength)
+        header.raw(magic)
+        header.fixed64(version)
+        header.fixed64(NoteFacts.formatVersion)
+        header.fixed64(program)
+        header.fixed64(sum.sum)
+        header.fixed64(0)
+        header.fixed64(UInt64(headerLength + length))
+        try write(header.bytes)
+        try index(write)
     }
 
     /// The order of records in the file: by the bytes of their paths.

@@ -13,7 +13,7 @@ extension FactsCache {
     /// table's worth behind (a quarter of the file at 100,000 notes). A record that cannot
     /// be decoded is not kept: its note is read again next time.
     func absorbStoredRecords() -> Bool {
-        guard let (file, freshPaths, walked) = lock.withLock({ file.map { ($0, Set(fresh.keys), walked.map(Set.init)) } }),
+        guard let (file, freshPaths, walked) = lock.withLock({ file.map { ($0, Set(fresh.paths), walked.map(Set.init)) } }),
             file.tableCount > 0
         else { return false }
         var kept: [(path: String, entry: CacheFileFormat.Entry)] = []

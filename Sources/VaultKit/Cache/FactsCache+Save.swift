@@ -22,6 +22,9 @@ extension FactsCache {
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
         let absorbed = absorbStoredRecords()
+        // Its records were taken in: its index (16 MB at 100,000 notes) is not held while
+        // the next file is written.
+        if absorbed { lock.withLock { file = nil } }
         do {
             try write(keepingStored: !absorbed)
         } catch CacheFileFormat.Damage.checksumMismatch {
@@ -40,7 +43,7 @@ extension FactsCache {
             lock.withLock {
                 file = written
                 fileStatus = writtenStatus
-                fresh = [:]
+                fresh = makeFreshRecords()
                 strings = ByteTableBuilder()
                 walked = nil
                 writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
@@ -51,20 +54,24 @@ extension FactsCache {
     /// Writes the next cache file: this run's records with the stored file's (unless
     /// `keepingStored` is false), the stored table followed by this run's values.
     private func write(keepingStored: Bool) throws {
-        let (records, bodies, stored, fresh) = lock.withLock { merged(keepingStored: keepingStored) }
-        let tableLength = (stored?.contents.table.count ?? 0) + fresh.bytes.count
-        let head = CacheFileFormat.head(
-            root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), tableLength: tableLength,
-            tableCount: (stored?.tableCount ?? 0) + fresh.count, records: records)
+        let (records, bodies, stored, strings) = lock.withLock { merged(keepingStored: keepingStored) }
+        // No value is looked up while the file is written.
+        strings.dropLookups()
+        let freshTable = strings.size
+        let tableLength = (stored?.contents.table.count ?? 0) + freshTable.bytes
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
-            try write(head)
+            try CacheFileFormat.writeHead(
+                root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), tableLength: tableLength,
+                tableCount: (stored?.tableCount ?? 0) + freshTable.count, records: records, write: write)
             var sum = Checksum64.Stream(length: tableLength)
             try stored?.copyTable { piece in
                 sum.add(piece)
                 try write(piece)
             }
-            sum.add(fresh.bytes)
-            try write(fresh.bytes)
+            try strings.copyEntries { piece in
+                sum.add(piece)
+                try write(piece)
+            }
             var trailer = ByteWriter(capacity: CacheFileFormat.tableSumLength)
             trailer.fixed64(sum.sum)
             try write(trailer.bytes)
@@ -130,32 +137,41 @@ extension FactsCache {
     /// table entries. The records of notes that are gone are dropped by the next run that
     /// writes: until then they are never used, as no file can take on the status they recorded.
     private func merged(keepingStored: Bool) -> (
-        records: [CacheFileFormat.Record], bodies: [Body], stored: CacheFile?, fresh: (bytes: [UInt8], count: Int)
+        records: [CacheFileFormat.Record], bodies: [Body], stored: CacheFile?, strings: ByteTableBuilder
     ) {
         let file = keepingStored ? file : nil
         let walked = walked.map(Set.init)
-        let freshPaths = fresh.keys.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
+        // The index entries read afresh, read back into one array: slices of it cost no
+        // array apiece. A record that cannot be read back is left out (read again next time).
+        let paths = fresh.paths.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
+        var freshIndex: [UInt8] = []
+        freshIndex.reserveCapacity(paths.reduce(0) { $0 + (fresh.slot(for: $1)?.indexCount ?? 0) })
+        var freshSlots: [(path: String, slot: FreshRecords.Slot, index: Range<Int>)] = []
+        freshSlots.reserveCapacity(paths.count)
+        for path in paths {
+            guard let slot = fresh.slot(for: path), let index = fresh.index(of: slot) else { continue }
+            freshSlots.append((path, slot, freshIndex.count..<freshIndex.count + index.count))
+            freshIndex += index
+        }
         var records: [CacheFileFormat.Record] = []
         var bodies: [Body] = []
-        records.reserveCapacity((file?.contents.entries.count ?? 0) + freshPaths.count)
+        records.reserveCapacity((file?.contents.entries.count ?? 0) + freshSlots.count)
         bodies.reserveCapacity(records.capacity)
         // This run's values follow the stored file's table, which its records keep naming.
         let freshBase = file?.tableCount ?? 0
         var next = 0
         func takeFresh() {
-            let path = freshPaths[next]
-            let encoded = fresh[path]!
+            let (path, slot, index) = freshSlots[next]
             records.append(
-                CacheFileFormat.Record(
-                    path: path, index: encoded.index[...], bodyLength: encoded.body.count, bodySum: encoded.sum, base: freshBase))
-            bodies.append(.fresh(encoded.body))
+                CacheFileFormat.Record(path: path, index: freshIndex[index], bodyLength: slot.bodyCount, bodySum: slot.sum, base: freshBase))
+            bodies.append(.fresh(slot))
             next += 1
         }
         if let file {
             for entry in file.contents.entries {
                 let path = file.path(of: entry)
-                while next < freshPaths.count && CacheFileFormat.precedes(freshPaths[next], path) { takeFresh() }
-                if next < freshPaths.count && freshPaths[next].utf8.elementsEqual(path.utf8) {
+                while next < freshSlots.count && CacheFileFormat.precedes(freshSlots[next].path, path) { takeFresh() }
+                if next < freshSlots.count && freshSlots[next].path.utf8.elementsEqual(path.utf8) {
                     takeFresh()
                     continue
                 }
@@ -167,19 +183,20 @@ extension FactsCache {
                 bodies.append(.stored(entry))
             }
         }
-        while next < freshPaths.count { takeFresh() }
-        return (records, bodies, file, strings.entries)
+        while next < freshSlots.count { takeFresh() }
+        return (records, bodies, file, strings)
     }
 
     /// Where a record's body comes from when the file is written again.
     private enum Body {
         case stored(CacheFileFormat.Entry)
-        case fresh([UInt8])
+        case fresh(FreshRecords.Slot)
     }
 
-    /// Writes the bodies in order: a fresh one from memory, stored ones copied from the
-    /// file as it was opened, neighbours in one read of up to a MiB. A body that cannot be
-    /// read whole is written as zeros: its checksum then fails, and its note is read afresh.
+    /// Writes the bodies in order: a fresh one read back from `fresh`, stored ones copied
+    /// from the file as it was opened, neighbours in one read of up to a MiB. A body that
+    /// cannot be read whole is written as zeros: its checksum then fails, and its note is
+    /// read afresh.
     private func copyBodies(_ bodies: [Body], from file: CacheFile?, write: ([UInt8]) throws -> Void) throws {
         var run: Range<Int>?
         func flush() throws {
@@ -198,9 +215,9 @@ extension FactsCache {
                     try flush()
                     run = entry.body
                 }
-            case .fresh(let bytes):
+            case .fresh(let slot):
                 try flush()
-                try write(bytes)
+                try write(lock.withLock { fresh.body(of: slot) } ?? [UInt8](repeating: 0, count: slot.bodyCount))
             }
         }
         try flush()

@@ -44,7 +44,7 @@ public final class FactsCache: @unchecked Sendable {
     private var foundDamage = false
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
-    var fresh: [String: (index: [UInt8], body: [UInt8], sum: UInt64)] = [:]
+    var fresh: FreshRecords
     /// The values the fresh records share, which the next file appends to its table.
     var strings = ByteTableBuilder()
     /// The notes a walk of the whole vault found this run: records of others are dropped.
@@ -68,7 +68,7 @@ public final class FactsCache: @unchecked Sendable {
         reopenIfReleased()
         return lock.withLock {
             let stored = file.map { file in file.contents.entries.map(file.path(of:)) } ?? []
-            return Set(stored).union(fresh.keys).count
+            return Set(stored).union(fresh.paths).count
         }
     }
 
@@ -86,6 +86,7 @@ public final class FactsCache: @unchecked Sendable {
         self.fileSystem = fileSystem
         self.racyWindow = racyWindow
         self.now = now
+        fresh = Self.freshRecords(location, fileSystem)
         load()
     }
 
@@ -123,6 +124,13 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     private func notice(_ text: String) { lock.withLock { notices.append(text) } }
+
+    /// An empty store of records read afresh, its scratch file in the cache folder.
+    func makeFreshRecords() -> FreshRecords { Self.freshRecords(location, fileSystem) }
+
+    private static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
+        FreshRecords { (try? fileSystem.createDirectories(location.folder)) == nil ? nil : location.folder }
+    }
 
     /// Lets go of the cache file's index and table held in memory, when this run has read
     /// nothing afresh that waits to be saved: a server between requests then holds tens of
@@ -183,8 +191,9 @@ public final class FactsCache: @unchecked Sendable {
             else { return .stale }
             return .valid(NoteFacts.Parts(rawValue: raw))
         }
-        if let encoded = lock.withLock({ fresh.isEmpty ? nil : fresh[path] }) {
-            return encoded.index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
+        if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
+            guard let index = lock.withLock({ fresh.index(of: slot) }) else { return .stale }
+            return index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
         }
         reopenIfReleased()
         guard let file = lock.withLock({ self.file }), let entry = file.entry(for: path) else { return .nothing }
@@ -196,7 +205,8 @@ public final class FactsCache: @unchecked Sendable {
     func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
         let needsBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
         // A warm run reads nothing afresh: no path is hashed for it.
-        if let (encoded, strings) = lock.withLock({ fresh.isEmpty ? nil : fresh[path].map { ($0, strings) } }) {
+        if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
+            guard let (encoded, strings) = lock.withLock({ fresh.record(of: slot).map { ($0, strings) } }) else { return count(nil) }
             return count(
                 strings.withTable { table in
                     encoded.index.withUnsafeBufferPointer { index in
@@ -285,11 +295,11 @@ public final class FactsCache: @unchecked Sendable {
         var index = ByteWriter()
         var body = ByteWriter(table: strings)
         record.encode(index: &index, body: &body)
-        let encoded = (index: index.bytes, body: body.bytes, sum: CacheFileFormat.sum(body.bytes))
+        let sum = CacheFileFormat.sum(body.bytes)
         lock.withLock {
             // A record whose values went into a table already written is not kept: it would
             // name entries the next file does not have where this run's values begin.
-            if self.strings === strings { fresh[path] = encoded }
+            if self.strings === strings { fresh.store(path, index: index.bytes, body: body.bytes, sum: sum) }
         }
     }
 
@@ -309,7 +319,7 @@ public final class FactsCache: @unchecked Sendable {
         lock.withLock {
             file = nil
             fileStatus = nil
-            fresh = [:]
+            fresh = makeFreshRecords()
             strings = ByteTableBuilder()
         }
     }

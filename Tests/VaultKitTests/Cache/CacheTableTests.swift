@@ -77,8 +77,16 @@ struct CacheTableTests {
         #expect(numbers == Array(0..<UInt64(values.count)))
         // Asked again, in another order, each value is found, never added.
         for position in values.indices.reversed() { #expect(table.number(of: values[position]) == numbers[position]) }
+        // And so after the lookups were let go while the table was written out.
+        table.dropLookups()
+        for position in values.indices.reversed() { #expect(table.number(of: values[position]) == numbers[position]) }
+        #expect(table.number(of: Array("a value not seen before".utf8)) == UInt64(values.count))
         let (bytes, count) = table.entries
-        #expect(count == values.count)
+        #expect(count == values.count + 1)
+        var pieces: [[UInt8]] = []
+        table.copyEntries { pieces.append($0) }
+        #expect(pieces.joined().elementsEqual(bytes))
+        #expect(pieces.count == (bytes.count + (1 << 20) - 1) >> 20)
         let starts = try bytes.withUnsafeBufferPointer { try ByteTable.starts(of: $0, in: 0..<bytes.count, count: count) }
         try bytes.withUnsafeBufferPointer { bytes in
             try starts.withUnsafeBufferPointer { starts in
