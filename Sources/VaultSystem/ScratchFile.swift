@@ -16,13 +16,16 @@ package final class ScratchFile {
     /// At most how many bytes it takes, as if the disk were full past them.
     private let capacity: Int
 
+    /// How a scratch file's name begins, in the moment between its making and its unlinking.
+    package static let namePrefix = "vault-scratch."
+
     /// Opens a fresh scratch file in `folder` (default `$TMPDIR`, else `/tmp`) that takes at
     /// most `capacity` bytes; nil when none can be made there.
     package init?(folder: String? = nil, capacity: Int = .max) {
         self.capacity = capacity
         var base = folder ?? NSTemporaryDirectory()
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        var template = Array((base + "/vault-scratch.XXXXXX").utf8CString)
+        var template = Array((base + "/" + Self.namePrefix + "XXXXXX").utf8CString)
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard opened >= 0 else { return nil }
         _ = fcntl(opened, F_SETFD, FD_CLOEXEC)

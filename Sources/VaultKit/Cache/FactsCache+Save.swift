@@ -99,10 +99,12 @@ extension FactsCache {
     }
 
     /// Removes what runs killed while writing the cache left: temporary files older than a
-    /// minute (a younger one may be another run's, about to be renamed into place).
+    /// minute (a younger one may be another run's, about to be renamed into place), and
+    /// scratch files of records read afresh that a kill caught before they were unlinked.
     private func removeLeftovers() {
         guard let entries = try? fileSystem.entries(location.folder) else { return }
-        for entry in entries where entry.kind == .file && SafeWriter.isTemporaryName(entry.name) {
+        for entry in entries
+        where entry.kind == .file && (SafeWriter.isTemporaryName(entry.name) || entry.name.hasPrefix(ScratchFile.namePrefix)) {
             let path = location.folder + "/" + entry.name
             if let status = (try? fileSystem.status(path)) ?? nil, status.modifiedNanoseconds < now() - 60_000_000_000 {
                 try? fileSystem.removeFile(path)

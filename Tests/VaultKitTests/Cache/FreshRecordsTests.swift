@@ -84,4 +84,17 @@ struct FreshRecordsTests {
         #expect(again.value == first && again.misses == 0)
         #expect(first == (try folder.cachedRuns.uncached(CachedRuns.digest)))
     }
+
+    @Test("a scratch file a kill caught before it was unlinked is removed by the next save once a minute old, a younger one left to its run")
+    func leftoverScratchRemoved() throws {
+        try folder.writeLinkedNotes()
+        let cache = folder.path + "/cache"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let old = cache + "/" + ScratchFile.namePrefix + "Ab12Cd", young = cache + "/" + ScratchFile.namePrefix + "Ef34Gh"
+        for path in [old, young] { #expect(FileManager.default.createFile(atPath: path, contents: Data("records".utf8))) }
+        CachedRuns.setModified(old, seconds: Int(Date().timeIntervalSince1970) - 120)
+        _ = try folder.cachedRuns.run(CachedRuns.digest)
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: young))
+    }
 }
