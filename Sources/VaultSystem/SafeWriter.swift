@@ -27,8 +27,16 @@ public struct SafeWriter: Sendable {
     ///
     /// - Throws: `FileError.fileExists` when something is already at `path`.
     public func create(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o644) throws {
+        try create(path, permissions: permissions) { write in try write(bytes) }
+    }
+
+    /// Creates `path` as `create(_:with:)` does, its bytes handed over piece by piece by
+    /// `produce` (through the function it is given), so a large file is never held whole.
+    public func create(
+        _ path: String, permissions: UInt32 = 0o644, producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         if fileSystem.exists(path) { throw FileError.fileExists(path: path) }
-        let temporary = try writeTemporary(beside: path, bytes: bytes, permissions: permissions, kind: .newFile)
+        let temporary = try writeTemporary(beside: path, permissions: permissions, kind: .newFile, producing: produce)
         defer { try? fileSystem.removeFile(temporary) }
         do {
             // link(2) fails with EEXIST instead of replacing, unlike rename(2).
@@ -140,6 +148,15 @@ public struct SafeWriter: Sendable {
     func writeTemporary(
         beside path: String, bytes: [UInt8], permissions: UInt32, kind: TemporaryKind, versions: Versions? = nil
     ) throws -> String {
+        try writeTemporary(beside: path, permissions: permissions, kind: kind, versions: versions) { write in try write(bytes) }
+    }
+
+    /// Writes a temporary file beside `path`, its bytes handed over by `produce`, as
+    /// `writeTemporary(beside:bytes:permissions:kind:versions:)` does.
+    func writeTemporary(
+        beside path: String, permissions: UInt32, kind: TemporaryKind, versions: Versions? = nil,
+        producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws -> String {
         let folder = Self.split(path).folder
         try checkWritableFolder(folder)
         var descriptor: Int32 = -1
@@ -159,7 +176,7 @@ public struct SafeWriter: Sendable {
         }
         guard descriptor >= 0 else { throw Self.wrap(SystemError(code: EEXIST, operation: "create", path: temporary), writing: path) }
         do {
-            try fileSystem.write(descriptor, bytes, path: temporary)
+            try produce { bytes in try fileSystem.write(descriptor, bytes, path: temporary) }
             // The umask may have narrowed the mode given to open(2); the old file's mode wins.
             try fileSystem.setPermissions(descriptor, permissions, path: temporary)
             if synchronizes { try fileSystem.synchronize(descriptor, path: temporary) }

@@ -77,7 +77,7 @@ extension ChangeExecutor {
         let journal = IntentJournal(plan: plan)
         try beforeStep?("journal")
         do { try fileSystem.createDirectories(journalFolder) } catch { throw SafeWriter.wrap(error) }
-        try writer.create(journalPath(journal.id), with: try journal.encoded())
+        try writer.create(journalPath(journal.id)) { write in try journal.write(write) }
         // What the plan read of each file it writes, by the path it is written at.
         let rewrites = changes.filter { $0.kind != .create && $0.after != nil && $0.expected != nil && $0.before != nil }
         let known = Dictionary(rewrites.map { ($0.finalPath, $0.expected!) }, uniquingKeysWith: { a, _ in a })

@@ -137,7 +137,7 @@ extension ChangeExecutor {
     /// file whose status still matches what the plan read is written without a read.
     private func rewrite(_ edit: IntentJournal.Edit, known: FileSnapshot?, writer: SafeWriter) throws -> String? {
         let path = vault.absolutePath(edit.path)
-        let after = Array(Data(base64Encoded: edit.after) ?? Data())
+        let after = edit.after
         if let known, let status = known.status, (try? fileSystem.status(path)) == status {
             try writer.replace(path, with: after, expecting: known)
             return nil
@@ -161,7 +161,7 @@ extension ChangeExecutor {
         }
         do { try fileSystem.createDirectories(SafeWriter.split(path).folder) } catch { throw SafeWriter.wrap(error) }
         do {
-            try writer.create(path, with: Array(Data(base64Encoded: create.after) ?? Data()), permissions: create.permissions)
+            try writer.create(path, with: create.after, permissions: create.permissions)
         } catch FileError.fileExists {
             return VaultWarning(path: create.path, message: "another file took this name; it was not created")
         }

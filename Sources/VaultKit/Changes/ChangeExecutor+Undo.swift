@@ -57,7 +57,7 @@ extension ChangeExecutor {
             guard let (bytes, snapshot) = try? writer.read(path), bytes.isEmpty,
                 String(ContentHash.of(bytes), radix: 16) != edit.beforeHash
             else { continue }
-            try writer.replace(path, with: Array(Data(base64Encoded: edit.after) ?? Data()), expecting: snapshot)
+            try writer.replace(path, with: edit.after, expecting: snapshot)
         }
         let names = takenNames.sorted().joined(separator: ", ")
         let affected = linkingNotes(journal, except: takenNames, message: "the change stopped at \(names); its links may lead to old or new names; check them")

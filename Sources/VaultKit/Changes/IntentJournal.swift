@@ -5,6 +5,11 @@ import VaultSystem
 /// A multi-file change written down, fsync'd, before any file is touched (DESIGN.md 7), so
 /// that the next `vault` run can finish it after a crash. It holds the new bytes of every
 /// file it writes: a file left empty or torn by a power cut is restored from it.
+///
+/// The new bytes are held as the plan holds them (not copied) and written in base64 as the
+/// journal's file is written, piece by piece: a rename of a note 24,000 links name at
+/// 100,000 notes rewrites some 60 MB, and the journal built whole, as base64 text and then
+/// as its file's bytes, held five times that.
 public struct IntentJournal: Codable, Sendable {
     /// One file's rewrite.
     public struct Edit: Codable, Sendable {
@@ -13,16 +18,16 @@ public struct IntentJournal: Codable, Sendable {
         /// The hash of the bytes the plan read (hex), and of the bytes it writes.
         public var beforeHash: String
         public var afterHash: String
-        /// The bytes to write, base64.
-        public var after: String
+        /// The bytes to write (base64 in the file).
+        @Base64Bytes public var after: [UInt8]
     }
 
     /// A new file.
     public struct Create: Codable, Sendable {
         public var path: String
-        /// The hash of its bytes (hex), and the bytes, base64.
+        /// The hash of its bytes (hex), and the bytes (base64 in the file).
         public var afterHash: String
-        public var after: String
+        @Base64Bytes public var after: [UInt8]
         public var permissions: UInt32
     }
 
@@ -75,7 +80,7 @@ public struct IntentJournal: Codable, Sendable {
             switch change.kind {
             case .create:
                 let bytes = change.after ?? []
-                creates.append(Create(path: change.path, afterHash: Self.hex(ContentHash.of(bytes)), after: Data(bytes).base64EncodedString(), permissions: change.permissions))
+                creates.append(Create(path: change.path, afterHash: Self.hex(ContentHash.of(bytes)), after: bytes, permissions: change.permissions))
             case .replace, .move:
                 if change.kind == .move {
                     let move = FileMove(from: change.path, to: change.finalPath)
@@ -85,7 +90,7 @@ public struct IntentJournal: Codable, Sendable {
                 if let after = change.after, let expected = change.expected {
                     edits.append(
                         Edit(path: change.finalPath, beforeHash: Self.hex(expected.contentHash), afterHash: Self.hex(ContentHash.of(after)),
-                            after: Data(after).base64EncodedString()))
+                            after: after))
                 }
             case .remove:
                 removes.append(Remove(path: change.path, beforeHash: Self.hex(change.expected?.contentHash ?? 0)))
@@ -104,7 +109,9 @@ public struct IntentJournal: Codable, Sendable {
 
     /// The journal's bytes on disk.
     public func encoded() throws -> [UInt8] {
-        try JSONValueEncoder().encode(self).formattedBytes()
+        var bytes: [UInt8] = []
+        try write { bytes += $0 }
+        return bytes
     }
 
     /// Reads a journal file.
