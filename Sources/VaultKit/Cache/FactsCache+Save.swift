@@ -46,7 +46,7 @@ extension FactsCache {
                 fresh = makeFreshRecords()
                 strings = ByteTableBuilder()
                 walked = nil
-                writtenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
+                fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
             }
         }
     }
