@@ -127,13 +127,16 @@ public final class ByteTableBuilder: @unchecked Sendable {
     /// How many bytes the entries take, and how many there are.
     public var size: (bytes: Int, count: Int) { lock.withLock { (bytes.count, starts.count) } }
 
-    /// Hands the entries' bytes (as `entries` has them) to `write` in pieces of up to a MiB,
-    /// so that writing a table of tens of MB does not copy it whole.
-    public func copyEntries(_ write: ([UInt8]) throws -> Void) rethrows {
+    /// Hands the first `length` bytes of the entries (as `entries` has them; all of them
+    /// when nil) to `write` in pieces of up to a MiB, so that writing a table of tens of MB
+    /// does not copy it whole. Entries are only ever appended: the first bytes a `size`
+    /// counted stay what they were, whatever another thread adds meanwhile.
+    public func copyEntries(length: Int? = nil, _ write: ([UInt8]) throws -> Void) rethrows {
         try lock.withLock {
+            let length = min(length ?? bytes.count, bytes.count)
             var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + (1 << 20))
+            while start < length {
+                let end = min(length, start + (1 << 20))
                 try write(Array(bytes[start..<end]))
                 start = end
             }

@@ -68,7 +68,8 @@ extension FactsCache {
                 sum.add(piece)
                 try write(piece)
             }
-            try strings.copyEntries { piece in
+            // Exactly what the header counted, though another thread may add values meanwhile.
+            try strings.copyEntries(length: freshTable.bytes) { piece in
                 sum.add(piece)
                 try write(piece)
             }

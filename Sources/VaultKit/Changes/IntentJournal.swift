@@ -121,6 +121,12 @@ public struct IntentJournal: Codable, Sendable {
     public static func decode(_ bytes: [UInt8]) throws -> IntentJournal {
         let journal = try JSONDecoder().decode(IntentJournal.self, from: Data(bytes))
         guard journal.version <= newestVersion else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "version \(journal.version)")) }
+        // Damage that still reads as base64 (a text cut short, a character changed) must not
+        // be written into a note: every file's new bytes are checked against their hash.
+        let written = journal.edits.map { ($0.path, $0.after, $0.afterHash) } + (journal.creates ?? []).map { ($0.path, $0.after, $0.afterHash) }
+        for (path, after, hash) in written where hex(ContentHash.of(after)) != hash {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the new bytes of \(path) do not match their hash"))
+        }
         return journal
     }
 }

@@ -49,8 +49,8 @@ struct IntentJournalTests {
         #expect(read.movedHashes == journal.movedHashes && read.emptiedFolders == journal.emptiedFolders)
     }
 
-    @Test("a journal whose new bytes are not base64 is not carried out: no note is written empty, and the problem is said")
-    func damagedBytesRefused() throws {
+    @Test("a journal whose new bytes are not base64, or are base64 of other bytes (emptied, cut short, a character changed), is not carried out: no note is written empty or wrong, and the problem is said", arguments: [0, 1, 2, 3])
+    func damagedBytesRefused(damage: Int) throws {
         try folder.write("pages/Errands.md", "# Errands\n")
         try folder.write("pages/Linker.md", "see [[Errands]]\n")
         let vault = try Vault(root: folder.path)
@@ -60,11 +60,21 @@ struct IntentJournalTests {
         let path = ".zennotes/journal/" + name
         var text = String(decoding: try folder.read(path), as: UTF8.self)
         let after = try #require(text.range(of: "\"after\": \""))
-        text.replaceSubrange(after.upperBound..<text.index(after.upperBound, offsetBy: 4), with: "!?*~")
+        let end = try #require(text[after.upperBound...].firstIndex(of: "\""))
+        let encoded = String(text[after.upperBound..<end])
+        let damaged: String
+        switch damage {
+        case 0: damaged = "!?*~" + encoded.dropFirst(4)
+        case 1: damaged = ""
+        case 2: damaged = String(encoded.dropLast(4))
+        default: damaged = (encoded.first == "A" ? "B" : "A") + encoded.dropFirst()
+        }
+        text.replaceSubrange(after.upperBound..<end, with: damaged)
         try folder.write(path, text)
         let recovery = vault.recoverInterruptedChanges()
         #expect(recovery.problem != nil)
         #expect(String(decoding: try folder.read("pages/Linker.md"), as: UTF8.self) == "see [[Errands]]\n")
+        #expect(String(decoding: try folder.read("pages/Errands.md"), as: UTF8.self) == "# Errands\n")
         for note in try folder.names(in: "pages") { #expect(!(try folder.read("pages/" + note)).isEmpty, "\(note)") }
         #expect(try folder.names(in: ".zennotes/journal") == [name])
     }
