@@ -17,21 +17,13 @@ extension IntentJournal {
         try out.raw(",\n  \"summary\": ")
         try out.string(summary)
         try out.raw(",\n  \"moves\": ")
-        try out.moves(moves)
+        try out.array(moves) { out, move in try out.object(["from": move.from, "to": move.to]) }
         try out.raw(",\n  \"edits\": ")
         try out.array(edits) { out, edit in
-            try out.raw("{\"path\": ")
-            try out.string(edit.path)
-            try out.raw(", \"beforeHash\": ")
-            try out.string(edit.beforeHash)
-            try out.raw(", \"afterHash\": ")
-            try out.string(edit.afterHash)
-            try out.raw(", \"after\": ")
-            try out.base64(edit.after)
-            try out.raw("}")
+            try out.object(["path": edit.path, "beforeHash": edit.beforeHash, "afterHash": edit.afterHash], after: edit.after)
         }
         try out.raw(",\n  \"sidecarMoves\": ")
-        try out.moves(sidecarMoves)
+        try out.array(sidecarMoves) { out, move in try out.object(["from": move.from, "to": move.to]) }
         try out.raw(",\n  \"emptiedFolders\": ")
         try out.array(emptiedFolders) { out, folder in try out.string(folder) }
         if let movedHashes {
@@ -47,24 +39,12 @@ extension IntentJournal {
         if let creates {
             try out.raw(",\n  \"creates\": ")
             try out.array(creates) { out, create in
-                try out.raw("{\"path\": ")
-                try out.string(create.path)
-                try out.raw(", \"afterHash\": ")
-                try out.string(create.afterHash)
-                try out.raw(", \"permissions\": \(create.permissions), \"after\": ")
-                try out.base64(create.after)
-                try out.raw("}")
+                try out.object(["path": create.path, "afterHash": create.afterHash], permissions: create.permissions, after: create.after)
             }
         }
         if let removes {
             try out.raw(",\n  \"removes\": ")
-            try out.array(removes) { out, remove in
-                try out.raw("{\"path\": ")
-                try out.string(remove.path)
-                try out.raw(", \"beforeHash\": ")
-                try out.string(remove.beforeHash)
-                try out.raw("}")
-            }
+            try out.array(removes) { out, remove in try out.object(["path": remove.path, "beforeHash": remove.beforeHash]) }
         }
         try out.raw("\n}\n")
         try out.flush()
@@ -107,14 +87,19 @@ private struct JournalText {
         pending.append(UInt8(ascii: "\""))
     }
 
-    mutating func moves(_ moves: [FileMove]) throws {
-        try array(moves) { out, move in
-            try out.raw("{\"from\": ")
-            try out.string(move.from)
-            try out.raw(", \"to\": ")
-            try out.string(move.to)
-            try out.raw("}")
+    /// An object of string fields, then a file's permissions and its new bytes (as `after`)
+    /// when given.
+    mutating func object(_ fields: KeyValuePairs<String, String>, permissions: UInt32? = nil, after: [UInt8]? = nil) throws {
+        for (position, (key, value)) in fields.enumerated() {
+            try raw(position == 0 ? "{\"\(key)\": " : ", \"\(key)\": ")
+            try string(value)
         }
+        if let permissions { try raw(", \"permissions\": \(permissions)") }
+        if let after {
+            try raw(", \"after\": ")
+            try base64(after)
+        }
+        try raw("}")
     }
 
     mutating func array<Item>(_ items: [Item], _ item: (inout JournalText, Item) throws -> Void) throws {
