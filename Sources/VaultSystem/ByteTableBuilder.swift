@@ -108,12 +108,14 @@ public final class ByteTableBuilder: @unchecked Sendable {
         }
         var count = 1 << 10
         while hashes.count * 4 > count * 3 { count *= 2 }
-        slots = [Int32](repeating: -1, count: count / 2)
-        grow()
+        place(in: count)
     }
 
-    private func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+    private func grow() { place(in: slots.count * 2) }
+
+    /// Makes `count` slots and places every entry by its hash; the lock is held.
+    private func place(in count: Int) {
+        slots = [Int32](repeating: -1, count: count)
         for (number, hash) in hashes.enumerated() {
             var slot = Int(hash) & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
@@ -121,19 +123,16 @@ public final class ByteTableBuilder: @unchecked Sendable {
         }
     }
 
-    /// The entries, each a length and its bytes, as a file holds them, and how many there are.
-    public var entries: (bytes: [UInt8], count: Int) { lock.withLock { (bytes, starts.count) } }
-
     /// How many bytes the entries take, and how many there are.
     public var size: (bytes: Int, count: Int) { lock.withLock { (bytes.count, starts.count) } }
 
-    /// Hands the first `length` bytes of the entries (as `entries` has them; all of them
-    /// when nil) to `write` in pieces of up to a MiB, so that writing a table of tens of MB
-    /// does not copy it whole. Entries are only ever appended: the first bytes a `size`
+    /// Hands the first `length` bytes of the entries (each a length and its bytes, as a
+    /// file holds them) to `write` in pieces of up to a MiB, so that writing a table of tens
+    /// of MB does not copy it whole. Entries are only ever appended: the first bytes a `size`
     /// counted stay what they were, whatever another thread adds meanwhile.
-    public func copyEntries(length: Int? = nil, _ write: ([UInt8]) throws -> Void) rethrows {
+    public func copyEntries(length: Int, _ write: ([UInt8]) throws -> Void) rethrows {
         try lock.withLock {
-            let length = min(length ?? bytes.count, bytes.count)
+            let length = min(length, bytes.count)
             var start = 0
             while start < length {
                 let end = min(length, start + (1 << 20))

@@ -12,8 +12,10 @@ extension FactsCache {
     /// second time in this run's part of it: without this, every such run would leave a
     /// table's worth behind (a quarter of the file at 100,000 notes). A record that cannot
     /// be decoded is not kept: its note is read again next time.
-    func absorbStoredRecords() -> Bool {
-        guard let (file, freshPaths, walked) = lock.withLock({ file.map { ($0, Set(fresh.paths), walked.map(Set.init)) } }),
+    ///
+    /// - Parameter walked: the notes the last walk found (nil when none walked the vault).
+    func absorbStoredRecords(walked: Set<String>?) -> Bool {
+        guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths)) } }),
             file.tableCount > 0
         else { return false }
         var kept: [(path: String, entry: CacheFileFormat.Entry)] = []
@@ -21,9 +23,11 @@ extension FactsCache {
             let path = file.path(of: entry)
             if freshPaths.contains(path) || !(walked?.contains(path) ?? true) { continue }
             kept.append((path, entry))
+            // Few enough that decoding them costs less than the table they keep alive; a run
+            // that read a few notes afresh knows it is not so after as many stored ones, not
+            // after every entry (100,000 paths made for one note that changed).
+            guard kept.count * 4 <= freshPaths.count else { return false }
         }
-        // Few enough that decoding them costs less than the table they keep alive.
-        guard kept.count * 4 <= freshPaths.count else { return false }
         for (path, entry) in kept {
             if let record = storedRecord(entry, in: file) { store(record, for: path) }
         }

@@ -21,17 +21,19 @@ extension FactsCache {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
-        let absorbed = absorbStoredRecords()
+        // The notes the last walk found, made a set once for both uses below.
+        let walked = lock.withLock { self.walked.map(Set.init) }
+        let absorbed = absorbStoredRecords(walked: walked)
         // Its records were taken in: its index (16 MB at 100,000 notes) is not held while
         // the next file is written.
         if absorbed { lock.withLock { file = nil } }
         do {
-            try write(keepingStored: !absorbed)
+            try write(keepingStored: !absorbed, walked: walked)
         } catch CacheFileFormat.Damage.checksumMismatch {
             // The stored file's table is damaged, so are the references of its records:
             // only this run's are written.
             noteDamage()
-            try write(keepingStored: false)
+            try write(keepingStored: false, walked: walked)
         }
         removeLeftovers()
         // What was written is read from the file from now on, so that a server that saves
@@ -43,9 +45,9 @@ extension FactsCache {
             lock.withLock {
                 file = written
                 fileStatus = writtenStatus
-                fresh = makeFreshRecords()
+                fresh = Self.freshRecords(location, fileSystem)
                 strings = ByteTableBuilder()
-                walked = nil
+                self.walked = nil
                 fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
             }
         }
@@ -53,13 +55,14 @@ extension FactsCache {
 
     /// Writes the next cache file: this run's records with the stored file's (unless
     /// `keepingStored` is false), the stored table followed by this run's values.
-    private func write(keepingStored: Bool) throws {
-        let (records, bodies, stored, strings) = lock.withLock { merged(keepingStored: keepingStored) }
-        // No value is looked up while the file is written.
-        strings.dropLookups()
+    private func write(keepingStored: Bool, walked: Set<String>?) throws {
+        let (records, bodies, stored, strings) = lock.withLock { merged(keepingStored: keepingStored, walked: walked) }
         let freshTable = strings.size
         let tableLength = (stored?.contents.table.count ?? 0) + freshTable.bytes
         try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
+            // No value is looked up while the file is written (once it could be made: a
+            // cache folder that cannot be written keeps the lookups for the next reads).
+            strings.dropLookups()
             try CacheFileFormat.writeHead(
                 root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), tableLength: tableLength,
                 tableCount: (stored?.tableCount ?? 0) + freshTable.count, records: records, write: write)
@@ -139,11 +142,10 @@ extension FactsCache {
     /// fresh one in place of a stored one; the file they are copied from, and this run's
     /// table entries. The records of notes that are gone are dropped by the next run that
     /// writes: until then they are never used, as no file can take on the status they recorded.
-    private func merged(keepingStored: Bool) -> (
+    private func merged(keepingStored: Bool, walked: Set<String>?) -> (
         records: [CacheFileFormat.Record], bodies: [Body], stored: CacheFile?, strings: ByteTableBuilder
     ) {
         let file = keepingStored ? file : nil
-        let walked = walked.map(Set.init)
         // The index entries read afresh, read back into one array: slices of it cost no
         // array apiece. A record that cannot be read back is left out (read again next time).
         let paths = fresh.paths.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)

@@ -131,9 +131,7 @@ public final class FactsCache: @unchecked Sendable {
     private func notice(_ text: String) { lock.withLock { notices.append(text) } }
 
     /// An empty store of records read afresh, its scratch file in the cache folder.
-    func makeFreshRecords() -> FreshRecords { Self.freshRecords(location, fileSystem) }
-
-    private static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
+    static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
         FreshRecords { (try? fileSystem.createDirectories(location.folder)) == nil ? nil : location.folder }
     }
 
@@ -325,7 +323,7 @@ public final class FactsCache: @unchecked Sendable {
             file = nil
             released = false
             fileStatus = nil
-            fresh = makeFreshRecords()
+            fresh = Self.freshRecords(location, fileSystem)
             strings = ByteTableBuilder()
         }
     }

@@ -107,13 +107,6 @@ public struct IntentJournal: Codable, Sendable {
     /// A hash as the journal writes it.
     static func hex(_ hash: UInt64) -> String { String(hash, radix: 16) }
 
-    /// The journal's bytes on disk.
-    public func encoded() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try write { bytes += $0 }
-        return bytes
-    }
-
     /// Reads a journal file.
     ///
     /// - Throws: when it is not a journal, or one a newer `vault` wrote (finishing part of it
