@@ -177,6 +177,10 @@ final class ScanMemo: @unchecked Sendable {
         makeRoom(walkedNotes * Self.bytesPerNote.scan, keeping: [])
         let scan = try vault.scan(detail: detail)
         walkedNotes = scan.notes.count
+        // Every record made whole once, before anything is made from the walk: no later call
+        // reads the notes again for what this one did not ask (see `completeCache`). A cache
+        // that cannot be written costs speed only; the call's end says so.
+        _ = try? vault.completeCache(for: scan.notes)
         // A change during the walk may or may not be in it: it is not kept.
         if changed() {
             forget()

@@ -157,4 +157,26 @@ extension MCPKeptAnswersTests {
         #expect(paged == lines)
         #expect(reports.values.reduce(0, +) == count)
     }
+
+    @Test("with the cache, a session's first walk reads every note whole once: tags, tasks, links, backlinks and check then read none")
+    func firstWalkCompletesTheCache() throws {
+        let fixture = try FixtureVault()
+        let kept = try fixture.session(cached: true)
+        let cache = try #require(kept.vault.cache)
+        _ = try kept.call("list_notes", #"{"limit":5}"#)
+        let afterWalk = cache.statistics.misses
+        #expect(afterWalk > 0)
+        let note = try #require(try paths(kept).first)
+        for (tool, arguments) in [
+            ("tags", "{}"), ("tasks", #"{"status":"all"}"#), ("links", #"{"note":"\#(note)"}"#),
+            ("backlinks", #"{"note":"\#(note)"}"#), ("check", "{}"),
+        ] {
+            _ = try kept.call(tool, arguments)
+            #expect(cache.statistics.misses == afterWalk, "\(tool) read a note afresh")
+        }
+        // And a session that opens the cache next reads nothing afresh either.
+        let next = try fixture.session(cached: true)
+        for tool in ["tags", "check"] { _ = try next.call(tool, "{}") }
+        #expect(try #require(next.vault.cache).statistics.misses == 0)
+    }
 }

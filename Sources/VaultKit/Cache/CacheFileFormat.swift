@@ -127,7 +127,7 @@ enum CacheFileFormat {
     /// to write it behind the header that holds both) and never held whole: at 100,000
     /// notes it is 11 MB, and it was built while a first run held everything it read.
     static func writeHead(
-        root: String, dialect: NoteDialect, writtenAt: Int64, tableLength: Int, tableCount: Int, records: [Record],
+        root: String, dialect: NoteDialect, writtenAt: Int64, tableLength: Int, tableCount: Int, records: some Collection<Record>,
         write: ([UInt8]) throws -> Void
     ) throws {
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {

@@ -102,4 +102,31 @@ struct CachePartsTests {
         #expect(after.misses == 0)
         #expect(after.value.2 == (try runs.uncached(CachedRuns.digest)))
     }
+
+    @Test("completing the cache after a walk reads whole the notes kept in part, once, and no command after it reads a note")
+    func completeAfterWalk() throws {
+        _ = try runs.run(Self.check)
+        #expect(try parts(holding("Alpha")) == [.header, .links])
+        let completed = try runs.run { vault in try vault.completeCache(for: vault.scan(detail: .summary).notes) }
+        #expect(completed.value == 2)
+        #expect(try parts(holding("Alpha")) == .all && parts(holding("Beta")) == .all)
+        // Saved by the completion itself: a second finds every record whole and reads nothing.
+        #expect(try runs.run { vault in try vault.completeCache(for: vault.scan(detail: .summary).notes) }.value == 0)
+        let after = try runs.run { vault in (try Self.check(vault), try vault.tasks().tasks.count, try CachedRuns.digest(vault)) }
+        #expect(after.misses == 0)
+        #expect(after.value.2 == (try runs.uncached(CachedRuns.digest)))
+    }
+
+    @Test("completing the cache reads again only the note that changed, and one that vanished is passed over")
+    func completeReadsOnlyChanges() throws {
+        _ = try runs.run { vault in try vault.completeCache(for: vault.scan(detail: .summary).notes) }
+        let (vault, _) = try runs.opened()
+        let notes = try vault.scan(detail: .summary).notes
+        try folder.write("vault/pages/Beta.md", "# Beta again\n\n- [ ] new task [[Alpha]]\n")
+        CachedRuns.nextTick()
+        try FileManager.default.removeItem(atPath: folder.path + "/vault/pages/Alpha.md")
+        #expect(try vault.completeCache(for: notes) == 1)
+        #expect(try parts(holding("Beta")) == .all)
+        #expect(try runs.run(CachedRuns.digest).value == (try runs.uncached(CachedRuns.digest)))
+    }
 }

@@ -1,0 +1,101 @@
+import VaultSystem
+
+/// The records of the next cache file, in the order of their paths' bytes: the stored
+/// file's (already in that order) merged with a run's records read afresh, a fresh one in
+/// place of a stored one. Each record is told where it comes from, not copied: a stored one
+/// by its entry number, a fresh one by its place among the fresh ones.
+///
+/// A save at 100,000 notes held an array of records (a path, a slice of its index entry and
+/// its body's place) beside one of where each body came from and one of the fresh records:
+/// 22 MB, while a server still held everything its call had made. This holds four bytes a
+/// record, the fresh records' places and their index entries.
+struct MergedRecords: RandomAccessCollection {
+    /// The file the stored records are copied from; nil when none are kept.
+    let stored: CacheFile?
+    /// The fresh records, in the order of their paths' bytes, each with where its index
+    /// entry begins in `freshIndex`.
+    private let fresh: [(path: String, slot: FreshRecords.Slot, indexStart: Int)]
+    /// The fresh records' index entries, read back into one array.
+    private let freshIndex: [UInt8]
+    /// Each record in order: a stored entry's number, or a fresh record's with `freshFlag` set.
+    private let order: [UInt32]
+    /// The table entry this run's values begin at, which fresh records count from.
+    private let freshBase: Int
+    private static let freshFlag: UInt32 = 1 << 31
+
+    /// Where a record's body comes from when the file is written.
+    enum Body {
+        case stored(CacheFileFormat.Entry)
+        case fresh(FreshRecords.Slot)
+    }
+
+    /// Merges the records of `fresh` whose notes the last walk found (`walked`; every one
+    /// when nil) with those of `stored` (none when nil) whose notes it found too. A fresh
+    /// record whose index entry cannot be read back is left out: its note is read again
+    /// next time.
+    init(stored: CacheFile?, fresh records: FreshRecords, walked: Set<String>?) {
+        self.stored = stored
+        let paths = records.paths.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
+        var index: [UInt8] = []
+        index.reserveCapacity(paths.reduce(0) { $0 + (records.slot(for: $1)?.indexCount ?? 0) })
+        var fresh: [(path: String, slot: FreshRecords.Slot, indexStart: Int)] = []
+        fresh.reserveCapacity(paths.count)
+        for path in paths {
+            guard let slot = records.slot(for: path), let entry = records.index(of: slot), entry.count == slot.indexCount else { continue }
+            fresh.append((path, slot, index.count))
+            index += entry
+        }
+        var order: [UInt32] = []
+        order.reserveCapacity((stored?.contents.entries.count ?? 0) + fresh.count)
+        var next = 0
+        if let stored {
+            for (number, entry) in stored.contents.entries.enumerated() {
+                let path = stored.path(of: entry)
+                while next < fresh.count && CacheFileFormat.precedes(fresh[next].path, path) {
+                    order.append(UInt32(next) | Self.freshFlag)
+                    next += 1
+                }
+                if next < fresh.count && fresh[next].path.utf8.elementsEqual(path.utf8) {
+                    order.append(UInt32(next) | Self.freshFlag)
+                    next += 1
+                } else if walked?.contains(path) ?? true {
+                    order.append(UInt32(number))
+                }
+            }
+        }
+        while next < fresh.count {
+            order.append(UInt32(next) | Self.freshFlag)
+            next += 1
+        }
+        self.fresh = fresh
+        self.freshIndex = index
+        self.order = order
+        freshBase = stored?.tableCount ?? 0
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { order.count }
+
+    /// The record at `position`, made when asked for.
+    subscript(position: Int) -> CacheFileFormat.Record {
+        switch body(at: position) {
+        case .fresh(let slot):
+            let (path, _, start) = fresh[Int(order[position] & ~Self.freshFlag)]
+            return CacheFileFormat.Record(
+                path: path, index: freshIndex[start..<start + slot.indexCount], bodyLength: slot.bodyCount, bodySum: slot.sum,
+                base: freshBase)
+        case .stored(let entry):
+            // Only a stored file's entries are numbered without the flag.
+            return CacheFileFormat.Record(
+                path: stored!.path(of: entry), index: stored!.index[entry.index], bodyLength: entry.body.count,
+                bodySum: entry.bodySum, base: entry.base)
+        }
+    }
+
+    /// Where the body of the record at `position` comes from.
+    func body(at position: Int) -> Body {
+        let place = order[position]
+        if place & Self.freshFlag != 0 { return .fresh(fresh[Int(place & ~Self.freshFlag)].slot) }
+        return .stored(stored!.contents.entries[Int(place)])
+    }
+}

@@ -1,0 +1,34 @@
+import VaultMarkdown
+import VaultSystem
+
+extension Vault {
+    /// Reads whole, afresh, each of `notes` whose record in the cache does not hold every
+    /// fact (or that has none), then saves the cache; how many notes were read.
+    ///
+    /// For a reader that lives long (a server): a command keeps what it asked for, so each
+    /// new kind of question (tags, then tasks, then links) read every note again, and at
+    /// 100,000 notes each such read held a second table of values beside the stored one
+    /// and beside all the call had made. Made whole once, right after a walk and before
+    /// anything is made from it, every later call reads records only. Which records are
+    /// whole is told by the cache's index alone: a warm cache costs a lookup per note.
+    ///
+    /// - Throws: the file system's error when the cache cannot be written (the records
+    ///   read stay in memory, and are written by the next save that can).
+    @discardableResult
+    public func completeCache(for notes: [Note]) throws -> Int {
+        guard let cache else { return 0 }
+        let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
+        let read = ParallelMap.map(notes.count, minimumPerWorker: 256) { index -> Bool in
+            let note = notes[index]
+            guard note.availability == .available else { return false }
+            let absolute = root + "/" + note.path
+            guard let status = (try? fileSystem.status(absolute)) ?? nil, status.kind == .file else { return false }
+            if case .valid(let parts) = cache.holding(note.path, status: status), parts.isSuperset(of: .all) { return false }
+            // A note that cannot be read now is read again by the call that needs it.
+            return (try? reader.read(path: note.path, absolute: absolute, wanted: .all, status: status)) != nil
+        }
+        let count = read.count { $0 }
+        if count > 0 { try cache.save() }
+        return count
+    }
+}
