@@ -5,7 +5,7 @@ import VaultSystem
 public struct CacheStatus: Sendable, Codable, Equatable {
     /// The cache file.
     public var path: String
-    /// Its size in bytes; 0 when there is none yet.
+    /// Its size in bytes, with its delta file's; 0 when there is none yet.
     public var bytes: Int64
     /// The notes it holds records of.
     public var notes: Int
@@ -19,7 +19,9 @@ public struct CacheStatus: Sendable, Codable, Equatable {
 extension FactsCache {
     /// The cache as it is on disk now.
     public func status() -> CacheStatus {
-        let size = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
+        let mainSize = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
+        // The delta file, when there is one, counts with the main file.
+        let size = mainSize == 0 ? 0 : mainSize + (((try? fileSystem.status(location.deltaFile)) ?? nil)?.size ?? 0)
         let run = lastRun()
         return CacheStatus(
             path: location.file, bytes: size, notes: size == 0 ? 0 : count, lastRefresh: size == 0 ? nil : writtenAt,

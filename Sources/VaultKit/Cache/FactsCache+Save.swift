@@ -3,10 +3,11 @@ import VaultMarkdown
 import VaultSystem
 
 /// Writing the cache back: this run's records merged with the stored file's, under a turn
-/// shared with other runs, renamed into place whole.
+/// shared with other runs, renamed into place whole; a few records in a delta file beside it.
 extension FactsCache {
-    /// Writes the cache file when this run read anything afresh (the records of notes gone
-    /// are dropped then, not before: until then no file can take on the status they recorded).
+    /// Writes the cache when this run read anything afresh: a few records into the delta
+    /// file, else the main file whole (the records of notes gone are dropped then, not
+    /// before: until then no file can take on the status they recorded).
     ///
     /// - Throws: the file system's error when the cache folder cannot be written (the run's
     ///   answers stand: they came from the files).
@@ -21,20 +22,31 @@ extension FactsCache {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
-        // The notes the last walk found, made a set once for both uses below.
+        // A delta keeps the records of notes gone until the main file is written again: it
+        // stays small, and a set of every note the walk found (20 ms at 100,000) is not made.
+        if try writeDelta() {
+            removeLeftovers()
+            let delta = lock.withLock { file }.flatMap(openDelta(extending:))
+            settle { self.delta = delta }
+            return
+        }
+        // The notes the last walk found, made a set once for the uses below.
         let walked = lock.withLock { self.walked.map(Set.init) }
+        absorbDelta(walked: walked)
         let absorbed = absorbStoredRecords(walked: walked)
         // Its records were taken in: its index (16 MB at 100,000 notes) is not held while
         // the next file is written.
         if absorbed { lock.withLock { file = nil } }
         do {
-            try write(keepingStored: !absorbed, walked: walked)
+            try write(to: location.file, stored: absorbed ? nil : lock.withLock { file }, walked: walked)
         } catch CacheFileFormat.Damage.checksumMismatch {
             // The stored file's table is damaged, so are the references of its records:
             // only this run's are written.
             noteDamage()
-            try write(keepingStored: false, walked: walked)
+            try write(to: location.file, stored: nil, walked: walked)
         }
+        // It extends the file just replaced: no run would read it again, and it takes room.
+        try? fileSystem.removeFile(location.deltaFile)
         removeLeftovers()
         // What was written is read from the file from now on, so that a server that saves
         // after each request neither holds every record it read nor writes them all again.
@@ -42,33 +54,69 @@ extension FactsCache {
         if let written = try? CacheFile.open(location.file, fileSystem: fileSystem),
             written.contents.root == location.rootRealPath, written.contents.dialect == location.dialect.rawValue
         {
-            lock.withLock {
-                file = written
-                fileStatus = writtenStatus
-                fresh = Self.freshRecords(location, fileSystem)
-                strings = ByteTableBuilder()
-                self.walked = nil
-                fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9)
+            settle {
+                self.file = written
+                self.delta = nil
+                self.fileStatus = writtenStatus
             }
         }
     }
 
-    /// Writes the next cache file: this run's records with the stored file's (unless
-    /// `keepingStored` is false), the stored table followed by this run's values.
-    private func write(keepingStored: Bool, walked: Set<String>?) throws {
-        try SafeWriter(fileSystem: fileSystem).replaceDerived(location.file) { write in
+    /// After a save, with the lock held: `update` takes what was written as the stored
+    /// files, and this run's records are let go.
+    private func settle(_ update: () -> Void) {
+        lock.withLock {
+            update()
+            fresh = Self.freshRecords(location, fileSystem)
+            strings = ByteTableBuilder()
+            walked = nil
+            if let written = delta ?? file { fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9) }
+        }
+    }
+
+    /// The most bytes of records a delta file holds before the main file is written again
+    /// in its place: a sixteenth of the main file, or `deltaFloor` for a small one. Reading a
+    /// delta costs every run its bytes; writing the main file costs the run that does it the whole.
+    func deltaLimit(mainFileSize: Int64) -> Int64 { max(deltaFloor, mainFileSize / 16) }
+
+    /// Writes this run's records with the delta file's into a new delta file, when a main
+    /// file is there to extend and they stay within `deltaLimit`; false when they do not (the
+    /// main file is then written whole, as it is when a body was found damaged: copying its
+    /// table, the save finds the damage and leaves it behind).
+    private func writeDelta() throws -> Bool {
+        guard writesDeltas, !foundDamagedBody,
+            let (main, mainStatus, freshBytes, table) = lock.withLock({ file.map { ($0, fileStatus, fresh.bytes, strings.size.bytes) } })
+        else { return false }
+        // Another run may have written a delta since this one opened the cache.
+        let delta = openDelta(extending: main)
+        lock.withLock { self.delta = delta }
+        let deltaSize = delta.flatMap { ((try? fileSystem.status($0.path)) ?? nil)?.size } ?? 0
+        guard deltaSize + Int64(freshBytes + table) <= deltaLimit(mainFileSize: mainStatus?.size ?? 0) else { return false }
+        do {
+            try write(to: location.deltaFile, stored: delta, base: main.header.indexSum, walked: nil)
+        } catch CacheFileFormat.Damage.checksumMismatch {
+            noteDamage()
+            try write(to: location.deltaFile, stored: nil, base: main.header.indexSum, walked: nil)
+        }
+        return true
+    }
+
+    /// Writes the file at `path`: this run's records with those of `stored` (none when nil),
+    /// its table followed by this run's values; `base` names the main file a delta extends.
+    private func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: Set<String>?) throws {
+        try SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
             // Once the file could be made (a cache folder that cannot be written keeps the
             // lookups for the next reads), no value is looked up while it is written, and
             // the records are merged only then, not beside the lookups (14 and 4 MB at
             // 100,000 notes, while a server still holds what its call made).
             let strings = lock.withLock { self.strings }
             strings.dropLookups()
-            let records = lock.withLock { MergedRecords(stored: keepingStored ? file : nil, fresh: fresh, walked: walked) }
+            let records = lock.withLock { MergedRecords(stored: file, fresh: fresh, walked: walked) }
             let stored = records.stored
             let freshTable = strings.size
             let tableLength = (stored?.contents.table.count ?? 0) + freshTable.bytes
             try CacheFileFormat.writeHead(
-                root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), tableLength: tableLength,
+                root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, tableLength: tableLength,
                 tableCount: (stored?.tableCount ?? 0) + freshTable.count, records: records, write: write)
             var sum = Checksum64.Stream(length: tableLength)
             try stored?.copyTable { piece in

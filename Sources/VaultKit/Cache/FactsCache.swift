@@ -39,11 +39,21 @@ public final class FactsCache: @unchecked Sendable {
     /// The cache file as opened when the cache was: its index in memory, its bodies read
     /// from it one by one as they are needed.
     var file: CacheFile?
+    /// The delta file that extends `file`, when there is one (see `CacheFileFormat`): its
+    /// records are newer than the main file's of the same notes.
+    var delta: CacheFile?
     /// The status of the cache file as it was before `file` was opened: a save that finds
     /// another status knows another run has written since, and merges into what it wrote.
     var fileStatus: FileStatus?
     /// True once a body was found damaged: said once, however many are.
     private var foundDamage = false
+    /// True once a body was found damaged: the next save writes the main file whole, which
+    /// leaves the damage behind, rather than a delta beside it.
+    var foundDamagedBody: Bool { lock.withLock { foundDamage } }
+    /// False to write the main file whole on every save, never a delta (for tests of its merge).
+    var writesDeltas = true
+    /// The most bytes a delta file holds beside a small main file (see `deltaLimit`).
+    var deltaFloor: Int64 = 256 << 10
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
     var fresh: FreshRecords
@@ -73,7 +83,7 @@ public final class FactsCache: @unchecked Sendable {
     public var count: Int {
         reopenIfReleased()
         return lock.withLock {
-            let stored = file.map { file in file.contents.entries.map(file.path(of:)) } ?? []
+            let stored = [file, delta].compactMap { $0 }.flatMap { file in file.contents.entries.map(file.path(of:)) }
             return Set(stored).union(fresh.paths).count
         }
     }
@@ -116,10 +126,12 @@ public final class FactsCache: @unchecked Sendable {
                 notice("the cache \(location.file) was of the vault at \(index.root); it is rebuilt for this one")
                 return
             }
+            let delta = openDelta(extending: file)
             lock.withLock {
                 self.file = file
+                self.delta = delta
                 fileStatus = status
-                fileWrittenAt = Date(timeIntervalSince1970: Double(index.writtenAt) / 1e9)
+                fileWrittenAt = Date(timeIntervalSince1970: Double((delta ?? file).contents.writtenAt) / 1e9)
             }
         } catch let error as SystemError {
             notice("cannot read the cache \(location.file) (\(error.reason)); it is rebuilt")
@@ -129,6 +141,25 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     private func notice(_ text: String) { lock.withLock { notices.append(text) } }
+
+    /// The delta file, when it is sound, of this vault and extends `main`; nil otherwise (one
+    /// that extends another main file is left for the next save to replace).
+    func openDelta(extending main: CacheFile) -> CacheFile? {
+        guard fileSystem.exists(location.deltaFile), let delta = try? CacheFile.open(location.deltaFile, fileSystem: fileSystem),
+            delta.contents.base == main.header.indexSum, delta.contents.root == main.contents.root,
+            delta.contents.dialect == main.contents.dialect
+        else { return nil }
+        return delta
+    }
+
+    /// The stored record of `path`: the delta file's, else the main file's.
+    func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry)? {
+        reopenIfReleased()
+        let (file, delta) = lock.withLock { (self.file, self.delta) }
+        if let delta, let entry = delta.entry(for: path) { return (delta, entry) }
+        if let file, let entry = file.entry(for: path) { return (file, entry) }
+        return nil
+    }
 
     /// An empty store of records read afresh, its scratch file in the cache folder.
     static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
@@ -142,6 +173,7 @@ public final class FactsCache: @unchecked Sendable {
         lock.withLock {
             guard fresh.isEmpty, file != nil else { return }
             file = nil
+            delta = nil
             released = true
         }
     }
@@ -156,9 +188,8 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    /// The body of a stored record, or nil when it cannot be read or is damaged (said once).
-    func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
-        guard let file = lock.withLock({ file }) else { return nil }
+    /// The body of a stored record of `file`, or nil when it cannot be read or is damaged (said once).
+    func body(of entry: CacheFileFormat.Entry, in file: CacheFile) -> [UInt8]? {
         if let body = file.body(of: entry) { return body }
         noteDamage()
         return nil
@@ -198,8 +229,7 @@ public final class FactsCache: @unchecked Sendable {
             guard let index = lock.withLock({ fresh.index(of: slot) }) else { return .stale }
             return index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
         }
-        reopenIfReleased()
-        guard let file = lock.withLock({ self.file }), let entry = file.entry(for: path) else { return .nothing }
+        guard let (file, entry) = storedEntry(for: path) else { return .nothing }
         return file.index.withUnsafeBufferPointer { holding($0, entry.index) }
     }
 
@@ -219,8 +249,7 @@ public final class FactsCache: @unchecked Sendable {
                     }
                 })
         }
-        reopenIfReleased()
-        guard let file = lock.withLock({ self.file }), let entry = file.entry(for: path) else { return count(nil) }
+        guard let (file, entry) = storedEntry(for: path) else { return count(nil) }
         // Validated on the index alone: a note that changed, or whose record lacks what is
         // asked (a first `tasks` after a first `check`), costs no read of its body, nor of
         // the table (25 MB at 100,000 notes) that would only be read to find that out.
@@ -237,7 +266,7 @@ public final class FactsCache: @unchecked Sendable {
                     decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines)
                 })
         }
-        guard let body = self.body(of: entry) else { return count(nil) }
+        guard let body = self.body(of: entry, in: file) else { return count(nil) }
         let decoded = file.withTable(first: entry.base) { table in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
@@ -321,9 +350,12 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Removes the cache file; the next run reads every note.
     public func clear() throws {
-        for file in [location.file, location.statisticsFile] where fileSystem.exists(file) { try fileSystem.removeFile(file) }
+        for file in [location.file, location.deltaFile, location.statisticsFile] where fileSystem.exists(file) {
+            try fileSystem.removeFile(file)
+        }
         lock.withLock {
             file = nil
+            delta = nil
             released = false
             fileStatus = nil
             fresh = Self.freshRecords(location, fileSystem)

@@ -51,6 +51,8 @@ final class FreshRecords {
     }
 
     var isEmpty: Bool { places.isEmpty }
+    /// The bytes of every record stored, those since replaced included.
+    private(set) var bytes = 0
     var paths: Dictionary<String, Int32>.Keys { places.keys }
     func slot(for path: String) -> Slot? { places[path].map { slots[Int($0)] } }
 
@@ -71,6 +73,7 @@ final class FreshRecords {
             return
         }
         let slot = Slot(offset: offset, indexCount: index.count, bodyCount: body.count, sum: sum)
+        bytes += index.count + body.count
         if let place = places[path] {
             slots[Int(place)] = slot
         } else {

@@ -194,8 +194,10 @@ struct CacheTableReadTests {
         CachedRuns.nextTick()
         try folder.write("vault/pages/Beta.md", "# Beta changed\n\n[[Gamma]] #beta\n")
         // Only the changed note is read afresh: the save copies the stored records, finds
-        // their table damaged, and writes this run's record alone.
+        // their table damaged, and writes this run's record alone (written whole: a delta
+        // would not copy the table).
         let (vault, cache) = try runs.opened()
+        cache.writesDeltas = false
         _ = try vault.scan(detail: .summary)
         #expect(cache.statistics.misses == 1)
         try cache.finish()
@@ -205,5 +207,22 @@ struct CacheTableReadTests {
         #expect(try CachedRuns.digest(next) == fresh)
         #expect(nextCache.takeNotices().isEmpty)
         #expect(nextCache.statistics.hits >= 1)
+    }
+
+    @Test("a run that finds a body damaged writes the main file whole, not a delta beside it, and the next run finds no damage")
+    func damageFoundSkipsTheDelta() throws {
+        try warmWithDamagedTable()
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Beta.md", "# Beta changed\n\n[[Gamma]] #beta\n")
+        let fresh = try runs.uncached(CachedRuns.digest)
+        let (vault, cache) = try runs.opened()
+        #expect(try CachedRuns.digest(vault) == fresh)
+        #expect(cache.takeNotices().count == 1)
+        try cache.finish()
+        #expect(!FileManager.default.fileExists(atPath: cache.location.deltaFile))
+        let (next, nextCache) = try runs.opened()
+        #expect(try CachedRuns.digest(next) == fresh)
+        #expect(nextCache.takeNotices().isEmpty)
+        #expect(nextCache.statistics.misses == 0)
     }
 }

@@ -15,6 +15,10 @@ struct CachedRuns {
     /// timestamp tick, or say what the window does on their own.
     var racyWindow: Int64 = 0
     var now: @Sendable () -> Int64 = FactsCache.realTime
+    /// False to have every save write the main file whole (for tests of its merge).
+    var writesDeltas = true
+    /// The most bytes a delta file holds beside a small main file.
+    var deltaFloor: Int64 = 256 << 10
 
     init(root: String, cacheFolder: String) {
         self.root = root
@@ -27,6 +31,8 @@ struct CachedRuns {
         let real = fileSystem.resolvedPath(vault.root) ?? vault.root
         let cache = FactsCache(
             location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow, now: now)
+        cache.writesDeltas = writesDeltas
+        cache.deltaFloor = deltaFloor
         vault.cache = cache
         return (vault, cache)
     }

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// A run that read a few notes afresh writes them into a delta file beside the main cache
+/// file, which stays as it was; a delta past its limit is merged into a new main file.
+@Suite("The cache's delta file")
+struct CacheDeltaTests {
+    let folder = TemporaryFolder()
+    var runs: CachedRuns { folder.cachedRuns }
+    var mainFile: String { folder.path + "/cache/facts" }
+    var deltaFile: String { folder.path + "/cache/facts.delta" }
+
+    init() throws {
+        try folder.writeLinkedNotes(["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"])
+        CachedRuns.nextTick()
+    }
+
+    /// The main file's inode, size and modification time: what a rewrite changes.
+    func identity(_ path: String) throws -> [Int64] {
+        let status = try #require(try LocalFileSystem().status(path))
+        return [Int64(bitPattern: status.inode), status.size, status.modifiedNanoseconds]
+    }
+
+    func change(_ name: String, _ text: String) throws {
+        try folder.write("vault/pages/\(name).md", text)
+        CachedRuns.nextTick()
+    }
+
+    @Test("a run that read one note afresh writes a delta, leaves the main file as it was, and the next run reads nothing")
+    func oneChangeWritesADelta() throws {
+        _ = try runs.run(CachedRuns.digest)
+        let main = try identity(mainFile)
+        #expect(!FileManager.default.fileExists(atPath: deltaFile))
+        try change("Beta", "# Beta again\n\n[[Gamma]] #new\n- [/] doing\n")
+        let changed = try runs.run(CachedRuns.digest)
+        #expect(changed.misses == 1)
+        #expect(try identity(mainFile) == main)
+        #expect(FileManager.default.fileExists(atPath: deltaFile))
+        let after = try runs.run(CachedRuns.digest)
+        #expect(after.misses == 0)
+        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+        // A second change keeps the first's record in the next delta.
+        try change("Gamma", "# Gamma again\n\n[[Nowhere]]\n")
+        #expect(try runs.run(CachedRuns.digest).misses == 1)
+        #expect(try identity(mainFile) == main)
+        let last = try runs.run(CachedRuns.digest)
+        #expect(last.misses == 0)
+        #expect(last.value == (try runs.uncached(CachedRuns.digest)))
+        let (_, cache) = try runs.opened()
+        #expect(cache.count == 6)
+    }
+
+    @Test("a delta past its limit is merged into a new main file, and the delta is removed")
+    func largeDeltaIsMerged() throws {
+        var small = runs
+        small.deltaFloor = 0
+        _ = try small.run(CachedRuns.digest)
+        let main = try identity(mainFile)
+        // Larger than a sixteenth of the main file: written whole.
+        try change("Beta", "# Beta again\n\n" + (1...40).map { "- [ ] task \($0) [[Note \($0)]] #t\($0)\n" }.joined())
+        #expect(try small.run(CachedRuns.digest).misses == 1)
+        #expect(try identity(mainFile) != main)
+        #expect(!FileManager.default.fileExists(atPath: deltaFile))
+        let after = try small.run(CachedRuns.digest)
+        #expect(after.misses == 0)
+        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+    }
+
+    @Test("the records of a delta are carried into the main file when it is written whole")
+    func deltaCarriedIntoMain() throws {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
+        _ = try runs.run(CachedRuns.digest)
+        #expect(FileManager.default.fileExists(atPath: deltaFile))
+        // A run that writes the main file whole, for a note of its own.
+        var whole = runs
+        whole.writesDeltas = false
+        try change("Gamma", "# Gamma again\n")
+        #expect(try whole.run(CachedRuns.digest).misses == 1)
+        #expect(!FileManager.default.fileExists(atPath: deltaFile))
+        let after = try runs.run(CachedRuns.digest)
+        #expect(after.misses == 0)
+        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+    }
+
+    @Test("a delta that extends another main file, or is damaged, is not used: its notes are read again and the answers are right")
+    func foreignOrDamagedDelta() throws {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
+        _ = try runs.run(CachedRuns.digest)
+        let oldDelta = try Data(contentsOf: URL(fileURLWithPath: deltaFile))
+        // Another main file: written whole, then the old delta put back beside it.
+        var whole = runs
+        whole.writesDeltas = false
+        try change("Gamma", "# Gamma again\n")
+        _ = try whole.run(CachedRuns.digest)
+        #expect(FileManager.default.createFile(atPath: deltaFile, contents: oldDelta))
+        let (_, cache) = try runs.opened()
+        #expect(cache.count == 6)
+        #expect(cache.delta == nil)
+        let foreign = try runs.run(CachedRuns.digest)
+        #expect(foreign.misses == 0)
+        #expect(foreign.value == (try runs.uncached(CachedRuns.digest)))
+        // A damaged delta: its index's last byte changed.
+        try change("Delta", "# Delta again\n\n[[Alpha]]\n")
+        _ = try runs.run(CachedRuns.digest)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: deltaFile)))
+        let header = try CacheFileFormat.header(bytes)
+        bytes[header.indexEnd - 1] ^= 0x01
+        #expect(FileManager.default.createFile(atPath: deltaFile, contents: Data(bytes)))
+        let damaged = try runs.run(CachedRuns.digest)
+        #expect(damaged.misses >= 1)
+        #expect(damaged.value == (try runs.uncached(CachedRuns.digest)))
+        #expect(try runs.run(CachedRuns.digest).misses == 0)
+    }
+
+    @Test("two runs that save deltas one after the other keep both runs' records")
+    func twoRunsKeepBoth() throws {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n")
+        try change("Gamma", "# Gamma again\n")
+        // Each run reads one of the two notes, and both save after both read.
+        let (first, firstCache) = try runs.opened()
+        let (second, secondCache) = try runs.opened()
+        for (vault, name) in [(first, "Beta"), (second, "Gamma")] {
+            let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
+            _ = try reader.read(path: "pages/\(name).md", absolute: vault.root + "/pages/\(name).md", wanted: .all)
+        }
+        #expect(firstCache.statistics.misses == 1 && secondCache.statistics.misses == 1)
+        try firstCache.finish()
+        try secondCache.finish()
+        let after = try runs.run(CachedRuns.digest)
+        #expect(after.misses == 0)
+        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+    }
+
+    @Test("after each of many seeded random changes, with deltas merged often, the cache answers as no cache does", arguments: [1, 2, 3])
+    func randomChanges(seed: UInt64) throws {
+        var small = runs
+        // A few records fill a delta: most saves cross the limit one way or the other.
+        small.deltaFloor = 1_500
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let names = (0..<10).map { "N\($0)" }
+        for round in 0..<40 {
+            let name = names[next(names.count)]
+            let path = folder.path + "/vault/pages/\(name).md"
+            switch next(4) {
+            case 0: try? FileManager.default.removeItem(atPath: path)
+            case 1:
+                let target = folder.path + "/vault/pages/\(names[next(names.count)]).md"
+                if FileManager.default.fileExists(atPath: path), target != path {
+                    try? FileManager.default.removeItem(atPath: target)
+                    try FileManager.default.moveItem(atPath: path, toPath: target)
+                }
+            default:
+                let links = (0..<next(6)).map { _ in "[[\(names[next(names.count)])]] #t\(next(5))" }.joined(separator: " ")
+                let tasks = (0..<next(4)).map { "- [\(["x", " ", "/"][next(3)])] task \($0) of round \(round)" }.joined(separator: "\n")
+                try folder.write("vault/pages/\(name).md", "# \(name) \(round)\n\n\(links)\n\(tasks)\n")
+            }
+            CachedRuns.nextTick()
+            var run = small
+            run.writesDeltas = next(5) != 0
+            let cached = try run.run(CachedRuns.digest)
+            #expect(cached.value == (try runs.uncached(CachedRuns.digest)), "round \(round)")
+        }
+        let last = try small.run(CachedRuns.digest)
+        #expect(last.misses == 0)
+    }
+}
