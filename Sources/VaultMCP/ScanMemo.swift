@@ -133,6 +133,15 @@ final class ScanMemo: @unchecked Sendable {
         return try value(.tasks, detail: .paths) { try TaskList(vault: vault, notes: $0.notes, limit: Self.taskBudget) }.value
     }
 
+    /// Lets go of kept values, least recently used first, until a read of every note's facts
+    /// (as `bytesPerNote.making` estimates it) fits the budget beside the summary walk: a
+    /// read of a large vault's every task, made for each call, held beside the link index,
+    /// who links where and the check was a server's highest point (149 MiB at 100,000 notes).
+    func makeRoomForReading() {
+        guard watch != nil else { return }
+        lock.withLock { makeRoom(walkedNotes * Self.bytesPerNote.making, keeping: [.scan(.summary)]) }
+    }
+
     /// `make` of the walk at `detail`, made once per walk kept.
     private func value<Value: Sendable>(
         _ key: Derived, detail: NoteReader.Detail = .summary, make: (VaultScan) throws -> Value

@@ -42,8 +42,13 @@ enum TasksTool: MCPTool {
         var found = PageWindow<VaultTask>(page)
         if notes == nil, let list = try session.scans.tasks() {
             list.select(query, layout: session.vault.layout, into: &found)
+        } else if let notes {
+            _ = try session.vault.tasks(matching: query, of: notes, into: &found)
         } else {
-            _ = try session.vault.tasks(matching: query, of: notes ?? session.scans.scan(.paths).notes, into: &found)
+            // Every note's tasks are read: room is made for the reading first, as for a value made.
+            let notes = try session.scans.scan(.paths).notes
+            session.scans.makeRoomForReading()
+            _ = try session.vault.tasks(matching: query, of: notes, into: &found)
         }
         let (shown, next) = (found.items, found.next)
         struct Listed: Encodable {
