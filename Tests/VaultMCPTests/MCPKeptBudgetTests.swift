@@ -79,4 +79,20 @@ struct MCPKeptBudgetTests {
         #expect(memo.keptValues.isEmpty)
         #expect(try memo.scan(.summary).notes.map(\.path) == first)
     }
+
+    @Test("a read of every note's facts made for one call lets go of the least recently used values first, and keeps the walk")
+    func readingMakesRoom() throws {
+        let fixture = try FixtureVault()
+        let per = ScanMemo.bytesPerNote
+        let notes = try memo(fixture, budget: 0).notes
+        // Room for the walk, the link index and the sources, or for the walk and a reading.
+        let budget = notes * (per.scan + per.making)
+        #expect(per.linkIndex + per.linkSources <= per.making)
+        let (memo, _) = try memo(fixture, budget: budget)
+        _ = try memo.linkSources()
+        #expect(Set(memo.keptValues.keys) == ["scan summary", "linkIndex", "linkSources"])
+        memo.makeRoomForReading()
+        #expect(Set(memo.keptValues.keys) == ["scan summary"])
+        #expect(memo.keptValues.values.reduce(0, +) + notes * per.making <= budget)
+    }
 }
