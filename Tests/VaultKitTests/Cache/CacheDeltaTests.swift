@@ -29,6 +29,27 @@ struct CacheDeltaTests {
         CachedRuns.nextTick()
     }
 
+    /// A delta written for one changed note, then the main file written whole by a run that
+    /// read another; the delta's bytes as they were.
+    func deltaThenWhole() throws -> Data {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
+        _ = try runs.run(CachedRuns.digest)
+        let delta = try Data(contentsOf: URL(fileURLWithPath: deltaFile))
+        var whole = runs
+        whole.writesDeltas = false
+        try change("Gamma", "# Gamma again\n")
+        #expect(try whole.run(CachedRuns.digest).misses == 1)
+        return delta
+    }
+
+    /// A run of `runs` reads no note afresh and answers as no cache does.
+    func expectServed(by runs: CachedRuns, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try runs.run(CachedRuns.digest)
+        #expect(run.misses == 0, sourceLocation: sourceLocation)
+        #expect(run.value == (try self.runs.uncached(CachedRuns.digest)), sourceLocation: sourceLocation)
+    }
+
     @Test("a run that read one note afresh writes a delta, leaves the main file as it was, and the next run reads nothing")
     func oneChangeWritesADelta() throws {
         _ = try runs.run(CachedRuns.digest)
@@ -39,16 +60,12 @@ struct CacheDeltaTests {
         #expect(changed.misses == 1)
         #expect(try identity(mainFile) == main)
         #expect(FileManager.default.fileExists(atPath: deltaFile))
-        let after = try runs.run(CachedRuns.digest)
-        #expect(after.misses == 0)
-        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+        try expectServed(by: runs)
         // A second change keeps the first's record in the next delta.
         try change("Gamma", "# Gamma again\n\n[[Nowhere]]\n")
         #expect(try runs.run(CachedRuns.digest).misses == 1)
         #expect(try identity(mainFile) == main)
-        let last = try runs.run(CachedRuns.digest)
-        #expect(last.misses == 0)
-        #expect(last.value == (try runs.uncached(CachedRuns.digest)))
+        try expectServed(by: runs)
         let (_, cache) = try runs.opened()
         #expect(cache.count == 6)
     }
@@ -64,39 +81,20 @@ struct CacheDeltaTests {
         #expect(try small.run(CachedRuns.digest).misses == 1)
         #expect(try identity(mainFile) != main)
         #expect(!FileManager.default.fileExists(atPath: deltaFile))
-        let after = try small.run(CachedRuns.digest)
-        #expect(after.misses == 0)
-        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+        try expectServed(by: small)
     }
 
     @Test("the records of a delta are carried into the main file when it is written whole")
     func deltaCarriedIntoMain() throws {
-        _ = try runs.run(CachedRuns.digest)
-        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
-        _ = try runs.run(CachedRuns.digest)
-        #expect(FileManager.default.fileExists(atPath: deltaFile))
-        // A run that writes the main file whole, for a note of its own.
-        var whole = runs
-        whole.writesDeltas = false
-        try change("Gamma", "# Gamma again\n")
-        #expect(try whole.run(CachedRuns.digest).misses == 1)
+        _ = try deltaThenWhole()
         #expect(!FileManager.default.fileExists(atPath: deltaFile))
-        let after = try runs.run(CachedRuns.digest)
-        #expect(after.misses == 0)
-        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+        try expectServed(by: runs)
     }
 
     @Test("a delta that extends another main file, or is damaged, is not used: its notes are read again and the answers are right")
     func foreignOrDamagedDelta() throws {
-        _ = try runs.run(CachedRuns.digest)
-        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
-        _ = try runs.run(CachedRuns.digest)
-        let oldDelta = try Data(contentsOf: URL(fileURLWithPath: deltaFile))
-        // Another main file: written whole, then the old delta put back beside it.
-        var whole = runs
-        whole.writesDeltas = false
-        try change("Gamma", "# Gamma again\n")
-        _ = try whole.run(CachedRuns.digest)
+        // Another main file, then the old delta put back beside it.
+        let oldDelta = try deltaThenWhole()
         #expect(FileManager.default.createFile(atPath: deltaFile, contents: oldDelta))
         let (_, cache) = try runs.opened()
         #expect(cache.count == 6)
@@ -132,9 +130,7 @@ struct CacheDeltaTests {
         #expect(firstCache.statistics.misses == 1 && secondCache.statistics.misses == 1)
         try firstCache.finish()
         try secondCache.finish()
-        let after = try runs.run(CachedRuns.digest)
-        #expect(after.misses == 0)
-        #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+        try expectServed(by: runs)
     }
 
     @Test("after each of many seeded random changes, with deltas merged often, the cache answers as no cache does", arguments: [1, 2, 3])
