@@ -22,6 +22,10 @@ extension FactsCache {
         let turn = try? VaultLock(metadataFolder: location.folder, fileSystem: fileSystem, timeout: 2)
         defer { turn?.release() }
         if turn != nil { adoptNewerFile() }
+        // Another run may have written a delta since this one opened the cache: its records
+        // are merged into the next delta, or carried into the next main file.
+        let current = lock.withLock { file }.flatMap(openDelta(extending:))
+        lock.withLock { delta = current }
         // A delta keeps the records of notes gone until the main file is written again: it
         // stays small, and a set of every note the walk found (20 ms at 100,000) is not made.
         if try writeDelta() {
@@ -87,9 +91,7 @@ extension FactsCache {
         guard writesDeltas, !foundDamagedBody,
             let (main, mainStatus, freshBytes, table) = lock.withLock({ file.map { ($0, fileStatus, fresh.bytes, strings.size.bytes) } })
         else { return false }
-        // Another run may have written a delta since this one opened the cache.
-        let delta = openDelta(extending: main)
-        lock.withLock { self.delta = delta }
+        let delta = lock.withLock { self.delta }
         let deltaSize = delta.flatMap { ((try? fileSystem.status($0.path)) ?? nil)?.size } ?? 0
         guard deltaSize + Int64(freshBytes + table) <= deltaLimit(mainFileSize: mainStatus?.size ?? 0) else { return false }
         do {
