@@ -15,13 +15,13 @@ extension FactsCache {
     ///
     /// - Parameter walked: the notes the last walk found (nil when none walked the vault).
     func absorbStoredRecords(walked: Set<String>?) -> Bool {
-        guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths)) } }),
+        guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths.map(PathBytes.init))) } }),
             file.tableCount > 0
         else { return false }
         var kept: [(path: String, entry: CacheFileFormat.Entry)] = []
         for entry in file.contents.entries {
             let path = file.path(of: entry)
-            if freshPaths.contains(path) || !(walked?.contains(path) ?? true) { continue }
+            if freshPaths.contains(PathBytes(path)) || !(walked?.contains(path) ?? true) { continue }
             kept.append((path, entry))
             // Few enough that decoding them costs less than the table they keep alive; a run
             // that read a few notes afresh knows it is not so after as many stored ones, not

@@ -84,7 +84,7 @@ public final class FactsCache: @unchecked Sendable {
         reopenIfReleased()
         return lock.withLock {
             let stored = [file, delta].compactMap { $0 }.flatMap { file in file.contents.entries.map(file.path(of:)) }
-            return Set(stored).union(fresh.paths).count
+            return Set((stored + fresh.paths).map(PathBytes.init)).count
         }
     }
 

@@ -32,7 +32,7 @@ final class FreshRecords {
     private let folder: () -> String?
     /// Each path's place in `slots`: a dictionary of slots themselves took 12.6 MB at
     /// 100,000 notes (its buckets double past three quarters full), this one 6 MB with them.
-    private var places: [String: Int32] = [:]
+    private var places: [PathBytes: Int32] = [:]
     private var slots: [Slot] = []
     /// Made on the first store; nil after that when none could be made.
     private var scratch: ScratchFile?
@@ -53,8 +53,9 @@ final class FreshRecords {
     var isEmpty: Bool { places.isEmpty }
     /// The bytes of every record stored, those since replaced included.
     private(set) var bytes = 0
-    var paths: Dictionary<String, Int32>.Keys { places.keys }
-    func slot(for path: String) -> Slot? { places[path].map { slots[Int($0)] } }
+    /// The paths of the records kept, each as the file system spells it.
+    var paths: [String] { places.keys.map(\.path) }
+    func slot(for path: String) -> Slot? { places[PathBytes(path)].map { slots[Int($0)] } }
 
     /// Keeps the record of `path`; when its bytes cannot be kept (a full disk), the note has
     /// no record and is read again next time.
@@ -69,15 +70,16 @@ final class FreshRecords {
         }
         // Too large for a slot's counts: not kept, as a record the disk cannot take.
         guard let offset, index.count <= Int(UInt32.max), body.count <= Int(UInt32.max) else {
-            places[path] = nil
+            places[PathBytes(path)] = nil
             return
         }
         let slot = Slot(offset: offset, indexCount: index.count, bodyCount: body.count, sum: sum)
         bytes += index.count + body.count
-        if let place = places[path] {
+        let key = PathBytes(path)
+        if let place = places[key] {
             slots[Int(place)] = slot
         } else {
-            places[path] = Int32(slots.count)
+            places[key] = Int32(slots.count)
             slots.append(slot)
         }
     }
@@ -106,5 +108,21 @@ final class FreshRecords {
             if let folder = folder() { scratch = ScratchFile(folder: folder, capacity: capacity) }
         }
         return scratch
+    }
+}
+
+/// A path compared and hashed by its bytes: two file names that differ only in Unicode
+/// normalization are two files, while Swift's `==` on strings takes them for one, and their
+/// records took turns in one place, each read again on every run.
+struct PathBytes: Hashable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    static func == (first: PathBytes, second: PathBytes) -> Bool { first.path.utf8.elementsEqual(second.path.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var path = path
+        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
