@@ -34,25 +34,9 @@ extension FactsCache {
         return true
     }
 
-    /// Takes the delta file's records into this run's, but those read afresh and those of
-    /// notes the last walk did not find, before the main file is written again: the delta's
-    /// records name values of its own table, which the next main file does not have. A
-    /// record that cannot be read is left out (its note is read again next time).
-    func absorbDelta(walked: Set<String>?) {
-        guard let delta = lock.withLock({ delta }) else { return }
-        for entry in delta.contents.entries {
-            let path = delta.path(of: entry)
-            guard lock.withLock({ fresh.slot(for: path) == nil }), walked?.contains(path) ?? true,
-                let record = storedRecord(entry, in: delta)
-            else { continue }
-            store(record, for: path)
-        }
-        lock.withLock { self.delta = nil }
-    }
-
     /// The whole record of a stored entry, as it was recorded; nil when it cannot be read
     /// or was racy (its note is read again anyway).
-    private func storedRecord(_ entry: CacheFileFormat.Entry, in file: CacheFile) -> NoteRecord? {
+    func storedRecord(_ entry: CacheFileFormat.Entry, in file: CacheFile) -> NoteRecord? {
         let head = file.index.withUnsafeBufferPointer { index -> (FileStatus, NoteFacts.Parts)? in
             var reader = ByteReader(index, start: entry.index.lowerBound, end: entry.index.upperBound)
             guard let (status, _) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return nil }

@@ -78,34 +78,9 @@ extension FactsCache {
         }
     }
 
-    /// The most bytes of records a delta file holds before the main file is written again
-    /// in its place: a sixteenth of the main file, or `deltaFloor` for a small one. Reading a
-    /// delta costs every run its bytes; writing the main file costs the run that does it the whole.
-    func deltaLimit(mainFileSize: Int64) -> Int64 { max(deltaFloor, mainFileSize / 16) }
-
-    /// Writes this run's records with the delta file's into a new delta file, when a main
-    /// file is there to extend and they stay within `deltaLimit`; false when they do not (the
-    /// main file is then written whole, as it is when a body was found damaged: copying its
-    /// table, the save finds the damage and leaves it behind).
-    private func writeDelta() throws -> Bool {
-        guard writesDeltas, !foundDamagedBody,
-            let (main, mainStatus, freshBytes, table) = lock.withLock({ file.map { ($0, fileStatus, fresh.bytes, strings.size.bytes) } })
-        else { return false }
-        let delta = lock.withLock { self.delta }
-        let deltaSize = delta.flatMap { ((try? fileSystem.status($0.path)) ?? nil)?.size } ?? 0
-        guard deltaSize + Int64(freshBytes + table) <= deltaLimit(mainFileSize: mainStatus?.size ?? 0) else { return false }
-        do {
-            try write(to: location.deltaFile, stored: delta, base: main.header.indexSum, walked: nil)
-        } catch CacheFileFormat.Damage.checksumMismatch {
-            noteDamage()
-            try write(to: location.deltaFile, stored: nil, base: main.header.indexSum, walked: nil)
-        }
-        return true
-    }
-
     /// Writes the file at `path`: this run's records with those of `stored` (none when nil),
     /// its table followed by this run's values; `base` names the main file a delta extends.
-    private func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: Set<String>?) throws {
+    func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: Set<String>?) throws {
         try SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
             // Once the file could be made (a cache folder that cannot be written keeps the
             // lookups for the next reads), no value is looked up while it is written, and

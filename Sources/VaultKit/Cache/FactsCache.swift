@@ -142,25 +142,6 @@ public final class FactsCache: @unchecked Sendable {
 
     private func notice(_ text: String) { lock.withLock { notices.append(text) } }
 
-    /// The delta file, when it is sound, of this vault and extends `main`; nil otherwise (one
-    /// that extends another main file is left for the next save to replace).
-    func openDelta(extending main: CacheFile) -> CacheFile? {
-        guard fileSystem.exists(location.deltaFile), let delta = try? CacheFile.open(location.deltaFile, fileSystem: fileSystem),
-            delta.contents.base == main.header.indexSum, delta.contents.root == main.contents.root,
-            delta.contents.dialect == main.contents.dialect
-        else { return nil }
-        return delta
-    }
-
-    /// The stored record of `path`: the delta file's, else the main file's.
-    func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry)? {
-        reopenIfReleased()
-        let (file, delta) = lock.withLock { (self.file, self.delta) }
-        if let delta, let entry = delta.entry(for: path) { return (delta, entry) }
-        if let file, let entry = file.entry(for: path) { return (file, entry) }
-        return nil
-    }
-
     /// An empty store of records read afresh, its scratch file in the cache folder.
     static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
         FreshRecords { (try? fileSystem.createDirectories(location.folder)) == nil ? nil : location.folder }
