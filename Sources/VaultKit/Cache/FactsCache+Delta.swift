@@ -24,8 +24,10 @@ extension FactsCache {
     }
 
     /// The most bytes of records a delta file holds before the main file is written again
-    /// in its place: a sixteenth of the main file, or `deltaFloor` for a small one. Reading a
-    /// delta costs every run its bytes; writing the main file costs the run that does it the whole.
+    /// in its place: a sixteenth of the main file, or `deltaFloor` (4 KiB, a few records)
+    /// for a small one. Reading a delta costs every run its bytes; writing the main file
+    /// costs the run that does it the whole, which for a small vault is little: a floor of
+    /// 256 KiB had a 39 KB main file beside a delta of 224 KB.
     func deltaLimit(mainFileSize: Int64) -> Int64 { max(deltaFloor, mainFileSize / 16) }
 
     /// Writes this run's records with the delta file's into a new delta file, when a main
@@ -42,7 +44,7 @@ extension FactsCache {
         do {
             try write(to: location.deltaFile, stored: delta, base: main.header.indexSum, walked: nil)
         } catch CacheFileFormat.Damage.checksumMismatch {
-            noteDamage()
+            noteDamage(location.deltaFile)
             try write(to: location.deltaFile, stored: nil, base: main.header.indexSum, walked: nil)
         }
         return true

@@ -28,7 +28,10 @@ extension FactsCache {
         lock.withLock { delta = current }
         // A delta keeps the records of notes gone until the main file is written again: it
         // stays small, and a set of every note the walk found (20 ms at 100,000) is not made.
-        if try writeDelta() {
+        // A delta that cannot be written (a full disk, a folder in its place) leaves the
+        // main file to be written whole: smaller than a delta grown past it, or in a place
+        // that can still be written, so that the cache heals instead of failing each run.
+        if (try? writeDelta()) == true {
             removeLeftovers()
             let delta = lock.withLock { file }.flatMap(openDelta(extending:))
             settle { self.delta = delta }
@@ -46,7 +49,7 @@ extension FactsCache {
         } catch CacheFileFormat.Damage.checksumMismatch {
             // The stored file's table is damaged, so are the references of its records:
             // only this run's are written.
-            noteDamage()
+            noteDamage(location.file)
             try write(to: location.file, stored: nil, walked: walked)
         }
         // It extends the file just replaced: no run would read it again, and it takes room.

@@ -53,7 +53,7 @@ public final class FactsCache: @unchecked Sendable {
     /// False to write the main file whole on every save, never a delta (for tests of its merge).
     var writesDeltas = true
     /// The most bytes a delta file holds beside a small main file (see `deltaLimit`).
-    var deltaFloor: Int64 = 256 << 10
+    var deltaFloor: Int64 = 4 << 10
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
     var fresh: FreshRecords
@@ -172,16 +172,17 @@ public final class FactsCache: @unchecked Sendable {
     /// The body of a stored record of `file`, or nil when it cannot be read or is damaged (said once).
     func body(of entry: CacheFileFormat.Entry, in file: CacheFile) -> [UInt8]? {
         if let body = file.body(of: entry) { return body }
-        noteDamage()
+        noteDamage(file.path)
         return nil
     }
 
-    /// Says once, however many records are found so, that the file was damaged.
-    func noteDamage() {
+    /// Says once, however many records are found so, that the cache file at `path` (the main
+    /// file or its delta) was damaged.
+    func noteDamage(_ path: String) {
         lock.withLock {
             if !foundDamage {
                 foundDamage = true
-                notices.append("the cache \(location.file) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
+                notices.append("the cache \(path) was damaged (\(CacheFileFormat.Damage.checksumMismatch)); it is rebuilt")
             }
         }
     }
@@ -256,7 +257,7 @@ public final class FactsCache: @unchecked Sendable {
             }
         }
         guard let decoded else {
-            noteDamage()
+            noteDamage(file.path)
             return count(nil)
         }
         return count(decoded)
@@ -332,7 +333,8 @@ public final class FactsCache: @unchecked Sendable {
     /// Removes the cache file; the next run reads every note.
     public func clear() throws {
         for file in [location.file, location.deltaFile, location.statisticsFile] where fileSystem.exists(file) {
-            try fileSystem.removeFile(file)
+            // Gone meanwhile (another run cleared it too) is what was asked.
+            do { try fileSystem.removeFile(file) } catch let error as SystemError where error.code == ENOENT {}
         }
         lock.withLock {
             file = nil

@@ -166,6 +166,50 @@ struct CacheDeltaTests {
         try expectServed(by: twins)
     }
 
+    @Test("a delta that cannot be written (a folder in its place) leaves the main file written whole, without an error")
+    func unwritableDeltaWritesTheMain() throws {
+        _ = try runs.run(CachedRuns.digest)
+        let main = try identity(mainFile)
+        try FileManager.default.createDirectory(atPath: deltaFile + "/inside", withIntermediateDirectories: true)
+        try change("Beta", "# Beta again\n\n[[Gamma]]\n")
+        let (vault, cache) = try runs.opened()
+        _ = try CachedRuns.digest(vault)
+        try cache.finish()
+        #expect(cache.takeNotices().isEmpty)
+        #expect(try identity(mainFile) != main)
+        try expectServed(by: runs)
+    }
+
+    @Test("clearing the cache while another run clears it too succeeds: a file already gone is what was asked")
+    func clearTwice() throws {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n")
+        _ = try runs.run(CachedRuns.digest)
+        let faulty = FaultyFileSystem()
+        faulty.fail(.remove, with: ENOENT, at: deltaFile)
+        var racing = runs
+        racing.fileSystem = faulty
+        let (_, cache) = try racing.opened()
+        try cache.clear()
+        #expect(!FileManager.default.fileExists(atPath: mainFile))
+    }
+
+    @Test("a damaged delta is named as the damaged file, not the main file")
+    func damagedDeltaNamed() throws {
+        _ = try runs.run(CachedRuns.digest)
+        try change("Beta", "# Beta again\n\n[[Gamma]] #new\n")
+        _ = try runs.run(CachedRuns.digest)
+        // The last byte of the delta: a body's, whose checksum then fails.
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: deltaFile)))
+        bytes[bytes.count - 1] ^= 0x01
+        #expect(FileManager.default.createFile(atPath: deltaFile, contents: Data(bytes)))
+        let (vault, cache) = try runs.opened()
+        #expect(try CachedRuns.digest(vault) == (try runs.uncached(CachedRuns.digest)))
+        #expect(cache.takeNotices() == ["the cache \(deltaFile) was damaged (its checksum does not match); it is rebuilt"])
+        try cache.finish()
+        try expectServed(by: runs)
+    }
+
     @Test("after each of many seeded random changes, with deltas merged often, the cache answers as no cache does", arguments: [1, 2, 3])
     func randomChanges(seed: UInt64) throws {
         var small = runs

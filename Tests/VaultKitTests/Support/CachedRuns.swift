@@ -17,8 +17,8 @@ struct CachedRuns {
     var now: @Sendable () -> Int64 = FactsCache.realTime
     /// False to have every save write the main file whole (for tests of its merge).
     var writesDeltas = true
-    /// The most bytes a delta file holds beside a small main file.
-    var deltaFloor: Int64 = 256 << 10
+    /// The most bytes a delta file holds beside a small main file; nil for the cache's own.
+    var deltaFloor: Int64?
 
     init(root: String, cacheFolder: String) {
         self.root = root
@@ -32,7 +32,7 @@ struct CachedRuns {
         let cache = FactsCache(
             location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow, now: now)
         cache.writesDeltas = writesDeltas
-        cache.deltaFloor = deltaFloor
+        if let deltaFloor { cache.deltaFloor = deltaFloor }
         vault.cache = cache
         return (vault, cache)
     }
