@@ -16,7 +16,9 @@ extension Vault {
     ///   read stay in memory, and are written by the next save that can).
     @discardableResult
     public func completeCache(for notes: [Note]) throws -> Int {
-        guard let cache else { return 0 }
+        // A cache that cannot be written would keep every whole record in memory, call
+        // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
+        guard let cache, cache.takesFiles() else { return 0 }
         let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
         let read = ParallelMap.map(notes.count, minimumPerWorker: 256) { index -> Bool in
             let note = notes[index]
@@ -30,5 +32,14 @@ extension Vault {
         let count = read.count { $0 }
         if count > 0 { try cache.save() }
         return count
+    }
+}
+
+extension FactsCache {
+    /// True when the cache folder takes files now: made if it was not, and a scratch file
+    /// made there (unlinked at once, so nothing is left).
+    fileprivate func takesFiles() -> Bool {
+        guard (try? fileSystem.createDirectories(location.folder)) != nil else { return false }
+        return ScratchFile(folder: location.folder, capacity: 0) != nil
     }
 }

@@ -129,4 +129,17 @@ struct CachePartsTests {
         #expect(try parts(holding("Beta")) == .all)
         #expect(try runs.run(CachedRuns.digest).value == (try runs.uncached(CachedRuns.digest)))
     }
+
+    @Test("completing a cache whose folder cannot be made reads no note: its records would only pile up in memory")
+    func completeNeedsAFolder() throws {
+        try folder.write("blocker", "a file where the cache folder would go\n")
+        let blocked = CachedRuns(root: folder.path + "/vault", cacheFolder: folder.path + "/blocker/cache")
+        let (vault, cache) = try blocked.opened()
+        let notes = try vault.scan(detail: .summary).notes
+        let misses = cache.statistics.misses
+        #expect(try vault.completeCache(for: notes) == 0)
+        #expect(cache.statistics.misses == misses)
+        // A folder that can be made is completed.
+        #expect(try runs.run { vault in try vault.completeCache(for: vault.scan(detail: .summary).notes) }.value == 2)
+    }
 }
