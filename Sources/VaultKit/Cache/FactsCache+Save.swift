@@ -151,7 +151,21 @@ extension FactsCache {
     /// Saves the cache, then writes down this run's hits and misses (`vault cache status`
     /// shows them) and which vault folder the cache folder serves.
     public func finish() throws {
-        try save()
+        do {
+            try save()
+        } catch {
+            // Records that cannot be saved are kept for this value's later lookups, up to
+            // `unsavedLimit`: past it they go, so that a server whose cache folder takes no
+            // file reads notes again rather than holding every record it ever read (208 MiB
+            // at 100,000 notes).
+            lock.withLock {
+                if fresh.bytes + strings.size.bytes > unsavedLimit {
+                    fresh = Self.freshRecords(location, fileSystem)
+                    strings = ByteTableBuilder()
+                }
+            }
+            throw error
+        }
         let (hits, misses) = statistics
         guard hits + misses > 0 else { return }
         let writer = SafeWriter(fileSystem: fileSystem)

@@ -52,6 +52,8 @@ public final class FactsCache: @unchecked Sendable {
     var foundDamagedBody: Bool { lock.withLock { foundDamage } }
     /// False to write the main file whole on every save, never a delta (for tests of its merge).
     var writesDeltas = true
+    /// The most bytes of records read afresh kept in memory once a save failed (see `finish()`).
+    var unsavedLimit = 32 << 20
     /// The most bytes a delta file holds beside a small main file (see `deltaLimit`).
     var deltaFloor: Int64 = 4 << 10
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise

@@ -142,4 +142,19 @@ struct CachePartsTests {
         // A folder that can be made is completed.
         #expect(try runs.run { vault in try vault.completeCache(for: vault.scan(detail: .summary).notes) }.value == 2)
     }
+
+    @Test("records that cannot be saved are let go past their limit, and the notes are read again, answering as before")
+    func unsavedRecordsLetGo() throws {
+        try folder.write("blocker", "a file where the cache folder would go\n")
+        let blocked = CachedRuns(root: folder.path + "/vault", cacheFolder: folder.path + "/blocker/cache")
+        for (limit, kept) in [(Int.max, true), (0, false)] {
+            let (vault, cache) = try blocked.opened()
+            cache.unsavedLimit = limit
+            let first = try CachedRuns.digest(vault)
+            #expect(throws: SystemError.self) { try cache.finish() }
+            let misses = cache.statistics.misses
+            #expect(try CachedRuns.digest(vault) == first)
+            #expect((cache.statistics.misses == misses) == kept)
+        }
+    }
 }
