@@ -85,7 +85,7 @@ struct ChangeExecutorTests {
             let vault = try Vault(root: folder.path)
             let planned = try Self.plan(vault)
             _ = try? ChangeExecutor(vault: vault) { if $0 == step { throw Crash() } }.apply(planned)
-            let recovery = vault.recoverInterruptedChanges()
+            let recovery = vault.recoverAsWriter()
             #expect(recovery.problem == nil)
             func read(_ path: String) -> String? { (try? folder.read(path)).map { String(decoding: $0, as: UTF8.self) } }
             if step == "journal" {
@@ -109,7 +109,7 @@ struct ChangeExecutorTests {
         _ = try? ChangeExecutor(vault: vault) { if $0.hasPrefix("edit journals/2026-11-29") { throw Crash() } }.apply(plan.changePlan)
         #expect(text("journals/2026-11-30.md")?.contains("- [ ] carry me") == true)
         #expect(text("journals/2026-11-29.md") == "# 2026-11-29\n\n- [ ] carry me\n")
-        #expect(vault.recoverInterruptedChanges().reports.count == 1)
+        #expect(vault.recoverAsWriter().reports.count == 1)
         #expect(text("journals/2026-11-29.md") == "# 2026-11-29\n\n- [>] carry me\n")
         #expect(text("journals/2026-11-30.md")?.components(separatedBy: "carry me").count == 2)
     }

@@ -71,7 +71,7 @@ struct IntentJournalTests {
         }
         text.replaceSubrange(after.upperBound..<end, with: damaged)
         try folder.write(path, text)
-        let recovery = vault.recoverInterruptedChanges()
+        let recovery = vault.recoverAsWriter()
         #expect(recovery.problem != nil)
         #expect(String(decoding: try folder.read("pages/Linker.md"), as: UTF8.self) == "see [[Errands]]\n")
         #expect(String(decoding: try folder.read("pages/Errands.md"), as: UTF8.self) == "# Errands\n")
