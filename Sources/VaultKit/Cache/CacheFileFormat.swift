@@ -28,7 +28,7 @@ import VaultSystem
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 6
+    static let version: UInt64 = 7
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.
@@ -66,6 +66,9 @@ enum CacheFileFormat {
         var writtenAt: Int64
         /// For a delta file, the checksum of the index of the main file it extends; 0 for a main file.
         var base: UInt64
+        /// The table's length when a file was last written with no stored table, every value
+        /// in it named by a record: how far values no record names any more have grown it since.
+        var compacted: UInt64
         /// The table's entries, in bytes of the file (its checksum follows), and how many.
         var table: Range<Int>
         var tableCount: Int
@@ -134,7 +137,7 @@ enum CacheFileFormat {
     /// to write it behind the header that holds both) and never held whole: at 100,000
     /// notes it is 11 MB, and it was built while a first run held everything it read.
     static func writeHead(
-        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, tableLength: Int, tableCount: Int, records: some Collection<Record>,
+        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tableLength: Int, tableCount: Int, records: some Collection<Record>,
         write: ([UInt8]) throws -> Void
     ) throws {
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {
@@ -143,6 +146,7 @@ enum CacheFileFormat {
             file.string(root)
             file.string(dialect.rawValue)
             file.fixed64(base)
+            file.unsigned(compacted)
             file.unsigned(UInt64(tableCount))
             file.unsigned(UInt64(tableLength))
             file.unsigned(UInt64(records.count))
@@ -216,6 +220,7 @@ enum CacheFileFormat {
                 let root = try reader.string()
                 let dialect = try reader.string()
                 let base = try reader.fixed64()
+                let compacted = try reader.unsigned()
                 // The table follows the index: its length is not bounded by the index's bytes.
                 let tableCount = try reader.unsigned()
                 let tableLength = try reader.unsigned()
@@ -252,7 +257,7 @@ enum CacheFileFormat {
                             base: Int(base)))
                 }
                 return Index(
-                    root: root, dialect: dialect, writtenAt: writtenAt, base: base, table: table, tableCount: entryCount, entries: entries)
+                    root: root, dialect: dialect, writtenAt: writtenAt, base: base, compacted: compacted, table: table, tableCount: entryCount, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

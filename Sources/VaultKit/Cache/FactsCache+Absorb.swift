@@ -13,8 +13,10 @@ extension FactsCache {
     /// table's worth behind (a quarter of the file at 100,000 notes). A record that cannot
     /// be decoded is not kept: its note is read again next time.
     ///
-    /// - Parameter walked: the notes the last walk found (nil when none walked the vault).
-    func absorbStoredRecords(walked: Set<String>?) -> Bool {
+    /// - Parameters:
+    ///   - walked: the notes the last walk found (nil when none walked the vault).
+    ///   - all: take in every stored record however many there are (see `tableNeedsCompacting`).
+    func absorbStoredRecords(walked: Set<String>?, all: Bool = false) -> Bool {
         guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths.map(PathBytes.init))) } }),
             file.tableCount > 0
         else { return false }
@@ -26,7 +28,7 @@ extension FactsCache {
             // Few enough that decoding them costs less than the table they keep alive; a run
             // that read a few notes afresh knows it is not so after as many stored ones, not
             // after every entry (100,000 paths made for one note that changed).
-            guard kept.count * 4 <= freshPaths.count else { return false }
+            guard all || kept.count * 4 <= freshPaths.count else { return false }
         }
         for (path, entry) in kept {
             if let record = storedRecord(entry, in: file) { store(record, for: path) }

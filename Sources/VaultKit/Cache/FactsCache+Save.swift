@@ -40,7 +40,7 @@ extension FactsCache {
         // The notes the last walk found, made a set once for the uses below.
         let walked = lock.withLock { self.walked.map(Set.init) }
         absorbDelta(walked: walked)
-        let absorbed = absorbStoredRecords(walked: walked)
+        let absorbed = absorbStoredRecords(walked: walked, all: tableNeedsCompacting())
         // Its records were taken in: its index (16 MB at 100,000 notes) is not held while
         // the next file is written.
         if absorbed { lock.withLock { file = nil } }
@@ -69,6 +69,16 @@ extension FactsCache {
         }
     }
 
+    /// True when the stored table has grown past twice its length when it was last written
+    /// with every value named (and past `compactionFloor`): the values of records since
+    /// replaced stay in a table that is only appended to, and a cache used for months grew
+    /// without bound. Its records are then encoded again against a table of their own.
+    private func tableNeedsCompacting() -> Bool {
+        guard let file = lock.withLock({ file }) else { return false }
+        let length = UInt64(file.contents.table.count)
+        return length > compactionFloor && length > 2 * file.contents.compacted
+    }
+
     /// After a save, with the lock held: `update` takes what was written as the stored
     /// files, and this run's records are let go.
     private func settle(_ update: () -> Void) {
@@ -95,8 +105,11 @@ extension FactsCache {
             let stored = records.stored
             let freshTable = strings.size
             let tableLength = (stored?.contents.table.count ?? 0) + freshTable.bytes
+            // Written with no stored table, every value is named: the length to compare with later.
+            let compacted = base != 0 ? 0 : stored.map { $0.contents.compacted } ?? UInt64(tableLength)
             try CacheFileFormat.writeHead(
-                root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, tableLength: tableLength,
+                root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, compacted: compacted,
+                tableLength: tableLength,
                 tableCount: (stored?.tableCount ?? 0) + freshTable.count, records: records, write: write)
             var sum = Checksum64.Stream(length: tableLength)
             try stored?.copyTable { piece in

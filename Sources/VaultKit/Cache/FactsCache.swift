@@ -52,6 +52,8 @@ public final class FactsCache: @unchecked Sendable {
     var foundDamagedBody: Bool { lock.withLock { foundDamage } }
     /// False to write the main file whole on every save, never a delta (for tests of its merge).
     var writesDeltas = true
+    /// The table's length under which values no record names are left in it (see `tableNeedsCompacting`).
+    var compactionFloor: UInt64 = 1 << 20
     /// The most bytes of records read afresh kept in memory once a save failed (see `finish()`).
     var unsavedLimit = 32 << 20
     /// The most bytes a delta file holds beside a small main file (see `deltaLimit`).

@@ -80,4 +80,35 @@ struct CacheAbsorbTests {
         #expect(after.misses == 0)
         #expect(after.value == (try runs.uncached(CachedRuns.digest)))
     }
+
+    @Test("a table grown past twice its compact length by values no record names is written again with its records' values alone")
+    func compactsUnnamedValues() throws {
+        // Each round replaces two notes' words: their old values stay in the table, unnamed.
+        func rounds(_ floor: UInt64) throws -> Int {
+            try? FileManager.default.removeItem(atPath: folder.path + "/cache")
+            var compacting = runs
+            compacting.compactionFloor = floor
+            _ = try compacting.run(CachedRuns.digest)
+            for round in 1...12 {
+                for name in Self.names.prefix(2) {
+                    let words = (0..<20).map { "w\(round)x\($0)\(name.last!)" }.joined(separator: " ")
+                    try folder.write("vault/pages/\(name).md", "# \(name)\n\n- [ ] \(words)\n")
+                }
+                CachedRuns.nextTick()
+                #expect(try compacting.run(CachedRuns.digest).misses == 2)
+            }
+            let after = try compacting.run(CachedRuns.digest)
+            #expect(after.misses == 0)
+            #expect(after.value == (try runs.uncached(CachedRuns.digest)))
+            return try size()
+        }
+        let kept = try rounds(.max)
+        let compacted = try rounds(0)
+        try FileManager.default.removeItem(atPath: cacheFile)
+        _ = try runs.run(CachedRuns.digest)
+        let fresh = try size()
+        // Without compaction the file holds every round's words; with it, at most twice the table.
+        #expect(Double(kept) > Double(fresh) * 2)
+        #expect(Double(compacted) <= Double(fresh) * 2)
+    }
 }

@@ -19,6 +19,8 @@ struct CachedRuns {
     var writesDeltas = true
     /// The most bytes a delta file holds beside a small main file; nil for the cache's own.
     var deltaFloor: Int64?
+    /// The table's length under which unnamed values stay; nil for the cache's own.
+    var compactionFloor: UInt64?
 
     init(root: String, cacheFolder: String) {
         self.root = root
@@ -33,6 +35,7 @@ struct CachedRuns {
             location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow, now: now)
         cache.writesDeltas = writesDeltas
         if let deltaFloor { cache.deltaFloor = deltaFloor }
+        if let compactionFloor { cache.compactionFloor = compactionFloor }
         vault.cache = cache
         return (vault, cache)
     }
