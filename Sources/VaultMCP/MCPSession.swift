@@ -28,6 +28,9 @@ public final class MCPSession: @unchecked Sendable {
     /// The cache's misses when it was last written, so that calls that read nothing afresh
     /// write nothing.
     private var writtenMisses = 0
+    /// What the last failed write of the cache said, so that a cache folder that takes no
+    /// file is told of once, not after every request.
+    private var cacheFailure: String?
 
     /// The most bytes a session keeps between calls (walks and what it makes from them), by
     /// estimate: a 10,000-note vault's fit whole; at 100,000 notes the summary walk and the link
@@ -171,8 +174,11 @@ public final class MCPSession: @unchecked Sendable {
         writtenMisses = misses
         do {
             try cache.finish()
+            cacheFailure = nil
         } catch {
-            log("cannot write the cache in \(cache.location.folder) (\(error)); the answers come from the files")
+            let failure = "cannot write the cache in \(cache.location.folder) (\(error)); the answers come from the files"
+            if failure != cacheFailure { log(failure) }
+            cacheFailure = failure
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VaultKit
+import VaultMarkdown
 import VaultMCP
 import VaultRPC
 import VaultSystem
@@ -178,5 +180,30 @@ extension MCPKeptAnswersTests {
         let next = try fixture.session(cached: true)
         for tool in ["tags", "check"] { _ = try next.call(tool, "{}") }
         #expect(try #require(next.vault.cache).statistics.misses == 0)
+    }
+
+    @Test("a cache folder that takes no file is told of once, not after every request, and every answer still comes")
+    func unwritableCacheToldOnce() throws {
+        let fixture = try FixtureVault()
+        FileManager.default.createFile(atPath: fixture.root + "/blocker", contents: Data("a file where the cache goes\n".utf8))
+        var vault = try Vault(root: fixture.vault)
+        let real = vault.fileSystem.resolvedPath(vault.root) ?? vault.root
+        vault.cache = FactsCache(location: CacheLocation(folder: fixture.root + "/blocker/cache", rootRealPath: real), racyWindow: 0)
+        final class Lines: @unchecked Sendable {
+            let lock = NSLock()
+            var lines: [String] = []
+        }
+        let logged = Lines()
+        let session = MCPSession(
+            vault: vault, readOnly: false, serverVersion: "test", today: { CalendarDay("2026-11-30")! },
+            log: { line in logged.lock.withLock { logged.lines.append(line) } })
+        let note = try #require(try paths(session).first)
+        for round in 0..<3 {
+            // A note changed between requests: each reads it afresh and tries to save.
+            try Data("# Changed \(round)\n\n[[Errands]]\n".utf8).write(to: URL(fileURLWithPath: fixture.vault + "/" + note))
+            #expect(!(try session.call("tags").text.isEmpty))
+        }
+        let failures = logged.lock.withLock { logged.lines.filter { $0.hasPrefix("cannot write the cache") } }
+        #expect(failures.count == 1)
     }
 }

@@ -20,8 +20,9 @@ extension FactsCache {
     /// The cache as it is on disk now.
     public func status() -> CacheStatus {
         let mainSize = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
-        // The delta file, when there is one, counts with the main file.
-        let size = mainSize == 0 ? 0 : mainSize + (((try? fileSystem.status(location.deltaFile)) ?? nil)?.size ?? 0)
+        // The delta file, when there is one, counts with the main file (not a folder in its place).
+        let delta = ((try? fileSystem.linkStatus(location.deltaFile)) ?? nil).flatMap { $0.kind == .file ? $0.size : nil } ?? 0
+        let size = mainSize == 0 ? 0 : mainSize + delta
         let run = lastRun()
         return CacheStatus(
             path: location.file, bytes: size, notes: size == 0 ? 0 : count, lastRefresh: size == 0 ? nil : writtenAt,
