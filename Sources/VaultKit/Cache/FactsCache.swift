@@ -202,11 +202,13 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// What the cache holds of `path` for a file now of `status`, read from the index alone
-    /// and not counted as a hit or a miss.
-    func holding(_ path: String, status: FileStatus) -> Holding {
+    /// and not counted as a hit or a miss; with no status, what its record holds whatever
+    /// the file is now (for a caller that only wants to know whether it is whole).
+    func holding(_ path: String, status: FileStatus?) -> Holding {
         func holding(_ index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Holding {
             var reader = ByteReader(index, start: range.lowerBound, end: range.upperBound)
-            guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status),
+            guard let (recorded, flags) = try? NoteRecord.head(&reader),
+                status.map({ valid(recorded, racy: flags & 2 != 0, now: $0) }) ?? true,
                 let raw = try? reader.byte()
             else { return .stale }
             return .valid(NoteFacts.Parts(rawValue: raw))

@@ -10,7 +10,7 @@ extension Vault {
     /// 100,000 notes each such read held a second table of values beside the stored one
     /// and beside all the call had made. Made whole once, right after a walk and before
     /// anything is made from it, every later call reads records only. Which records are
-    /// whole is told by the cache's index alone: a warm cache costs a lookup per note.
+    /// whole is told by the cache's index alone: a warm cache costs a lookup per note, no `stat`.
     ///
     /// - Throws: the file system's error when the cache cannot be written (the records
     ///   read stay in memory, and are written by the next save that can).
@@ -23,11 +23,13 @@ extension Vault {
         let read = ParallelMap.map(notes.count, minimumPerWorker: 256) { index -> Bool in
             let note = notes[index]
             guard note.availability == .available else { return false }
-            let absolute = root + "/" + note.path
-            guard let status = (try? fileSystem.status(absolute)) ?? nil, status.kind == .file else { return false }
-            if case .valid(let parts) = cache.holding(note.path, status: status), parts.isSuperset(of: .all) { return false }
+            // The walk just checked each record against its file, and read again the notes
+            // that changed: a whole record is passed over without a second `stat`, and one
+            // that turns out stale is read again by the call that meets it, as always.
+            if case .valid(let parts) = cache.holding(note.path, status: nil), parts.isSuperset(of: .all) { return false }
             // A note that cannot be read now is read again by the call that needs it.
-            return (try? reader.read(path: note.path, absolute: absolute, wanted: .all, status: status)) != nil
+            let absolute = root + "/" + note.path
+            return (try? reader.read(path: note.path, absolute: absolute, wanted: .all)) != nil
         }
         let count = read.count { $0 }
         if count > 0 { try cache.save() }
