@@ -14,9 +14,12 @@ extension Vault {
     /// Finishes every change an earlier run left unfinished (a rename killed halfway), as a
     /// reader: while another `vault` process holds the write lock, its journal is live and
     /// is left to it. Never throws: a change that cannot be finished is told in `problem`.
-    public func recoverInterruptedChanges() -> Recovery {
+    ///
+    /// - Parameter waiting: true to wait for the write lock, as a writer does, rather than
+    ///   leave a journal to whoever holds it.
+    public func recoverInterruptedChanges(waiting: Bool = false) -> Recovery {
         do {
-            return Recovery(reports: try ChangeExecutor(vault: self).recover(waiting: false))
+            return Recovery(reports: try ChangeExecutor(vault: self).recover(waiting: waiting))
         } catch let error as any UserError {
             return Recovery(problem: error)
         } catch {

@@ -85,7 +85,9 @@ struct ChangeExecutorTests {
             let vault = try Vault(root: folder.path)
             let planned = try Self.plan(vault)
             _ = try? ChangeExecutor(vault: vault) { if $0 == step { throw Crash() } }.apply(planned)
-            let recovery = vault.recoverAsWriter()
+            // Waiting for the lock: tests share one process, and a child another test spawns holds a
+            // copy of every descriptor, the lock's too, between its fork and its exec.
+            let recovery = vault.recoverInterruptedChanges(waiting: true)
             #expect(recovery.problem == nil)
             func read(_ path: String) -> String? { (try? folder.read(path)).map { String(decoding: $0, as: UTF8.self) } }
             if step == "journal" {
@@ -109,7 +111,8 @@ struct ChangeExecutorTests {
         _ = try? ChangeExecutor(vault: vault) { if $0.hasPrefix("edit journals/2026-11-29") { throw Crash() } }.apply(plan.changePlan)
         #expect(text("journals/2026-11-30.md")?.contains("- [ ] carry me") == true)
         #expect(text("journals/2026-11-29.md") == "# 2026-11-29\n\n- [ ] carry me\n")
-        #expect(vault.recoverAsWriter().reports.count == 1)
+        // Waiting for the lock, as in `killedAtEveryStep`.
+        #expect(vault.recoverInterruptedChanges(waiting: true).reports.count == 1)
         #expect(text("journals/2026-11-29.md") == "# 2026-11-29\n\n- [>] carry me\n")
         #expect(text("journals/2026-11-30.md")?.components(separatedBy: "carry me").count == 2)
     }

@@ -71,7 +71,9 @@ struct IntentJournalTests {
         }
         text.replaceSubrange(after.upperBound..<end, with: damaged)
         try folder.write(path, text)
-        let recovery = vault.recoverAsWriter()
+        // Waiting for the lock: tests share one process, and a child another test spawns holds
+        // a copy of every descriptor, the lock's too, between its fork and its exec.
+        let recovery = vault.recoverInterruptedChanges(waiting: true)
         #expect(recovery.problem != nil)
         #expect(String(decoding: try folder.read("pages/Linker.md"), as: UTF8.self) == "see [[Errands]]\n")
         #expect(String(decoding: try folder.read("pages/Errands.md"), as: UTF8.self) == "# Errands\n")
