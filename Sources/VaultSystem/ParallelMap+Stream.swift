@@ -61,6 +61,8 @@ extension ParallelMap {
         /// True while a worker delivers: the others only leave their results.
         private var delivering = false
         private var stopped = false
+        /// Workers asleep in `claim`, waiting for a slot to free.
+        private var waiting = 0
 
         init(count: Int, window: Int) {
             self.count = count
@@ -73,7 +75,11 @@ extension ParallelMap {
         func claim(upTo most: Int) -> Range<Int>? {
             condition.lock()
             defer { condition.unlock() }
-            while !stopped && next < count && next >= delivered + window { condition.wait() }
+            while !stopped && next < count && next >= delivered + window {
+                waiting += 1
+                condition.wait()
+                waiting -= 1
+            }
             guard !stopped && next < count else { return nil }
             let end = min(count, next + most, delivered + window)
             defer { next = end }
@@ -93,7 +99,9 @@ extension ParallelMap {
             while !stopped, delivered < count, let ready = slots[delivered % window].take() {
                 let at = delivered
                 delivered += 1
-                condition.broadcast()
+                // Sleepers are woken once half the window is free, not for every result: woken
+                // for each, they woke to find no room and slept again for every note delivered.
+                if waiting > 0 && (delivered + window - next >= window / 2 || delivered == count) { condition.broadcast() }
                 condition.unlock()
                 let goOn = receiver.deliver(at, ready)
                 condition.lock()
@@ -103,6 +111,8 @@ extension ParallelMap {
                 }
             }
             delivering = false
+            // Whatever room this delivery left is offered before a worker may wait on it alone.
+            if waiting > 0 && next < delivered + window { condition.broadcast() }
         }
     }
 }

@@ -69,20 +69,34 @@ public enum ConflictCopies {
 
     /// A cheap look at the bytes that rules out most names before they are taken apart.
     static func mayBeCopy(_ name: String, iCloud: Bool) -> Bool {
-        let bytes = Array(NoteFiles.stem(name).utf8)
-        guard let last = bytes.last else { return false }
-        if last == UInt8(ascii: ")") { return true }
-        if iCloud && isDigit(last) { return true }
-        if bytes.count > 9 && bytes.suffix(9).elementsEqual(".Conflict".utf8) { return true }
-        // Syncthing and OneDrive both end in a dash-separated code of capitals and digits.
-        guard let lastDash = bytes.lastIndex(of: UInt8(ascii: "-")),
-            bytes[(lastDash + 1)...].allSatisfy({ isCapital($0) || isDigit($0) })
-        else { return false }
-        if bytes.firstRange(of: Array(".sync-conflict-".utf8)) != nil { return true }
-        // OneDrive's machine name holds a capital after a dash: a dated name (`2026-01-02`),
-        // which ends in digits after a dash too, is not taken apart for every journal.
-        guard let firstDash = bytes.dropFirst().firstIndex(of: UInt8(ascii: "-")) else { return false }
-        return bytes[(firstDash + 1)...].contains(where: isCapital)
+        // Over the name's own bytes, by offsets: the walk asks this of every note, and a copy
+        // of each name (or generic slices of its view) was most of the walk's cost here.
+        var name = name
+        let stemCount = NoteFiles.stemUTF8(name).count
+        return name.withUTF8 { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[..<stemCount])
+            guard let last = bytes.last else { return false }
+            if last == UInt8(ascii: ")") { return true }
+            if iCloud && isDigit(last) { return true }
+            if bytes.count > 9 && bytes[(bytes.count - 9)...].elementsEqual(".Conflict".utf8) { return true }
+            // Syncthing and OneDrive both end in a dash-separated code of capitals and digits.
+            guard let lastDash = bytes.lastIndex(of: UInt8(ascii: "-")),
+                bytes[(lastDash + 1)...].allSatisfy({ isCapital($0) || isDigit($0) })
+            else { return false }
+            if contains(bytes, ".sync-conflict-") { return true }
+            // OneDrive's machine name holds a capital after a dash: a dated name (`2026-01-02`),
+            // which ends in digits after a dash too, is not taken apart for every journal.
+            guard let firstDash = bytes.dropFirst().firstIndex(of: UInt8(ascii: "-")) else { return false }
+            return bytes[(firstDash + 1)...].contains(where: isCapital)
+        }
+    }
+
+    /// True when `bytes` hold `needle`'s bytes somewhere.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: count)
+        return (0...(bytes.count - count)).contains { bytes[$0..<($0 + count)].elementsEqual(wanted) }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -52,32 +52,52 @@ public enum NoteFiles {
     /// True for a visible `.md` or `.markdown` file name, or, with `org` (in a Logseq
     /// graph), a visible `.org` one.
     public static func isNoteName(_ name: String, org: Bool = false) -> Bool {
-        guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        let ext = name[name.index(after: dot)...].lowercased()
-        return extensions.contains(ext) || (org && ext == orgExtension)
+        // By bytes, without a lowered copy: the walk asks this of every file of the vault.
+        let utf8 = name.utf8
+        guard let first = utf8.first, first != UInt8(ascii: "."), let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else {
+            return false
+        }
+        switch noteExtension(utf8[utf8.index(after: dot)...]) {
+        case .markdown?: return true
+        case .org?: return org
+        case nil: return false
+        }
     }
 
     /// The name without its note extension (`Idea.md` -> `Idea`, `faq.org` -> `faq`).
     public static func stem(_ name: String) -> String {
         // By bytes: every note's path and every link's target pass here when links are
         // indexed, and walking characters and lowering a copy was a tenth of that.
+        let bytes = stemUTF8(name)
+        return bytes.endIndex == name.endIndex ? name : String(name[..<bytes.endIndex])
+    }
+
+    /// The bytes of `stem(name)`, a slice of the name's own.
+    public static func stemUTF8(_ name: String) -> Substring.UTF8View {
         let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
-        let ext = utf8[utf8.index(after: dot)...]
-        guard isNoteExtension(ext) else { return name }
-        return String(name[..<dot])
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), noteExtension(utf8[utf8.index(after: dot)...]) != nil else {
+            return name[...].utf8
+        }
+        return name[..<dot].utf8
     }
 
-    /// True when `ext` (without its dot) is `md`, `markdown` or `org` in any case.
-    private static func isNoteExtension(_ ext: Substring.UTF8View) -> Bool {
-        guard ext.count <= 8 else { return false }
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(ext.count)
-        for byte in ext { lowered.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte) }
-        return lowered == Self.md || lowered == Self.markdown || lowered == Self.org
-    }
+    private enum Extension { case markdown, org }
 
-    private static let md = Array("md".utf8), markdown = Array("markdown".utf8), org = Array(orgExtension.utf8)
+    /// Which note extension `ext` (without its dot) is, in any case: `md`, `markdown`, `org`.
+    private static func noteExtension(_ ext: Substring.UTF8View) -> Extension? {
+        func equalsIgnoringCase(_ lower: StaticString) -> Bool {
+            guard ext.count == lower.utf8CodeUnitCount else { return false }
+            var index = 0
+            for byte in ext {
+                let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                guard folded == lower.utf8Start[index] else { return false }
+                index += 1
+            }
+            return true
+        }
+        if equalsIgnoringCase("md") || equalsIgnoringCase("markdown") { return .markdown }
+        return equalsIgnoringCase("org") ? .org : nil
+    }
 
     /// The extension with its dot (`.md`), or empty.
     public static func fileExtension(_ name: String) -> String {
