@@ -16,6 +16,10 @@ final class CacheFile: @unchecked Sendable {
     private let fileSystem: any FileSystem
     private let descriptor: Int32
     private let tableLock = Lock()
+    /// A byte for each entry, set once its record was found valid for the note's status as
+    /// the last walk took it (see `FactsCache.walkedRecord`). Workers set distinct bytes,
+    /// only ever to 1, and a walk clears them all before any is set.
+    private let walkMarks: UnsafeMutableBufferPointer<UInt8>
     /// The table as read by the first body decoded: nil until then, `.damaged` when it
     /// could not be read whole or its checksum did not match.
     private var loadedTable: LoadedTable?
@@ -59,14 +63,31 @@ final class CacheFile: @unchecked Sendable {
         self.contents = contents
         self.fileSystem = fileSystem
         self.descriptor = descriptor
+        walkMarks = .allocate(capacity: contents.entries.count)
+        walkMarks.initialize(repeating: 0)
     }
 
     deinit {
+        walkMarks.deallocate()
         try? fileSystem.close(descriptor, path: path)
     }
 
+    /// Marks the entry at `ordinal` as found valid for the last walk.
+    func markWalked(_ ordinal: Int) { walkMarks[ordinal] = 1 }
+
+    /// True when the entry at `ordinal` was found valid for the last walk.
+    func wasWalked(_ ordinal: Int) -> Bool { walkMarks[ordinal] != 0 }
+
+    /// Clears every entry's mark, for a walk that begins.
+    func clearWalkMarks() { walkMarks.update(repeating: 0) }
+
     /// The entry of the note at `path`, found by its bytes among the sorted entries.
     func entry(for path: String) -> CacheFileFormat.Entry? {
+        ordinal(for: path).map { contents.entries[$0] }
+    }
+
+    /// Where the entry of the note at `path` is among the sorted entries.
+    func ordinal(for path: String) -> Int? {
         var path = path
         return path.withUTF8 { wanted in
             index.withUnsafeBufferPointer { bytes in
@@ -74,9 +95,8 @@ final class CacheFile: @unchecked Sendable {
                 var high = contents.entries.count
                 while low < high {
                     let middle = (low + high) / 2
-                    let entry = contents.entries[middle]
-                    let order = Self.compare(UnsafeBufferPointer(rebasing: bytes[entry.path]), wanted)
-                    if order == 0 { return entry }
+                    let order = Self.compare(UnsafeBufferPointer(rebasing: bytes[contents.entries[middle].path]), wanted)
+                    if order == 0 { return middle }
                     if order < 0 { low = middle + 1 } else { high = middle }
                 }
                 return nil

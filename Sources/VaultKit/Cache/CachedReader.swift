@@ -9,6 +9,9 @@ struct CachedReader: Sendable {
     let cache: FactsCache?
     /// Whose rules the vault's notes are written by (a cache holds the facts of one).
     let dialect: NoteDialect
+    /// True to take a record the last walk found valid without a second `stat` of its note,
+    /// for what is made from that walk (see `FactsCache.walkedRecord`).
+    var trustsWalk = false
 
     /// What a read gave.
     struct Reading {
@@ -85,14 +88,23 @@ struct CachedReader: Sendable {
         path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
         status known: FileStatus? = nil
     ) -> Reading? {
+        if trustsWalk, known == nil, let record = cache?.walkedRecord(
+            for: path, wanted: wanted, taskLines: taskLines, accepting: { Self.serves($0, status: $0.status, summary: summary) })
+        {
+            return Reading(facts: record.facts.restricted(to: wanted), status: record.status, complete: record.complete, record: record)
+        }
         guard let cache, let status = known ?? (try? fileSystem.status(absolute)) ?? nil, status.kind == .file,
             let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
-            record.complete || summary,
-            // A summary reads a prefix: a note valid in full is valid in it; one that is not
-            // (checked whole) may be valid in its prefix, and is read as a summary reads it.
-            !summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix)
+            Self.serves(record, status: status, summary: summary)
         else { return nil }
         return Reading(facts: record.facts.restricted(to: wanted), status: status, complete: record.complete, record: record)
+    }
+
+    /// True when `record`, valid for a file of `status`, serves a reading (a summary, or not).
+    private static func serves(_ record: NoteRecord, status: FileStatus, summary: Bool) -> Bool {
+        // A summary reads a prefix: a note valid in full is valid in it; one that is not
+        // (checked whole) may be valid in its prefix, and is read as a summary reads it.
+        (record.complete || summary) && (!summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix))
     }
 
     /// The note's bytes as a summary or a whole read takes them: a summary reads a prefix,

@@ -15,11 +15,11 @@ extension FactsCache {
     }
 
     /// The stored record of `path`: the delta file's, else the main file's.
-    func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry)? {
+    func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry, ordinal: Int)? {
         reopenIfReleased()
         let (file, delta) = lock.withLock { (self.file, self.delta) }
-        if let delta, let entry = delta.entry(for: path) { return (delta, entry) }
-        if let file, let entry = file.entry(for: path) { return (file, entry) }
+        if let delta, let ordinal = delta.ordinal(for: path) { return (delta, delta.contents.entries[ordinal], ordinal) }
+        if let file, let ordinal = file.ordinal(for: path) { return (file, file.contents.entries[ordinal], ordinal) }
         return nil
     }
 

@@ -217,7 +217,7 @@ public final class FactsCache: @unchecked Sendable {
             guard let index = lock.withLock({ fresh.index(of: slot) }) else { return .stale }
             return index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
         }
-        guard let (file, entry) = storedEntry(for: path) else { return .nothing }
+        guard let (file, entry, _) = storedEntry(for: path) else { return .nothing }
         return file.index.withUnsafeBufferPointer { holding($0, entry.index) }
     }
 
@@ -237,7 +237,7 @@ public final class FactsCache: @unchecked Sendable {
                     }
                 })
         }
-        guard let (file, entry) = storedEntry(for: path) else { return count(nil) }
+        guard let (file, entry, ordinal) = storedEntry(for: path) else { return count(nil) }
         // Validated on the index alone: a note that changed, or whose record lacks what is
         // asked (a first `tasks` after a first `check`), costs no read of its body, nor of
         // the table (25 MB at 100,000 notes) that would only be read to find that out.
@@ -248,13 +248,22 @@ public final class FactsCache: @unchecked Sendable {
                 && NoteFacts.Parts(rawValue: parts).union(.header).isSuperset(of: wanted)
         }
         guard valid else { return count(nil) }
-        guard needsBody else {
-            return count(
-                file.index.withUnsafeBufferPointer { index in
-                    decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines)
-                })
+        let record = storedRecord(file, entry, status: status, wanted: wanted, taskLines: taskLines)
+        if record != nil { file.markWalked(ordinal) }
+        return count(record)
+    }
+
+    /// The stored record of `entry` in `file`, its index already found valid for `status`;
+    /// nil when its body cannot be read or decoded (the damage is then said once).
+    func storedRecord(
+        _ file: CacheFile, _ entry: CacheFileFormat.Entry, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool
+    ) -> NoteRecord? {
+        guard !wanted.isDisjoint(with: NoteRecord.bodyParts) else {
+            return file.index.withUnsafeBufferPointer { index in
+                decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines)
+            }
         }
-        guard let body = self.body(of: entry, in: file) else { return count(nil) }
+        guard let body = self.body(of: entry, in: file) else { return nil }
         let decoded = file.withTable(first: entry.base) { table in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
@@ -264,9 +273,9 @@ public final class FactsCache: @unchecked Sendable {
         }
         guard let decoded else {
             noteDamage(file.path)
-            return count(nil)
+            return nil
         }
-        return count(decoded)
+        return decoded
     }
 
     /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
@@ -290,7 +299,7 @@ public final class FactsCache: @unchecked Sendable {
         return record
     }
 
-    private func count(_ record: NoteRecord?) -> NoteRecord? {
+    func count(_ record: NoteRecord?) -> NoteRecord? {
         lock.withLock {
             if record == nil { counts.misses += 1 } else { counts.hits += 1 }
         }
@@ -298,7 +307,7 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// True when a file now of `status` is the one recorded as `recorded`.
-    private func valid(_ recorded: FileStatus, racy: Bool, now status: FileStatus) -> Bool {
+    func valid(_ recorded: FileStatus, racy: Bool, now status: FileStatus) -> Bool {
         !racy && recorded.size == status.size && recorded.modifiedNanoseconds == status.modifiedNanoseconds
             && recorded.changedNanoseconds == status.changedNanoseconds && recorded.inode == status.inode
             && recorded.device == status.device
@@ -333,7 +342,12 @@ public final class FactsCache: @unchecked Sendable {
     /// between writes of the cache, and gathering every walk's paths grew without bound.
     func noteWalk(_ paths: some Sequence<String>) {
         let paths = Array(paths)
-        lock.withLock { walked = paths }
+        let files = lock.withLock {
+            walked = paths
+            return [file, delta]
+        }
+        // What an earlier walk found valid may have changed since.
+        for case let file? in files { file.clearWalkMarks() }
     }
 
     /// Removes the cache file; the next run reads every note.

@@ -108,7 +108,7 @@ public struct LinkGraph: Sendable {
         _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         guard note.availability == .available,
-            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect).read(
+            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
             let record = reading.record
         else { return nil }

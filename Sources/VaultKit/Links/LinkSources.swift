@@ -28,7 +28,7 @@ public struct LinkSources: Sendable {
     /// Reads and resolves the links of every note of `scan` outside the trash.
     public init(vault: Vault, scan: VaultScan, index: LinkIndex) {
         let notes = scan.notes
-        let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect)
+        let reader = CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true)
         // Each run of notes gathers (file, note, links) in one flat array; a note's files are
         // sorted to be counted, so a note of thousands of targets costs no more than its links.
         let runs = ParallelMap.fold(notes.count, into: { (found: [(file: Int32, source: Source)](), files: [Int32]()) }) { run, position in

@@ -155,7 +155,7 @@ extension Vault {
             guard note.kind != .trash, note.availability != .placeholder else { return nil }
             // A note the cache knows holds no marker line is not opened.
             if cache != nil,
-                let reading = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).cached(
+                let reading = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect, trustsWalk: true).cached(
                     path: note.path, absolute: absolutePath(note.path), wanted: []),
                 reading.record?.mayHoldMergeMarkers == false
             {

@@ -95,7 +95,7 @@ extension Vault {
     private func readCachedTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
         let reading: CachedReader.Reading
         do {
-            reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
+            reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect, trustsWalk: true).read(
                 path: file.path, absolute: absolutePath(file.path), wanted: .tasks, taskLines: true)
         } catch let error as SystemError where error.code == ENOENT {
             return nil

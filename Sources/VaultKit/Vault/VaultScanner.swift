@@ -123,6 +123,9 @@ struct VaultScanner {
         }
         do {
             if detail == .paths {
+                // What is made from a walk of paths (every task) takes the records it finds
+                // valid without a second `stat` of each note.
+                if let status = item.status { cache?.markWalked(item.path, status: status) }
                 return NoteReader.skeleton(
                     path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                     availability: .available)

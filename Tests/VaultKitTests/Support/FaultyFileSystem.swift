@@ -55,7 +55,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// sets them, so a test cannot make a file old any other way.
     var changeTimes: [String: Int64] = [:]
 
+    /// The paths whose status was asked, in order.
+    var statusPaths: [String] { lock.withLock { askedStatuses } }
+    private var askedStatuses: [String] = []
+
     func status(_ path: String) throws -> FileStatus? {
+        lock.withLock { askedStatuses.append(path) }
         try check(.status, path)
         guard var status = try base.status(path) else { return nil }
         if let changed = lock.withLock({ changeTimes[path] }) { status.changedNanoseconds = changed }

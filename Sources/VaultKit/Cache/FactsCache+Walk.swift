@@ -1,0 +1,43 @@
+import VaultMarkdown
+import VaultSystem
+
+/// Records found valid for the statuses the last walk took: what is made from that walk
+/// (its links, its tasks) reads them without a second `stat` of each note.
+extension FactsCache {
+    /// Marks the stored record of `path` as found valid for the last walk, when it is valid
+    /// for a note of `status` (see `walkedRecord`): for a walk that reads no record.
+    func markWalked(_ path: String, status: FileStatus) {
+        guard let (file, entry, ordinal) = storedEntry(for: path) else { return }
+        let valid = file.index.withUnsafeBufferPointer { buffer -> Bool in
+            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
+            guard let (recorded, flags) = try? NoteRecord.head(&reader) else { return false }
+            return self.valid(recorded, racy: flags & 2 != 0, now: status)
+        }
+        if valid { file.markWalked(ordinal) }
+    }
+
+    /// The record of `path` when it was found valid for the status the last walk took of
+    /// its note, holds `wanted` and `accepts` it; nil (neither hit nor miss) otherwise, for the
+    /// caller to take the note's status and ask `record(for:status:)`.
+    ///
+    /// For what is made from a walk just taken (its links, its tasks): the note is not
+    /// `stat`ed a second time (100,000 calls at 100,000 notes), and the record is the one
+    /// the walk's notes were made from.
+    func walkedRecord(
+        for path: String, wanted: NoteFacts.Parts, taskLines: Bool, accepting accepts: (NoteRecord) -> Bool
+    ) -> NoteRecord? {
+        // A note read afresh this run is asked of by its status.
+        guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
+            let (file, entry, ordinal) = storedEntry(for: path), file.wasWalked(ordinal)
+        else { return nil }
+        let recorded = file.index.withUnsafeBufferPointer { buffer -> (FileStatus, NoteFacts.Parts)? in
+            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
+            guard let (recorded, _) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return nil }
+            return (recorded, NoteFacts.Parts(rawValue: parts))
+        }
+        guard let (status, parts) = recorded, parts.union(.header).isSuperset(of: wanted),
+            let record = storedRecord(file, entry, status: status, wanted: wanted, taskLines: taskLines), accepts(record)
+        else { return nil }
+        return count(record)
+    }
+}
