@@ -54,28 +54,41 @@ public struct LinkIndex: Sendable {
         pagesFolder = layout.folder(for: .page) ?? "pages"
         self.pages = pages
         let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
-        for (files, isNote) in [(notes, true), (assets, false)] {
-            for path in files {
-                let key = Naming.collisionKey(path)
-                if !key.hasPrefix(trash) { add(path, key: key, isNote: isNote) }
-            }
+        // The keys are worked out across the cores, then added in order: normalising and
+        // lowering every path was most of a check's time before its first link was read.
+        let count = notes.count + assets.count
+        let keys = ParallelMap.map(count, minimumPerWorker: 4096) { position in
+            Keys(notes.indices.contains(position) ? notes[position] : assets[position - notes.count], isNote: position < notes.count)
+        }
+        for (position, keys) in keys.enumerated() where !keys.key.hasPrefix(trash) {
+            add(position < notes.count ? notes[position] : assets[position - notes.count], keys, isNote: position < notes.count)
         }
     }
 
-    private mutating func add(_ path: String, key: String, isNote: Bool) {
+    /// What a file is indexed under, worked out from its path alone.
+    private struct Keys: Sendable {
+        /// The path's `collisionKey`.
+        let key: String
+        /// What it is found under by path and by name: for a note, without its extension.
+        let byPath: String, byName: String
+        let noteExtension: UInt8
+
+        init(_ path: String, isNote: Bool) {
+            key = Naming.collisionKey(path)
+            let name = LinkIndex.lastComponent(key)
+            noteExtension = isNote ? LinkIndex.noteExtension(of: key) : 0
+            byPath = isNote ? NoteFiles.stem(key) : key
+            byName = isNote ? NoteFiles.stem(name) : name
+        }
+    }
+
+    private mutating func add(_ path: String, _ keys: Keys, isNote: Bool) {
         let index = paths.count
         paths.append(path)
-        let name = Self.lastComponent(key)
-        guard isNote else {
-            extensions.append(0)
-            byPath.add(index, for: key)
-            byName.add(index, for: name)
-            return
-        }
-        extensions.append(Self.noteExtension(of: key))
-        byPath.add(index, for: NoteFiles.stem(key))
-        byName.add(index, for: NoteFiles.stem(name))
-        if let pages {
+        extensions.append(keys.noteExtension)
+        byPath.add(index, for: keys.byPath)
+        byName.add(index, for: keys.byName)
+        if isNote, let pages {
             for name in pages.names(of: path) { byPageName.add(index, for: Naming.collisionKey(name.trimmed())) }
         }
     }
