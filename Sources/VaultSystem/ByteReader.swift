@@ -41,6 +41,17 @@ public struct ByteReader {
         return String(decoding: UnsafeBufferPointer(rebasing: table.bytes[range]), as: UTF8.self)
     }
 
+    /// The bytes of what `ByteWriter.sharedString(_:)` wrote, as a view of the table's (or
+    /// this reader's) buffer: for a caller that only looks at them, no string is made.
+    public mutating func sharedBuffer() throws(Malformed) -> UnsafeBufferPointer<UInt8> {
+        guard let table else {
+            let length = try count()
+            defer { offset += length }
+            return UnsafeBufferPointer(rebasing: base[offset..<offset + length])
+        }
+        return UnsafeBufferPointer(rebasing: table.bytes[try table.range(of: try unsigned(), at: offset)])
+    }
+
     /// Reads what `ByteWriter.sharedBytes(_:)` wrote, appending the bytes to `bytes`.
     public mutating func sharedBytes(into bytes: inout [UInt8]) throws(Malformed) {
         guard let table else {

@@ -73,7 +73,7 @@ public final class FactsCache: @unchecked Sendable {
         get { lock.withLock { readsWhole } }
         set { lock.withLock { readsWhole = newValue } }
     }
-    private var counts = (hits: 0, misses: 0)
+    var counts = (hits: 0, misses: 0)
     /// When the file was written.
     public var writtenAt: Date? {
         reopenIfReleased()

@@ -107,8 +107,15 @@ public struct LinkGraph: Sendable {
     private static func cached(
         _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
-        guard note.availability == .available,
-            let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
+        guard note.availability == .available else { return nil }
+        // Asked only for the links to a few notes, a note none of whose links names one of
+        // them gives nothing: told from its record without decoding a link.
+        if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
+            vault.cache?.walkedLinks(of: note.path, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
+        {
+            return ([], nil, [])
+        }
+        guard let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
             let record = reading.record
         else { return nil }

@@ -75,7 +75,7 @@ public struct LinkNeedles: Sendable {
     /// comparing needles only where a byte can start one (a `%` can start any).
     public func mayMatch(_ bytes: [UInt8]) -> Bool {
         if matchesEverything { return true }
-        return bytes.withUnsafeBufferPointer(mayMatch)
+        return bytes.withUnsafeBufferPointer { mayMatch($0) }
     }
 
     /// True when a link's target as written may name one of the files: a link that resolves
@@ -83,7 +83,12 @@ public struct LinkNeedles: Sendable {
     public func mayMatch(target: String) -> Bool {
         if matchesEverything { return true }
         var target = target
-        return target.withUTF8(mayMatch)
+        return target.withUTF8 { mayMatch($0) }
+    }
+
+    /// `mayMatch(target:)` of a target's bytes, as a record of the cache holds them.
+    func mayMatch(targetBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        matchesEverything || mayMatch(targetBytes)
     }
 
     private func mayMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {

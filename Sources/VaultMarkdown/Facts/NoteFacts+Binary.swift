@@ -184,6 +184,32 @@ extension NoteFacts {
         }
     }
 
+    /// True when a link of the body `reader` reads (as `decodeBody` would) has a target whose
+    /// bytes `matches` accepts, the target as written and as decoded both asked; no link is
+    /// decoded, no string made: for a search that passes over most notes.
+    public static func anyLinkTarget(
+        in reader: inout ByteReader, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(ByteReader.Malformed) -> Bool {
+        _ = try enter(&reader, false)
+        _ = try enter(&reader, false)
+        guard try enter(&reader, true) else { return false }
+        for _ in 0..<(try reader.count()) {
+            let found = try reader.shared { shape throws(ByteReader.Malformed) -> Bool in
+                let formIndex = Int(try shape.byte())
+                guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
+                let flags = try shape.byte()
+                for _ in 0..<3 { _ = try shape.int() }
+                if matches(try shape.sharedBuffer()) { return true }
+                guard flags & 8 == 0 else { return false }
+                return matches(try shape.sharedBuffer())
+            }
+            if found { return true }
+            _ = try reader.int()
+            _ = try reader.int()
+        }
+        return false
+    }
+
     /// Reads a section's length; skips the section and answers false when it is not wanted.
     private static func enter(_ reader: inout ByteReader, _ wanted: Bool) throws(ByteReader.Malformed) -> Bool {
         let length = try reader.count()

@@ -8,7 +8,8 @@ import VaultSystem
 /// are part of the shape, and the description is kept as its words, each a number in the
 /// table (notes repeat their words), so most lines cost a few bytes a word.
 extension NoteFacts {
-    private static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
+    /// The forms of links, by the number a record keeps for each.
+    static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
 
     static func encode(_ link: Link, after previous: (start: Int, line: Int), to writer: inout ByteWriter) {
         let form: UInt8

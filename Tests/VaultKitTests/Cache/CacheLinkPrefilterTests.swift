@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// A question about the links to one note passes over, from their records alone, the notes
+/// none of whose links names it, and still finds every link to it in every form.
+@Suite("Links to a note, told from records")
+struct CacheLinkPrefilterTests {
+    let folder = TemporaryFolder()
+
+    func writeVault() throws {
+        try folder.write("vault/pages/Target.md", "# Target\n")
+        try folder.write("vault/pages/Other.md", "# Other\n")
+        try folder.write("vault/pages/Wiki.md", "See [[Target]] and [[Other]].\n")
+        try folder.write("vault/pages/Cased.md", "An alias: [[target|the goal]].\n")
+        try folder.write("vault/pages/Markdown.md", "A [path](Target.md) and an [escaped one](Tar%67et.md).\n")
+        try folder.write("vault/pages/Front.md", "---\nup: \"[[Target]]\"\n---\n# Front\n")
+        try folder.write("vault/pages/Unrelated.md", "Only [[Other]] and [a file](Other.md).\n")
+        try folder.write("vault/pages/Bytes.md", bytes: Array("Not UTF-8 ".utf8) + [0xFF] + Array(" but [[Target]]\n".utf8))
+    }
+
+    func backlinks(_ vault: Vault) throws -> ([LinkReport], [VaultWarning]) {
+        let scan = try vault.scan()
+        let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
+        let found = vault.backlinkReports(to: note, scan: scan)
+        return (found.reports, found.skipped)
+    }
+
+    @Test("backlinks on a warm cache are those without it, in every form, the note not valid UTF-8 said as such")
+    func warmBacklinksMatchUncached() throws {
+        try writeVault()
+        let runs = folder.cachedRuns
+        let expected = try runs.uncached(backlinks)
+        #expect(Set(expected.0.map(\.source)) == ["pages/Wiki.md", "pages/Cased.md", "pages/Markdown.md", "pages/Front.md"])
+        #expect(expected.1.map(\.path) == ["pages/Bytes.md"])
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let warm = try runs.run(backlinks)
+        #expect(warm.misses == 0)
+        #expect(warm.value.0 == expected.0)
+        #expect(warm.value.1 == expected.1)
+    }
+
+    @Test("a record whose links name none of the needles is told so without decoding a link")
+    func recordsAnswerWithoutDecoding() throws {
+        try writeVault()
+        let runs = folder.cachedRuns
+        // Records that hold links, as a first `backlinks` leaves them.
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan()
+        let needles = LinkNeedles(paths: ["pages/Target.md"])
+        func ask(_ path: String) -> Bool? { cache.walkedLinks(of: path, mayMatch: { needles.mayMatch(targetBytes: $0) }) }
+        #expect(ask("pages/Unrelated.md") == false)
+        #expect(ask("pages/Other.md") == false)
+        #expect(ask("pages/Wiki.md") == true)
+        #expect(ask("pages/Markdown.md") == true)
+        // Not valid UTF-8: read as usual, so that it is said.
+        #expect(ask("pages/Bytes.md") == nil)
+        // A note changed since the walk is asked of by its status.
+        try folder.write("vault/pages/Unrelated.md", "Now [[Target]].\n")
+        _ = try vault.scan()
+        #expect(ask("pages/Unrelated.md") == nil)
+        try cache.finish()
+    }
+}
