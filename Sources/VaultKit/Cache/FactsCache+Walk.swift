@@ -41,23 +41,25 @@ extension FactsCache {
         return count(record)
     }
 
-    /// Whether a link of `path`'s record, found valid by the last walk, has a target whose
-    /// bytes `matches` accepts, told without decoding its links (counted as a hit); nil when
-    /// it cannot be told so (no such record, an incomplete one, a note not valid UTF-8, a
-    /// damaged body), for the caller to read the record as usual.
+    /// Whether a link of `path`'s record has a target whose bytes `matches` accepts, told
+    /// without decoding its links (counted as a hit), when the record is valid for a note of
+    /// `status` (nil: when the last walk found it valid); nil when it cannot be told so (no
+    /// such record, a stale or incomplete one, a note not valid UTF-8, a damaged body), for
+    /// the caller to read the record as usual.
     ///
     /// For a question about the links to a few notes (`backlinks`): most notes name none of
     /// them, and decoding every link of a large vault was most of such a question's time.
-    func walkedLinks(of path: String, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+    func links(of path: String, status: FileStatus? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
         guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
-            let (file, entry, ordinal) = storedEntry(for: path), file.wasWalked(ordinal)
+            let (file, entry, ordinal) = storedEntry(for: path), status != nil || file.wasWalked(ordinal)
         else { return nil }
         let readable = file.index.withUnsafeBufferPointer { buffer -> Bool in
             var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
             // The head's flags, then the header's stored parts and flags (see `NoteFacts.header`).
-            guard let (_, flags) = try? NoteRecord.head(&reader), let parts = try? reader.byte(), let facts = try? reader.byte()
+            guard let (recorded, flags) = try? NoteRecord.head(&reader), let parts = try? reader.byte(), let facts = try? reader.byte()
             else { return false }
-            return flags & 1 != 0 && NoteFacts.Parts(rawValue: parts).contains(.links) && facts & 1 != 0
+            return status.map { valid(recorded, racy: flags & 2 != 0, now: $0) } ?? true
+                && flags & 1 != 0 && NoteFacts.Parts(rawValue: parts).contains(.links) && facts & 1 != 0
         }
         guard readable, let body = body(of: entry, in: file),
             let found = file.withTable(first: entry.base, { table in

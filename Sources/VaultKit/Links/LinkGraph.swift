@@ -111,7 +111,7 @@ public struct LinkGraph: Sendable {
         // Asked only for the links to a few notes, a note none of whose links names one of
         // them gives nothing: told from its record without decoding a link.
         if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
-            vault.cache?.walkedLinks(of: note.path, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
+            vault.cache?.links(of: note.path, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
         {
             return ([], nil, [])
         }

@@ -5,7 +5,7 @@ import VaultSystem
 /// Plans renames and moves so that the link graph afterwards is the graph before, modulo the
 /// moved files (DESIGN.md 4): every link whose resolution would change is rewritten in its
 /// own form to resolve as before.
-public struct RenamePlanner {
+public struct RenamePlanner: Sendable {
     public let vault: Vault
     /// Plan even when some notes cannot be read or rewritten (not downloaded, unreadable, not
     /// UTF-8): their links are left as they are and listed in `skipped`. Off by default, because such a note may
@@ -118,49 +118,21 @@ public struct RenamePlanner {
         var newlyResolving: [LinkReport] = []
         var unavailable: [VaultWarning] = []
         var movedHashes: [String: UInt64] = [:]
-        // Notes in the trash are never link targets, but their own links are kept right, so
-        // that a restored note's links resolve (DESIGN.md 4).
-        for note in scan.notes {
-            let moved = moves[note.path] != nil
-            let read: (bytes: [UInt8], snapshot: FileSnapshot)
-            if note.availability == .placeholder {
-                unavailable.append(VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
-                continue
-            }
-            if note.availability == .unreadable {
-                unavailable.append(VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
-                continue
-            }
-            // Only the notes that link to a moved file (or whose links the moves change) are read.
-            if unaffected(note, before: before, after: after, moves: moves) { continue }
-            do {
-                read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
-            } catch FileError.system(let error) where error.code == ENOENT {
-                continue  // deleted since the walk: no links left in it to keep right
-            } catch FileError.system(let error) {
-                unavailable.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
-                continue
-            }
-            if moved { movedHashes[note.path] = ContentHash.of(read.bytes) }
-            guard moved || needles.mayMatch(read.bytes) else { continue }
-            guard NoteReader.isUTF8(read.bytes, complete: true) else {
-                // It names a moved file somewhere, and vault never rewrites what it cannot decode.
-                unavailable.append(VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
-                continue
-            }
-            let result = try rewrite(note, read.bytes, before: before, after: after, moves: moves, retitle: retitles[note.path])
-            // Both sides of a merge at once: a link rewritten in one may be lost with it.
-            if inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
-                conflicted.append(VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))
-                continue
-            }
-            newlyResolving += result.newlyResolving
-            if result.bytes != read.bytes {
-                edits.append(
-                    FileEdit(
-                        source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes,
-                        after: result.bytes, changes: result.changes, replacements: result.replacements))
-            }
+        // Each note is planned on its own, across the cores (one core planned a rename of a
+        // note linked from 20,000 others for eight seconds), and the outcomes are taken in
+        // path order, the first error thrown as a loop over the notes would have thrown it.
+        let context = NoteContext(before: before, after: after, moves: moves, needles: needles, retitles: retitles, inGit: inGit)
+        let scanned = scan.notes
+        let outcomes = ParallelMap.map(scanned.count, minimumPerWorker: 16) { index in
+            Result { try planNote(scanned[index], context) }
+        }
+        for outcome in outcomes {
+            guard let outcome = try outcome.get() else { continue }
+            if let hash = outcome.movedHash { movedHashes[outcome.path] = hash }
+            if let warning = outcome.unavailable { unavailable.append(warning) }
+            if let warning = outcome.conflicted { conflicted.append(warning) }
+            newlyResolving += outcome.newlyResolving
+            if let edit = outcome.edit { edits.append(edit) }
         }
         // A folder that cannot be listed may hold notes that link to a moved file.
         if !scan.unlistedFolders.isEmpty && !skipUnavailable {
@@ -198,7 +170,7 @@ public struct RenamePlanner {
         }
     }
 
-    private struct Rewrite {
+    struct Rewrite {
         var bytes: [UInt8]
         var changes: [LinkChange]
         var newlyResolving: [LinkReport]
@@ -206,7 +178,7 @@ public struct RenamePlanner {
     }
 
     /// Rewrites the links of one note whose resolution the moves would change.
-    private func rewrite(
+    func rewrite(
         _ note: Note, _ bytes: [UInt8], before: LinkIndex, after: LinkIndex, moves: [String: String],
         retitle: (note: Note, title: String)?
     ) throws -> Rewrite {

@@ -53,7 +53,7 @@ struct CacheLinkPrefilterTests {
         let (vault, cache) = try runs.opened()
         _ = try vault.scan()
         let needles = LinkNeedles(paths: ["pages/Target.md"])
-        func ask(_ path: String) -> Bool? { cache.walkedLinks(of: path, mayMatch: { needles.mayMatch(targetBytes: $0) }) }
+        func ask(_ path: String) -> Bool? { cache.links(of: path, mayMatch: { needles.mayMatch(targetBytes: $0) }) }
         #expect(ask("pages/Unrelated.md") == false)
         #expect(ask("pages/Other.md") == false)
         #expect(ask("pages/Wiki.md") == true)

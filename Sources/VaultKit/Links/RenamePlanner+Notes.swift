@@ -1,0 +1,88 @@
+import Foundation
+import VaultMarkdown
+import VaultSystem
+
+/// The planning of one note of a rename or move, which the notes' planning does for every
+/// note at once across the cores.
+extension RenamePlanner {
+    /// What every note's planning reads and none changes.
+    struct NoteContext: Sendable {
+        let before: LinkIndex
+        let after: LinkIndex
+        let moves: [String: String]
+        let needles: LinkNeedles
+        let retitles: [String: (note: Note, title: String)]
+        /// True in a git work tree, where conflict markers are git's.
+        let inGit: Bool
+    }
+
+    /// What planning one note gave, when it gave anything.
+    final class NoteOutcome: Sendable {
+        let path: String
+        /// The hash of a moved note's bytes as read.
+        let movedHash: UInt64?
+        /// Why its links are not rewritten, when they cannot be.
+        let unavailable: VaultWarning?
+        let conflicted: VaultWarning?
+        let edit: FileEdit?
+        let newlyResolving: [LinkReport]
+
+        init(
+            _ path: String, movedHash: UInt64? = nil, unavailable: VaultWarning? = nil, conflicted: VaultWarning? = nil,
+            edit: FileEdit? = nil, newlyResolving: [LinkReport] = []
+        ) {
+            self.path = path
+            self.movedHash = movedHash
+            self.unavailable = unavailable
+            self.conflicted = conflicted
+            self.edit = edit
+            self.newlyResolving = newlyResolving
+        }
+    }
+
+    /// Plans `note`: nil when it keeps every link as it is and is not moved.
+    ///
+    /// Notes in the trash are never link targets, but their own links are kept right, so
+    /// that a restored note's links resolve (DESIGN.md 4).
+    func planNote(_ note: Note, _ context: NoteContext) throws -> NoteOutcome? {
+        let moves = context.moves
+        let moved = moves[note.path] != nil
+        if note.availability == .placeholder {
+            return NoteOutcome(note.path, unavailable: VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
+        }
+        if note.availability == .unreadable {
+            return NoteOutcome(
+                note.path, unavailable: VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
+        }
+        // Only the notes that link to a moved file (or whose links the moves change) are read.
+        if unaffected(note, before: context.before, after: context.after, moves: moves, needles: context.needles) { return nil }
+        let read: (bytes: [UInt8], snapshot: FileSnapshot)
+        do {
+            read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
+        } catch FileError.system(let error) where error.code == ENOENT {
+            return nil  // deleted since the walk: no links left in it to keep right
+        } catch FileError.system(let error) {
+            return NoteOutcome(note.path, unavailable: VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
+        }
+        let movedHash = moved ? ContentHash.of(read.bytes) : nil
+        guard moved || context.needles.mayMatch(read.bytes) else { return nil }
+        guard NoteReader.isUTF8(read.bytes, complete: true) else {
+            // It names a moved file somewhere, and vault never rewrites what it cannot decode.
+            return NoteOutcome(note.path, movedHash: movedHash, unavailable: VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
+        }
+        let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path])
+        // Both sides of a merge at once: a link rewritten in one may be lost with it.
+        if context.inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
+            return NoteOutcome(
+                note.path, movedHash: movedHash,
+                conflicted: VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))
+        }
+        let edit =
+            result.bytes == read.bytes
+            ? nil
+            : FileEdit(
+                source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes, after: result.bytes,
+                changes: result.changes, replacements: result.replacements)
+        return NoteOutcome(note.path, movedHash: movedHash, edit: edit, newlyResolving: result.newlyResolving)
+    }
+}
