@@ -66,4 +66,26 @@ struct CacheLinkPrefilterTests {
         #expect(ask("pages/Unrelated.md") == nil)
         try cache.finish()
     }
+
+    @Test("a rename on a warm cache plans what it plans without one: links by the old name, by a path, and to the new name")
+    func renamePlansAsWithoutCache() throws {
+        try writeVault()
+        try folder.write("vault/pages/Early.md", "Links to [[Goal]] before there is one.\n")
+        let runs = folder.cachedRuns
+        func plan(_ vault: Vault) throws -> RenamePlan {
+            try RenamePlanner(vault: vault, skipUnavailable: true).planRename("pages/Target.md", to: "Goal")
+        }
+        let expected = try runs.uncached(plan)
+        // The note renamed too: its heading follows its new name.
+        #expect(Set(expected.edits.map(\.source)) == ["pages/Target.md", "pages/Wiki.md", "pages/Cased.md", "pages/Markdown.md", "pages/Front.md"])
+        #expect(expected.newlyResolving.map(\.source) == ["pages/Early.md"])
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let warm = try runs.run(plan)
+        #expect(warm.misses == 0)
+        #expect(warm.value.edits.map(\.source) == expected.edits.map(\.source))
+        #expect(warm.value.edits.map(\.after) == expected.edits.map(\.after))
+        #expect(warm.value.newlyResolving == expected.newlyResolving)
+        #expect(warm.value.skipped == expected.skipped)
+    }
 }
