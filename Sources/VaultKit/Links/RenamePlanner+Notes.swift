@@ -47,12 +47,12 @@ extension RenamePlanner {
     func planNote(_ note: Note, _ context: NoteContext) throws -> NoteOutcome? {
         let moves = context.moves
         let moved = moves[note.path] != nil
+        func warning(_ message: String) -> VaultWarning { VaultWarning(path: note.path, message: message) }
         if note.availability == .placeholder {
-            return NoteOutcome(note.path, unavailable: VaultWarning(path: note.path, message: "not downloaded; links in it are not rewritten"))
+            return NoteOutcome(note.path, unavailable: warning("not downloaded; links in it are not rewritten"))
         }
         if note.availability == .unreadable {
-            return NoteOutcome(
-                note.path, unavailable: VaultWarning(path: note.path, message: "\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
+            return NoteOutcome(note.path, unavailable: warning("\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
         }
         // Only the notes that link to a moved file (or whose links the moves change) are read.
         if unaffected(note, before: context.before, after: context.after, moves: moves, needles: context.needles) { return nil }
@@ -62,20 +62,18 @@ extension RenamePlanner {
         } catch FileError.system(let error) where error.code == ENOENT {
             return nil  // deleted since the walk: no links left in it to keep right
         } catch FileError.system(let error) {
-            return NoteOutcome(note.path, unavailable: VaultWarning(path: note.path, message: "unreadable (\(error.reason)); links in it are not rewritten"))
+            return NoteOutcome(note.path, unavailable: warning("unreadable (\(error.reason)); links in it are not rewritten"))
         }
         let movedHash = moved ? ContentHash.of(read.bytes) : nil
         guard moved || context.needles.mayMatch(read.bytes) else { return nil }
         guard NoteReader.isUTF8(read.bytes, complete: true) else {
             // It names a moved file somewhere, and vault never rewrites what it cannot decode.
-            return NoteOutcome(note.path, movedHash: movedHash, unavailable: VaultWarning(path: note.path, message: "not UTF-8; its links are never rewritten"))
+            return NoteOutcome(note.path, movedHash: movedHash, unavailable: warning("not UTF-8; its links are never rewritten"))
         }
         let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path])
         // Both sides of a merge at once: a link rewritten in one may be lost with it.
         if context.inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
-            return NoteOutcome(
-                note.path, movedHash: movedHash,
-                conflicted: VaultWarning(path: note.path, message: "holds merge conflict markers; links in it are not rewritten"))
+            return NoteOutcome(note.path, movedHash: movedHash, conflicted: warning("holds merge conflict markers; links in it are not rewritten"))
         }
         let edit =
             result.bytes == read.bytes
