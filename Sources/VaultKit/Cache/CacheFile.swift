@@ -72,6 +72,11 @@ final class CacheFile: @unchecked Sendable {
         try? fileSystem.close(descriptor, path: path)
     }
 
+    /// The head of `entry`'s record, read from the index alone.
+    func head(of entry: CacheFileFormat.Entry) -> NoteRecord.Head? {
+        index.withUnsafeBufferPointer { NoteRecord.head(in: $0, entry.index) }
+    }
+
     /// Marks the entry at `ordinal` as found valid for the last walk.
     func markWalked(_ ordinal: Int) { walkMarks[ordinal] = 1 }
 

@@ -39,18 +39,7 @@ extension FactsCache {
     /// The whole record of a stored entry, as it was recorded; nil when it cannot be read
     /// or was racy (its note is read again anyway).
     func storedRecord(_ entry: CacheFileFormat.Entry, in file: CacheFile) -> NoteRecord? {
-        let head = file.index.withUnsafeBufferPointer { index -> (FileStatus, NoteFacts.Parts)? in
-            var reader = ByteReader(index, start: entry.index.lowerBound, end: entry.index.upperBound)
-            guard let (status, _) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return nil }
-            return (status, NoteFacts.Parts(rawValue: parts))
-        }
-        guard let (status, parts) = head, let body = body(of: entry, in: file) else { return nil }
-        return file.withTable(first: entry.base) { table in
-            file.index.withUnsafeBufferPointer { index in
-                body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, table, status, parts, true)
-                }
-            }
-        } ?? nil
+        guard let head = file.head(of: entry), !head.isRacy else { return nil }
+        return storedRecord(file, entry, status: head.status, wanted: head.parts, taskLines: true)
     }
 }

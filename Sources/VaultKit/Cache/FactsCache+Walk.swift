@@ -7,13 +7,8 @@ extension FactsCache {
     /// Marks the stored record of `path` as found valid for the last walk, when it is valid
     /// for a note of `status` (see `walkedRecord`): for a walk that reads no record.
     func markWalked(_ path: String, status: FileStatus) {
-        guard let (file, entry, ordinal) = storedEntry(for: path) else { return }
-        let valid = file.index.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
-            guard let (recorded, flags) = try? NoteRecord.head(&reader) else { return false }
-            return self.valid(recorded, racy: flags & 2 != 0, now: status)
-        }
-        if valid { file.markWalked(ordinal) }
+        guard let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry), valid(head, now: status) else { return }
+        file.markWalked(ordinal)
     }
 
     /// The record of `path` when it was found valid for the status the last walk took of
@@ -26,17 +21,8 @@ extension FactsCache {
     func walkedRecord(
         for path: String, wanted: NoteFacts.Parts, taskLines: Bool, accepting accepts: (NoteRecord) -> Bool
     ) -> NoteRecord? {
-        // A note read afresh this run is asked of by its status.
-        guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
-            let (file, entry, ordinal) = storedEntry(for: path), file.wasWalked(ordinal)
-        else { return nil }
-        let recorded = file.index.withUnsafeBufferPointer { buffer -> (FileStatus, NoteFacts.Parts)? in
-            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
-            guard let (recorded, _) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return nil }
-            return (recorded, NoteFacts.Parts(rawValue: parts))
-        }
-        guard let (status, parts) = recorded, parts.union(.header).isSuperset(of: wanted),
-            let record = storedRecord(file, entry, status: status, wanted: wanted, taskLines: taskLines), accepts(record)
+        guard let (file, entry, head) = validStoredEntry(for: path, status: nil), head.parts.union(.header).isSuperset(of: wanted),
+            let record = storedRecord(file, entry, status: head.status, wanted: wanted, taskLines: taskLines), accepts(record)
         else { return nil }
         return count(record)
     }
@@ -50,18 +36,8 @@ extension FactsCache {
     /// For a question about the links to a few notes (`backlinks`): most notes name none of
     /// them, and decoding every link of a large vault was most of such a question's time.
     func links(of path: String, status: FileStatus? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
-        guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
-            let (file, entry, ordinal) = storedEntry(for: path), status != nil || file.wasWalked(ordinal)
-        else { return nil }
-        let readable = file.index.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
-            // The head's flags, then the header's stored parts and flags (see `NoteFacts.header`).
-            guard let (recorded, flags) = try? NoteRecord.head(&reader), let parts = try? reader.byte(), let facts = try? reader.byte()
-            else { return false }
-            return status.map { valid(recorded, racy: flags & 2 != 0, now: $0) } ?? true
-                && flags & 1 != 0 && NoteFacts.Parts(rawValue: parts).contains(.links) && facts & 1 != 0
-        }
-        guard readable, let body = body(of: entry, in: file),
+        guard let (file, entry, head) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
+            head.parts.contains(.links), let body = body(of: entry, in: file),
             let found = file.withTable(first: entry.base, { table in
                 body.withUnsafeBufferPointer { body in
                     var reader = ByteReader(body, table: table)
@@ -72,5 +48,16 @@ extension FactsCache {
         else { return nil }
         lock.withLock { counts.hits += 1 }
         return found
+    }
+
+    /// The stored entry of `path` and its head, when its record is valid for a note of
+    /// `status`, or with no status, when the last walk found it valid; nil otherwise, and for
+    /// a note read afresh this run (asked of by its status, as usual).
+    private func validStoredEntry(for path: String, status: FileStatus?) -> (CacheFile, CacheFileFormat.Entry, NoteRecord.Head)? {
+        guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
+            let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry),
+            status.map({ valid(head, now: $0) }) ?? file.wasWalked(ordinal)
+        else { return nil }
+        return (file, entry, head)
     }
 }

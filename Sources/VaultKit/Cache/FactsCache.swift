@@ -205,20 +205,16 @@ public final class FactsCache: @unchecked Sendable {
     /// and not counted as a hit or a miss; with no status, what its record holds whatever
     /// the file is now (for a caller that only wants to know whether it is whole).
     func holding(_ path: String, status: FileStatus?) -> Holding {
-        func holding(_ index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Holding {
-            var reader = ByteReader(index, start: range.lowerBound, end: range.upperBound)
-            guard let (recorded, flags) = try? NoteRecord.head(&reader),
-                status.map({ valid(recorded, racy: flags & 2 != 0, now: $0) }) ?? true,
-                let raw = try? reader.byte()
-            else { return .stale }
-            return .valid(NoteFacts.Parts(rawValue: raw))
+        func holding(_ head: NoteRecord.Head?) -> Holding {
+            guard let head, status.map({ valid(head, now: $0) }) ?? true else { return .stale }
+            return .valid(head.parts)
         }
         if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
             guard let index = lock.withLock({ fresh.index(of: slot) }) else { return .stale }
-            return index.withUnsafeBufferPointer { holding($0, 0..<$0.count) }
+            return holding(index.withUnsafeBufferPointer { NoteRecord.head(in: $0, 0..<$0.count) })
         }
         guard let (file, entry, _) = storedEntry(for: path) else { return .nothing }
-        return file.index.withUnsafeBufferPointer { holding($0, entry.index) }
+        return holding(file.head(of: entry))
     }
 
     /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
@@ -241,13 +237,9 @@ public final class FactsCache: @unchecked Sendable {
         // Validated on the index alone: a note that changed, or whose record lacks what is
         // asked (a first `tasks` after a first `check`), costs no read of its body, nor of
         // the table (25 MB at 100,000 notes) that would only be read to find that out.
-        let valid = file.index.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = ByteReader(buffer, start: entry.index.lowerBound, end: entry.index.upperBound)
-            guard let (recorded, flags) = try? NoteRecord.head(&reader), let parts = try? reader.byte() else { return false }
-            return self.valid(recorded, racy: flags & 2 != 0, now: status)
-                && NoteFacts.Parts(rawValue: parts).union(.header).isSuperset(of: wanted)
+        guard let head = file.head(of: entry), valid(head, now: status), head.parts.union(.header).isSuperset(of: wanted) else {
+            return count(nil)
         }
-        guard valid else { return count(nil) }
         let record = storedRecord(file, entry, status: status, wanted: wanted, taskLines: taskLines)
         if record != nil { file.markWalked(ordinal) }
         return count(record)
@@ -304,6 +296,11 @@ public final class FactsCache: @unchecked Sendable {
             if record == nil { counts.misses += 1 } else { counts.hits += 1 }
         }
         return record
+    }
+
+    /// True when a file now of `status` is the one recorded in `head`, and it was not racy.
+    func valid(_ head: NoteRecord.Head, now status: FileStatus) -> Bool {
+        valid(head.status, racy: head.isRacy, now: status)
     }
 
     /// True when a file now of `status` is the one recorded as `recorded`.

@@ -29,6 +29,30 @@ extension NoteRecord {
         }
     }
 
+    /// What an index entry says before its facts are decoded: enough to tell whether the
+    /// record serves a file of some status, and what it holds.
+    struct Head {
+        /// The file's status when it was read.
+        let status: FileStatus
+        /// 1: the file was read whole; 2: it was racy; 4: it may hold merge markers.
+        let flags: UInt8
+        /// The parts of its facts the record holds.
+        let parts: NoteFacts.Parts
+        /// The header's flags (see `NoteFacts.header(from:)`): 1 when the note is valid UTF-8.
+        let factFlags: UInt8
+
+        var isRacy: Bool { flags & 2 != 0 }
+        var isComplete: Bool { flags & 1 != 0 }
+        var isUTF8: Bool { factFlags & 1 != 0 }
+    }
+
+    /// The head of the index entry in `index[range]`; nil when it cannot be read.
+    static func head(in index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Head? {
+        var reader = ByteReader(index, start: range.lowerBound, end: range.upperBound)
+        guard let (status, flags) = try? head(&reader), let parts = try? reader.byte(), let factFlags = try? reader.byte() else { return nil }
+        return Head(status: status, flags: flags, parts: NoteFacts.Parts(rawValue: parts), factFlags: factFlags)
+    }
+
     /// The status and flags at the head of an index entry.
     static func head(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (status: FileStatus, flags: UInt8) {
         let size = Int64(truncatingIfNeeded: try reader.unsigned())

@@ -56,12 +56,10 @@ public struct LinkIndex: Sendable {
         let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
         // The keys are worked out across the cores, then added in order: normalising and
         // lowering every path was most of a check's time before its first link was read.
-        let count = notes.count + assets.count
-        let keys = ParallelMap.map(count, minimumPerWorker: 4096) { position in
-            Keys(notes.indices.contains(position) ? notes[position] : assets[position - notes.count], isNote: position < notes.count)
-        }
+        let files = notes + assets
+        let keys = ParallelMap.map(files.count, minimumPerWorker: 4096) { Keys(files[$0], isNote: $0 < notes.count) }
         for (position, keys) in keys.enumerated() where !keys.key.hasPrefix(trash) {
-            add(position < notes.count ? notes[position] : assets[position - notes.count], keys, isNote: position < notes.count)
+            add(files[position], keys, isNote: position < notes.count)
         }
     }
 

@@ -78,13 +78,10 @@ extension VaultScanner {
         let entries: [DirectoryEntry]
         do {
             entries = try fileSystem.entries(absolute)
-        } catch let error as SystemError {
-            listing.unreadable = error.reason
-            listing.unlisted.append(VaultWarning(path: relative, message: "folder skipped: \(error.reason)"))
-            return listing
         } catch {
-            listing.unreadable = "\(error)"
-            listing.unlisted.append(VaultWarning(path: relative, message: "folder skipped: \(error)"))
+            let reason = (error as? SystemError)?.reason ?? "\(error)"
+            listing.unreadable = reason
+            listing.unlisted.append(VaultWarning(path: relative, message: "folder skipped: \(reason)"))
             return listing
         }
         // Asked only of names that may be a placeholder or a conflict copy.
