@@ -143,7 +143,12 @@ extension LanguageServer {
         var changes: [JSONValue] = []
         for edit in plan.edits where !edit.replacements.isEmpty {
             let uri = uri(of: edit.source)
-            let lines = LineMap(edit.before)
+            // Positions are counted in the text the plan read, which the file must still be.
+            let read = live.flatMap { try? $0.vault.fileSystem.readFile($0.vault.absolutePath(edit.source)) }
+            guard let read, ContentHash.of(read) == edit.patch.beforeHash else {
+                throw RPCError(code: Self.requestFailed, message: "\(edit.source) changed while the rename was planned; try again")
+            }
+            let lines = LineMap(read)
             changes.append(.members([
                 "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
                 "edits": .array(edit.replacements.map { replacement in

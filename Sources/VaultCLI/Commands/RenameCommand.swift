@@ -57,7 +57,7 @@ enum MoveCommand: Command {
             if context.json {
                 try context.emit(PlanSummary(plan))
             } else {
-                context.line(plan.diff().trimmingSuffixNewline())
+                context.line(try plan.diff(reading: vault).trimmingSuffixNewline())
             }
             return 0
         }

@@ -20,8 +20,11 @@ public struct Change: Sendable, Equatable {
     /// The bytes read at `path`, when they were read.
     public var before: [UInt8]?
     /// The bytes written: a new file's, a replacement's, or a moved note's at its new path
-    /// (nil when it keeps its bytes).
+    /// (nil when it keeps its bytes, or when `patch` says them).
     public var after: [UInt8]?
+    /// A rewrite held as replacements of the bytes read, in place of `before` and `after`:
+    /// they are made from the file when it is written (see `TextPatch`).
+    public var patch: TextPatch?
     /// The permissions of a new file.
     public var permissions: UInt32 = 0o644
 
@@ -33,6 +36,16 @@ public struct Change: Sendable, Equatable {
     /// New bytes for a file that must still be as it was read.
     public static func replace(_ path: String, expected: FileSnapshot, before: [UInt8], after: [UInt8]) -> Change {
         Change(kind: .replace, path: path, expected: expected, before: before, after: after)
+    }
+
+    /// New bytes for a file that must still be as it was read, held as a patch of its bytes.
+    public static func replace(_ path: String, expected: FileSnapshot, patch: TextPatch) -> Change {
+        Change(kind: .replace, path: path, expected: expected, before: nil, after: nil, patch: patch)
+    }
+
+    /// A note that takes a new name rewritten, its new bytes held as a patch of its bytes.
+    public static func move(_ path: String, to destination: String, expected: FileSnapshot, patch: TextPatch) -> Change {
+        Change(kind: .move, path: path, destination: destination, expected: expected, before: nil, after: nil, patch: patch)
     }
 
     /// A file that takes a new name: a note as it was read (with `after`, rewritten at its
@@ -53,11 +66,30 @@ public struct Change: Sendable, Equatable {
 
     /// True when the change would leave the file exactly as it is (a replace with the same
     /// bytes): such a file is never written, since a sync tool would upload it for nothing.
-    public var changesNothing: Bool { kind == .replace && before == after }
+    public var changesNothing: Bool { kind == .replace && (patch.map(\.changesNothing) ?? (before == after)) }
+
+    /// True when the file's bytes change: it has new bytes or a patch.
+    public var rewrites: Bool { after != nil || patch != nil }
+
+    /// The change with its bytes held, read from the file for a patch: for a diff, which
+    /// shows them.
+    ///
+    /// - Throws: `FileError.fileChanged` when the file no longer holds what the patch was
+    ///   made from.
+    public func holdingBytes(_ vault: Vault) throws -> Change {
+        guard let patch else { return self }
+        let bytes: [UInt8]
+        do { bytes = try vault.fileSystem.readFile(vault.absolutePath(path)) } catch { throw SafeWriter.wrap(error) }
+        guard let after = patch.applied(to: bytes) else { throw FileError.fileChanged(path: path) }
+        var held = self
+        (held.before, held.after, held.patch) = (bytes, after, nil)
+        return held
+    }
 
     /// The change as a diff `git apply` takes: a new file, a rewrite, a rename (with the moved
     /// note's rewrite, if any) or a deletion.
     public var diff: [UInt8] {
+        precondition(patch == nil, "a patch is shown once its bytes are held (holdingBytes)")
         switch kind {
         case .create: return UnifiedDiff.file(path: path, old: nil, new: after, mode: permissions)
         case .replace: return UnifiedDiff.file(path: path, old: before, new: after)

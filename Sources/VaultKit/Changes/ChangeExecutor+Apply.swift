@@ -67,7 +67,7 @@ extension ChangeExecutor {
             switch change.kind {
             case .create:
                 if fileSystem.exists(absolute) { throw FileError.fileExists(path: change.path) }
-            case .move where change.after == nil || change.expected == nil:
+            case .move where !change.rewrites || change.expected == nil:
                 // A move keeps the bytes: its file need only still be there.
                 if !fileSystem.exists(absolute) { throw FileError.fileChanged(path: change.path) }
             case .replace, .remove, .move:
@@ -77,8 +77,15 @@ extension ChangeExecutor {
         let journal = IntentJournal(plan: plan)
         try beforeStep?("journal")
         do { try fileSystem.createDirectories(journalFolder) } catch { throw SafeWriter.wrap(error) }
-        try writer.create(journalPath(journal.id)) { write in try journal.write(write) }
-        // What the plan read of each file it writes, by the path it is written at.
+        do {
+            try writer.create(journalPath(journal.id)) { write in try journal.write(write, patched: patchedBytes) }
+        } catch {
+            // A file changed since its check: refused with nothing written, no folder left.
+            removeEmptyJournalFolder()
+            throw error
+        }
+        // What the plan read of each file it writes, by the path it is written at; a patch
+        // makes its file's bytes again as they are needed.
         let rewrites = changes.filter { $0.kind != .create && $0.after != nil && $0.expected != nil && $0.before != nil }
         let known = Dictionary(rewrites.map { ($0.finalPath, $0.expected!) }, uniquingKeysWith: { a, _ in a })
         let read = Dictionary(rewrites.map { ($0.finalPath, $0.before!) }, uniquingKeysWith: { a, _ in a })
@@ -105,6 +112,23 @@ extension ChangeExecutor {
 }
 
 extension ChangeExecutor {
+    /// The new bytes of an edit held as a patch, made from its file as the plan read it.
+    ///
+    /// - Throws: `FileError.fileChanged` when the file changed or went since it was read.
+    func patchedBytes(_ edit: IntentJournal.Edit) throws -> [UInt8] {
+        let source = edit.source ?? edit.path
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.readFile(vault.absolutePath(source))
+        } catch let error as SystemError where error.code == ENOENT {
+            throw FileError.fileChanged(path: source)
+        } catch {
+            throw SafeWriter.wrap(error)
+        }
+        guard let after = edit.newBytes(over: bytes) else { throw FileError.fileChanged(path: source) }
+        return after
+    }
+
     /// Applies a rename or move plan (see `RenamePlan.changePlan`).
     public func apply(_ plan: RenamePlan, summary: String) throws -> ChangeReport {
         try apply(plan.changePlan(summary: summary))

@@ -134,11 +134,11 @@ extension ChangeExecutor {
     }
 
     /// Rewrites one file as the journal says; returns why it was left alone, if it was. A
-    /// file whose status still matches what the plan read is written without a read.
+    /// file whose status still matches what the plan read is written without a read, unless
+    /// its new bytes are a patch, which is made from them.
     private func rewrite(_ edit: IntentJournal.Edit, known: FileSnapshot?, writer: SafeWriter) throws -> String? {
         let path = vault.absolutePath(edit.path)
-        let after = edit.after
-        if let known, let status = known.status, (try? fileSystem.status(path)) == status {
+        if let after = edit.after, let known, let status = known.status, (try? fileSystem.status(path)) == status {
             try writer.replace(path, with: after, expecting: known)
             return nil
         }
@@ -146,7 +146,7 @@ extension ChangeExecutor {
         let hash = String(ContentHash.of(bytes), radix: 16)
         if hash == edit.afterHash { return nil }
         // Empty means a write the crash tore; anything else unexpected is someone's edit.
-        guard hash == edit.beforeHash || bytes.isEmpty else { return "changed elsewhere" }
+        guard hash == edit.beforeHash || bytes.isEmpty, let after = edit.newBytes(over: bytes) else { return "changed elsewhere" }
         try writer.replace(path, with: after, expecting: snapshot)
         return nil
     }

@@ -54,10 +54,10 @@ extension ChangeExecutor {
         let takenNames = Set(taken.map(\.path))
         for edit in journal.edits where !takenNames.contains(edit.path) {
             let path = vault.absolutePath(edit.path)
-            guard let (bytes, snapshot) = try? writer.read(path), bytes.isEmpty,
+            guard let after = edit.after, let (bytes, snapshot) = try? writer.read(path), bytes.isEmpty,
                 String(ContentHash.of(bytes), radix: 16) != edit.beforeHash
             else { continue }
-            try writer.replace(path, with: edit.after, expecting: snapshot)
+            try writer.replace(path, with: after, expecting: snapshot)
         }
         let names = takenNames.sorted().joined(separator: ", ")
         let affected = linkingNotes(journal, except: takenNames, message: "the change stopped at \(names); its links may lead to old or new names; check them")
@@ -80,7 +80,8 @@ extension ChangeExecutor {
     /// would be finished, keeping both names).
     ///
     /// - Parameters:
-    ///   - rewritten: the edits written so far; `read`: the plan's bytes of each, by path.
+    ///   - rewritten: the edits written so far; `read`: the plan's bytes of each, by path,
+    ///     but for those held as a patch, which makes them back.
     func takeBack(
         _ journal: IntentJournal, rewritten: [IntentJournal.Edit], read: [String: [UInt8]], because problem: VaultWarning?
     ) throws -> ChangeReport? {
@@ -90,8 +91,8 @@ extension ChangeExecutor {
         var restores: [(path: String, bytes: [UInt8], snapshot: FileSnapshot)] = []
         for edit in rewritten where oldNames[edit.path] == nil {
             let path = vault.absolutePath(edit.path)
-            guard let before = read[edit.path], let (bytes, snapshot) = try? writer.read(path),
-                String(ContentHash.of(bytes), radix: 16) == edit.afterHash
+            guard let (bytes, snapshot) = try? writer.read(path), String(ContentHash.of(bytes), radix: 16) == edit.afterHash,
+                let before = read[edit.path] ?? edit.readBytes(from: bytes)
             else { return nil }
             restores.append((path, before, snapshot))
         }

@@ -48,6 +48,13 @@ public struct ChangePlan: Sendable {
         changes.filter { !$0.changesNothing }.flatMap(\.diff)
     }
 
+    /// The plan with the bytes of every patch held (see `Change.holdingBytes`).
+    public func holdingBytes(_ vault: Vault) throws -> ChangePlan {
+        var plan = self
+        plan.changes = try changes.map { try $0.holdingBytes(vault) }
+        return plan
+    }
+
     /// `diff` as text, for printing (a note's bytes are UTF-8; vault never rewrites one that
     /// is not).
     public var diffText: String { String(decoding: diff, as: UTF8.self) }

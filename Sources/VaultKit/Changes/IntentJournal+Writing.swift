@@ -6,11 +6,14 @@ import VaultSystem
 extension IntentJournal {
     /// Hands the journal's JSON to `write` in pieces of about a MiB; `IntentJournal.decode`
     /// reads it back.
-    public func write(_ write: ([UInt8]) throws -> Void) throws {
-        try withoutActuallyEscaping(write) { write in try self.write(into: JournalText(write: write)) }
+    ///
+    /// - Parameter patched: the new bytes of an edit held as a patch, made from its file as
+    ///   they are written (and let go at once).
+    public func write(_ write: ([UInt8]) throws -> Void, patched: (Edit) throws -> [UInt8]) throws {
+        try withoutActuallyEscaping(write) { write in try self.write(into: JournalText(write: write), patched: patched) }
     }
 
-    private func write(into out: JournalText) throws {
+    private func write(into out: JournalText, patched: (Edit) throws -> [UInt8]) throws {
         var out = out
         try out.raw("{\n  \"version\": \(version),\n  \"id\": ")
         try out.string(id)
@@ -20,7 +23,7 @@ extension IntentJournal {
         try out.array(moves) { out, move in try out.object(["from": move.from, "to": move.to]) }
         try out.raw(",\n  \"edits\": ")
         try out.array(edits) { out, edit in
-            try out.object(["path": edit.path, "beforeHash": edit.beforeHash, "afterHash": edit.afterHash], after: edit.after)
+            try out.object(["path": edit.path, "beforeHash": edit.beforeHash, "afterHash": edit.afterHash], after: edit.after ?? patched(edit))
         }
         try out.raw(",\n  \"sidecarMoves\": ")
         try out.array(sidecarMoves) { out, move in try out.object(["from": move.from, "to": move.to]) }

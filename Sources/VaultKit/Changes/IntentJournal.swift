@@ -6,10 +6,10 @@ import VaultSystem
 /// that the next `vault` run can finish it after a crash. It holds the new bytes of every
 /// file it writes: a file left empty or torn by a power cut is restored from it.
 ///
-/// The new bytes are held as the plan holds them (not copied) and written in base64 as the
-/// journal's file is written, piece by piece: a rename of a note 24,000 links name at
-/// 100,000 notes rewrites 112 MB, and the journal built whole, as base64 text and then as
-/// its file's bytes, added about three times that to the peak (670 MB; 361 MB now).
+/// A change made now need not hold those bytes in memory: a rename's rewrites are patches
+/// (`TextPatch`), each made from its file as the journal's file is written, in base64, piece
+/// by piece, and let go. A rename of a note 24,000 links name at 100,000 notes rewrites
+/// 112 MB; held whole, before and after, they were most of its 309 MiB peak (127 MiB now).
 public struct IntentJournal: Codable, Sendable {
     /// One file's rewrite.
     public struct Edit: Codable, Sendable {
@@ -18,8 +18,48 @@ public struct IntentJournal: Codable, Sendable {
         /// The hash of the bytes the plan read (hex), and of the bytes it writes.
         public var beforeHash: String
         public var afterHash: String
-        /// The bytes to write (base64 in the file).
-        @Base64Bytes public var after: [UInt8]
+        /// The bytes to write (base64 in the file); nil for a change made now that holds
+        /// them as `patch`. A journal read from its file always holds them.
+        public var after: [UInt8]?
+        /// The new bytes as a patch of the file's bytes as the plan read them, made from the
+        /// file at `source` (the path before any move) when the journal is written.
+        var patch: TextPatch?
+        var source: String?
+
+        private enum CodingKeys: String, CodingKey { case path, beforeHash, afterHash, after }
+
+        init(path: String, beforeHash: String, afterHash: String, after: [UInt8]?, patch: TextPatch? = nil, source: String? = nil) {
+            (self.path, self.beforeHash, self.afterHash, self.after, self.patch, self.source) = (path, beforeHash, afterHash, after, patch, source)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            beforeHash = try container.decode(String.self, forKey: .beforeHash)
+            afterHash = try container.decode(String.self, forKey: .afterHash)
+            after = try container.decode(Base64Bytes.self, forKey: .after).wrappedValue
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(beforeHash, forKey: .beforeHash)
+            try container.encode(afterHash, forKey: .afterHash)
+            try container.encode(Base64Bytes(wrappedValue: after ?? []), forKey: .after)
+        }
+
+        /// The bytes to write over `current`, the file's bytes now, which hash as the plan
+        /// read them (or, finishing a journal, are empty: a write a crash tore); nil when a
+        /// patch cannot be made from them.
+        func newBytes(over current: [UInt8]) -> [UInt8]? {
+            after ?? patch?.applied(to: current)
+        }
+
+        /// The bytes the plan read, made back from `current`, the bytes this change wrote;
+        /// nil when the edit holds no patch or `current` is not what it wrote.
+        func readBytes(from current: [UInt8]) -> [UInt8]? {
+            patch?.restored(from: current)
+        }
     }
 
     /// A new file.
@@ -87,7 +127,11 @@ public struct IntentJournal: Codable, Sendable {
                     if change.path.hasPrefix(".zennotes/") { sidecarMoves.append(move) } else { moves.append(move) }
                     if let hash = change.expected?.contentHash { movedHashes[change.path] = Self.hex(hash) }
                 }
-                if let after = change.after, let expected = change.expected {
+                if let expected = change.expected, let patch = change.patch {
+                    edits.append(
+                        Edit(path: change.finalPath, beforeHash: Self.hex(expected.contentHash), afterHash: Self.hex(patch.afterHash),
+                            after: nil, patch: patch, source: change.path))
+                } else if let after = change.after, let expected = change.expected {
                     edits.append(
                         Edit(path: change.finalPath, beforeHash: Self.hex(expected.contentHash), afterHash: Self.hex(ContentHash.of(after)),
                             after: after))
@@ -116,7 +160,7 @@ public struct IntentJournal: Codable, Sendable {
         guard journal.version <= newestVersion else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "version \(journal.version)")) }
         // Damage that still reads as base64 (a text cut short, a character changed) must not
         // be written into a note: every file's new bytes are checked against their hash.
-        let written = journal.edits.map { ($0.path, $0.after, $0.afterHash) } + (journal.creates ?? []).map { ($0.path, $0.after, $0.afterHash) }
+        let written = journal.edits.map { ($0.path, $0.after ?? [], $0.afterHash) } + (journal.creates ?? []).map { ($0.path, $0.after, $0.afterHash) }
         for (path, after, hash) in written where hex(ContentHash.of(after)) != hash {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the new bytes of \(path) do not match their hash"))
         }

@@ -28,33 +28,22 @@ public struct FileEdit: Sendable {
     public var path: String
     /// What was read when the plan was made; the write is refused if the file changed since.
     public var snapshot: FileSnapshot
-    public var before: [UInt8]
-    public var after: [UInt8]
+    /// The new bytes as replacements of the bytes read; they are made again from the file
+    /// when it is written (see `TextPatch`).
+    public var patch: TextPatch
     public var changes: [LinkChange]
-    /// The byte ranges of `before` that are replaced, in order, and their new text: what an
-    /// editor applies to an open document instead of writing `after`.
-    public var replacements: [TextReplacement] = []
-}
 
-/// Bytes of a text replaced by new text.
-public struct TextReplacement: Sendable, Equatable {
-    public var range: Range<Int>
-    public var text: String
-
-    /// `bytes` with each of `replacements` (in order of their ranges, none overlapping) made
-    /// in one pass: replacing in place would move the rest of the note once per replacement.
-    public static func applied(_ replacements: [TextReplacement], to bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + replacements.reduce(0) { $0 + $1.text.utf8.count })
-        var copied = 0
-        for replacement in replacements {
-            result += bytes[copied..<replacement.range.lowerBound]
-            result += replacement.text.utf8
-            copied = replacement.range.upperBound
-        }
-        result += bytes[copied...]
-        return result
+    public init(source: String, path: String, snapshot: FileSnapshot, patch: TextPatch, changes: [LinkChange]) {
+        self.source = source
+        self.path = path
+        self.snapshot = snapshot
+        self.patch = patch
+        self.changes = changes
     }
+
+    /// The byte ranges of the bytes read that are replaced, in order, and their new text:
+    /// what an editor applies to an open document.
+    public var replacements: [TextReplacement] { patch.replacements }
 }
 
 /// Everything a rename or move will do, computed before anything is touched, so it can be
@@ -92,7 +81,7 @@ public struct RenamePlan: Sendable {
         var changes: [Change] = []
         for move in moves {
             if let edit = edits[move.from], edit.path == move.to {
-                changes.append(.move(move.from, to: move.to, expected: edit.snapshot, before: edit.before, after: edit.after))
+                changes.append(.move(move.from, to: move.to, expected: edit.snapshot, patch: edit.patch))
                 edits[move.from] = nil
             } else {
                 changes.append(.move(move.from, to: move.to))
@@ -100,7 +89,7 @@ public struct RenamePlan: Sendable {
         }
         changes += sidecarMoves.map { Change.move($0.from, to: $0.to) }
         for edit in self.edits where edits[edit.source] != nil {
-            changes.append(.replace(edit.path, expected: edit.snapshot, before: edit.before, after: edit.after))
+            changes.append(.replace(edit.path, expected: edit.snapshot, patch: edit.patch))
         }
         if let favoritesEdit { changes.append(favoritesEdit) }
         var plan = ChangePlan(changes, summary: summary)
@@ -116,8 +105,11 @@ public struct RenamePlan: Sendable {
         return (moves.count == 1 ? "move " : "move \(moves.count) files: ") + moved
     }
 
-    /// The plan as a unified diff (see `ChangePlan.diff`).
-    public func diff() -> String {
-        changePlan(summary: "").diffText
+    /// The plan as a unified diff (see `ChangePlan.diff`), each rewritten file read again
+    /// for its bytes.
+    ///
+    /// - Throws: `FileError.fileChanged` when a file is no longer as the plan read it.
+    public func diff(reading vault: Vault) throws -> String {
+        try changePlan(summary: "").holdingBytes(vault).diffText
     }
 }

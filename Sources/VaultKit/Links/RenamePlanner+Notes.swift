@@ -79,8 +79,8 @@ extension RenamePlanner {
             result.bytes == read.bytes
             ? nil
             : FileEdit(
-                source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot, before: read.bytes, after: result.bytes,
-                changes: result.changes, replacements: result.replacements)
+                source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot,
+                patch: TextPatch(before: read.bytes, replacements: result.replacements, after: result.bytes), changes: result.changes)
         return NoteOutcome(note.path, movedHash: movedHash, edit: edit, newlyResolving: result.newlyResolving)
     }
 }

@@ -48,8 +48,9 @@ public struct HeadingRename {
             }
             guard !replacements.isEmpty else { continue }
             replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
-            let after = TextReplacement.applied(replacements, to: bytes)
-            edits.append(FileEdit(source: source, path: source, snapshot: read.snapshot, before: bytes, after: after, changes: changes, replacements: replacements))
+            let patch = TextPatch(before: bytes, replacements: replacements)
+            guard !patch.changesNothing else { continue }
+            edits.append(FileEdit(source: source, path: source, snapshot: read.snapshot, patch: patch, changes: changes))
         }
         return RenamePlan(moves: [], edits: edits, sidecarMoves: [], skipped: [], newlyResolving: [], emptiedFolders: [])
     }

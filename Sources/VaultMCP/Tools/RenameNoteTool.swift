@@ -71,7 +71,7 @@ enum PlanAnswer {
         var warnings = plan.skipped.map(\.description)
         warnings += plan.newlyResolving.map { "\($0.source):\($0.line): \($0.text) dangled and will now resolve to \($0.resolved ?? "")" }
         let rewritten = plan.edits.filter { !$0.changes.isEmpty }.count
-        let diff = plan.diff()
+        let diff = try plan.diff(reading: session.vault)
         var text = "plan \(id): " + plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
         text += ", \(plan.linkCount) link\(plan.linkCount == 1 ? "" : "s") in \(rewritten) note\(rewritten == 1 ? "" : "s")\n"
         text += warnings.map { "warning: \($0)\n" }.joined() + diff

@@ -84,7 +84,7 @@ struct CacheLinkPrefilterTests {
         let warm = try runs.run(plan)
         #expect(warm.misses == 0)
         #expect(warm.value.edits.map(\.source) == expected.edits.map(\.source))
-        #expect(warm.value.edits.map(\.after) == expected.edits.map(\.after))
+        #expect(warm.value.edits.map(\.patch) == expected.edits.map(\.patch))
         #expect(warm.value.newlyResolving == expected.newlyResolving)
         #expect(warm.value.skipped == expected.skipped)
     }

@@ -33,7 +33,7 @@ struct IntentJournalTests {
             ], summary: "test \"all\" kinds")
         let journal = IntentJournal(plan: plan)
         var pieces: [[UInt8]] = []
-        try journal.write { pieces.append($0) }
+        try journal.write({ pieces.append($0) }, patched: { _ in throw FileError.fileChanged(path: "none") })
         #expect(pieces.count > 4)
         #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 20 })
         let read = try IntentJournal.decode(Array(pieces.joined()))
