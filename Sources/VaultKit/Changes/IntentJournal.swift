@@ -9,7 +9,7 @@ import VaultSystem
 /// A change made now need not hold those bytes in memory: a rename's rewrites are patches
 /// (`TextPatch`), each made from its file as the journal's file is written, in base64, piece
 /// by piece, and let go. A rename of a note 24,000 links name at 100,000 notes rewrites
-/// 112 MB; held whole, before and after, they were most of its 309 MiB peak (127 MiB now).
+/// 112 MB; held whole, before and after, they were two thirds of its 309 MiB peak.
 public struct IntentJournal: Codable, Sendable {
     /// One file's rewrite.
     public struct Edit: Codable, Sendable {
@@ -45,7 +45,10 @@ public struct IntentJournal: Codable, Sendable {
             try container.encode(path, forKey: .path)
             try container.encode(beforeHash, forKey: .beforeHash)
             try container.encode(afterHash, forKey: .afterHash)
-            try container.encode(Base64Bytes(wrappedValue: after ?? []), forKey: .after)
+            guard let after else {
+                throw EncodingError.invalidValue(path, .init(codingPath: [CodingKeys.after], debugDescription: "a patch is written from its file"))
+            }
+            try container.encode(Base64Bytes(wrappedValue: after), forKey: .after)
         }
 
         /// The bytes to write over `current`, the file's bytes now, which hash as the plan

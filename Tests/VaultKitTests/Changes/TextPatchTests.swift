@@ -54,12 +54,18 @@ struct TextPatchTests {
         #expect(Change.replace("pages/A.md", expected: snapshot, patch: patch).changesNothing)
     }
 
+    /// A vault of `Errands` and the notes `linking` (path to text), and the plan renaming
+    /// `Errands` to `Chores`.
+    private func renaming(_ linking: [String: String]) throws -> (Vault, RenamePlan) {
+        try folder.write("pages/Errands.md", "# Errands\n")
+        for (path, text) in linking { try folder.write(path, text) }
+        let vault = try Vault(root: folder.path)
+        return (vault, try RenamePlanner(vault: vault).planRename("Errands", to: "Chores"))
+    }
+
     @Test("a rename holds each linking note as a patch, and its journal holds the whole new bytes")
     func journalHoldsNewBytes() throws {
-        try folder.write("pages/Errands.md", "# Errands\n")
-        try folder.write("pages/Linker.md", "see [[Errands]] and [[Errands|them]]\n")
-        let vault = try Vault(root: folder.path)
-        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let (vault, plan) = try renaming(["pages/Linker.md": "see [[Errands]] and [[Errands|them]]\n"])
         let linker = try #require(plan.edits.first { $0.path == "pages/Linker.md" })
         #expect(linker.replacements.map(\.text) == ["Chores", "Chores"])
         let journal = IntentJournal(plan: plan.changePlan(summary: "rename"))
@@ -73,11 +79,7 @@ struct TextPatchTests {
 
     @Test("a linking note saved after the plan's check, before the journal holds its new bytes, refuses the change with nothing written")
     func savedBeforeJournal() throws {
-        try folder.write("pages/Errands.md", "# Errands\n")
-        try folder.write("pages/Linker.md", "see [[Errands]]\n")
-        try folder.write("pages/Other.md", "also [[Errands]]\n")
-        let vault = try Vault(root: folder.path)
-        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let (vault, plan) = try renaming(["pages/Linker.md": "see [[Errands]]\n", "pages/Other.md": "also [[Errands]]\n"])
         let executor = ChangeExecutor(vault: vault) { step in
             if step == "journal" { try folder.write("pages/Other.md", "also [[Errands]], saved\n") }
         }
@@ -91,10 +93,7 @@ struct TextPatchTests {
 
     @Test("a dry run's diff reads each note again, and says so when one changed since the plan")
     func diffReadsAgain() throws {
-        try folder.write("pages/Errands.md", "# Errands\n")
-        try folder.write("pages/Linker.md", "see [[Errands]]\n")
-        let vault = try Vault(root: folder.path)
-        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let (vault, plan) = try renaming(["pages/Linker.md": "see [[Errands]]\n"])
         let diff = try plan.diff(reading: vault)
         #expect(diff.contains("-see [[Errands]]\n+see [[Chores]]\n"))
         try folder.write("pages/Linker.md", "see [[Errands]] today\n")
