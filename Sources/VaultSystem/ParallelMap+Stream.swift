@@ -5,7 +5,7 @@ extension ParallelMap {
     /// `transform` of every index of `0..<count`, spread over the cores as `map` spreads it,
     /// each result handed to `deliver` in index order as soon as it and every one before it
     /// are done: the first result goes out while the rest are still being read, and at most
-    /// `window` results wait at any time, so memory does not grow with `count`.
+    /// `window` results (and the run of at most 16 being delivered) wait at any time, so memory does not grow with `count`.
     ///
     /// `deliver` is called by one worker at a time (whichever finished the next result in
     /// order), never twice at once, so it may keep state of its own; it returns false to stop,
@@ -29,14 +29,14 @@ extension ParallelMap {
             let receiver = Receiver(deliver: deliver)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 var local = state()
-                var outputs: [Output] = []
-                outputs.reserveCapacity(batch)
                 while let indices = order.claim(upTo: batch) {
+                    var outputs: [Output?] = []
+                    outputs.reserveCapacity(indices.count)
                     for index in indices {
                         outputs.append(transform(&local, index))
                         if index % progressInterval == progressInterval - 1 { progress?(index + 1, count) }
                     }
-                    order.fill(from: indices.lowerBound, with: &outputs, receiver)
+                    order.fill(from: indices.lowerBound, with: consume outputs, receiver)
                 }
             }
         }
@@ -47,11 +47,21 @@ extension ParallelMap {
         let deliver: (Int, consuming Output) -> Bool
     }
 
-    /// The results done but not yet delivered, in a ring of `window` slots, and the indices
-    /// handed out; one lock guards them all.
+    /// The results done but not yet delivered, and the indices handed out; one lock guards them.
+    ///
+    /// Results are left and taken a claimed run at a time, as one array moved whole: left one
+    /// by one, each result (a note, a dozen references) was copied into its slot and out again
+    /// under the lock, and the workers spun on it for a sixth of a warm listing. The lock is
+    /// `Lock`, which spins briefly before it sleeps; only a worker that finds the window full
+    /// sleeps, on `room`.
     private final class Reorder<Output>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var slots: [Output?]
+        private let lock = Lock()
+        /// Where a worker that found the window full sleeps until the deliverer frees some.
+        private let room = NSCondition()
+        /// The runs left and not yet delivered, each in the slot of its first index modulo
+        /// `window`: the runs out at any time lie within `window` indices of `delivered`, so
+        /// no two share a slot.
+        private var slots: [[Output?]?]
         private let count: Int
         private let window: Int
         /// The next index to hand to a worker.
@@ -61,7 +71,7 @@ extension ParallelMap {
         /// True while a worker delivers: the others only leave their results.
         private var delivering = false
         private var stopped = false
-        /// Workers asleep in `claim`, waiting for a slot to free.
+        /// Workers asleep in `claim`, waiting for the window to move on.
         private var waiting = 0
 
         init(count: Int, window: Int) {
@@ -70,49 +80,97 @@ extension ParallelMap {
             slots = Array(repeating: nil, count: window)
         }
 
-        /// The next indices to work on (at most `most`), once their slots are free; nil when
-        /// every index is handed out or the receiver stopped.
-        func claim(upTo most: Int) -> Range<Int>? {
-            condition.lock()
-            defer { condition.unlock() }
-            while !stopped && next < count && next >= delivered + window {
-                waiting += 1
-                condition.wait()
-                waiting -= 1
-            }
-            guard !stopped && next < count else { return nil }
-            let end = min(count, next + most, delivered + window)
-            defer { next = end }
-            return next..<end
+        /// What a worker asking for indices is told.
+        private enum Claim {
+            case indices(Range<Int>)
+            case done
+            case full
         }
 
-        /// Leaves `outputs` (emptied) in the slots from `start` on; unless another worker is
-        /// delivering, delivers every result now ready in order (outside the lock, so the
-        /// others keep working).
-        func fill(from start: Int, with outputs: inout [Output], _ receiver: Receiver<Output>) {
-            condition.lock()
-            defer { condition.unlock() }
-            for (offset, output) in outputs.enumerated() { slots[(start + offset) % window] = output }
-            outputs.removeAll(keepingCapacity: true)
-            guard !delivering else { return }
-            delivering = true
-            while !stopped, delivered < count, let ready = slots[delivered % window].take() {
-                let at = delivered
-                delivered += 1
-                // Sleepers are woken once half the window is free, not for every result: woken
-                // for each, they woke to find no room and slept again for every note delivered.
-                if waiting > 0 && (delivered + window - next >= window / 2 || delivered == count) { condition.broadcast() }
-                condition.unlock()
-                let goOn = receiver.deliver(at, ready)
-                condition.lock()
-                if !goOn {
-                    stopped = true
-                    condition.broadcast()
+        /// The next indices to work on (at most `most`), once they are within the window; nil
+        /// when every index is handed out or the receiver stopped.
+        func claim(upTo most: Int) -> Range<Int>? {
+            while true {
+                let claim = lock.withLock { () -> Claim in
+                    guard !stopped && next < count else { return .done }
+                    guard next < delivered + window else {
+                        waiting += 1
+                        return .full
+                    }
+                    let end = min(count, next + most, delivered + window)
+                    defer { next = end }
+                    return .indices(next..<end)
+                }
+                switch claim {
+                case .indices(let indices): return indices
+                case .done: return nil
+                case .full:
+                    // Checked again under `room`'s lock, which the deliverer takes to wake the
+                    // sleepers after it moved the window: a wake cannot fall between the check
+                    // and the sleep.
+                    room.lock()
+                    while lock.withLock({ !stopped && next < count && next >= delivered + window }) { room.wait() }
+                    room.unlock()
+                    lock.withLock { waiting -= 1 }
                 }
             }
-            delivering = false
-            // Whatever room this delivery left is offered before a worker may wait on it alone.
-            if waiting > 0 && next < delivered + window { condition.broadcast() }
+        }
+
+        /// Wakes the workers asleep for room.
+        private func wakeSleepers() {
+            room.lock()
+            room.broadcast()
+            room.unlock()
+        }
+
+        /// Leaves `outputs`, the results of the run from `start` on; unless another worker is
+        /// delivering, delivers every result now ready in order (outside the lock, so the
+        /// others keep working).
+        func fill(from start: Int, with outputs: consuming [Output?], _ receiver: Receiver<Output>) {
+            var outputs: [Output?]? = consume outputs
+            let delivers = lock.withLock { () -> Bool in
+                slots[start % window] = outputs.take()
+                guard !delivering else { return false }
+                delivering = true
+                return true
+            }
+            guard delivers else { return }
+            // The run is held here alone: a second reference to it would copy it whole at the
+            // first result moved out of it.
+            var run: [Output?] = []
+            var at = 0
+            while true {
+                // Sleepers are woken outside the lock: they take `room` before the lock.
+                var wake = false
+                let taken = lock.withLock { () -> Bool in
+                    guard !stopped, delivered < count, let ready = slots[delivered % window].take() else {
+                        delivering = false
+                        wake = waiting > 0 && next < delivered + window
+                        return false
+                    }
+                    run = ready
+                    at = delivered
+                    delivered += run.count
+                    // Sleepers are woken once half the window is free, not for every run:
+                    // woken for each, they woke to find no room and slept again.
+                    wake = waiting > 0 && (delivered + window - next >= window / 2 || delivered == count)
+                    return true
+                }
+                if wake { wakeSleepers() }
+                guard taken else { return }
+                for offset in run.indices {
+                    // Moved out of the run, never copied: a result is delivered as it was made.
+                    guard receiver.deliver(at, run[offset].take()!) else {
+                        lock.withLock {
+                            stopped = true
+                            delivering = false
+                        }
+                        wakeSleepers()
+                        return
+                    }
+                    at += 1
+                }
+            }
         }
     }
 }

@@ -109,6 +109,41 @@ struct ParallelMapTests {
         #expect(transformed.value <= 10 + 16 + ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    @Test("a stream lets go of each result once it is delivered, not when its whole run is")
+    func streamLetsGoOfResults() {
+        final class Box: @unchecked Sendable { let value: Int; init(_ value: Int) { self.value = value } }
+        weak var previous: Box?
+        var held = 0
+        var seen = 0
+        ParallelMap.stream(5_000, window: 64, state: {}) { _, index in Box(index) } deliver: { index, box in
+            if previous != nil { held += 1 }
+            previous = box
+            if box.value == index { seen += 1 }
+            return true
+        }
+        #expect(held == 0)
+        #expect(seen == 5_000)
+    }
+
+    @Test("a stream whose receiver is slow keeps at most its window and the run it delivers waiting")
+    func streamKeepsItsWindow() {
+        let made = Tally()
+        var most = 0
+        var delivered = 0
+        ParallelMap.stream(3_000, window: 32, minimumPerWorker: 1, state: {}) { _, index in
+            made.add()
+            return index
+        } deliver: { _, _ in
+            delivered += 1
+            most = max(most, made.value - delivered)
+            if delivered % 100 == 0 { usleep(200) }
+            return true
+        }
+        #expect(delivered == 3_000)
+        // Results are claimed and delivered in runs of at most 16.
+        #expect(most <= 32 + 16)
+    }
+
     @Test("a lock lets one worker at a time change what it guards, and hands back what its body returns")
     func lockExcludes() {
         final class Guarded: @unchecked Sendable {
