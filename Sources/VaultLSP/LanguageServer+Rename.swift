@@ -142,19 +142,7 @@ extension LanguageServer {
         try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
         var changes: [JSONValue] = []
         for edit in plan.edits where !edit.replacements.isEmpty {
-            let uri = uri(of: edit.source)
-            // Positions are counted in the text the plan read, which the file must still be.
-            let read = live.flatMap { try? $0.vault.fileSystem.readFile($0.vault.absolutePath(edit.source)) }
-            guard let read, ContentHash.of(read) == edit.patch.beforeHash else {
-                throw RPCError(code: Self.requestFailed, message: "\(edit.source) changed while the rename was planned; try again")
-            }
-            let lines = LineMap(read)
-            changes.append(.members([
-                "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
-                "edits": .array(edit.replacements.map { replacement in
-                    .members(["range": .range(replacement.range, in: lines), "newText": .string(replacement.text)])
-                }),
-            ]))
+            changes.append(try replacementsEdit(of: edit.source, edit.patch))
         }
         if renamingFiles {
             for move in plan.moves + plan.sidecarMoves {
@@ -168,16 +156,35 @@ extension LanguageServer {
         return .members(["documentChanges": .array(changes)])
     }
 
-    /// A tag rename as the editor's edit: in each note, the one span from the first byte the
-    /// rename changes to the last (cut at whole characters), so the editor keeps the rest.
+    /// A tag rename as the editor's edit: the replacements of each note.
     func workspaceEdit(_ plan: TagRenamePlan) throws(RPCError) -> JSONValue {
         try refuseUnsaved(plan.edits.map(\.path))
         var changes: [JSONValue] = []
         for edit in plan.edits {
-            changes.append(spanEdit(of: edit.path, from: edit.before, to: edit.after))
+            changes.append(try replacementsEdit(of: edit.path, edit.patch))
         }
         for warning in plan.skipped { show("vault: \(warning.description)", type: 2) }
         return .members(["documentChanges": .array(changes)])
+    }
+
+    /// A note's patch as the editor's edit, each replacement at its place (at the open
+    /// document's version, when it is open).
+    ///
+    /// - Throws: `requestFailed` when the file no longer holds the text the patch was made
+    ///   from: its positions count in that text.
+    func replacementsEdit(of path: String, _ patch: TextPatch) throws(RPCError) -> JSONValue {
+        let uri = uri(of: path)
+        let read = live.flatMap { try? $0.vault.fileSystem.readFile($0.vault.absolutePath(path)) }
+        guard let read, ContentHash.of(read) == patch.beforeHash else {
+            throw RPCError(code: Self.requestFailed, message: "\(path) changed while the rename was planned; try again")
+        }
+        let lines = LineMap(read)
+        return .members([
+            "textDocument": .members(["uri": .string(uri), "version": documents[uri].map { .int($0.version) } ?? .null]),
+            "edits": .array(patch.replacements.map { replacement in
+                .members(["range": .range(replacement.range, in: lines), "newText": .string(replacement.text)])
+            }),
+        ])
     }
 
     /// A note's change as the editor's edit of one span, from the first byte that changes to

@@ -13,7 +13,7 @@ enum TagRenameCommand {
             if context.json {
                 try context.emit(Summary(plan, done: nil))
             } else {
-                let diff = plan.changePlan.diffText
+                let diff = try plan.diff(reading: vault)
                 if !diff.isEmpty { context.line(diff.trimmingSuffixNewline()) }
             }
             return 0

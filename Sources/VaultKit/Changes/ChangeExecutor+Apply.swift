@@ -38,7 +38,7 @@ extension ChangeExecutor {
                 try writer.create(absolute, with: change.after ?? [], permissions: change.permissions)
                 report.created = 1
             case .replace:
-                try writer.replace(absolute, with: change.after ?? [], expecting: change.expected ?? .absent)
+                try writer.replace(absolute, with: try newBytes(of: change), expecting: change.expected ?? .absent)
                 report.rewritten = 1
             case .remove:
                 try writer.remove(absolute, expecting: change.expected ?? .absent)
@@ -117,16 +117,32 @@ extension ChangeExecutor {
     /// - Throws: `FileError.fileChanged` when the file changed or went since it was read.
     func patchedBytes(_ edit: IntentJournal.Edit) throws -> [UInt8] {
         let source = edit.source ?? edit.path
-        let bytes: [UInt8]
+        guard let after = edit.newBytes(over: try bytesToPatch(source)) else { throw FileError.fileChanged(path: source) }
+        return after
+    }
+
+    /// The bytes a rewrite writes: its own, or for a patch those it makes of the file.
+    ///
+    /// - Throws: `FileError.fileChanged` when a patch's file changed or went since it was read.
+    private func newBytes(of change: Change) throws -> [UInt8] {
+        guard let patch = change.patch else {
+            guard let after = change.after else { preconditionFailure("a rewrite holds its bytes or a patch") }
+            return after
+        }
+        guard let after = patch.applied(to: try bytesToPatch(change.path)) else { throw FileError.fileChanged(path: change.path) }
+        return after
+    }
+
+    /// The bytes of the file at `path` that a patch is made over; a file gone since the
+    /// plan read it changed.
+    private func bytesToPatch(_ path: String) throws -> [UInt8] {
         do {
-            bytes = try fileSystem.readFile(vault.absolutePath(source))
+            return try fileSystem.readFile(vault.absolutePath(path))
         } catch let error as SystemError where error.code == ENOENT {
-            throw FileError.fileChanged(path: source)
+            throw FileError.fileChanged(path: path)
         } catch {
             throw SafeWriter.wrap(error)
         }
-        guard let after = edit.newBytes(over: bytes) else { throw FileError.fileChanged(path: source) }
-        return after
     }
 
     /// Applies a rename or move plan (see `RenamePlan.changePlan`).

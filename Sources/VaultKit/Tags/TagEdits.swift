@@ -25,10 +25,6 @@ struct TagEdits {
         changes.append(TagChange(line: map.line(containing: range.lowerBound), place: place, before: before, after: text))
     }
 
-    func applied() -> [UInt8] {
-        TextReplacement.applied(replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }, to: bytes)
-    }
-
     /// The `tags:` (else `tag:`) value, as `Frontmatter.strings` reads it.
     mutating func frontmatter(_ frontmatter: Frontmatter, block: FrontmatterBlock) {
         guard let entry = Self.tagsEntry(frontmatter), rename?.namesOld(frontmatter.strings(for: [entry.key], splitOnSpaces: true)) == true

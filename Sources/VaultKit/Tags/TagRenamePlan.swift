@@ -3,12 +3,12 @@ import VaultSystem
 /// A tag rename, computed before anything is written: the notes whose bytes change, and
 /// whether the new tag was there already (a merge).
 public struct TagRenamePlan: Sendable {
-    /// One note rewritten.
+    /// One note rewritten, held as a patch of the bytes read: a tag on every note of a large
+    /// vault would otherwise hold every note twice until the last one is written.
     public struct Edit: Sendable {
         public var path: String
         public var snapshot: FileSnapshot
-        public var before: [UInt8]
-        public var after: [UInt8]
+        public var patch: TextPatch
         public var changes: [TagChange]
     }
 
@@ -27,8 +27,15 @@ public struct TagRenamePlan: Sendable {
     /// the plan read it; several notes go through the intent journal.
     public var changePlan: ChangePlan {
         ChangePlan(
-            edits.map { Change.replace($0.path, expected: $0.snapshot, before: $0.before, after: $0.after) },
+            edits.map { Change.replace($0.path, expected: $0.snapshot, patch: $0.patch) },
             summary: "tags rename #\(rename.old) -> #\(rename.new)")
+    }
+
+    /// The plan as a diff, each note read again for it.
+    ///
+    /// - Throws: `FileError.fileChanged` when a note changed since the plan read it.
+    public func diff(reading vault: Vault) throws -> String {
+        try changePlan.holdingBytes(vault).diffText
     }
 
     /// What applying the plan did: the executor's report and the notes it rewrote (those that

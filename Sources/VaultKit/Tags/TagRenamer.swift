@@ -55,8 +55,9 @@ public struct TagRenamer {
             if let reason = rewrite.leftAlone {
                 skipped.append(VaultWarning(path: note.path, message: reason + "; rewrite it by hand"))
             }
-            guard rewrite.bytes != read.bytes else { continue }
-            edits.append(.init(path: note.path, snapshot: read.snapshot, before: read.bytes, after: rewrite.bytes, changes: rewrite.changes))
+            let patch = TextPatch(before: read.bytes, replacements: rewrite.replacements)
+            guard !patch.changesNothing else { continue }
+            edits.append(.init(path: note.path, snapshot: read.snapshot, patch: patch, changes: rewrite.changes))
         }
         // In a Logseq graph a tag names a page: the page's file is the user's to rename.
         if let pages = vault.logseqPages(scan.notes) {

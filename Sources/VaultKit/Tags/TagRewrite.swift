@@ -18,7 +18,12 @@ public struct TagChange: Sendable, Equatable, Codable {
 /// endings, quoting and separators. Where frontmatter or a property would then name the new
 /// tag twice (a merge), the later one is removed.
 public struct TagRewrite: Sendable {
-    public let bytes: [UInt8]
+    /// What replaces what in the bytes read, in order.
+    public let replacements: [TextReplacement]
+    /// The bytes with every replacement made.
+    public var bytes: [UInt8] { TextReplacement.applied(replacements, to: read) }
+    /// The bytes read.
+    private let read: [UInt8]
     public let changes: [TagChange]
     /// Why a place that holds the tag was left as written (a frontmatter shape not rewritten).
     public let leftAlone: String?
@@ -39,7 +44,8 @@ public struct TagRewrite: Sendable {
             guard let renamed = rename.renamed(name) else { continue }
             edits.replace(range, with: "#" + renamed, place: "inline", before: "#" + name)
         }
-        self.bytes = edits.applied()
+        read = bytes
+        replacements = edits.replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
         changes = edits.changes.sorted { $0.line < $1.line }
         leftAlone = edits.leftAlone
     }

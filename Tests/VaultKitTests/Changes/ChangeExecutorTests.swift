@@ -71,6 +71,27 @@ struct ChangeExecutorTests {
         #expect(text("pages/A.md") == "# A, edited\n")
     }
 
+    @Test("a single-file plan held as a patch writes the patched bytes, and is refused when the file changed")
+    func singlePatched() throws {
+        let vault = try vault()
+        let (bytes, snapshot) = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath("pages/A.md"))
+        let patch = TextPatch(before: bytes, replacements: [TextReplacement(range: 2..<3, text: "Alpha")])
+        let plan = ChangePlan([.replace("pages/A.md", expected: snapshot, patch: patch)], summary: "t")
+        #expect(!plan.isJournaled)
+        let report = try ChangeExecutor(vault: vault).apply(plan)
+        #expect(report.rewritten == 1 && text("pages/A.md") == "# Alpha\n")
+
+        // Saved elsewhere after the check but with the status the plan read (a touch back in
+        // time): the patch, made over other bytes, refuses to write.
+        let (again, snapshotAgain) = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath("pages/A.md"))
+        let second = TextPatch(before: again, replacements: [TextReplacement(range: 2..<7, text: "B")])
+        try folder.write("pages/A.md", "# Gamma\n")
+        #expect(throws: FileError.fileChanged(path: "pages/A.md")) {
+            try ChangeExecutor(vault: vault).apply(ChangePlan([.replace("pages/A.md", expected: snapshotAgain, patch: second)], summary: "t"))
+        }
+        #expect(text("pages/A.md") == "# Gamma\n")
+    }
+
     @Test("a change killed before any step, between any two, or before its journal goes is finished by the one recovery call")
     func killedAtEveryStep() throws {
         let probe = try vault()

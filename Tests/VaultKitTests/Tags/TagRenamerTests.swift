@@ -63,7 +63,8 @@ struct TagRenamerTests {
         #expect(try TagRenamer(vault: vault).plan(TagRename("old", to: "new")).merges)
         // Another spelling of the same tag is no merge, and every spelling takes it.
         let respelled = try TagRenamer(vault: vault).plan(TagRename("old", to: "Old"))
-        #expect(!respelled.merges && respelled.edits.map { String(decoding: $0.after, as: UTF8.self) } == ["#Old\n"])
+        #expect(!respelled.merges)
+        #expect(try respelled.edits.map { try newText($0, vault) } == ["#Old\n"])
         withExtendedLifetime(folder) {}
     }
 
@@ -112,8 +113,13 @@ struct LogseqTagRenameTests {
             "pages/Beds.md": "tags:: garden, [[other]]\n\n- TODO seeds #garden\n",
         ])
         let plan = try TagRenamer(vault: vault).plan(TagRename("garden", to: "yard"))
-        #expect(plan.edits.map { String(decoding: $0.after, as: UTF8.self) } == ["tags:: yard, [[other]]\n\n- TODO seeds #yard\n"])
+        #expect(try plan.edits.map { try newText($0, vault) } == ["tags:: yard, [[other]]\n\n- TODO seeds #yard\n"])
         #expect(plan.skipped.map(\.path) == ["pages/garden.md"])
         withExtendedLifetime(folder) {}
     }
+}
+
+/// The text an edit of a tag rename plan makes of its note as it is on disk.
+private func newText(_ edit: TagRenamePlan.Edit, _ vault: Vault) throws -> String? {
+    try edit.patch.applied(to: vault.fileSystem.readFile(vault.absolutePath(edit.path))).map { String(decoding: $0, as: UTF8.self) }
 }
