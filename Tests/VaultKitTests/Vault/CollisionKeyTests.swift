@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite("The key under which names collide")
+struct CollisionKeyTests {
+    /// A fixed sequence of numbers, so that a failure comes back the same.
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    /// True when the two are spelled with the same bytes: `==` on strings holds for any two
+    /// canonically equivalent spellings, NFC or not.
+    private func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+    /// What the key must be: NFC, then lower case.
+    private func slowKey(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
+
+    @Test("every scalar of the ranges taken as composed is NFC on its own")
+    func everyScalarIsComposed() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x2FF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        var wrong: [UInt32] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let name = String(Character(scalar))
+                if !Naming.isComposed(name) || !sameBytes(name.precomposedStringWithCanonicalMapping, name) { wrong.append(value) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    @Test("names mixing those scalars with the ones that compose get the key NFC gives")
+    func mixedNamesKeyAsNFC() {
+        // Around each edge of the ranges, and the scalars that compose or decompose.
+        let pool: [UInt32] = [
+            0x41, 0x61, 0x49, 0x2E, 0x20, 0xC5, 0xE9, 0xD8, 0x130, 0x2FF, 0x300, 0x301, 0x308, 0x345, 0x3A9, 0x212B, 0x2126,
+            0x3040, 0x3041, 0x304B, 0x304C, 0x3096, 0x3099, 0x309A, 0x309B, 0x30A1, 0x30AB, 0x30AC, 0x30FA, 0x30FB,
+            0x4E00, 0x6771, 0x9FFF, 0xF900, 0x2F800, 0xAC00, 0xAC01, 0xD7A3, 0x1100, 0x1161, 0x11A8, 0x1E9E, 0x1F600,
+        ]
+        var generator = Generator(state: 42)
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...6, using: &generator)
+            var name = ""
+            for _ in 0..<length { name.unicodeScalars.append(Unicode.Scalar(pool.randomElement(using: &generator)!)!) }
+            if !sameBytes(Naming.collisionKey(name), slowKey(name)) { mismatches.append(name) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+    }
+
+    @Test("a name with a combining mark, a jamo or a decomposing scalar takes NFC's way")
+    func namesThatNeedNFC() {
+        for name in ["Cafe\u{301}", "\u{212B}ngstr\u{F6}m", "\u{304B}\u{3099}", "\u{1100}\u{1161}", "\u{F900}", "\u{2126}"] {
+            #expect(!Naming.isComposed(name), "\(name)")
+            #expect(sameBytes(Naming.collisionKey(name), slowKey(name)))
+        }
+        #expect(Naming.collisionKey("Cafe\u{301}.md") == Naming.collisionKey("Café.md"))
+        #expect(Naming.collisionKey("東京 Plan") == "東京 plan")
+        #expect(Naming.collisionKey("Øresund") == "øresund")
+    }
+}
