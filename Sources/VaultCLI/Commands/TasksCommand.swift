@@ -104,14 +104,9 @@ enum TasksCommand: Command {
             return 0
         }
         if context.json {
-            var array = TaskJSON.ArrayWriter()
-            var sink = ClosureSink<VaultTask> { task in
-                listed += 1
-                context.write { array.append(task, to: &$0) }
-                return true
+            (listed, warnings) = try vault.tasksJSON(matching: query, of: notes, progress: update) { bytes in
+                context.write { $0 += bytes }
             }
-            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
-            context.write { array.finish(to: &$0) }
         } else if !context.stdoutIsTerminal && !context.color {
             // For a pipe, the same tab-separated rows as `columns`, written as bytes: a long
             // listing spends less on its strings than on finding the tasks.

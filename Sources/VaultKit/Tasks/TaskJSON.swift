@@ -28,6 +28,12 @@ public enum TaskJSON {
 
         public init() {}
 
+        /// A writer that writes every element after a comma, as if one came before it: for
+        /// pieces of one array written apart and joined in order.
+        init(afterFirst: Bool) {
+            count = afterFirst ? 1 : 0
+        }
+
         /// Appends `task`'s element (after a comma when it is not the first) to `output`.
         public mutating func append(_ task: VaultTask, to output: inout [UInt8]) {
             withUnsafePointer(to: task) { append($0, to: &output) }
@@ -46,6 +52,14 @@ public enum TaskJSON {
         public func finish(to output: inout [UInt8]) {
             output.append(contentsOf: (count == 0 ? "[]\n" : "\n]\n").utf8)
         }
+    }
+
+    /// The JSON of one note's selected tasks, each element after a comma, written by the
+    /// worker that read them.
+    struct Piece: Sendable {
+        var bytes: [UInt8] = []
+        var count = 0
+        var warning: VaultWarning?
     }
 
     /// A scratch buffer large enough for one task, written without checks.

@@ -17,20 +17,7 @@ extension Vault {
         matching query: TaskQuery, of notes: [Note]? = nil, into sink: inout some ResultSink<VaultTask>,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [VaultWarning] {
-        let files: TaskWalk.Files
-        var walked: [TaskWalk.File] = []
-        if let notes {
-            files = TaskWalk.Files(notes: notes, warnings: [])
-        } else {
-            // A paths-only scan walks the folders as every command does and opens no note;
-            // only each note's path is kept.
-            var paths = ClosureSink<Note> { note in
-                walked.append(TaskWalk.File(path: note.path, isPlaceholder: note.availability == .placeholder))
-                return true
-            }
-            let scan = try scan(detail: .paths, into: &paths)
-            files = TaskWalk.Files(files: walked, warnings: scan.warnings)
-        }
+        let files = try taskFiles(of: notes)
         let selection = TaskSelection(query, layout: layout)
         var warnings = files.warnings
         var sorted: [VaultTask] = []
@@ -62,6 +49,22 @@ extension Vault {
             }
         }
         return warnings
+    }
+
+    /// The notes whose tasks are read: `notes`, or when nil every note of a walk of the vault.
+    func taskFiles(of notes: [Note]?) throws -> TaskWalk.Files {
+        guard let notes else {
+            // A paths-only scan walks the folders as every command does and opens no note;
+            // only each note's path is kept.
+            var walked: [TaskWalk.File] = []
+            var paths = ClosureSink<Note> { note in
+                walked.append(TaskWalk.File(path: note.path, isPlaceholder: note.availability == .placeholder))
+                return true
+            }
+            let scan = try scan(detail: .paths, into: &paths)
+            return TaskWalk.Files(files: walked, warnings: scan.warnings)
+        }
+        return TaskWalk.Files(notes: notes, warnings: [])
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -102,5 +103,26 @@ struct TaskQueryTests {
         let tasks = Self.all
         #expect(TaskJSON.encode(tasks) == (try JSONValueEncoder().encode(tasks).formattedBytes()))
         #expect(TaskJSON.encode([]) == (try JSONValueEncoder().encode([VaultTask]()).formattedBytes()))
+    }
+
+    @Test("the JSON written note by note on the workers is the JSON of the tasks selected, in every order and for none")
+    func streamedJSON() throws {
+        // Many notes, most without a task, so that pieces come from both workers and the first is empty.
+        var files: [String: String] = [:]
+        for number in 0..<400 {
+            files[String(format: "pages/N%03d.md", number)] = number % 7 == 3 ? "- [ ] task \(number) #t\(number % 3)\n- [x] done \(number)\n" : "text\n"
+        }
+        let (folder, vault) = try TemporaryFolder.vault(files)
+        defer { withExtendedLifetime(folder) {} }
+        for change in [{ (_: inout TaskQuery) in }, { $0.states = [.done] }, { $0.order = .priority }, { $0.tags = ["t1"] }, { $0.tags = ["none"] }] {
+            var query = TaskQuery(today: Self.today)
+            change(&query)
+            var selected = CollectingSink<VaultTask>()
+            _ = try vault.tasks(matching: query, into: &selected)
+            var written: [UInt8] = []
+            let (count, _) = try vault.tasksJSON(matching: query) { written += $0 }
+            #expect(written == TaskJSON.encode(selected.elements))
+            #expect(count == selected.elements.count)
+        }
     }
 }
