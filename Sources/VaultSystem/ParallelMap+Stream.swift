@@ -5,7 +5,7 @@ extension ParallelMap {
     /// `transform` of every index of `0..<count`, spread over the cores as `map` spreads it,
     /// each result handed to `deliver` in index order as soon as it and every one before it
     /// are done: the first result goes out while the rest are still being read, and at most
-    /// `window` results (and the run of at most 16 being delivered) wait at any time, so memory does not grow with `count`.
+    /// `window` results wait at any time, so memory does not grow with `count`.
     ///
     /// `deliver` is called by one worker at a time (whichever finished the next result in
     /// order), never twice at once, so it may keep state of its own; it returns false to stop,
@@ -143,6 +143,10 @@ extension ParallelMap {
                 // Sleepers are woken outside the lock: they take `room` before the lock.
                 var wake = false
                 let taken = lock.withLock { () -> Bool in
+                    // The run delivered last frees its part of the window only now, so that no
+                    // more than `window` results are ever made and not yet delivered.
+                    let freed = run.count
+                    delivered += freed
                     guard !stopped, delivered < count, let ready = slots[delivered % window].take() else {
                         delivering = false
                         wake = waiting > 0 && next < delivered + window
@@ -150,10 +154,9 @@ extension ParallelMap {
                     }
                     run = ready
                     at = delivered
-                    delivered += run.count
                     // Sleepers are woken once half the window is free, not for every run:
                     // woken for each, they woke to find no room and slept again.
-                    wake = waiting > 0 && (delivered + window - next >= window / 2 || delivered == count)
+                    wake = waiting > 0 && freed > 0 && (delivered + window - next >= window / 2 || delivered == count)
                     return true
                 }
                 if wake { wakeSleepers() }

@@ -45,11 +45,8 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: index ?? vault.linkIndex(scan),
             keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
-            findsBrokenDefinitions: true)
-        // Every record the check needs was read: the cache's index and table (36 MB at
-        // 100,000 notes) are let go before the reports are made, not held beside them.
-        // A later lookup opens them again.
-        vault.cache?.release()
+            // Every record the check needs is then read: a later lookup opens them again.
+            findsBrokenDefinitions: true, releasingCache: true)
         let isGraph = vault.isLogseqGraph
         // Counted, then made: no array of edges between, and none grown by doubling.
         func reports(_ wanted: (LinkEdge) -> Bool) -> [LinkReport] {
