@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
         .target(name: "VaultBench", dependencies: ["CSystem"]),
         // What the test targets share to run programs: never part of the product.
-        .target(name: "TestSupport", dependencies: ["CSystem", "VaultSystem"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CSystem", "VaultSystem", "VaultBench"], path: "Tests/TestSupport"),
         .executableTarget(name: "vault-bench", dependencies: ["VaultBench"]),
         .testTarget(name: "VaultBenchTests", dependencies: ["VaultBench"]),
         .testTarget(

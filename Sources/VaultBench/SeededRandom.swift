@@ -3,7 +3,7 @@
 /// The standard library's `random(in:using:)` algorithms may change between Swift releases,
 /// so every draw the generator makes goes through the methods here: the same seed gives the
 /// same vault on any machine and any toolchain.
-public struct SeededRandom: Sendable {
+public struct SeededRandom: Sendable, RandomNumberGenerator {
     private var state: UInt64
 
     /// Creates a generator whose whole stream is fixed by `seed`.

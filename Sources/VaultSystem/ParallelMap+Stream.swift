@@ -42,7 +42,7 @@ extension ParallelMap {
         }
     }
 
-    /// The caller's `deliver`, which the lock of `Reorder` lets only one worker call at a time.
+    /// The caller's `deliver`, which `Reorder` lets only one worker call at a time.
     private struct Receiver<Output>: @unchecked Sendable {
         let deliver: (Int, consuming Output) -> Bool
     }
@@ -51,7 +51,7 @@ extension ParallelMap {
     ///
     /// Results are left and taken a claimed run at a time, as one array moved whole: left one
     /// by one, each result (a note, a dozen references) was copied into its slot and out again
-    /// under the lock, and the workers spun on it for a sixth of a warm listing. The lock is
+    /// under the lock, and the workers waited on each other there for a sixth of a warm listing. The lock is
     /// `Lock`, which spins briefly before it sleeps; only a worker that finds the window full
     /// sleeps, on `room`.
     private final class Reorder<Output>: @unchecked Sendable {

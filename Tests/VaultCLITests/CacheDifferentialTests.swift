@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import VaultCLI
 @testable import VaultKit
@@ -9,28 +10,16 @@ import VaultSystem
 /// after each, read commands with the cache print byte for byte what `--no-cache` prints.
 @Suite("The cache against no cache")
 struct CacheDifferentialTests {
-    /// A small seeded generator, so a failure can be run again as it was.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     final class World {
         let sandbox: Sandbox
-        var random: SplitMix
+        var random: SeededGenerator
         var hits = 0
         var environment: [String: String]
         var log: [String] = []
 
         init(seed: UInt64, fixture: String) throws {
             sandbox = try Sandbox(fixture: fixture)
-            random = SplitMix(state: seed)
+            random = SeededGenerator(seed: seed)
             environment = [
                 "VAULT_NOW": "2026-11-30T12:00:00Z", "VAULT_TODAY": "2026-11-30", "HOME": sandbox.root,
                 "XDG_CACHE_HOME": sandbox.root + "/cache",

@@ -45,7 +45,7 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: index ?? vault.linkIndex(scan),
             keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
-            // Every record the check needs is then read: a later lookup opens them again.
+            // Once every record is read, nothing more is looked up: a later lookup opens the file again.
             findsBrokenDefinitions: true, releasingCache: true)
         let isGraph = vault.isLogseqGraph
         // Counted, then made: no array of edges between, and none grown by doubling.

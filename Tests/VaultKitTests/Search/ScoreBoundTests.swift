@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -5,15 +6,6 @@ import Testing
 
 @Suite("Fuzzy score bound")
 struct ScoreBoundTests {
-    /// A deterministic generator, so a failure can be replayed.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 11 ^ state << 7
-        }
-    }
-
     /// Pieces texts and queries are made of: letters of the patterns in both cases, word
     /// boundaries of every kind, letters that fold, a combining mark, digits.
     private static let pieces = [
@@ -21,13 +13,13 @@ struct ScoreBoundTests {
         "e\u{301}", "1", "2", "x", "pl", "proj", "plan", "Plan", "oj", "an", "\t", "ñ", "İ",
     ]
 
-    private static func text(_ count: Int, _ generator: inout Generator) -> String {
+    private static func text(_ count: Int, _ generator: inout SeededGenerator) -> String {
         (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
     }
 
     @Test("the bound is never below the score, and is nil exactly when the pattern does not match")
     func boundCoversEveryScore() {
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         var matcher = FuzzyMatcher()
         var matched = 0
         for _ in 0..<20_000 {
@@ -48,7 +40,7 @@ struct ScoreBoundTests {
 
     @Test("a whole query's bound covers its score, with exact, inverse and alternative terms")
     func queryBoundCoversScore() {
-        var generator = Generator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         var matcher = FuzzyMatcher()
         let queries = ["proj plan", "'plan proj", "pl !x", "^pro an$", "oj | xx plan", "PLan", "prj 'an | ñ", "é1 nn"]
         for _ in 0..<5_000 {
@@ -66,7 +58,7 @@ struct ScoreBoundTests {
     func limitedSearchKeepsTheRanking() throws {
         let folder = TemporaryFolder()
         defer { withExtendedLifetime(folder) {} }
-        var generator = Generator(state: 3)
+        var generator = SeededGenerator(seed: 3)
         for index in 0..<400 {
             let lines = (0..<12).map { _ in Self.text(Int.random(in: 0...30, using: &generator), &generator) }
             try folder.write("pages/n\(index).md", lines.joined(separator: "\n") + "\n")

@@ -1,18 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import VaultKit
 
 @Suite("The key under which names collide")
 struct CollisionKeyTests {
-    /// A fixed sequence of numbers, so that a failure comes back the same.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state ^ (state >> 29)
-        }
-    }
-
     /// True when the two are spelled with the same bytes: `==` on strings holds for any two
     /// canonically equivalent spellings, NFC or not.
     private func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
@@ -42,7 +34,7 @@ struct CollisionKeyTests {
             0x3040, 0x3041, 0x304B, 0x304C, 0x3096, 0x3099, 0x309A, 0x309B, 0x30A1, 0x30AB, 0x30AC, 0x30FA, 0x30FB,
             0x4E00, 0x6771, 0x9FFF, 0xF900, 0x2F800, 0xAC00, 0xAC01, 0xD7A3, 0x1100, 0x1161, 0x11A8, 0x1E9E, 0x1F600,
         ]
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         var mismatches: [String] = []
         for _ in 0..<20_000 {
             let length = Int.random(in: 1...6, using: &generator)
