@@ -10,6 +10,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     enum Step: Hashable {
         case create, write, setPermissions, synchronize, close, rename, link, synchronizeDirectory, readFile, entries, remove
         case exchange, hasWriters, status
+        /// A read of a part of an open file (`pread`).
+        case readAt
     }
 
     private let base = LocalFileSystem()
@@ -121,4 +123,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         return leases ? try base.hasWriters(path) : nil
     }
     func lockExclusive(_ path: String, wait: Bool) throws -> Int32? { try base.lockExclusive(path, wait: wait) }
+    func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
+        try check(.readAt, path)
+        return try base.read(descriptor, at: offset, count: count, path: path)
+    }
 }
