@@ -24,7 +24,7 @@ final class CacheFile: @unchecked Sendable {
     /// could not be read whole or its checksum did not match.
     private var loadedTable: LoadedTable?
     /// The bodies read ahead (see `body(of:)`), and what guards them.
-    private var readAhead = ReadAhead()
+    private var readAhead = BodyReadAhead()
     private let aheadLock = Lock()
 
     /// The table's bytes (its checksum after them) and where each entry begins in them.
@@ -205,10 +205,9 @@ final class CacheFile: @unchecked Sendable {
     /// The body of `entry`, or nil when it cannot be read whole or its checksum does not
     /// match (its record is then read afresh).
     ///
-    /// Bodies are stored in path order, and a walk reads them in about that order: a body
-    /// that follows closely on the last one read is read with the stretch of the file after
-    /// it, and the bodies after it are taken from that stretch. Read one `pread` apiece, the
-    /// bodies of 100,000 notes were a twentieth of a warm `backlinks`.
+    /// Bodies are stored in path order, and a walk reads them in about that order: they are
+    /// read a stretch at a time where a reader walks on (see `BodyReadAhead`). Read one
+    /// `pread` apiece, the bodies of 100,000 notes were a twentieth of a warm `backlinks`.
     func body(of entry: CacheFileFormat.Entry) -> [UInt8]? {
         guard let bytes = aheadBytes(entry.body) ?? (try? bytes(entry.body)), bytes.count == entry.body.count,
             CacheFileFormat.sum(bytes) == entry.bodySum
@@ -216,40 +215,19 @@ final class CacheFile: @unchecked Sendable {
         return bytes
     }
 
-    /// The bytes of `range` from a stretch read ahead, reading a new stretch when `range`
-    /// follows on the bodies read before; nil for a body read on its own.
+    /// The bytes of `range` from a stretch read ahead, reading a new stretch when a reader
+    /// walks on to `range`; nil for a body read on its own.
     private func aheadBytes(_ range: Range<Int>) -> [UInt8]? {
-        guard range.count <= ReadAhead.length / 8 else { return nil }
-        let (found, follows) = aheadLock.withLock { () -> ([UInt8]?, Bool) in
-            defer { readAhead.lastEnd = range.upperBound }
-            return (readAhead.bytes(range), abs(range.lowerBound - readAhead.lastEnd) <= ReadAhead.length)
-        }
-        if let found { return found }
-        guard follows, let stretch = try? fileSystem.read(descriptor, at: range.lowerBound, count: ReadAhead.length, path: path),
-            stretch.count >= range.count
-        else { return nil }
-        aheadLock.withLock { readAhead.keep(stretch, at: range.lowerBound) }
-        return Array(stretch[..<range.count])
-    }
-
-    /// The last stretches of the file read ahead for bodies: two, so that workers reading
-    /// notes a few apart do not read the same stretch again each in turn.
-    private struct ReadAhead {
-        static let length = 128 << 10
-        var stretches: [(start: Int, bytes: [UInt8])] = []
-        /// Where the last body asked for ended.
-        var lastEnd = Int.min / 2
-
-        func bytes(_ range: Range<Int>) -> [UInt8]? {
-            for stretch in stretches where stretch.start <= range.lowerBound && range.upperBound <= stretch.start + stretch.bytes.count {
-                return Array(stretch.bytes[(range.lowerBound - stretch.start)..<(range.upperBound - stretch.start)])
-            }
-            return nil
-        }
-
-        mutating func keep(_ bytes: [UInt8], at start: Int) {
-            stretches.append((start, bytes))
-            if stretches.count > 2 { stretches.removeFirst() }
+        guard range.count <= BodyReadAhead.length / 8 else { return nil }
+        switch aheadLock.withLock({ readAhead.answer(for: range) }) {
+        case .bytes(let bytes): return bytes
+        case .alone: return nil
+        case .withStretch:
+            guard let stretch = try? fileSystem.read(descriptor, at: range.lowerBound, count: BodyReadAhead.length, path: path),
+                stretch.count >= range.count
+            else { return nil }
+            aheadLock.withLock { readAhead.keep(stretch, at: range.lowerBound) }
+            return Array(stretch[..<range.count])
         }
     }
 
