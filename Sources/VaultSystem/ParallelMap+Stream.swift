@@ -66,7 +66,7 @@ extension ParallelMap {
         private let window: Int
         /// The next index to hand to a worker.
         private var next = 0
-        /// Every index below has been taken out of its slot to be delivered.
+        /// Every index below has been delivered.
         private var delivered = 0
         /// True while a worker delivers: the others only leave their results.
         private var delivering = false
@@ -156,7 +156,7 @@ extension ParallelMap {
                     at = delivered
                     // Sleepers are woken once half the window is free, not for every run:
                     // woken for each, they woke to find no room and slept again.
-                    wake = waiting > 0 && freed > 0 && (delivered + window - next >= window / 2 || delivered == count)
+                    wake = waiting > 0 && freed > 0 && delivered + window - next >= window / 2
                     return true
                 }
                 if wake { wakeSleepers() }
