@@ -32,6 +32,14 @@ $ vault find --folder inbox ideas
 $ vault find --tag reading --limit 2 s
 > pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
 > pages/Reading/Piranesi.md	Piranesi
+# Notes in the trash are left out unless asked for.
+$ vault find gym
+> pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
+> pages/Templates/Weekly Review Template.md	Weekly review
+$ vault find gym --include-trash
+> trash/pages/Gym Plan.md	Gym Plan
+> pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
+> pages/Templates/Weekly Review Template.md	Weekly review
 # Without a query, the most recently modified notes come first (here all share one time).
 $ vault find --limit 3
 > Home.md	Home
