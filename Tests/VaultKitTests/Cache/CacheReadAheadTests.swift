@@ -21,6 +21,16 @@ struct CacheReadAheadTests {
     /// Every note's headings, which a record keeps in its body.
     func headings(_ vault: Vault) throws -> [[String]] { try vault.scan(detail: .full).notes.map { $0.headings.map(\.text) } }
 
+    /// The vault written and its cache filled by one run; the headings read without the cache.
+    func warmedUp() throws -> (CachedRuns, [[String]]) {
+        try writeVault()
+        let runs = folder.cachedRuns
+        let expected = try runs.uncached(headings)
+        _ = try runs.run(headings)
+        CachedRuns.nextTick()
+        return (runs, expected)
+    }
+
     /// A warm run's scan through a file system that counts the reads of parts of open files.
     func countedRun(_ runs: CachedRuns) throws -> (headings: [[String]], reads: Int, cache: FactsCache) {
         let counting = FaultyFileSystem()
@@ -33,11 +43,7 @@ struct CacheReadAheadTests {
 
     @Test("a warm scan of every note's headings reads the bodies a stretch at a time, and finds what a scan without the cache finds")
     func readsAhead() throws {
-        try writeVault()
-        let runs = folder.cachedRuns
-        let expected = try runs.uncached(headings)
-        _ = try runs.run(headings)
-        CachedRuns.nextTick()
+        let (runs, expected) = try warmedUp()
         let warm = try countedRun(runs)
         #expect(warm.headings == expected)
         #expect(warm.cache.statistics.misses == 0)
@@ -47,11 +53,7 @@ struct CacheReadAheadTests {
 
     @Test("a body damaged in a stretch read ahead is found damaged, said once, and its note read afresh")
     func damageInAStretch() throws {
-        try writeVault()
-        let runs = folder.cachedRuns
-        let expected = try runs.uncached(headings)
-        _ = try runs.run(headings)
-        CachedRuns.nextTick()
+        let (runs, expected) = try warmedUp()
         let path = runs.cacheFolder + "/facts"
         let file = try #require(try CacheFile.open(path, fileSystem: LocalFileSystem()))
         let body = file.contents.entries[Self.count / 2].body
