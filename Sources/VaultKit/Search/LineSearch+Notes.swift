@@ -5,7 +5,7 @@ extension LineSearch {
     /// when it asks for it, by flag or by folder), the archive unless `includeArchive` is false.
     ///
     /// Only the notes' paths are read, or their tags when `filter` names tags: the search
-    /// opens each note once, itself.
+    /// opens each note once, itself, so a walk of paths takes no note's status.
     public static func notes(of vault: Vault, filter: NoteQuery, includeArchive: Bool) throws -> [Note] {
         let selects = selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
         var searched = CollectingSink<Note>()
@@ -13,7 +13,7 @@ extension LineSearch {
             guard selects(note) else { return true }
             return searched.receive(note)
         }
-        _ = try vault.scan(detail: filter.tags.isEmpty ? .paths : .tags, into: &walk)
+        _ = try vault.scan(detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, into: &walk)
         return searched.elements
     }
 

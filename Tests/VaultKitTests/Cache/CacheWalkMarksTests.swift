@@ -69,4 +69,26 @@ struct CacheWalkMarksTests {
         #expect(try vault.tasks().tasks.map(\.text) == ["one", "two", "three"])
         try cache.finish()
     }
+
+    @Test("a search's walk of paths takes no note's status, with a cache or without")
+    func searchWalkTakesNoStatus() throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\nbudget\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n- [ ] budget\n")
+        let fileSystem = FaultyFileSystem()
+        var runs = folder.cachedRuns
+        runs.fileSystem = fileSystem
+        _ = try runs.run { vault in try vault.tasks() }
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        let before = fileSystem.statusPaths.count
+        let notes = try LineSearch.notes(of: vault, filter: NoteQuery(), includeArchive: true)
+        #expect(notes.map(\.path) == ["pages/Alpha.md", "pages/Beta.md"])
+        #expect(fileSystem.statusPaths[before...].filter { $0.hasSuffix(".md") }.isEmpty)
+        // A tag filter needs the notes' facts, and so the cache checked by each note's status.
+        var tagged = NoteQuery()
+        tagged.tags = ["none"]
+        #expect(try LineSearch.notes(of: vault, filter: tagged, includeArchive: true).isEmpty)
+        #expect(Set(fileSystem.statusPaths[before...].filter { $0.hasSuffix(".md") }).count == 2)
+        try cache.finish()
+    }
 }
