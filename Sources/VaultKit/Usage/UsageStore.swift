@@ -45,8 +45,8 @@ public struct UsageStore: Sendable {
     /// What the file holds; an empty log when it is missing, unreadable, damaged or of
     /// another version.
     public func load() -> UsageLog {
-        guard let bytes = try? fileSystem.readFile(file), !bytes.isEmpty,
-            let log = try? JSONDecoder().decode(UsageLog.self, from: Data(bytes)), log.version == UsageLog().version
+        guard let bytes = try? fileSystem.readFile(file), !bytes.isEmpty, let json = try? JSONValue.parse(bytes),
+            let log = UsageLog(json: json)
         else { return UsageLog() }
         return log
     }
@@ -66,9 +66,7 @@ public struct UsageStore: Sendable {
     /// Writes `log` over the file, all at once.
     public func save(_ log: UsageLog) throws {
         try fileSystem.createDirectories(folder)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var bytes = Array(try encoder.encode(log))
+        var bytes = log.json.compactBytes()
         bytes.append(0x0A)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(file, with: bytes)
     }

@@ -62,7 +62,30 @@ struct UsageStoreTests {
         #expect(try folder.names(in: "state/vault/abc") == ["usage.json"])
     }
 
-    @Test("a corrupt or truncated file reads as no usage and is replaced whole by the next record", arguments: ["{\"notes\": {", "\u{0}\u{1}garbage", "[]", "{\"version\": 9}"])
+    @Test("the file reads back as written, and as Foundation's coders write and read it")
+    func fileFormat() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        var log = UsageLog()
+        log.record(notes: ["pages/A \"quoted\".md", "b/c.md"], tags: ["#x", "y/z"], host: "Swift.org", at: now)
+        log.record(notes: ["b/c.md"], tags: [], at: now.addingTimeInterval(0.125))
+        try store.save(log)
+        #expect(store.load() == log)
+        // A file written by an earlier build (Foundation's encoder) reads the same, and the
+        // file written now reads with Foundation's decoder, as an earlier build reads it.
+        let written = try #require(FileManager.default.contents(atPath: store.file))
+        #expect(try JSONDecoder().decode(UsageLog.self, from: written) == log)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        _ = try folder.write("state/usage.json", String(decoding: try encoder.encode(log), as: UTF8.self))
+        #expect(store.load() == log)
+        #expect(log.notes["b/c.md"]?.uses == 2 && log.hosts["swift.org"]?["z"] == nil && log.hosts["swift.org"]?["y/z"] == 1)
+    }
+
+    @Test("a corrupt or truncated file reads as no usage and is replaced whole by the next record", arguments: [
+        "{\"notes\": {", "\u{0}\u{1}garbage", "[]", "{\"version\": 9}", "{\"version\": 1, \"notes\": {\"a.md\": {\"uses\": \"x\", \"last\": 1}}}",
+        "{\"version\": 1, \"notes\": {\"a.md\": {\"uses\": 1, \"last\": 1e999}}}", "{\"version\": 1, \"hosts\": []}",
+    ])
     func corrupt(text: String) throws {
         let folder = TemporaryFolder()
         _ = try folder.write("state/usage.json", text)
