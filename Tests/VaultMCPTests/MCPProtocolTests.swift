@@ -150,9 +150,11 @@ struct MCPProtocolTests {
         #expect(server.answer(3)?["result"]?["isError"] == .bool(false))
         let updated = #"{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"vault://pages/Errands.md"}}"#
         #expect(server.next() == json(updated))
-        // Another program's save is seen too.
+        // Another program's save is seen too. Written whole in one step: a save that truncates
+        // and then writes is two changes, and a look between them rightly tells both.
         let path = fixture.vault + "/pages/Errands.md"
-        try Data((try #require(fixture.text("pages/Errands.md")) + "- [ ] saved elsewhere\n").utf8).write(to: URL(fileURLWithPath: path))
+        try Data((try #require(fixture.text("pages/Errands.md")) + "- [ ] saved elsewhere\n").utf8).write(
+            to: URL(fileURLWithPath: path), options: .atomic)
         #expect(server.next(timeout: 5) == json(updated))
         #expect(server.next(timeout: 1.5) == nil)
         server.send(#"{"jsonrpc":"2.0","id":4,"method":"resources/unsubscribe","params":{"uri":"vault://pages/Errands.md"}}"#)
