@@ -34,6 +34,23 @@ public struct ByteReader {
         return try read(&inner)
     }
 
+    /// Reads what `ByteWriter.shared(_:)` wrote as a yes or no that `answer` gives of the
+    /// value's bytes, asking `answers` first by the table entry the value is in, and keeping
+    /// there what `answer` says: a value many records share is looked at once.
+    public mutating func shared(
+        answers: EntryAnswers?, _ answer: (inout ByteReader) throws(Malformed) -> Bool
+    ) throws(Malformed) -> Bool {
+        guard let table, let answers else { return try shared(answer) }
+        let start = offset
+        let entry = try table.entry(of: try unsigned(), at: start)
+        if let known = answers[entry] { return known }
+        let range = try table.range(ofEntry: entry)
+        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table)
+        let found = try answer(&inner)
+        answers.remember(found, for: entry)
+        return found
+    }
+
     /// Reads what `ByteWriter.sharedString(_:)` wrote.
     public mutating func sharedString() throws(Malformed) -> String {
         guard let table else { return try string() }

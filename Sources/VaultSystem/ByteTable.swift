@@ -22,8 +22,20 @@ public struct ByteTable {
 
     /// The bytes of entry `reference` (relative to `first`) as a range of `bytes`.
     func range(of reference: UInt64, at offset: Int) throws(ByteReader.Malformed) -> Range<Int> {
+        try range(ofEntry: try entry(of: reference, at: offset))
+    }
+
+    /// The global number of the entry `reference` (relative to `first`) names.
+    ///
+    /// - Throws: `ByteReader.Malformed` at `offset` when the table has no such entry.
+    func entry(of reference: UInt64, at offset: Int) throws(ByteReader.Malformed) -> Int {
         guard first >= 0, first <= starts.count, reference < UInt64(starts.count - first) else { throw ByteReader.Malformed(offset: offset) }
-        var reader = ByteReader(bytes, start: Int(starts[first + Int(reference)]))
+        return first + Int(reference)
+    }
+
+    /// The bytes of the entry numbered `entry` (a valid global number) as a range of `bytes`.
+    func range(ofEntry entry: Int) throws(ByteReader.Malformed) -> Range<Int> {
+        var reader = ByteReader(bytes, start: Int(starts[entry]))
         let length = try reader.count()
         return reader.offset..<reader.offset + length
     }

@@ -33,21 +33,50 @@ extension FactsCache {
     /// such record, a stale or incomplete one, a note not valid UTF-8, a damaged body), for
     /// the caller to read the record as usual.
     ///
-    /// For a question about the links to a few notes (`backlinks`): most notes name none of
+    /// For a question about the links to a few notes (`rename`): most notes name none of
     /// them, and decoding every link of a large vault was most of such a question's time.
-    func links(of path: String, status: FileStatus? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+    /// What `matches` says of a link's shape is kept in `answers`, for the next note that
+    /// has a link of the same shape.
+    func links(
+        of path: String, status: FileStatus? = nil, answers: LinkTargetAnswers? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
+        linkBody(of: path, status: status) { reader, file throws(ByteReader.Malformed) in
+            try NoteFacts.anyLinkTarget(in: &reader, answers: answers?.answers(for: file), matches)
+        }?.value
+    }
+
+    /// The links of `path`'s record whose targets `matches` accepts (see `links(of:mayMatch:)`),
+    /// and the status of the file the record was read from, when the last walk found the
+    /// record valid; nil when they cannot be told so. Only those links are decoded.
+    ///
+    /// For a question about the links to one note (`backlinks`): the notes that name it are
+    /// read again for their lines, and their other links are of no use.
+    func links(
+        of path: String, answers: LinkTargetAnswers, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> (links: [Link], status: FileStatus)? {
+        linkBody(of: path, status: nil) { reader, file throws(ByteReader.Malformed) in
+            try NoteFacts.links(in: &reader, answers: answers.answers(for: file), withTarget: matches)
+        }.map { ($0.value, $0.status) }
+    }
+
+    /// What `read` gives of the links part of the body of `path`'s record (counted as a hit),
+    /// when the record is valid for a note of `status` (see `validStoredEntry`), whole and of
+    /// a note valid UTF-8; nil otherwise, or when the body is damaged.
+    private func linkBody<Value>(
+        of path: String, status: FileStatus?, _ read: (inout ByteReader, CacheFile) throws(ByteReader.Malformed) -> Value
+    ) -> (value: Value, status: FileStatus)? {
         guard let (file, entry, head) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
             head.parts.contains(.links), let body = body(of: entry, in: file),
             let found = file.withTable(first: entry.base, { table in
                 body.withUnsafeBufferPointer { body in
                     var reader = ByteReader(body, table: table)
-                    return try? NoteFacts.anyLinkTarget(in: &reader, matches)
+                    return try? read(&reader, file)
                 }
             }),
             let found
         else { return nil }
-        lock.withLock { counts.hits += 1 }
-        return found
+        countHit()
+        return (found, head.status)
     }
 
     /// The stored entry of `path` and its head, when its record is valid for a note of

@@ -81,11 +81,13 @@ public struct LinkGraph: Sendable {
         // single thing a check held.
         let notes = notes ?? scan.notes
         let selected = notes.indices.filter { notes[$0].kind != .trash }
+        let answers = LinkTargetAnswers()
         let results = ParallelMap.map(selected.count) { position -> NoteEdges? in
             let note = notes[selected[position]]
             if vault.cache != nil,
                 let cached = cached(
-                    note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions)
+                    note, vault: vault, index: index, needles: needles, answers: answers, keep: keep,
+                    findsBrokenDefinitions: findsBrokenDefinitions)
             {
                 return NoteEdges(cached)
             }
@@ -110,15 +112,17 @@ public struct LinkGraph: Sendable {
     /// with an edge `keep` accepts is read, for the text and line of its links. Nil when the
     /// note must be read anyway.
     private static func cached(
-        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
+        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, answers: LinkTargetAnswers, keep: ((LinkEdge) -> Bool)?,
+        findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         guard note.availability == .available else { return nil }
         // Asked only for the links to a few notes, a note none of whose links names one of
-        // them gives nothing: told from its record without decoding a link.
+        // them gives nothing: told from its record without decoding a link. Of a note that
+        // names one, only the links that may are decoded.
         if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
-            vault.cache?.links(of: note.path, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
+            let (links, status) = vault.cache?.links(of: note.path, answers: answers, withTarget: { needles.mayMatch(targetBytes: $0) })
         {
-            return ([], nil, [])
+            return lines(of: note, links: links, status: status, broken: [], vault: vault, index: index, targets: needles, keep: keep)
         }
         guard let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
@@ -137,11 +141,24 @@ public struct LinkGraph: Sendable {
         guard record.facts.isUTF8 else {
             return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
         }
+        return lines(
+            of: note, links: record.facts.links, status: record.status, broken: broken, vault: vault, index: index, targets: needles,
+            keep: keep)
+    }
+
+    /// The edges of `links`, a note's links as its record holds them for a file of `status`,
+    /// that `keep` accepts, with `broken` beside them: the note is read for their lines only
+    /// when there is one. Nil when the file is no longer of that status (it is then read and
+    /// parsed afresh).
+    private static func lines(
+        of note: Note, links: [Link], status: FileStatus, broken: [VaultWarning], vault: Vault, index: LinkIndex, targets needles: LinkNeedles?,
+        keep: ((LinkEdge) -> Bool)?
+    ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         // `keep` decides from the link and where it leads, never from its text; a link whose
         // target names none of the needles' files is not resolved to be asked.
         let targets = keep == nil ? nil : needles
         let origin = LinkIndex.Origin(note.path)
-        let kept = record.facts.links.contains { link in
+        let kept = links.contains { link in
             if let targets, !targets.mayMatch(target: link.target) { return false }
             let edge = LinkEdge(
                 source: note.path, link: link, resolution: index.resolve(link, from: origin), text: "", line: "", offset: 0)
@@ -151,10 +168,10 @@ public struct LinkGraph: Sendable {
         // The note is read for its lines alone: the record's links hold for the bytes when the
         // file read is the file recorded; one changed since is read and parsed afresh.
         guard let contents = try? vault.fileSystem.readPrefix(vault.absolutePath(note.path), limit: Int.max),
-            contents.complete, contents.status == record.status
+            contents.complete, contents.status == status
         else { return nil }
         let found = edges(
-            of: note, bytes: contents.bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
+            of: note, bytes: contents.bytes, links: links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
             targets: needles, keep: keep, findsBrokenDefinitions: false)
         return (found.0, found.1, broken)
     }

@@ -9,12 +9,16 @@ extension RenamePlanner {
     /// A record none of whose link targets names a moved file, by its old name or its new,
     /// is told so without decoding or resolving a link (see `LinkNeedles`): at 100,000
     /// notes, most of them.
-    func unaffected(_ note: Note, before: LinkIndex, after: LinkIndex, moves: [String: String], needles: LinkNeedles) -> Bool {
+    ///
+    /// - Parameter answers: what `needles` said of each link shape, kept across the notes of one plan.
+    func unaffected(
+        _ note: Note, before: LinkIndex, after: LinkIndex, moves: [String: String], needles: LinkNeedles, answers: LinkTargetAnswers
+    ) -> Bool {
         guard let cache = vault.cache, moves[note.path] == nil, note.availability == .available else { return false }
         // Its status now, not the walk's: what a rename leaves unread must be what is on disk.
         let status = (try? vault.fileSystem.status(vault.absolutePath(note.path))) ?? nil
         if let status, status.kind == .file, !needles.matchesEverything,
-            cache.links(of: note.path, status: status, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
+            cache.links(of: note.path, status: status, answers: answers, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
         {
             return true
         }

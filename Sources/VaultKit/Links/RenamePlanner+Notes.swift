@@ -14,6 +14,8 @@ extension RenamePlanner {
         let retitles: [String: (note: Note, title: String)]
         /// True in a git work tree, where conflict markers are git's.
         let inGit: Bool
+        /// What `needles` said of each link shape of the cache, for the notes planned after.
+        let answers = LinkTargetAnswers()
     }
 
     /// What planning one note gave, when it gave anything.
@@ -55,7 +57,9 @@ extension RenamePlanner {
             return NoteOutcome(note.path, unavailable: warning("\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
         }
         // Only the notes that link to a moved file (or whose links the moves change) are read.
-        if unaffected(note, before: context.before, after: context.after, moves: moves, needles: context.needles) { return nil }
+        if unaffected(note, before: context.before, after: context.after, moves: moves, needles: context.needles, answers: context.answers) {
+            return nil
+        }
         let read: (bytes: [UInt8], snapshot: FileSnapshot)
         do {
             read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)

@@ -187,14 +187,49 @@ extension NoteFacts {
     /// True when a link of the body `reader` reads (as `decodeBody` would) has a target whose
     /// bytes `matches` accepts, the target as written and as decoded both asked; no link is
     /// decoded, no string made: for a search that passes over most notes.
+    ///
+    /// - Parameter answers: what `matches` said of each link shape of the table, kept across
+    ///   the records of one search (nil to ask it of every link).
     public static func anyLinkTarget(
-        in reader: inout ByteReader, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        in reader: inout ByteReader, answers: EntryAnswers? = nil, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> Bool {
+        var any = false
+        try eachLink(in: &reader, answers: answers, matches) { _, _ throws(ByteReader.Malformed) in
+            any = true
+            return false
+        }
+        return any
+    }
+
+    /// The links of the body `reader` reads whose targets `matches` accepts (as
+    /// `anyLinkTarget` asks it), each decoded as `decodeBody` decodes it; the others are
+    /// passed over undecoded: a note that links once to what is asked about, among a
+    /// hundred other links, costs one link made.
+    public static func links(
+        in reader: inout ByteReader, answers: EntryAnswers? = nil, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(ByteReader.Malformed) -> [Link] {
+        var links: [Link] = []
+        try eachLink(in: &reader, answers: answers, matches) { link, previous throws(ByteReader.Malformed) in
+            links.append(try decodeLink(&link, after: previous))
+            return true
+        }
+        return links
+    }
+
+    /// Walks the links of a body, asking `matches` of each one's targets (through `answers`),
+    /// and hands `found` each link whose target it accepts: a reader at the link, and where
+    /// the link before it was. Stops when `found` says false.
+    private static func eachLink(
+        in reader: inout ByteReader, answers: EntryAnswers?, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool,
+        found: (inout ByteReader, (start: Int, line: Int)) throws(ByteReader.Malformed) -> Bool
+    ) throws(ByteReader.Malformed) {
         _ = try enter(&reader, false)
         _ = try enter(&reader, false)
-        guard try enter(&reader, true) else { return false }
+        guard try enter(&reader, true) else { return }
+        var previous = (start: 0, line: 0)
         for _ in 0..<(try reader.count()) {
-            let found = try reader.shared { shape throws(ByteReader.Malformed) -> Bool in
+            var link = reader
+            let hit = try reader.shared(answers: answers) { shape throws(ByteReader.Malformed) -> Bool in
                 let formIndex = Int(try shape.byte())
                 guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
                 let flags = try shape.byte()
@@ -203,11 +238,11 @@ extension NoteFacts {
                 guard flags & 8 == 0 else { return false }
                 return matches(try shape.sharedBuffer())
             }
-            if found { return true }
-            _ = try reader.int()
-            _ = try reader.int()
+            let start = previous.start &+ (try reader.int())
+            let line = previous.line &+ (try reader.int())
+            if hit, try !found(&link, previous) { return }
+            previous = (start, line)
         }
-        return false
     }
 
     /// Reads a section's length; skips the section and answers false when it is not wanted.

@@ -67,6 +67,59 @@ struct CacheLinkPrefilterTests {
         try cache.finish()
     }
 
+    @Test("what a question said of a link's shape serves every record that shares it, with the same answers")
+    func shapesAnsweredOnce() throws {
+        try writeVault()
+        try folder.write("vault/pages/Again.md", "Only [[Other]] again, and [a file](Other.md).\n")
+        let runs = folder.cachedRuns
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan()
+        let needles = LinkNeedles(paths: ["pages/Target.md"])
+        let answers = LinkTargetAnswers()
+        var asked = 0
+        func ask(_ path: String) -> Bool? {
+            cache.links(of: path, answers: answers, mayMatch: { target in
+                asked += 1
+                return needles.mayMatch(targetBytes: target)
+            })
+        }
+        #expect(ask("pages/Unrelated.md") == false)
+        let first = asked
+        #expect(first >= 2)
+        // The same shapes, in another note: nothing is asked again.
+        #expect(ask("pages/Again.md") == false)
+        #expect(asked == first)
+        let paths = ["pages/Wiki.md", "pages/Markdown.md", "pages/Front.md", "pages/Cased.md", "pages/Unrelated.md"]
+        let remembered = paths.map(ask)
+        #expect(remembered == paths.map { cache.links(of: $0, mayMatch: { needles.mayMatch(targetBytes: $0) }) })
+        #expect(remembered == [true, true, true, true, false])
+        try cache.finish()
+    }
+
+    @Test("of a note that names the note asked about, only the links that may name it are decoded, as its record holds them")
+    func onlyMatchingLinksDecoded() throws {
+        try writeVault()
+        try folder.write("vault/pages/Mixed.md", "[[Other]] then\n\n[[Target#Part|here]] and [x](Other.md) and [y](Tar%67et.md)\n")
+        let runs = folder.cachedRuns
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan()
+        let needles = LinkNeedles(paths: ["pages/Target.md"])
+        let answers = LinkTargetAnswers()
+        let status = try #require(try vault.fileSystem.status(vault.absolutePath("pages/Mixed.md")))
+        let all = try #require(cache.record(for: "pages/Mixed.md", status: status, wanted: .links, taskLines: false)).facts.links
+        #expect(all.count == 4)
+        let found = try #require(cache.links(of: "pages/Mixed.md", answers: answers, withTarget: { needles.mayMatch(targetBytes: $0) }))
+        #expect(found.links == all.filter { needles.mayMatch(target: $0.target) })
+        #expect(found.links.map(\.target) == ["Target", "Target.md"])
+        #expect(found.links.map(\.line) == [3, 3])
+        #expect(try #require(cache.links(of: "pages/Unrelated.md", answers: answers, withTarget: { needles.mayMatch(targetBytes: $0) })).links.isEmpty)
+        try cache.finish()
+    }
+
     @Test("a rename on a warm cache plans what it plans without one: links by the old name, by a path, and to the new name")
     func renamePlansAsWithoutCache() throws {
         try writeVault()
