@@ -59,6 +59,19 @@ extension FactsCache {
         }.map { ($0.value, $0.status) }
     }
 
+    /// The links of `path`'s record that `wanted` accepts (see `NoteFacts.links(in:whereShape:)`),
+    /// the status of the file the record was read from and its broken definitions, when the
+    /// last walk found the record valid; nil when they cannot be told so. Only those links
+    /// are decoded, and `wanted` is asked once a link shape, through `answers`.
+    func links(
+        of path: String, answers: LinkTargetAnswers, whereShape wanted: (Link) -> Bool
+    ) -> (links: [Link], status: FileStatus, broken: [NoteRecord.BrokenDefinition])? {
+        linkBody(of: path, status: nil) { reader, file throws(ByteReader.Malformed) in
+            let links = try NoteFacts.links(in: &reader, answers: answers.answers(for: file), whereShape: wanted)
+            return (links, try NoteRecord.brokenDefinitions(&reader))
+        }.map { ($0.value.0, $0.status, $0.value.1) }
+    }
+
     /// What `read` gives of the links part of the body of `path`'s record (counted as a hit),
     /// when the record is valid for a note of `status` (see `validStoredEntry`), whole and of
     /// a note valid UTF-8; nil otherwise, or when the body is damaged.

@@ -67,6 +67,17 @@ extension NoteRecord {
         )
     }
 
+    /// Reads the broken definitions a body keeps after its facts.
+    static func brokenDefinitions(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> [BrokenDefinition] {
+        var definitions: [BrokenDefinition] = []
+        for _ in 0..<(try reader.count()) {
+            let line = try reader.int()
+            let text = try reader.string()
+            definitions.append(BrokenDefinition(line: line, text: text, reason: try reader.string()))
+        }
+        return definitions
+    }
+
     /// Decodes a record from its index entry and, when `wanted` needs it, its body (nil when
     /// the body cannot be had: the record then holds only its header facts).
     init(
@@ -81,11 +92,7 @@ extension NoteRecord {
             try withUnsafeMutablePointer(to: &lines) { pointer throws(ByteReader.Malformed) in
                 try facts.decodeBody(from: &body.pointee, header: header, wanted: wanted, taskLines: wantsTaskLines ? pointer : nil)
             }
-            for _ in 0..<(try body.pointee.count()) {
-                let line = try body.pointee.int()
-                let text = try body.pointee.string()
-                definitions.append(BrokenDefinition(line: line, text: text, reason: try body.pointee.string()))
-            }
+            definitions = try Self.brokenDefinitions(&body.pointee)
         }
         self.init(
             status: status, complete: flags & 1 != 0, racy: flags & 2 != 0, facts: facts.restricted(to: wanted), taskLines: lines,

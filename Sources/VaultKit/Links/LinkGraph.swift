@@ -69,26 +69,28 @@ public struct LinkGraph: Sendable {
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
     ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
     ///     a million links need not hold them all for the few asked for).
+    ///   - keepsAlike: true when `keep` answers alike for every link that says the same
+    ///     (form, target) and finds no file, one, or several alike: it reads of an edge only
+    ///     its link's form and target, and whether its resolution found a file and among how
+    ///     many candidates, never where the link is nor which file it picked (`check`'s). Its
+    ///     answer is then kept by link shape, and a link it would not keep is not decoded.
     ///   - findsBrokenDefinitions: also list the lines that begin like a reference definition
     ///     but are read as text (what `check` reports).
     ///   - releasingCache: let go of the cache's index and table once every note is read,
     ///     before the edges are gathered (see `FactsCache.release()`).
     public static func build(
         vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
-        keep: (@Sendable (LinkEdge) -> Bool)? = nil, findsBrokenDefinitions: Bool = false, releasingCache: Bool = false
+        keep: (@Sendable (LinkEdge) -> Bool)? = nil, keepsAlike: Bool = false, findsBrokenDefinitions: Bool = false,
+        releasingCache: Bool = false
     ) -> LinkGraph {
         // Positions, not a filtered copy: a copy of a large vault's notes was the largest
         // single thing a check held.
         let notes = notes ?? scan.notes
         let selected = notes.indices.filter { notes[$0].kind != .trash }
-        let answers = LinkTargetAnswers()
+        let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
         let results = ParallelMap.map(selected.count) { position -> NoteEdges? in
             let note = notes[selected[position]]
-            if vault.cache != nil,
-                let cached = cached(
-                    note, vault: vault, index: index, needles: needles, answers: answers, keep: keep,
-                    findsBrokenDefinitions: findsBrokenDefinitions)
-            {
+            if vault.cache != nil, let cached = cached(note, vault: vault, index: index, question) {
                 return NoteEdges(cached)
             }
             return NoteEdges(read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions))
@@ -108,30 +110,52 @@ public struct LinkGraph: Sendable {
         return graph
     }
 
+    /// What `build` asks of every note, and what it learns of link shapes as it goes.
+    private struct Question: Sendable {
+        let needles: LinkNeedles?
+        let keep: (@Sendable (LinkEdge) -> Bool)?
+        let keepsAlike: Bool
+        let findsBrokenDefinitions: Bool
+        /// What was found of each link shape of the cache (one question's answers only).
+        let answers = LinkTargetAnswers()
+    }
+
     /// A note's edges from its record in the cache, when its file is unchanged: only a note
     /// with an edge `keep` accepts is read, for the text and line of its links. Nil when the
     /// note must be read anyway.
     private static func cached(
-        _ note: Note, vault: Vault, index: LinkIndex, needles: LinkNeedles?, answers: LinkTargetAnswers, keep: ((LinkEdge) -> Bool)?,
-        findsBrokenDefinitions: Bool
+        _ note: Note, vault: Vault, index: LinkIndex, _ question: Question
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
         guard note.availability == .available else { return nil }
+        let (needles, keep, findsBrokenDefinitions) = (question.needles, question.keep, question.findsBrokenDefinitions)
         // Asked only for the links to a few notes, a note none of whose links names one of
         // them gives nothing: told from its record without decoding a link. Of a note that
         // names one, only the links that may are decoded.
         if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
-            let (links, status) = vault.cache?.links(of: note.path, answers: answers, withTarget: { needles.mayMatch(targetBytes: $0) })
+            let (links, status) = vault.cache?.links(
+                of: note.path, answers: question.answers, withTarget: { needles.mayMatch(targetBytes: $0) })
         {
             return lines(of: note, links: links, status: status, broken: [], vault: vault, index: index, targets: needles, keep: keep)
+        }
+        // Asked what a link says wherever it is, the links it would not keep are known by
+        // their shapes, and not decoded: most links of a vault lead to one file.
+        if let keep, question.keepsAlike, needles == nil,
+            let (links, status, broken) = vault.cache?.links(of: note.path, answers: question.answers, whereShape: { link in
+                guard index.findsAlikeEverywhere(link) else { return true }
+                let anywhere = LinkIndex.Origin("")
+                return keep(LinkEdge(source: "", link: link, resolution: index.resolve(link, from: anywhere), text: "", line: "", offset: 0))
+            })
+        {
+            let warnings = findsBrokenDefinitions ? broken.map { warning($0.line, $0.text, $0.reason, path: note.path) } : []
+            return lines(of: note, links: links, status: status, broken: warnings, vault: vault, index: index, targets: nil, keep: keep)
         }
         guard let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
                 path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
             let record = reading.record
         else { return nil }
         // The record holds them with its links, whether read now or before.
-        let broken = findsBrokenDefinitions && record.facts.isUTF8 ? record.brokenDefinitions.map { found in
-            VaultWarning(path: note.path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
-        } : []
+        let broken = findsBrokenDefinitions && record.facts.isUTF8
+            ? record.brokenDefinitions.map { warning($0.line, $0.text, $0.reason, path: note.path) } : []
         if let bytes = reading.bytes {
             let found = edges(
                 of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
@@ -179,9 +203,14 @@ public struct LinkGraph: Sendable {
     /// The lines of a note that begin like a reference definition but are read as text.
     private static func brokenDefinitions(_ bytes: [UInt8], path: String, dialect: NoteDialect) -> [VaultWarning] {
         guard NoteRecord.mayHoldDefinition(bytes) else { return [] }
-        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map { found in
-            VaultWarning(path: path, message: "line \(found.line): \(found.text) is no link reference definition: \(found.reason)")
+        return LinkScanner.brokenDefinitions(in: NoteStructure(bytes: bytes, dialect: dialect)).map {
+            warning($0.line, $0.text, $0.reason, path: path)
         }
+    }
+
+    /// What a line that begins like a reference definition but is read as text is reported as.
+    private static func warning(_ line: Int, _ text: String, _ reason: String, path: String) -> VaultWarning {
+        VaultWarning(path: path, message: "line \(line): \(text) is no link reference definition: \(reason)")
     }
 
     private static func read(

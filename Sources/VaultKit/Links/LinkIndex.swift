@@ -154,6 +154,19 @@ public struct LinkIndex: Sendable {
     /// Resolves a link written in the note at `source`.
     public func resolve(_ link: Link, from source: String) -> Resolution { resolve(link, from: Origin(source)) }
 
+    /// True when whether `link` finds a file, and among how many candidates, is the same
+    /// in every note it could be written in: a link by name, or by a path from the vault's
+    /// root, never one relative to its note (`./`, `../`, a markdown destination). Which of
+    /// several candidates it picks still depends on the note (the one beside it first).
+    public func findsAlikeEverywhere(_ link: Link) -> Bool {
+        switch link.form {
+        case .wikilink, .frontmatter, .tag, .property:
+            let key = Naming.collisionKey(link.target.trimmed())
+            return !key.hasPrefix("./") && !key.hasPrefix("../")
+        case .markdown, .reference, .referenceUse: return false
+        }
+    }
+
     /// Resolves a link written in the note `origin` stands for.
     public func resolve(_ link: Link, from origin: Origin) -> Resolution {
         if link.isSelfLink { return Resolution(path: origin.path, candidates: 1) }

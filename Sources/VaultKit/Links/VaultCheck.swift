@@ -44,7 +44,7 @@ public struct VaultCheck: Sendable, Codable, Equatable {
         // is reported through its definition, once.
         let graph = LinkGraph.build(
             vault: vault, scan: scan, index: index ?? vault.linkIndex(scan),
-            keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
+            keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) }, keepsAlike: true,
             // Once every record is read, nothing more is looked up: a later lookup opens the file again.
             findsBrokenDefinitions: true, releasingCache: true)
         let isGraph = vault.isLogseqGraph

@@ -194,7 +194,8 @@ extension NoteFacts {
         in reader: inout ByteReader, answers: EntryAnswers? = nil, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> Bool {
         var any = false
-        try eachLink(in: &reader, answers: answers, matches) { _, _ throws(ByteReader.Malformed) in
+        try eachLink(in: &reader, answers: answers, asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, matches) }) {
+            _, _ throws(ByteReader.Malformed) in
             any = true
             return false
         }
@@ -209,18 +210,55 @@ extension NoteFacts {
         in reader: inout ByteReader, answers: EntryAnswers? = nil, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> [Link] {
         var links: [Link] = []
-        try eachLink(in: &reader, answers: answers, matches) { link, previous throws(ByteReader.Malformed) in
+        try eachLink(in: &reader, answers: answers, asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, matches) }) {
+            link, previous throws(ByteReader.Malformed) in
             links.append(try decodeLink(&link, after: previous))
             return true
         }
         return links
     }
 
-    /// Walks the links of a body, asking `matches` of each one's targets (through `answers`),
-    /// and hands `found` each link whose target it accepts: a reader at the link, and where
-    /// the link before it was. Stops when `found` says false.
+    /// The links of the body `reader` reads that `wanted` accepts, each decoded as
+    /// `decodeBody` decodes it; `wanted` is asked once a shape (through `answers`), of the
+    /// link as its shape alone tells it: at the note's first byte, on line 0. The others
+    /// are passed over undecoded. Leaves `reader` after the facts, at what a record keeps
+    /// behind them.
+    ///
+    /// For a question whose answer depends on what a link says and not on where it is
+    /// (`check`: does it lead nowhere, or to one of several files?).
+    public static func links(
+        in reader: inout ByteReader, answers: EntryAnswers? = nil, whereShape wanted: (Link) -> Bool
+    ) throws(ByteReader.Malformed) -> [Link] {
+        var links: [Link] = []
+        try eachLink(
+            in: &reader, answers: answers,
+            asking: { shape throws(ByteReader.Malformed) in wanted(try link(try decodeShape(&shape), start: 0, line: 0, at: shape.offset)) }
+        ) { link, previous throws(ByteReader.Malformed) in
+            links.append(try decodeLink(&link, after: previous))
+            return true
+        }
+        _ = try enter(&reader, false)
+        return links
+    }
+
+    /// Whether `matches` accepts a link's target, as written or as decoded, read from its shape.
+    private static func targetMatches(
+        _ shape: inout ByteReader, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(ByteReader.Malformed) -> Bool {
+        let formIndex = Int(try shape.byte())
+        guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
+        let flags = try shape.byte()
+        for _ in 0..<3 { _ = try shape.int() }
+        if matches(try shape.sharedBuffer()) { return true }
+        guard flags & 8 == 0 else { return false }
+        return matches(try shape.sharedBuffer())
+    }
+
+    /// Walks the links of a body, asking `asks` of each one's shape (through `answers`), and
+    /// hands `found` each link whose shape it accepts: a reader at the link, and where the
+    /// link before it was. Stops when `found` says false.
     private static func eachLink(
-        in reader: inout ByteReader, answers: EntryAnswers?, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool,
+        in reader: inout ByteReader, answers: EntryAnswers?, asking asks: (inout ByteReader) throws(ByteReader.Malformed) -> Bool,
         found: (inout ByteReader, (start: Int, line: Int)) throws(ByteReader.Malformed) -> Bool
     ) throws(ByteReader.Malformed) {
         _ = try enter(&reader, false)
@@ -229,15 +267,7 @@ extension NoteFacts {
         var previous = (start: 0, line: 0)
         for _ in 0..<(try reader.count()) {
             var link = reader
-            let hit = try reader.shared(answers: answers) { shape throws(ByteReader.Malformed) -> Bool in
-                let formIndex = Int(try shape.byte())
-                guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
-                let flags = try shape.byte()
-                for _ in 0..<3 { _ = try shape.int() }
-                if matches(try shape.sharedBuffer()) { return true }
-                guard flags & 8 == 0 else { return false }
-                return matches(try shape.sharedBuffer())
-            }
+            let hit = try reader.shared(answers: answers, asks)
             let start = previous.start &+ (try reader.int())
             let line = previous.line &+ (try reader.int())
             if hit, try !found(&link, previous) { return }

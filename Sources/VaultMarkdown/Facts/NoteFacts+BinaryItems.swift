@@ -42,29 +42,39 @@ extension NoteFacts {
         writer.int(link.line - previous.line)
     }
 
+    /// What a link's shape holds: all of it but where it is.
+    typealias LinkShape = (
+        form: Link.Form, flags: UInt8, count: Int, targetOffset: Int, targetCount: Int, rawTarget: String, target: String,
+        fragment: String?, alias: String?
+    )
+
     static func decodeLink(_ reader: inout ByteReader, after previous: (start: Int, line: Int)) throws(ByteReader.Malformed) -> Link {
-        typealias Shape = (
-            form: Link.Form, flags: UInt8, count: Int, targetOffset: Int, targetCount: Int, rawTarget: String, target: String,
-            fragment: String?, alias: String?
-        )
-        let shape = try reader.shared { shape throws(ByteReader.Malformed) -> Shape in
-            let formIndex = Int(try shape.byte())
-            guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
-            let flags = try shape.byte()
-            let count = try shape.int()
-            let targetOffset = try shape.int()
-            let targetCount = try shape.int()
-            guard count >= 0, targetCount >= 0 else { throw ByteReader.Malformed(offset: shape.offset) }
-            let rawTarget = try shape.sharedString()
-            let target = flags & 8 != 0 ? rawTarget : try shape.sharedString()
-            let fragment = flags & 16 != 0 ? try shape.sharedString() : nil
-            let alias = flags & 32 != 0 ? try shape.sharedString() : nil
-            return (forms[formIndex], flags, count, targetOffset, targetCount, rawTarget, target, fragment, alias)
-        }
+        let shape = try reader.shared(decodeShape)
         let start = previous.start &+ (try reader.int())
         let line = previous.line &+ (try reader.int())
-        let range = try span(start, shape.count, reader.offset)
-        let targetRange = try span(start &+ shape.targetOffset, shape.targetCount, reader.offset)
+        return try link(shape, start: start, line: line, at: reader.offset)
+    }
+
+    /// Reads a link's shape, as `encode(_:after:to:)` wrote it into the table.
+    static func decodeShape(_ shape: inout ByteReader) throws(ByteReader.Malformed) -> LinkShape {
+        let formIndex = Int(try shape.byte())
+        guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
+        let flags = try shape.byte()
+        let count = try shape.int()
+        let targetOffset = try shape.int()
+        let targetCount = try shape.int()
+        guard count >= 0, targetCount >= 0 else { throw ByteReader.Malformed(offset: shape.offset) }
+        let rawTarget = try shape.sharedString()
+        let target = flags & 8 != 0 ? rawTarget : try shape.sharedString()
+        let fragment = flags & 16 != 0 ? try shape.sharedString() : nil
+        let alias = flags & 32 != 0 ? try shape.sharedString() : nil
+        return (forms[formIndex], flags, count, targetOffset, targetCount, rawTarget, target, fragment, alias)
+    }
+
+    /// The link of `shape` that starts at byte `start`, on line `line`.
+    static func link(_ shape: LinkShape, start: Int, line: Int, at offset: Int) throws(ByteReader.Malformed) -> Link {
+        let range = try span(start, shape.count, offset)
+        let targetRange = try span(start &+ shape.targetOffset, shape.targetCount, offset)
         return Link(
             form: shape.form, isEmbed: shape.flags & 1 != 0, range: range, targetRange: targetRange, rawTarget: shape.rawTarget, target: shape.target,
             fragment: shape.fragment, alias: shape.alias, line: line, escapedPipe: shape.flags & 2 != 0,
