@@ -35,9 +35,7 @@ enum ListCommand: Command {
             guard selects(note) else { return true }
             listed += 1
             guard streams else { return kept.receive(note) }
-            if context.json {
-                return array.append(encoding: note, in: context)
-            } else if note.availability == .available && !context.color {
+            if note.availability == .available && !context.color {
                 // The common row, written in place: no array of columns joined for each note.
                 context.write { output in
                     output.append(contentsOf: note.path.utf8)
@@ -52,7 +50,17 @@ enum ListCommand: Command {
             return true
         }
         let scan: VaultScan
-        if context.stderrIsTerminal && !context.quiet && !streams {
+        if streams && context.json {
+            // Each note's JSON is made on the worker that read it, not by the one writing.
+            let depth = array.depth
+            scan = try vault.scan(detail: detail, making: { note -> Result<[UInt8], any Error>? in
+                selects(note) ? Result { try JSONArrayStream.encoded(note, depth: depth) } : nil
+            }) { _, encoded in
+                guard let encoded else { return true }
+                listed += 1
+                return array.append(encoded: encoded, in: context)
+            }
+        } else if context.stderrIsTerminal && !context.quiet && !streams {
             let progress = Progress("reading notes")
             scan = try vault.scan(detail: detail, progress: { progress.update($0, $1) }, into: &sink)
             progress.finish()

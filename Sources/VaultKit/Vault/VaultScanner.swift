@@ -52,14 +52,21 @@ struct VaultScanner {
     /// Walks the folders, then reads the notes in path order and hands each to `deliver` as
     /// soon as it and those before it are read; the scan returned holds everything else.
     func stream(_ deliver: (Note) -> Bool) throws -> VaultScan {
+        try stream(making: { _ in () }) { note, _ in deliver(note) }
+    }
+
+    /// `stream(_:)`, with what `make` makes of each note, on the worker that read it (where
+    /// the notes' work spreads over the cores; `deliver` is called by one at a time).
+    func stream<Made: Sendable>(making make: @Sendable (Note) -> Made, _ deliver: (Note, Made) -> Bool) throws -> VaultScan {
         let walk = try walk()
         var warnings: [VaultWarning] = []
-        ParallelMap.stream(walk.count, state: {}, progress: progress) { _, index in
-            read(walk.found[index])
-        } deliver: { _, note in
-            guard let note else { return true }
+        ParallelMap.stream(walk.count, state: {}, progress: progress) { _, index -> (Note, Made)? in
+            guard let note = read(walk.found[index]) else { return nil }
+            return (note, make(note))
+        } deliver: { _, read in
+            guard let (note, made) = read else { return true }
             warnings += Self.warnings(of: note)
-            return deliver(note)
+            return deliver(note, made)
         }
         return finish(walk, notes: [], warnings: warnings)
     }

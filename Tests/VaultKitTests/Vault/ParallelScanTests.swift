@@ -18,4 +18,42 @@ struct ParallelScanTests {
             #expect(scan.notes.allSatisfy { $0.title == NoteFiles.stem($0.fileName) })
         }
     }
+
+    @Test("what is made of each note on the worker that read it comes with that note, in path order, until asked to stop")
+    func madeOnWorkers() throws {
+        let folder = TemporaryFolder()
+        let paths = (0..<300).map { "pages/Folder \($0 % 5)/Note \($0).md" }
+        for (index, path) in paths.enumerated() { try folder.write(path, "# Title \(index)\n") }
+        let vault = try Vault(root: folder.path)
+        var delivered: [String] = []
+        _ = try vault.scan(detail: .summary, making: { note in note.title }) { note, made in
+            #expect(made == note.title)
+            delivered.append(note.path)
+            return true
+        }
+        #expect(delivered == paths.sorted())
+        var stopped = 0
+        _ = try vault.scan(detail: .paths, making: { _ in 1 }) { _, _ in
+            stopped += 1
+            return stopped < 10
+        }
+        #expect(stopped == 10)
+    }
+
+    @Test("a Logseq graph's notes are named by their pages before anything is made of them")
+    func logseqNamedBeforeMaking() throws {
+        let (folder, vault) = try TemporaryFolder.vault([
+            "logseq/config.edn": "{:file/name-format :triple-lowbar}\n", "pages/meeting_notes.md": "title:: Meeting Notes\n\n- every Monday\n",
+            "pages/Projects___Vault.md": "- the vault\n",
+        ])
+        _ = folder
+        var made: [String] = []
+        _ = try vault.scan(detail: .summary, making: { note in note.title }) { note, title in
+            #expect(note.title == title)
+            made.append(title)
+            return true
+        }
+        #expect(made == (try vault.scan(detail: .summary)).notes.map(\.title))
+        #expect(made.contains("Meeting Notes") && made.contains("Projects/Vault"))
+    }
 }
