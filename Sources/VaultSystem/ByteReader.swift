@@ -37,6 +37,12 @@ public struct ByteReader {
     /// Reads what `ByteWriter.shared(_:)` wrote as a yes or no that `answer` gives of the
     /// value's bytes, asking `answers` first by the table entry the value is in, and keeping
     /// there what `answer` says: a value many records share is looked at once.
+    ///
+    /// An entry's answer stands for every record that names it only because they all read it
+    /// with the same `first`: the references inside an entry count from the `first` of the
+    /// records that wrote it, and a table is only ever appended to, each run's entries named
+    /// by that run's records alone. A table whose entries records of different bases shared
+    /// would need its answers kept by entry and base.
     public mutating func shared(
         answers: EntryAnswers?, _ answer: (inout ByteReader) throws(Malformed) -> Bool
     ) throws(Malformed) -> Bool {
