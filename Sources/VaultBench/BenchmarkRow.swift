@@ -61,8 +61,9 @@ struct BenchmarkRow: Sendable {
             check,
             .cold(check),
             .shell("check --no-cache", vault: ["check", "--no-cache"], mentions: ["--no-cache"], peer: "rg -c -F '[['", tools: rg),
+            // The peer the cache's goals name: lines printed with their numbers, as vault prints them.
             .shell("search --exact \(queries.word)", vault: ["search", "--exact", queries.word],
-                   mentions: ["--exact"], peer: "rg -c \(word)", tools: rg),
+                   mentions: ["--exact"], peer: "rg -n \(word)", tools: rg),
             // rg with smart case, as vault matches: `-S`.
             .shell("search --regex \(queries.word)", vault: ["search", "--regex", queries.word],
                    mentions: ["--regex"], peer: "rg -n -S \(word)", tools: rg),
