@@ -21,6 +21,19 @@ struct CacheLinkPrefilterTests {
         try folder.write("vault/pages/Bytes.md", bytes: Array("Not UTF-8 ".utf8) + [0xFF] + Array(" but [[Target]]\n".utf8))
     }
 
+    /// The vault and its cache, opened after a first `backlinks` left records that hold
+    /// links and a walk found them valid; `extra` notes are written first.
+    func warmCache(with extra: [String: String] = [:]) throws -> (Vault, FactsCache) {
+        try writeVault()
+        for (path, text) in extra { try folder.write("vault/" + path, text) }
+        let runs = folder.cachedRuns
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan()
+        return (vault, cache)
+    }
+
     func backlinks(_ vault: Vault) throws -> ([LinkReport], [VaultWarning]) {
         let scan = try vault.scan()
         let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
@@ -45,13 +58,7 @@ struct CacheLinkPrefilterTests {
 
     @Test("a record whose links name none of the needles is told so without decoding a link")
     func recordsAnswerWithoutDecoding() throws {
-        try writeVault()
-        let runs = folder.cachedRuns
-        // Records that hold links, as a first `backlinks` leaves them.
-        _ = try runs.run(backlinks)
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
-        _ = try vault.scan()
+        let (vault, cache) = try warmCache()
         let needles = LinkNeedles(paths: ["pages/Target.md"])
         func ask(_ path: String) -> Bool? { cache.links(of: path, mayMatch: { needles.mayMatch(targetBytes: $0) }) }
         #expect(ask("pages/Unrelated.md") == false)
@@ -69,13 +76,7 @@ struct CacheLinkPrefilterTests {
 
     @Test("what a question said of a link's shape serves every record that shares it, with the same answers")
     func shapesAnsweredOnce() throws {
-        try writeVault()
-        try folder.write("vault/pages/Again.md", "Only [[Other]] again, and [a file](Other.md).\n")
-        let runs = folder.cachedRuns
-        _ = try runs.run(backlinks)
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
-        _ = try vault.scan()
+        let (_, cache) = try warmCache(with: ["pages/Again.md": "Only [[Other]] again, and [a file](Other.md).\n"])
         let needles = LinkNeedles(paths: ["pages/Target.md"])
         let answers = LinkTargetAnswers()
         var asked = 0
@@ -100,13 +101,8 @@ struct CacheLinkPrefilterTests {
 
     @Test("of a note that names the note asked about, only the links that may name it are decoded, as its record holds them")
     func onlyMatchingLinksDecoded() throws {
-        try writeVault()
-        try folder.write("vault/pages/Mixed.md", "[[Other]] then\n\n[[Target#Part|here]] and [x](Other.md) and [y](Tar%67et.md)\n")
-        let runs = folder.cachedRuns
-        _ = try runs.run(backlinks)
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
-        _ = try vault.scan()
+        let (vault, cache) = try warmCache(
+            with: ["pages/Mixed.md": "[[Other]] then\n\n[[Target#Part|here]] and [x](Other.md) and [y](Tar%67et.md)\n"])
         let needles = LinkNeedles(paths: ["pages/Target.md"])
         let answers = LinkTargetAnswers()
         let status = try #require(try vault.fileSystem.status(vault.absolutePath("pages/Mixed.md")))

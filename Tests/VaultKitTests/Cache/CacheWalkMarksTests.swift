@@ -15,6 +15,19 @@ struct CacheWalkMarksTests {
         graph.edges.filter { $0.source == path }.map(\.link.target)
     }
 
+    /// The vault of `notes` and its cache, opened through a file system that lists the
+    /// statuses asked, after a first run listed its tasks.
+    func afterTasks(_ notes: [String: String]) throws -> (Vault, FactsCache, FaultyFileSystem) {
+        for (path, text) in notes { try folder.write("vault/" + path, text) }
+        let fileSystem = FaultyFileSystem()
+        var runs = folder.cachedRuns
+        runs.fileSystem = fileSystem
+        _ = try runs.run { vault in try vault.tasks() }
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        return (vault, cache, fileSystem)
+    }
+
     @Test("a warm check takes each note's status once, in its walk")
     func checkStatsEachNoteOnce() throws {
         try folder.writeLinkedNotes()
@@ -54,14 +67,7 @@ struct CacheWalkMarksTests {
 
     @Test("tasks listed after a walk of paths take valid records on its word, and read a changed note again")
     func tasksAfterAWalkOfPaths() throws {
-        try folder.write("vault/pages/Alpha.md", "# Alpha\n\n- [ ] one\n")
-        try folder.write("vault/pages/Beta.md", "# Beta\n\n- [/] two\n")
-        let fileSystem = FaultyFileSystem()
-        var runs = folder.cachedRuns
-        runs.fileSystem = fileSystem
-        _ = try runs.run { vault in try vault.tasks() }
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
+        let (vault, cache, fileSystem) = try afterTasks(["pages/Alpha.md": "# Alpha\n\n- [ ] one\n", "pages/Beta.md": "# Beta\n\n- [/] two\n"])
         let before = fileSystem.statusPaths.count
         #expect(try vault.tasks().tasks.map(\.text) == ["one", "two"])
         #expect(fileSystem.statusPaths[before...].filter { $0.hasSuffix(".md") }.count == 2)
@@ -72,14 +78,7 @@ struct CacheWalkMarksTests {
 
     @Test("a search's walk of paths takes no note's status, with a cache or without")
     func searchWalkTakesNoStatus() throws {
-        try folder.write("vault/pages/Alpha.md", "# Alpha\n\nbudget\n")
-        try folder.write("vault/pages/Beta.md", "# Beta\n\n- [ ] budget\n")
-        let fileSystem = FaultyFileSystem()
-        var runs = folder.cachedRuns
-        runs.fileSystem = fileSystem
-        _ = try runs.run { vault in try vault.tasks() }
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
+        let (vault, cache, fileSystem) = try afterTasks(["pages/Alpha.md": "# Alpha\n\nbudget\n", "pages/Beta.md": "# Beta\n\n- [ ] budget\n"])
         let before = fileSystem.statusPaths.count
         let notes = try LineSearch.notes(of: vault, filter: NoteQuery(), includeArchive: true)
         #expect(notes.map(\.path) == ["pages/Alpha.md", "pages/Beta.md"])
