@@ -43,6 +43,29 @@ struct FrecencyTests {
         #expect(UsageLog.ranked(["web", "swift"]) { log.tagScore($0, at: now, host: "Swift.org") } == ["swift", "web"])
         #expect(UsageLog.ranked(["web", "swift"]) { log.tagScore($0, at: now) } == ["web", "swift"])
     }
+
+    @Test("past its limit the log lets go of what scores least, never of what was just used")
+    func limit() {
+        var log = UsageLog()
+        let limit = UsageLog.limit
+        // Each older than the one after it, and used as often: the oldest scores least.
+        for index in 0..<limit { log.record(notes: ["n\(index).md"], tags: ["t\(index)"], host: "h\(index).org", at: daysAgo(Double(limit - index))) }
+        #expect(log.notes.count == limit && log.tags.count == limit && log.hosts.count == limit)
+        log.record(notes: ["fresh.md", "n500.md"], tags: ["fresh"], host: "Fresh.org", at: now)
+        #expect(log.notes.count == limit && log.tags.count == limit && log.hosts.count == limit)
+        // The oldest made way for the one new; the one used again stays, counted twice.
+        #expect(log.notes["n0.md"] == nil && log.notes["n1.md"] != nil)
+        #expect(log.notes["fresh.md"] != nil && log.notes["n500.md"]?.uses == 2)
+        #expect(log.tags["t0"] == nil && log.tags["fresh"] != nil)
+        #expect(log.hosts["fresh.org"]?["fresh"] == 1)
+        // Used once today, against a thousand used more: kept, and the least used let go.
+        var busy = UsageLog()
+        for index in 0..<limit { for _ in 0..<(index < 3 ? 5 : 9) { busy.record(notes: ["n\(index).md"], tags: [], at: now) } }
+        busy.record(notes: ["once.md"], tags: [], at: now)
+        #expect(busy.notes.count == limit && busy.notes["once.md"]?.uses == 1)
+        #expect(["n0.md", "n1.md", "n2.md"].filter { busy.notes[$0] == nil }.count == 1)
+        #expect((3..<limit).allSatisfy { busy.notes["n\($0).md"] != nil })
+    }
 }
 
 @Suite("The usage store")
