@@ -16,12 +16,7 @@ extension FactsCache {
 
     /// The stored record of `path`: the delta file's, else the main file's.
     func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry, ordinal: Int)? {
-        // One turn of the lock a lookup, not two: every note of a walk is looked up.
-        var (released, file, delta) = lock.withLock { (self.released, self.file, self.delta) }
-        if released {
-            reopenIfReleased()
-            (file, delta) = lock.withLock { (self.file, self.delta) }
-        }
+        let (file, delta) = files()
         if let delta, let ordinal = delta.ordinal(for: path) { return (delta, delta.contents.entries[ordinal], ordinal) }
         if let file, let ordinal = file.ordinal(for: path) { return (file, file.contents.entries[ordinal], ordinal) }
         return nil

@@ -36,7 +36,7 @@ public final class FactsCache: @unchecked Sendable {
     /// True until the first lookup opens the file, and after `release()` until the next one:
     /// a command that reads no note through the cache (`capture`, `show PATH`) never reads
     /// the file's index (11 MB at 100,000 notes, and 13 ms).
-    var released = true
+    private var released = true
     /// The cache file as opened when the cache was: its index in memory, its bodies read
     /// from it one by one as they are needed.
     var file: CacheFile?
@@ -164,6 +164,15 @@ public final class FactsCache: @unchecked Sendable {
             delta = nil
             released = true
         }
+    }
+
+    /// The main file and its delta as opened, opening them again after `release()`: in one
+    /// turn of the lock when they are open, as every note of a walk asks.
+    func files() -> (file: CacheFile?, delta: CacheFile?) {
+        let (released, file, delta) = lock.withLock { (self.released, self.file, self.delta) }
+        guard released else { return (file, delta) }
+        reopenIfReleased()
+        return lock.withLock { (self.file, self.delta) }
     }
 
     /// Opens the file again after `release()`, once however many threads ask.

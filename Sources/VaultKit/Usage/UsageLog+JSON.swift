@@ -42,9 +42,7 @@ extension UsageLog {
             guard case .number(let uses)? = member["uses"], let uses = Int(uses), case .number(let last)? = member["last"],
                 let last = Double(last), last.isFinite
             else { return nil }
-            var count = UsageCount(uses: uses, last: .init(timeIntervalSince1970: 0))
-            count.last = last
-            counts[key] = count
+            counts[key] = UsageCount(uses: uses, last: Date(timeIntervalSince1970: last))
         }
         return counts
     }

@@ -50,13 +50,9 @@ struct VaultScanner {
     }
 
     /// Walks the folders, then reads the notes in path order and hands each to `deliver` as
-    /// soon as it and those before it are read; the scan returned holds everything else.
-    func stream(_ deliver: (Note) -> Bool) throws -> VaultScan {
-        try stream(making: { _ in () }) { note, _ in deliver(note) }
-    }
-
-    /// `stream(_:)`, with what `make` makes of each note, on the worker that read it (where
-    /// the notes' work spreads over the cores; `deliver` is called by one at a time).
+    /// soon as it and those before it are read, with what `make` made of it on the worker
+    /// that read it (where the notes' work spreads over the cores; `deliver` is called by
+    /// one at a time); the scan returned holds everything else.
     func stream<Made: Sendable>(making make: @Sendable (Note) -> Made, _ deliver: (Note, Made) -> Bool) throws -> VaultScan {
         let walk = try walk()
         var warnings: [VaultWarning] = []
