@@ -22,7 +22,7 @@ enum LifecycleCommand {
         if outcome.renamed { context.warn("\(LinkIndex.folderName(of: move.to)) already has that name; the note becomes \(move.to)") }
         if arguments[dryRun] {
             if context.json { try context.emit(PlanSummary(outcome.plan)) } else {
-                context.line(try outcome.plan.diff(reading: lifecycle.vault).trimmingSuffixNewline())
+                try outcome.plan.writeDiff(reading: lifecycle.vault) { context.raw($0) }
             }
             return 0
         }

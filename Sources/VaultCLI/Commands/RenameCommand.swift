@@ -57,7 +57,7 @@ enum MoveCommand: Command {
             if context.json {
                 try context.emit(PlanSummary(plan))
             } else {
-                context.line(try plan.diff(reading: vault).trimmingSuffixNewline())
+                try plan.writeDiff(reading: vault) { context.raw($0) }
             }
             return 0
         }

@@ -13,8 +13,7 @@ enum TagRenameCommand {
             if context.json {
                 try context.emit(Summary(plan, done: nil))
             } else {
-                let diff = try plan.diff(reading: vault)
-                if !diff.isEmpty { context.line(diff.trimmingSuffixNewline()) }
+                try plan.writeDiff(reading: vault) { context.raw($0) }
             }
             return 0
         }

@@ -55,6 +55,21 @@ public struct ChangePlan: Sendable {
         return plan
     }
 
+    /// Hands the plan's diff (what `diff` is once the bytes are held) to `write` a file at a
+    /// time, each rewritten file read again for its bytes and let go once shown.
+    ///
+    /// Every file is checked against its patch before any of the diff is written, so that a
+    /// file changed since the plan read it ends the command before its diff begins. Held
+    /// whole, the diff of a rename that rewrites 14,000 notes of a large vault took 370 MB.
+    ///
+    /// - Throws: `FileError.fileChanged` when a file is no longer as the plan read it, and
+    ///   what `write` throws.
+    public func writeDiff(reading vault: Vault, to write: ([UInt8]) throws -> Void) throws {
+        let shown = changes.filter { !$0.changesNothing }
+        for change in shown where change.patch != nil { _ = try change.holdingBytes(vault) }
+        for change in shown { try write(try change.holdingBytes(vault).diff) }
+    }
+
     /// `diff` as text, for printing (a note's bytes are UTF-8; vault never rewrites one that
     /// is not).
     public var diffText: String { String(decoding: diff, as: UTF8.self) }

@@ -110,6 +110,16 @@ public struct RenamePlan: Sendable {
     ///
     /// - Throws: `FileError.fileChanged` when a file is no longer as the plan read it.
     public func diff(reading vault: Vault) throws -> String {
-        try changePlan(summary: "").holdingBytes(vault).diffText
+        var diff: [UInt8] = []
+        try writeDiff(reading: vault) { diff += $0 }
+        return String(decoding: diff, as: UTF8.self)
+    }
+
+    /// Hands the plan's diff to `write` a file at a time (see `ChangePlan.writeDiff`).
+    ///
+    /// - Throws: `FileError.fileChanged` when a file is no longer as the plan read it, and
+    ///   what `write` throws.
+    public func writeDiff(reading vault: Vault, to write: ([UInt8]) throws -> Void) throws {
+        try changePlan(summary: "").writeDiff(reading: vault, to: write)
     }
 }

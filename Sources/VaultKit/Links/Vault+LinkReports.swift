@@ -26,9 +26,10 @@ extension Vault {
         to note: Note, scan: VaultScan, index: LinkIndex? = nil, notes: [Note]? = nil
     ) -> (reports: [LinkReport], skipped: [VaultWarning]) {
         let index = index ?? linkIndex(scan)
+        // `keep` leaves only the backlinks; once every record is read, nothing more is looked up.
         let graph = LinkGraph.build(
             vault: self, scan: scan, index: index, notes: notes, needles: LinkNeedles(paths: [note.path], index: index),
-            keep: LinkGraph.links(to: note.path))
-        return (graph.backlinks(to: note.path).map(LinkReport.init), graph.skipped)
+            keep: LinkGraph.links(to: note.path), releasingCache: true)
+        return (graph.edges.map(LinkReport.init), graph.skipped)
     }
 }

@@ -35,7 +35,17 @@ public struct TagRenamePlan: Sendable {
     ///
     /// - Throws: `FileError.fileChanged` when a note changed since the plan read it.
     public func diff(reading vault: Vault) throws -> String {
-        try changePlan.holdingBytes(vault).diffText
+        var diff: [UInt8] = []
+        try writeDiff(reading: vault) { diff += $0 }
+        return String(decoding: diff, as: UTF8.self)
+    }
+
+    /// Hands the plan's diff to `write` a note at a time (see `ChangePlan.writeDiff`).
+    ///
+    /// - Throws: `FileError.fileChanged` when a note changed since the plan read it, and
+    ///   what `write` throws.
+    public func writeDiff(reading vault: Vault, to write: ([UInt8]) throws -> Void) throws {
+        try changePlan.writeDiff(reading: vault, to: write)
     }
 
     /// What applying the plan did: the executor's report and the notes it rewrote (those that

@@ -68,6 +68,10 @@ extension VaultScanner {
         // Read in path order, the notes come out sorted.
         walk.found.sort { $0.path < $1.path }
         cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
+        // The listings and the arrays grown to gather them were freed among what the walk
+        // keeps, and the allocator would keep them: given back, they were a fifth of the
+        // resident memory of a `list --json` at 100,000 notes. A small walk is left alone.
+        if walk.found.count >= 1_000 { FreedMemory.giveBack() }
         return walk
     }
 

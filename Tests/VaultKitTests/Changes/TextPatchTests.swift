@@ -99,4 +99,18 @@ struct TextPatchTests {
         try folder.write("pages/Linker.md", "see [[Errands]] today\n")
         #expect(throws: FileError.fileChanged(path: "pages/Linker.md")) { try plan.diff(reading: vault) }
     }
+
+    @Test("a dry run's diff is handed on a file at a time, and a note changed since the plan stops it before any of it")
+    func diffStreams() throws {
+        let (vault, plan) = try renaming(["pages/Linker.md": "see [[Errands]]\n", "pages/Other.md": "also [[Errands]]\n"])
+        var pieces: [[UInt8]] = []
+        try plan.writeDiff(reading: vault) { pieces.append($0) }
+        // The move, then one rewrite for each linking note.
+        #expect(pieces.count == 3)
+        #expect(String(decoding: Array(pieces.joined()), as: UTF8.self) == (try plan.diff(reading: vault)))
+        try folder.write("pages/Other.md", "also [[Errands]], saved\n")
+        pieces = []
+        #expect(throws: FileError.fileChanged(path: "pages/Other.md")) { try plan.writeDiff(reading: vault) { pieces.append($0) } }
+        #expect(pieces.isEmpty)
+    }
 }
