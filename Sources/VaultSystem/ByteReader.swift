@@ -12,25 +12,52 @@ public struct ByteReader {
     private let end: Int
     /// The table the writer's shared values went into; nil when they were written in place.
     public var table: ByteTable?
+    /// The table the writer's values written aside went into (`ByteWriter.sideTable`); nil
+    /// when it had none, and they went where the others did.
+    public var sideTable: ByteTable?
 
-    /// A reader of `buffer[start..<end]`; the buffer (and the table's) must outlive the reader.
-    public init(_ buffer: UnsafeBufferPointer<UInt8>, start: Int = 0, end: Int? = nil, table: ByteTable? = nil) {
+    /// A reader of `buffer[start..<end]`; the buffer (and the tables') must outlive the reader.
+    public init(
+        _ buffer: UnsafeBufferPointer<UInt8>, start: Int = 0, end: Int? = nil, table: ByteTable? = nil, sideTable: ByteTable? = nil
+    ) {
         base = buffer
         offset = start
         self.end = min(end ?? buffer.count, buffer.count)
         self.table = table
+        self.sideTable = sideTable
+    }
+
+    /// Reads what `ByteWriter.sharedAside(_:)` wrote, with `read` reading the value's bytes.
+    public mutating func sharedAside<Value>(_ read: (inout ByteReader) throws(Malformed) -> Value) throws(Malformed) -> Value {
+        guard let sideTable else { return try shared(read) }
+        var aside = self
+        (aside.table, aside.sideTable) = (sideTable, sideTable)
+        defer { offset = aside.offset }
+        return try aside.shared(read)
+    }
+
+    /// Reads what `ByteWriter.sharedAside(_:)` wrote as a yes or no, as `shared(answers:_:)`
+    /// does (`answers` kept by entries of the side table).
+    public mutating func sharedAside(
+        answers: EntryAnswers?, _ answer: (inout ByteReader) throws(Malformed) -> Bool
+    ) throws(Malformed) -> Bool {
+        guard let sideTable else { return try shared(answers: answers, answer) }
+        var aside = self
+        (aside.table, aside.sideTable) = (sideTable, sideTable)
+        defer { offset = aside.offset }
+        return try aside.shared(answers: answers, answer)
     }
 
     /// Reads what `ByteWriter.shared(_:)` wrote, with `read` reading the value's bytes.
     public mutating func shared<Value>(_ read: (inout ByteReader) throws(Malformed) -> Value) throws(Malformed) -> Value {
         guard let table else {
             let length = try count()
-            var inner = ByteReader(base, start: offset, end: offset + length)
+            var inner = ByteReader(base, start: offset, end: offset + length, sideTable: sideTable)
             offset += length
             return try read(&inner)
         }
         let range = try table.range(of: try unsigned(), at: offset)
-        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table)
+        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table, sideTable: sideTable)
         return try read(&inner)
     }
 
@@ -51,7 +78,7 @@ public struct ByteReader {
         let entry = try table.entry(of: try unsigned(), at: start)
         if let known = answers[entry] { return known }
         let range = try table.range(ofEntry: entry)
-        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table)
+        var inner = ByteReader(table.bytes, start: range.lowerBound, end: range.upperBound, table: table, sideTable: sideTable)
         let found = try answer(&inner)
         answers.remember(found, for: entry)
         return found

@@ -8,21 +8,44 @@ public struct ByteWriter: Sendable {
     /// Where repeated strings go: `shared(_:)` writes a number into it instead of the
     /// bytes. Without one, they are written in place.
     public let table: ByteTableBuilder?
+    /// Where `sharedAside(_:)` writes: a second table, for values a reader wants without the
+    /// others (a cache's link shapes, which `backlinks` and `check` read and nothing else
+    /// of). Without one, they go where `shared(_:)` writes.
+    public let sideTable: ByteTableBuilder?
 
     /// Emptied buffers of values built apart (`shared`, `lengthPrefixed`), kept for the next:
     /// a record of many values then allocates a few buffers, not one a value.
     private var spares: [[UInt8]] = []
 
-    public init(capacity: Int = 0, table: ByteTableBuilder? = nil) {
+    public init(capacity: Int = 0, table: ByteTableBuilder? = nil, sideTable: ByteTableBuilder? = nil) {
         self.table = table
+        self.sideTable = sideTable
         bytes.reserveCapacity(capacity)
     }
 
     /// Writes what `build` writes once in the table and here only its number (in place,
     /// behind its length, without a table): for values many records repeat.
     public mutating func shared(_ build: (inout ByteWriter) -> Void) {
-        apart(build) { writer, built in
-            if let table = writer.table {
+        apart(build, into: table, side: sideTable)
+    }
+
+    /// Writes what `build` writes once in the side table (see `sideTable`), the shared values
+    /// within it too, and here only its number; as `shared(_:)` does without a side table.
+    public mutating func sharedAside(_ build: (inout ByteWriter) -> Void) {
+        guard let sideTable else { return shared(build) }
+        apart(build, into: sideTable, side: sideTable)
+    }
+
+    /// Writes what `build` writes behind its length, so that a reader may skip it unread.
+    public mutating func lengthPrefixed(_ build: (inout ByteWriter) -> Void) {
+        apart(build, table: table, side: sideTable) { writer, built in writer.data(built) }
+    }
+
+    /// Writes what `build` writes once in `table` and here only its number, or in place
+    /// behind its length without a table; `build`'s own shared values go into `table`.
+    private mutating func apart(_ build: (inout ByteWriter) -> Void, into table: ByteTableBuilder?, side: ByteTableBuilder?) {
+        apart(build, table: table, side: side) { writer, built in
+            if let table {
                 writer.unsigned(built.withUnsafeBytes { table.number(of: $0) })
             } else {
                 writer.data(built)
@@ -30,14 +53,13 @@ public struct ByteWriter: Sendable {
         }
     }
 
-    /// Writes what `build` writes behind its length, so that a reader may skip it unread.
-    public mutating func lengthPrefixed(_ build: (inout ByteWriter) -> Void) {
-        apart(build) { writer, built in writer.data(built) }
-    }
-
-    /// Builds a value in a writer of its own, over a spare buffer, and hands it to `finish`.
-    private mutating func apart(_ build: (inout ByteWriter) -> Void, finish: (inout ByteWriter, [UInt8]) -> Void) {
-        var inner = ByteWriter(table: table)
+    /// Builds a value in a writer of its own over a spare buffer, writing its shared values
+    /// into `table` and `side`, and hands it to `finish`.
+    private mutating func apart(
+        _ build: (inout ByteWriter) -> Void, table: ByteTableBuilder?, side: ByteTableBuilder?,
+        finish: (inout ByteWriter, [UInt8]) -> Void
+    ) {
+        var inner = ByteWriter(table: table, sideTable: side)
         if var spare = spares.popLast() { swap(&inner.bytes, &spare) }
         swap(&inner.spares, &spares)
         build(&inner)

@@ -3,7 +3,7 @@ import Glibc
 import VaultSystem
 
 /// The cache file as one run opened it: its header and index read through one descriptor,
-/// and the table and the records' bodies read through the same one when they are needed.
+/// and its tables and the records' bodies read through the same one when they are needed.
 ///
 /// The descriptor keeps reading the file that was opened when another run renames a new
 /// one into place, so the bodies always belong to the index read with them.
@@ -20,9 +20,9 @@ final class CacheFile: @unchecked Sendable {
     /// the last walk took it (see `FactsCache.walkedRecord`). Workers set distinct bytes,
     /// only ever to 1, and a walk clears them all before any is set.
     private let walkMarks: UnsafeMutableBufferPointer<UInt8>
-    /// The table as read by the first body decoded: nil until then, `.damaged` when it
-    /// could not be read whole or its checksum did not match.
-    private var loadedTable: LoadedTable?
+    /// The table and the side table as read by the first body that needed each: nil until
+    /// then, `.damaged` when it could not be read whole or its checksum did not match.
+    private var loadedTable: LoadedTable?, loadedSideTable: LoadedTable?
     /// The bodies read ahead (see `body(of:)`), and what guards them.
     private var readAhead = BodyReadAhead()
     private let aheadLock = Lock()
@@ -112,37 +112,60 @@ final class CacheFile: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with the file's table, its references counting from entry `first`; nil
-    /// when the table is damaged (no body can then be decoded).
-    func withTable<Result>(first: Int, _ body: (ByteTable) throws -> Result) rethrows -> Result? {
-        guard case .sound(let bytes, let starts) = table() else { return nil }
-        return try bytes.withUnsafeBufferPointer { bytes in
-            try starts.withUnsafeBufferPointer { starts in
-                try body(ByteTable(bytes: bytes, starts: starts, first: first))
+    /// Calls `body` with the file's table and side table, their references counting from
+    /// `bases`; nil when a table is damaged (no body can then be decoded).
+    ///
+    /// - Parameter linksOnly: read the side table alone (a reader of links, which are all
+    ///   in it): `body` is given an empty table in the place of the other, which any
+    ///   reference into it finds malformed.
+    func withTables<Result>(
+        from bases: CacheFileFormat.Bases, linksOnly: Bool = false, _ body: (ByteTable, ByteTable) throws -> Result
+    ) rethrows -> Result? {
+        guard case .sound(let sideBytes, let sideStarts) = table(side: true) else { return nil }
+        let main: (bytes: [UInt8], starts: [UInt32], first: Int)
+        if linksOnly {
+            main = ([], [], 0)
+        } else {
+            guard case .sound(let bytes, let starts) = table(side: false) else { return nil }
+            main = (bytes, starts, bases.table)
+        }
+        return try main.bytes.withUnsafeBufferPointer { bytes in
+            try main.starts.withUnsafeBufferPointer { starts in
+                try sideBytes.withUnsafeBufferPointer { sideBytes in
+                    try sideStarts.withUnsafeBufferPointer { sideStarts in
+                        try body(
+                            ByteTable(bytes: bytes, starts: starts, first: main.first),
+                            ByteTable(bytes: sideBytes, starts: sideStarts, first: bases.side))
+                    }
+                }
             }
         }
     }
 
-    /// The number of entries of the table.
+    /// The number of entries of the table and of the side table.
     var tableCount: Int { contents.tableCount }
+    var sideCount: Int { contents.sideCount }
 
-    /// The table, read and checked once, by whichever thread asks first.
-    private func table() -> LoadedTable {
+    /// True once the main table was read (for tests: a reader of links alone never reads it).
+    var hasReadTable: Bool { tableLock.withLock { loadedTable != nil } }
+
+    /// The table, or the side table, read and checked once, by whichever thread asks first.
+    private func table(side: Bool) -> LoadedTable {
         tableLock.withLock {
-            if let loadedTable { return loadedTable }
-            let range = contents.table
+            if let loaded = side ? loadedSideTable : loadedTable { return loaded }
+            let (range, count) = side ? (contents.sideTable, contents.sideCount) : (contents.table, contents.tableCount)
             let loaded: LoadedTable
             if let bytes = try? fileSystem.read(
                 descriptor, at: range.lowerBound, count: range.count + CacheFileFormat.tableSumLength, path: path),
                 bytes.count == range.count + CacheFileFormat.tableSumLength,
-                let starts = Self.starts(of: bytes, count: contents.tableCount)
+                let starts = Self.starts(of: bytes, count: count)
             {
                 // Kept with its checksum behind it, which no entry reaches: not copied again.
                 loaded = .sound(bytes: bytes, starts: starts)
             } else {
                 loaded = .damaged
             }
-            loadedTable = loaded
+            if side { loadedSideTable = loaded } else { loadedTable = loaded }
             return loaded
         }
     }
@@ -159,14 +182,14 @@ final class CacheFile: @unchecked Sendable {
         }
     }
 
-    /// Hands the table's bytes to `write` in pieces of up to a MiB, as they are in the file,
-    /// checking them as they go without holding them.
+    /// Hands the table's (or the side table's) bytes to `write` in pieces of up to a MiB, as
+    /// they are in the file, checking them as they go without holding them.
     ///
     /// - Throws: what `write` throws, and `CacheFileFormat.Damage.checksumMismatch` when the
     ///   bytes cannot be read whole or are not what the file's checksum says (the caller's
     ///   file then cannot use this one's records).
-    func copyTable(_ write: ([UInt8]) throws -> Void) throws {
-        let range = contents.table
+    func copyTable(side: Bool, _ write: ([UInt8]) throws -> Void) throws {
+        let range = side ? contents.sideTable : contents.table
         var stored = Checksum64.Stream(length: range.count)
         var offset = range.lowerBound
         func read(_ count: Int) throws -> [UInt8] {

@@ -4,19 +4,21 @@ import VaultSystem
 
 /// The cache file: a fixed header (which program wrote it, the index's checksum, where the
 /// index ends), then the index (when it was written, for which vault folder and dialect, how
-/// long the table is, and for each note its path, its status and header facts, where its
-/// entries of the table begin, and its body's length and checksum), then the table of the
-/// values the bodies share and its checksum, then the bodies, one after another in the
-/// order of the index.
+/// long the tables are, and for each note its path, its status and header facts, where its
+/// entries of each table begin, and its body's length and checksum), then the table of the
+/// values the bodies share and its checksum, then the side table of their link shapes and
+/// its checksum, then the bodies, one after another in the order of the index.
 ///
-/// The index holds no reference into the table, so a listing reads the header and the index
-/// only, and the table (most of what the bodies repeat: link targets, headings, task shapes)
-/// is read by a run's first body. A command that needs links or tasks reads the bodies it
-/// needs, one by one, each checked by its own checksum, so no run holds the file whole.
+/// The index holds no reference into the tables, so a listing reads the header and the
+/// index only, and a table (most of what the bodies repeat: headings and task shapes in
+/// one, link shapes and targets in the other) is read by the first body that needs it. A
+/// command that reads only links (`backlinks`, `check`) never reads the main table. A
+/// command that needs links or tasks reads the bodies it needs, one by one, each checked by
+/// its own checksum, so no run holds the file whole.
 ///
-/// The table is only ever appended to while records are copied from one file to the next,
-/// so a copied record's references stay valid: each record's references count from the
-/// entry its own run's values began at.
+/// The tables are only ever appended to while records are copied from one file to the
+/// next, so a copied record's references stay valid: each record's references count from
+/// the entries its own run's values began at.
 ///
 /// Written in one pass and renamed into place; a checksum that does not match tells a torn
 /// or damaged part, which is then read afresh.
@@ -28,12 +30,12 @@ import VaultSystem
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 7
+    static let version: UInt64 = 8
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.
     ///
-    /// The table's checksum follows the table, as the table is summed while it is written.
+    /// Each table's checksum follows the table, as the table is summed while it is written.
     static let headerLength = 56
     private static let sumsOffset = 32
 
@@ -66,12 +68,15 @@ enum CacheFileFormat {
         var writtenAt: Int64
         /// For a delta file, the checksum of the index of the main file it extends; 0 for a main file.
         var base: UInt64
-        /// The table's length when a file was last written with no stored table, every value
-        /// in it named by a record: how far values no record names any more have grown it since.
+        /// The tables' length when a file was last written with no stored table, every value
+        /// in them named by a record: how far values no record names any more have grown them since.
         var compacted: UInt64
         /// The table's entries, in bytes of the file (its checksum follows), and how many.
         var table: Range<Int>
         var tableCount: Int
+        /// The side table's (link shapes), likewise.
+        var sideTable: Range<Int>
+        var sideCount: Int
         /// Each note's entry, in the order of their paths' bytes (see `CacheFile.entry(for:)`).
         var entries: [Entry]
     }
@@ -80,7 +85,7 @@ enum CacheFileFormat {
     /// body, and the body's checksum. Held without a string of its own, so that the index
     /// of a large vault costs little more than its bytes.
     ///
-    /// In 40 bytes, not 64: the index's offsets, a body's length and a table entry's number
+    /// In 48 bytes, not 72: the index's offsets, a body's length and a table entry's number
     /// fit in 32 bits (`decode` refuses a file where they would not), and a large vault's
     /// index holds one entry per note for as long as a run lasts.
     struct Entry {
@@ -89,25 +94,41 @@ enum CacheFileFormat {
         private let pathStart: UInt32, pathLength: UInt32
         private let indexStart: UInt32, indexLength: UInt32
         private let bodyLength: UInt32
-        private let tableBase: UInt32
+        private let tableBase: UInt32, sideTableBase: UInt32
 
         /// The largest offset, length or number an entry holds in 32 bits.
         static let limit = Int(UInt32.max)
 
-        init(path: Range<Int>, index: Range<Int>, body: Range<Int>, bodySum: UInt64, base: Int) {
+        init(path: Range<Int>, index: Range<Int>, body: Range<Int>, bodySum: UInt64, bases: Bases) {
             bodyStart = body.lowerBound
             self.bodySum = bodySum
             (pathStart, pathLength) = (UInt32(path.lowerBound), UInt32(path.count))
             (indexStart, indexLength) = (UInt32(index.lowerBound), UInt32(index.count))
             bodyLength = UInt32(body.count)
-            tableBase = UInt32(base)
+            (tableBase, sideTableBase) = (UInt32(bases.table), UInt32(bases.side))
         }
 
         var path: Range<Int> { Int(pathStart)..<Int(pathStart) + Int(pathLength) }
         var index: Range<Int> { Int(indexStart)..<Int(indexStart) + Int(indexLength) }
         var body: Range<Int> { bodyStart..<bodyStart + Int(bodyLength) }
-        /// The table entry its references count from.
-        var base: Int { Int(tableBase) }
+        /// The entries of each table its references count from.
+        var bases: Bases { Bases(table: Int(tableBase), side: Int(sideTableBase)) }
+    }
+
+    /// Where a record's references count from in each table: the entries its run's values
+    /// began at (see `ByteTable.first`).
+    struct Bases: Equatable {
+        var table: Int
+        var side: Int
+    }
+
+    /// How many entries each table holds, and in how many bytes.
+    struct TableSizes {
+        var tableCount = 0, tableLength = 0
+        var sideCount = 0, sideLength = 0
+
+        /// The bytes of both tables.
+        var length: Int { tableLength + sideLength }
     }
 
     /// One record to write: its path, its index entry, and its body's length and checksum
@@ -117,7 +138,7 @@ enum CacheFileFormat {
         var index: ArraySlice<UInt8>
         var bodyLength: Int
         var bodySum: UInt64
-        var base: Int
+        var bases: Bases
     }
 
     /// The identity of the running program: a cache written by another build, whose scanner
@@ -130,14 +151,14 @@ enum CacheFileFormat {
     }()
 
     /// Hands the file's header and index to `write`, for `records` in the order of their
-    /// paths' bytes (`precedes`) and a table of `tableCount` entries in `tableLength` bytes;
-    /// the table follows (see `tableSumLength`), then their bodies, in the same order.
+    /// paths' bytes (`precedes`) and tables of `tables`' sizes; the tables follow, each with
+    /// its checksum (see `tableSumLength`), then the bodies, in the same order.
     ///
     /// The index is encoded in pieces of about a MiB three times (to measure it, to sum it,
     /// to write it behind the header that holds both) and never held whole: at 100,000
     /// notes it is 11 MB, and it was built while a first run held everything it read.
     static func writeHead(
-        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tableLength: Int, tableCount: Int, records: some Collection<Record>,
+        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tables: TableSizes, records: some Collection<Record>,
         write: ([UInt8]) throws -> Void
     ) throws {
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {
@@ -147,14 +168,17 @@ enum CacheFileFormat {
             file.string(dialect.rawValue)
             file.fixed64(base)
             file.unsigned(compacted)
-            file.unsigned(UInt64(tableCount))
-            file.unsigned(UInt64(tableLength))
+            file.unsigned(UInt64(tables.tableCount))
+            file.unsigned(UInt64(tables.tableLength))
+            file.unsigned(UInt64(tables.sideCount))
+            file.unsigned(UInt64(tables.sideLength))
             file.unsigned(UInt64(records.count))
             for record in records {
                 file.string(record.path)
                 file.unsigned(UInt64(record.index.count))
                 file.raw(record.index)
-                file.unsigned(UInt64(record.base))
+                file.unsigned(UInt64(record.bases.table))
+                file.unsigned(UInt64(record.bases.side))
                 file.unsigned(UInt64(record.bodyLength))
                 file.fixed64(record.bodySum)
                 if file.bytes.count >= 1 << 20 { try piece(file.take()) }
@@ -182,7 +206,7 @@ enum CacheFileFormat {
         first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 
-    /// The length of the table's checksum, written after the table.
+    /// The length of a table's checksum, written after the table.
     static let tableSumLength = 8
 
     /// The checksum of a record's body.
@@ -221,15 +245,18 @@ enum CacheFileFormat {
                 let dialect = try reader.string()
                 let base = try reader.fixed64()
                 let compacted = try reader.unsigned()
-                // The table follows the index: its length is not bounded by the index's bytes.
-                let tableCount = try reader.unsigned()
-                let tableLength = try reader.unsigned()
-                guard tableLength <= UInt64(Int.max - header.indexEnd - tableSumLength), tableCount <= tableLength else {
-                    throw Damage.truncated(offset: reader.offset)
+                // The tables follow the index: their lengths are not bounded by the index's bytes.
+                func tableSize() throws(ByteReader.Malformed) -> (count: Int, length: Int) {
+                    let count = try reader.unsigned()
+                    let length = try reader.unsigned()
+                    guard length <= UInt64(Int.max / 4), count <= length else { throw ByteReader.Malformed(offset: reader.offset) }
+                    return (Int(count), Int(length))
                 }
-                let (entryCount, length) = (Int(tableCount), Int(tableLength))
-                let table = header.indexEnd..<header.indexEnd + length
-                let bodies = table.upperBound + tableSumLength
+                let (tableCount, tableLength) = try tableSize()
+                let (sideCount, sideLength) = try tableSize()
+                let table = header.indexEnd..<header.indexEnd + tableLength
+                let sideTable = table.upperBound + tableSumLength..<table.upperBound + tableSumLength + sideLength
+                let bodies = sideTable.upperBound + tableSumLength
                 let count = try reader.count()
                 var bodyStart = 0
                 var entries: [Entry] = []
@@ -242,9 +269,11 @@ enum CacheFileFormat {
                     let start = reader.offset
                     try reader.skip(length)
                     let base = try reader.unsigned()
+                    let sideBase = try reader.unsigned()
                     let bodyLength = Int(truncatingIfNeeded: try reader.unsigned())
                     let bodySum = try reader.fixed64()
-                    guard base <= tableCount, base <= Entry.limit, bodyLength >= 0, bodyLength <= Entry.limit,
+                    guard base <= UInt64(tableCount), base <= Entry.limit, sideBase <= UInt64(sideCount), sideBase <= Entry.limit,
+                        bodyLength >= 0, bodyLength <= Entry.limit,
                         reader.offset <= Entry.limit, bodyStart <= Int.max - bodyLength - bodies
                     else {
                         throw Damage.truncated(offset: reader.offset)
@@ -254,10 +283,11 @@ enum CacheFileFormat {
                     entries.append(
                         Entry(
                             path: pathStart..<pathStart + pathLength, index: start..<start + length, body: body, bodySum: bodySum,
-                            base: Int(base)))
+                            bases: Bases(table: Int(base), side: Int(sideBase))))
                 }
                 return Index(
-                    root: root, dialect: dialect, writtenAt: writtenAt, base: base, compacted: compacted, table: table, tableCount: entryCount, entries: entries)
+                    root: root, dialect: dialect, writtenAt: writtenAt, base: base, compacted: compacted, table: table,
+                    tableCount: tableCount, sideTable: sideTable, sideCount: sideCount, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

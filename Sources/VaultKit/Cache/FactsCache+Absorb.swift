@@ -18,7 +18,7 @@ extension FactsCache {
     ///   - all: take in every stored record however many there are (see `tableNeedsCompacting`).
     func absorbStoredRecords(walked: Set<String>?, all: Bool = false) -> Bool {
         guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths.map(PathBytes.init))) } }),
-            file.tableCount > 0
+            file.tableCount + file.sideCount > 0
         else { return false }
         var kept: [(path: String, entry: CacheFileFormat.Entry)] = []
         for entry in file.contents.entries {

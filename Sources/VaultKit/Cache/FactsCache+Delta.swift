@@ -35,7 +35,7 @@ extension FactsCache {
     /// table, the save finds the damage and leaves it behind).
     func writeDelta() throws -> Bool {
         guard writesDeltas, !foundDamagedBody,
-            let (main, mainStatus, freshBytes, table) = lock.withLock({ file.map { ($0, fileStatus, fresh.bytes, strings.size.bytes) } })
+            let (main, mainStatus, freshBytes, table) = lock.withLock({ file.map { ($0, fileStatus, fresh.bytes, strings.sizes.length) } })
         else { return false }
         let delta = lock.withLock { self.delta }
         let deltaSize = delta.flatMap { ((try? fileSystem.status($0.path)) ?? nil)?.size } ?? 0

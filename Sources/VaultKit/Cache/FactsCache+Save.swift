@@ -69,13 +69,13 @@ extension FactsCache {
         }
     }
 
-    /// True when the stored table has grown past twice its length when it was last written
-    /// with every value named (and past `compactionFloor`): the values of records since
-    /// replaced stay in a table that is only appended to, and a cache used for months grew
-    /// without bound. Its records are then encoded again against a table of their own.
+    /// True when the stored tables have grown past twice their length when they were last
+    /// written with every value named (and past `compactionFloor`): the values of records
+    /// since replaced stay in tables that are only appended to, and a cache used for months
+    /// grew without bound. Its records are then encoded again against tables of their own.
     private func tableNeedsCompacting() -> Bool {
         guard let file = lock.withLock({ file }) else { return false }
-        let length = UInt64(file.contents.table.count)
+        let length = UInt64(file.contents.table.count + file.contents.sideTable.count)
         return length > compactionFloor && length > 2 * file.contents.compacted
     }
 
@@ -85,14 +85,15 @@ extension FactsCache {
         lock.withLock {
             update()
             fresh = Self.freshRecords(location, fileSystem)
-            strings = ByteTableBuilder()
+            strings = RecordTables()
             walked = nil
             if let written = delta ?? file { fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9) }
         }
     }
 
     /// Writes the file at `path`: this run's records with those of `stored` (none when nil),
-    /// its table followed by this run's values; `base` names the main file a delta extends.
+    /// each of its tables followed by this run's values; `base` names the main file a delta
+    /// extends.
     func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: Set<String>?) throws {
         try SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
             // Once the file could be made (a cache folder that cannot be written keeps the
@@ -103,27 +104,35 @@ extension FactsCache {
             strings.dropLookups()
             let records = lock.withLock { MergedRecords(stored: file, fresh: fresh, walked: walked) }
             let stored = records.stored
-            let freshTable = strings.size
-            let tableLength = (stored?.contents.table.count ?? 0) + freshTable.bytes
+            let freshTables = strings.sizes
+            var tables = freshTables
+            if let stored {
+                tables.tableCount += stored.tableCount
+                tables.tableLength += stored.contents.table.count
+                tables.sideCount += stored.sideCount
+                tables.sideLength += stored.contents.sideTable.count
+            }
             // Written with no stored table, every value is named: the length to compare with later.
-            let compacted = base != 0 ? 0 : stored.map { $0.contents.compacted } ?? UInt64(tableLength)
+            let compacted = base != 0 ? 0 : stored.map { $0.contents.compacted } ?? UInt64(tables.length)
             try CacheFileFormat.writeHead(
                 root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, compacted: compacted,
-                tableLength: tableLength,
-                tableCount: (stored?.tableCount ?? 0) + freshTable.count, records: records, write: write)
-            var sum = Checksum64.Stream(length: tableLength)
-            try stored?.copyTable { piece in
-                sum.add(piece)
-                try write(piece)
+                tables: tables, records: records, write: write)
+            for side in [false, true] {
+                var sum = Checksum64.Stream(length: side ? tables.sideLength : tables.tableLength)
+                try stored?.copyTable(side: side) { piece in
+                    sum.add(piece)
+                    try write(piece)
+                }
+                // Exactly what the header counted, though another thread may add values meanwhile.
+                let fresh = side ? strings.side : strings.main
+                try fresh.copyEntries(length: side ? freshTables.sideLength : freshTables.tableLength) { piece in
+                    sum.add(piece)
+                    try write(piece)
+                }
+                var trailer = ByteWriter(capacity: CacheFileFormat.tableSumLength)
+                trailer.fixed64(sum.sum)
+                try write(trailer.bytes)
             }
-            // Exactly what the header counted, though another thread may add values meanwhile.
-            try strings.copyEntries(length: freshTable.bytes) { piece in
-                sum.add(piece)
-                try write(piece)
-            }
-            var trailer = ByteWriter(capacity: CacheFileFormat.tableSumLength)
-            trailer.fixed64(sum.sum)
-            try write(trailer.bytes)
             try copyBodies(of: records, write: write)
         }
     }
@@ -172,9 +181,9 @@ extension FactsCache {
             // file reads notes again rather than holding every record it ever read (208 MiB
             // at 100,000 notes).
             lock.withLock {
-                if fresh.bytes + strings.size.bytes > unsavedLimit {
+                if fresh.bytes + strings.sizes.length > unsavedLimit {
                     fresh = Self.freshRecords(location, fileSystem)
-                    strings = ByteTableBuilder()
+                    strings = RecordTables()
                 }
             }
             throw error

@@ -62,8 +62,8 @@ public final class FactsCache: @unchecked Sendable {
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise
     /// hold every note's facts as values), kept until `save()`.
     var fresh: FreshRecords
-    /// The values the fresh records share, which the next file appends to its table.
-    var strings = ByteTableBuilder()
+    /// The values the fresh records share, which the next file appends to its tables.
+    var strings = RecordTables()
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     var walked: [String]?
     /// True when every note read afresh is read for all its facts, whatever was asked
@@ -237,10 +237,10 @@ public final class FactsCache: @unchecked Sendable {
         if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
             guard let (encoded, strings) = lock.withLock({ fresh.record(of: slot).map { ($0, strings) } }) else { return count(nil) }
             return count(
-                strings.withTable { table in
+                strings.withTables { table, side in
                     encoded.index.withUnsafeBufferPointer { index in
                         encoded.body.withUnsafeBufferPointer { body in
-                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? table : nil, status, wanted, taskLines)
+                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines)
                         }
                     }
                 })
@@ -268,10 +268,11 @@ public final class FactsCache: @unchecked Sendable {
             }
         }
         guard let body = self.body(of: entry, in: file) else { return nil }
-        let decoded = file.withTable(first: entry.base) { table in
+        // A record asked for its links alone reads the side table alone.
+        let decoded = file.withTables(from: entry.bases, linksOnly: wanted.subtracting(NoteFacts.headerParts) == .links) { table, side in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, table, status, wanted, taskLines)
+                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines)
                 }
             }
         }
@@ -283,19 +284,19 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
-    /// `table` (nil when no body is wanted), when it is valid for a file now of `status` and
-    /// holds `wanted`. The index entry shares nothing: it is read without the table.
+    /// `tables` (nil when no body is wanted), when it is valid for a file now of `status` and
+    /// holds `wanted`. The index entry shares nothing: it is read without the tables.
     func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ table: ByteTable?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
     ) -> NoteRecord? {
         var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
             return nil
         }
         reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
-        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: table)
-        let hasBody = table != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
+        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: tables?.0, sideTable: tables?.1)
+        let hasBody = tables != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
             try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
         }
@@ -335,7 +336,7 @@ public final class FactsCache: @unchecked Sendable {
         let strings = lock.withLock { self.strings }
         // The index shares nothing, so that a listing never reads the table.
         var index = ByteWriter()
-        var body = ByteWriter(table: strings)
+        var body = strings.writer()
         record.encode(index: &index, body: &body)
         let sum = CacheFileFormat.sum(body.bytes)
         lock.withLock {
@@ -372,7 +373,7 @@ public final class FactsCache: @unchecked Sendable {
             released = false
             fileStatus = nil
             fresh = Self.freshRecords(location, fileSystem)
-            strings = ByteTableBuilder()
+            strings = RecordTables()
         }
     }
 }

@@ -18,12 +18,12 @@ final class LinkTargetAnswers: @unchecked Sendable {
     private let lock = Lock()
     private var kept: [Kept] = []
 
-    /// The answers about the shapes of `file`'s table, none known at first.
+    /// The answers about the shapes of `file`'s side table, none known at first.
     func answers(for file: CacheFile) -> EntryAnswers {
         lock.withLock {
             if let found = kept.first(where: { $0.file === file }) { return found.answers }
             kept.removeAll { $0.file == nil }
-            let made = EntryAnswers(count: file.tableCount)
+            let made = EntryAnswers(count: file.sideCount)
             kept.append(Kept(file: file, answers: made))
             return made
         }

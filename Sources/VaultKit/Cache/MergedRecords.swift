@@ -19,8 +19,8 @@ struct MergedRecords: RandomAccessCollection {
     private let freshIndex: [UInt8]
     /// Each record in order: a stored entry's number, or a fresh record's with `freshFlag` set.
     private let order: [UInt32]
-    /// The table entry this run's values begin at, which fresh records count from.
-    private let freshBase: Int
+    /// The entries of each table this run's values begin at, which fresh records count from.
+    private let freshBases: CacheFileFormat.Bases
     private static let freshFlag: UInt32 = 1 << 31
 
     /// Where a record's body comes from when the file is written.
@@ -70,7 +70,7 @@ struct MergedRecords: RandomAccessCollection {
         self.fresh = fresh
         self.freshIndex = index
         self.order = order
-        freshBase = stored?.tableCount ?? 0
+        freshBases = CacheFileFormat.Bases(table: stored?.tableCount ?? 0, side: stored?.sideCount ?? 0)
     }
 
     var startIndex: Int { 0 }
@@ -83,12 +83,12 @@ struct MergedRecords: RandomAccessCollection {
             let (path, _, start) = fresh[Int(order[position] & ~Self.freshFlag)]
             return CacheFileFormat.Record(
                 path: path, index: freshIndex[start..<start + slot.indexCount], bodyLength: slot.bodyCount, bodySum: slot.sum,
-                base: freshBase)
+                bases: freshBases)
         case .stored(let entry):
             // Only a stored file's entries are numbered without the flag.
             return CacheFileFormat.Record(
                 path: stored!.path(of: entry), index: stored!.index[entry.index], bodyLength: entry.body.count,
-                bodySum: entry.bodySum, base: entry.base)
+                bodySum: entry.bodySum, bases: entry.bases)
         }
     }
 

@@ -3,7 +3,7 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 6
+    public static let formatVersion: UInt64 = 7
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.
@@ -267,7 +267,7 @@ extension NoteFacts {
         var previous = (start: 0, line: 0)
         for _ in 0..<(try reader.count()) {
             var link = reader
-            let hit = try reader.shared(answers: answers, asks)
+            let hit = try reader.sharedAside(answers: answers, asks)
             let start = previous.start &+ (try reader.int())
             let line = previous.line &+ (try reader.int())
             if hit, try !found(&link, previous) { return }

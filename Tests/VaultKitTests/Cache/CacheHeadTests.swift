@@ -13,28 +13,33 @@ struct CacheHeadTests {
             CacheFileFormat.Record(
                 path: "pages/Note \(number) \(String(repeating: "é", count: number % 50)).md",
                 index: ArraySlice((0..<(400 + number % 300)).map { UInt8(truncatingIfNeeded: $0 &+ number) }),
-                bodyLength: number % 7, bodySum: UInt64(number) &* 0x9E37_79B9, base: number % 3)
+                bodyLength: number % 7, bodySum: UInt64(number) &* 0x9E37_79B9,
+                bases: CacheFileFormat.Bases(table: number % 3, side: number % 2))
         }
         var pieces: [[UInt8]] = []
         try CacheFileFormat.writeHead(
-            root: "/vault", dialect: .markdown, writtenAt: 1_700_000_000_000_000_000, tableLength: 3, tableCount: 3,
-            records: records
+            root: "/vault", dialect: .markdown, writtenAt: 1_700_000_000_000_000_000,
+            tables: CacheFileFormat.TableSizes(tableCount: 3, tableLength: 3, sideCount: 2, sideLength: 2), records: records
         ) { pieces.append($0) }
         #expect(pieces.count > 3)
         var file = Array(pieces.joined())
         let header = try CacheFileFormat.header(file)
         #expect(header.isCurrent && header.indexEnd == file.count)
-        // A table of three empty values and its checksum, then the bodies, as a whole file has them.
+        // A table of three empty values and its checksum, a side table of two, then the
+        // bodies, as a whole file has them.
         var trailer = ByteWriter()
         trailer.fixed64(Checksum64.of([UInt8](repeating: 0, count: 3)))
-        file += [0, 0, 0] + trailer.bytes + [UInt8](repeating: 0, count: records.reduce(0) { $0 + $1.bodyLength })
+        var sideTrailer = ByteWriter()
+        sideTrailer.fixed64(Checksum64.of([UInt8](repeating: 0, count: 2)))
+        file += [0, 0, 0] + trailer.bytes + [0, 0] + sideTrailer.bytes
+        file += [UInt8](repeating: 0, count: records.reduce(0) { $0 + $1.bodyLength })
         let index = try CacheFileFormat.index(file, header: header)
         #expect(index.root == "/vault" && index.writtenAt == 1_700_000_000_000_000_000)
         #expect(index.entries.count == records.count)
         for (entry, record) in zip(index.entries, records) {
             #expect(String(decoding: file[entry.path], as: UTF8.self) == record.path)
             #expect(file[entry.index].elementsEqual(record.index))
-            #expect(entry.body.count == record.bodyLength && entry.bodySum == record.bodySum && entry.base == record.base)
+            #expect(entry.body.count == record.bodyLength && entry.bodySum == record.bodySum && entry.bases == record.bases)
         }
         // One byte changed anywhere in the index fails its checksum.
         file[header.indexEnd / 2] ^= 1

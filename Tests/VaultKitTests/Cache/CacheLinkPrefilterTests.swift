@@ -56,6 +56,39 @@ struct CacheLinkPrefilterTests {
         #expect(warm.value.1 == expected.1)
     }
 
+    @Test("links are read from the side table alone: a warm backlinks or check never reads the table of other values, a task list does")
+    func linksReadAside() throws {
+        try writeVault()
+        try folder.write("vault/pages/Tasks.md", "# Tasks\n\n## Soon\n\n- [ ] call [[Target]] #errand\n- [/] write the report\n")
+        let runs = folder.cachedRuns
+        // Every record whole, as `vault cache rebuild` leaves them: headings and tasks too.
+        _ = try runs.run { vault in
+            vault.cache?.keepsEverything = true
+            return try vault.scan().notes.count
+        }
+        CachedRuns.nextTick()
+        // Each walks as the command does: a summary of every note, no headings.
+        func backlinks(_ vault: Vault) throws -> Int {
+            let scan = try vault.scan(detail: .summary)
+            let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
+            return vault.backlinkReports(to: note, scan: scan).reports.count
+        }
+        func check(_ vault: Vault) throws -> Int { VaultCheck(vault: vault, scan: try vault.scan(detail: .summary)).dangling.count }
+        #expect(try runs.uncached(backlinks) == 6)
+        for read in [backlinks, check] as [(Vault) throws -> Int] {
+            let expected = try runs.uncached(read)
+            let (vault, cache) = try runs.opened()
+            let file = try #require(cache.files().file)
+            #expect(try read(vault) == expected)
+            #expect(!file.hasReadTable)
+            #expect(cache.statistics.misses == 0)
+        }
+        let (vault, cache) = try runs.opened()
+        let file = try #require(cache.files().file)
+        #expect(try vault.tasks().tasks.count == 2)
+        #expect(file.hasReadTable)
+    }
+
     @Test("a record whose links name none of the needles is told so without decoding a link")
     func recordsAnswerWithoutDecoding() throws {
         let (vault, cache) = try warmCache()
