@@ -10,7 +10,7 @@ import VaultSystem
 ///
 /// A link's shape, and the strings within it, go into the writer's side table: a reader of
 /// links alone (`backlinks`, `check`) then reads none of the other values (at 100,000 notes,
-/// a third of the values' bytes, and half of their number).
+/// a third of the values' bytes).
 extension NoteFacts {
     /// The forms of links, by the number a record keeps for each.
     static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
