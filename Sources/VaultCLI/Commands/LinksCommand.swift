@@ -32,14 +32,19 @@ enum BacklinksCommand: Command {
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let (vault, scan, note) = try context.note(named: arguments.required("NOTE"), finishing: arguments)
-        let (reports, skipped) = vault.backlinkReports(to: note, scan: scan)
-        context.warn(skipped)
-        if context.json {
-            try context.emit(reports)
-        } else {
-            for report in reports { context.line("\(context.tint(report.source, 35)):\(report.line): \(report.context)") }
+        // Printed as found: the most-linked note of a large vault has tens of thousands.
+        var array = JSONArrayStream()
+        var count = 0
+        let skipped = vault.backlinkReports(to: note, scan: scan) { report in
+            count += 1
+            if context.json { return array.append(encoding: report, in: context) }
+            context.line("\(context.tint(report.source, 35)):\(report.line): \(report.context)")
+            return true
         }
-        return reports.isEmpty ? 1 : 0
+        if let failure = array.failure { throw failure }
+        context.warn(skipped)
+        if context.json { context.write { array.finish(to: &$0); $0.append(0x0A) } }
+        return count == 0 ? 1 : 0
     }
 }
 

@@ -83,22 +83,11 @@ public struct LinkGraph: Sendable {
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, keepsAlike: Bool = false, findsBrokenDefinitions: Bool = false,
         releasingCache: Bool = false
     ) -> LinkGraph {
-        // Positions, not a filtered copy: a copy of a large vault's notes was the largest
-        // single thing a check held.
         let notes = notes ?? scan.notes
-        let selected = notes.indices.filter { notes[$0].kind != .trash }
-        // What the link index freed as it was built lies scattered among what it keeps, and
-        // the allocator keeps it: given back before the notes are read, it was 8 MB of the
-        // highest point of a `check` at 100,000 notes (beside what the walk gives back). A
-        // graph of a note or two (a server's request) is left alone.
-        if selected.count >= 1_000 { FreedMemory.giveBack() }
+        let selected = selection(of: notes)
         let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
         var results = ParallelMap.map(selected.count) { position -> NoteEdges? in
-            let note = notes[selected[position]]
-            if vault.cache != nil, let cached = cached(note, vault: vault, index: index, question) {
-                return NoteEdges(cached)
-            }
-            return NoteEdges(read(note, vault: vault, index: index, needles: needles, keep: keep, findsBrokenDefinitions: findsBrokenDefinitions))
+            edges(of: notes[selected[position]], vault: vault, index: index, question)
         }
         // Held beside the edges as they are gathered, the cache's index and table (36 MB at
         // 100,000 notes) made the highest point of a check.
@@ -119,8 +108,32 @@ public struct LinkGraph: Sendable {
         return graph
     }
 
+    /// The positions of the notes outside the trash, the memory freed so far given back when
+    /// they are many.
+    static func selection(of notes: [Note]) -> [Int] {
+        // Positions, not a filtered copy: a copy of a large vault's notes was the largest
+        // single thing a check held.
+        let selected = notes.indices.filter { notes[$0].kind != .trash }
+        // What the link index freed as it was built lies scattered among what it keeps, and
+        // the allocator keeps it: given back before the notes are read, it was 8 MB of the
+        // highest point of a `check` at 100,000 notes (beside what the walk gives back). A
+        // graph of a note or two (a server's request) is left alone.
+        if selected.count >= 1_000 { FreedMemory.giveBack() }
+        return selected
+    }
+
+    /// What `note` gives the graph: from its record in the cache when it serves, else read.
+    static func edges(of note: Note, vault: Vault, index: LinkIndex, _ question: Question) -> NoteEdges? {
+        if vault.cache != nil, let cached = cached(note, vault: vault, index: index, question) {
+            return NoteEdges(cached)
+        }
+        return NoteEdges(
+            read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
+                findsBrokenDefinitions: question.findsBrokenDefinitions))
+    }
+
     /// What `build` asks of every note, and what it learns of link shapes as it goes.
-    private struct Question: Sendable {
+    struct Question: Sendable {
         let needles: LinkNeedles?
         let keep: (@Sendable (LinkEdge) -> Bool)?
         let keepsAlike: Bool
@@ -307,7 +320,7 @@ public struct LinkGraph: Sendable {
 
 /// What one note gave a graph, held by reference and only when there is something: most
 /// notes of a check give nothing, and a tuple for each was eight times the pointer.
-private final class NoteEdges: Sendable {
+final class NoteEdges: Sendable {
     let edges: [LinkEdge]
     let warning: VaultWarning?
     let broken: [VaultWarning]

@@ -25,11 +25,24 @@ extension Vault {
     public func backlinkReports(
         to note: Note, scan: VaultScan, index: LinkIndex? = nil, notes: [Note]? = nil
     ) -> (reports: [LinkReport], skipped: [VaultWarning]) {
+        var reports: [LinkReport] = []
+        let skipped = backlinkReports(to: note, scan: scan, index: index, notes: notes) { report in
+            reports.append(report)
+            return true
+        }
+        return (reports, skipped)
+    }
+
+    /// Every link to `note`, with its line and context, handed to `deliver` in the order of
+    /// the notes they are in as soon as they are found (`deliver` returns false to stop);
+    /// returns the notes that could not be read. See `backlinkReports(to:scan:index:notes:)`.
+    public func backlinkReports(
+        to note: Note, scan: VaultScan, index: LinkIndex? = nil, notes: [Note]? = nil, deliver: (LinkReport) -> Bool
+    ) -> [VaultWarning] {
         let index = index ?? linkIndex(scan)
-        // `keep` leaves only the backlinks; once every record is read, nothing more is looked up.
-        let graph = LinkGraph.build(
+        return LinkGraph.stream(
             vault: self, scan: scan, index: index, notes: notes, needles: LinkNeedles(paths: [note.path], index: index),
-            keep: LinkGraph.links(to: note.path), releasingCache: true)
-        return (graph.edges.map(LinkReport.init), graph.skipped)
+            keep: LinkGraph.links(to: note.path)
+        ) { edges in edges.allSatisfy { deliver(LinkReport($0)) } }
     }
 }

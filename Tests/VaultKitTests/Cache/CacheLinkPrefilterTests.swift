@@ -89,6 +89,22 @@ struct CacheLinkPrefilterTests {
         #expect(file.hasReadTable)
     }
 
+    @Test("backlinks handed on as found come in the order of the array, and stop when asked to")
+    func backlinksStream() throws {
+        try writeVault()
+        let vault = try Vault(root: folder.path + "/vault")
+        let scan = try vault.scan(detail: .summary)
+        let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
+        let (all, skipped) = vault.backlinkReports(to: note, scan: scan)
+        #expect(all.count == 5 && skipped.map(\.path) == ["pages/Bytes.md"])
+        var streamed: [LinkReport] = []
+        #expect(vault.backlinkReports(to: note, scan: scan) { streamed.append($0); return true }.map(\.path) == ["pages/Bytes.md"])
+        #expect(streamed == all)
+        var first: [LinkReport] = []
+        _ = vault.backlinkReports(to: note, scan: scan) { first.append($0); return first.count < 2 }
+        #expect(first == Array(all.prefix(2)))
+    }
+
     @Test("a record whose links name none of the needles is told so without decoding a link")
     func recordsAnswerWithoutDecoding() throws {
         let (vault, cache) = try warmCache()

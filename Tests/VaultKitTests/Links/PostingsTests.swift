@@ -31,6 +31,24 @@ struct PostingsTests {
         }
     }
 
+    @Test("an index of more files than one stretch of keys finds each by name, by path and by its extension, and none in the trash")
+    func indexAcrossStretches() {
+        // Three stretches and a part: every file in the last is named twice, once in the trash.
+        let notes = (0..<40_000).map { "pages/Folder \($0 % 7)/Note \($0).md" } + (39_000..<40_000).map { "trash/Note \($0).md" }
+        let assets = (0..<10_000).map { "assets/Image \($0).png" }
+        let index = LinkIndex(notes: notes, assets: assets, layout: .standard)
+        for number in [0, 16_383, 16_384, 32_768, 39_999] {
+            let path = "pages/Folder \(number % 7)/Note \(number).md"
+            #expect(index.resolveWikilink("Note \(number)", from: "journals/x.md") == Resolution(path: path, candidates: 1))
+            #expect(index.resolveWikilink("note \(number).md", from: "journals/x.md").path == path)
+            #expect(index.resolveWikilink("Folder \(number % 7)/Note \(number)", from: "x.md").path == path)
+            #expect(index.contains(path))
+        }
+        #expect(index.resolveMarkdown("assets/Image 9999.png", from: "x.md").path == "assets/Image 9999.png")
+        #expect(!index.contains("trash/Note 39999.md"))
+        #expect(index.resolveWikilink("Note 40000", from: "x.md") == .dangling)
+    }
+
     @Test("a key that names one file holds it inline, and one that names several holds them all")
     func oneAndMany() {
         var postings = Postings()
