@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VaultMarkdown
 import VaultSystem
 
 /// The cache file as one run opened it: its header and index read through one descriptor,
@@ -113,29 +114,34 @@ final class CacheFile: @unchecked Sendable {
     }
 
     /// Calls `body` with the file's table and side table, their references counting from
-    /// `bases`; nil when a table is damaged (no body can then be decoded).
+    /// `bases`, for a body read for `wanted`; nil when a table it needs is damaged (no body
+    /// can then be decoded).
     ///
-    /// - Parameter linksOnly: read the side table alone (a reader of links, which are all
-    ///   in it): `body` is given an empty table in the place of the other, which any
-    ///   reference into it finds malformed.
+    /// Only the tables `wanted` needs are read: link shapes are all in the side table, the
+    /// headings' and tasks' values in the main one (`backlinks` and `check` never read it,
+    /// `tasks` never reads the side table). `body` is given an empty table in the place of
+    /// one not needed, which any reference into it finds malformed.
     func withTables<Result>(
-        from bases: CacheFileFormat.Bases, linksOnly: Bool = false, _ body: (ByteTable, ByteTable) throws -> Result
+        from bases: CacheFileFormat.Bases, for wanted: NoteFacts.Parts, _ body: (ByteTable, ByteTable) throws -> Result
     ) rethrows -> Result? {
-        guard case .sound(let sideBytes, let sideStarts) = table(side: true) else { return nil }
-        let main: (bytes: [UInt8], starts: [UInt32], first: Int)
-        if linksOnly {
-            main = ([], [], 0)
-        } else {
+        let none: (bytes: [UInt8], starts: [UInt32], first: Int) = ([], [], 0)
+        var tables = (main: none, side: none)
+        if !wanted.isDisjoint(with: [.headings, .tasks]) {
             guard case .sound(let bytes, let starts) = table(side: false) else { return nil }
-            main = (bytes, starts, bases.table)
+            tables.main = (bytes, starts, bases.table)
         }
+        if wanted.contains(.links) {
+            guard case .sound(let bytes, let starts) = table(side: true) else { return nil }
+            tables.side = (bytes, starts, bases.side)
+        }
+        let (main, side) = tables
         return try main.bytes.withUnsafeBufferPointer { bytes in
             try main.starts.withUnsafeBufferPointer { starts in
-                try sideBytes.withUnsafeBufferPointer { sideBytes in
-                    try sideStarts.withUnsafeBufferPointer { sideStarts in
+                try side.bytes.withUnsafeBufferPointer { sideBytes in
+                    try side.starts.withUnsafeBufferPointer { sideStarts in
                         try body(
                             ByteTable(bytes: bytes, starts: starts, first: main.first),
-                            ByteTable(bytes: sideBytes, starts: sideStarts, first: bases.side))
+                            ByteTable(bytes: sideBytes, starts: sideStarts, first: side.first))
                     }
                 }
             }
@@ -146,8 +152,9 @@ final class CacheFile: @unchecked Sendable {
     var tableCount: Int { contents.tableCount }
     var sideCount: Int { contents.sideCount }
 
-    /// True once the main table was read (for tests: a reader of links alone never reads it).
-    var hasReadTable: Bool { tableLock.withLock { loadedTable != nil } }
+    /// True once the main table, or the side table, was read (for tests: a reader of links
+    /// alone never reads the main one, a reader of tasks never the side one).
+    func hasRead(side: Bool) -> Bool { tableLock.withLock { (side ? loadedSideTable : loadedTable) != nil } }
 
     /// The table, or the side table, read and checked once, by whichever thread asks first.
     private func table(side: Bool) -> LoadedTable {

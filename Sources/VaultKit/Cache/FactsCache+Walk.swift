@@ -80,7 +80,7 @@ extension FactsCache {
     ) -> (value: Value, status: FileStatus)? {
         guard let (file, entry, head) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
             head.parts.contains(.links), let body = body(of: entry, in: file),
-            let found = file.withTables(from: entry.bases, linksOnly: true, { table, side in
+            let found = file.withTables(from: entry.bases, for: .links, { table, side in
                 body.withUnsafeBufferPointer { body in
                     var reader = ByteReader(body, table: table, sideTable: side)
                     return try? read(&reader, file)

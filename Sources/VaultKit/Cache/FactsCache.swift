@@ -268,8 +268,7 @@ public final class FactsCache: @unchecked Sendable {
             }
         }
         guard let body = self.body(of: entry, in: file) else { return nil }
-        // A record asked for its links alone reads the side table alone.
-        let decoded = file.withTables(from: entry.bases, linksOnly: wanted.subtracting(NoteFacts.headerParts) == .links) { table, side in
+        let decoded = file.withTables(from: entry.bases, for: wanted) { table, side in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
                     decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines)

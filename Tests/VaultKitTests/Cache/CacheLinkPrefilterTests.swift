@@ -56,7 +56,7 @@ struct CacheLinkPrefilterTests {
         #expect(warm.value.1 == expected.1)
     }
 
-    @Test("links are read from the side table alone: a warm backlinks or check never reads the table of other values, a task list does")
+    @Test("links are read from the side table alone: a warm backlinks or check never reads the table of other values, and a task list reads only that one")
     func linksReadAside() throws {
         try writeVault()
         try folder.write("vault/pages/Tasks.md", "# Tasks\n\n## Soon\n\n- [ ] call [[Target]] #errand\n- [/] write the report\n")
@@ -80,13 +80,14 @@ struct CacheLinkPrefilterTests {
             let (vault, cache) = try runs.opened()
             let file = try #require(cache.files().file)
             #expect(try read(vault) == expected)
-            #expect(!file.hasReadTable)
+            #expect(!file.hasRead(side: false) && file.hasRead(side: true))
             #expect(cache.statistics.misses == 0)
         }
         let (vault, cache) = try runs.opened()
         let file = try #require(cache.files().file)
-        #expect(try vault.tasks().tasks.count == 2)
-        #expect(file.hasReadTable)
+        #expect(try vault.tasks(of: try vault.scan(detail: .summary).notes).tasks.count == 2)
+        #expect(file.hasRead(side: false) && !file.hasRead(side: true))
+        #expect(cache.statistics.misses == 0)
     }
 
     @Test("backlinks handed on as found come in the order of the array, and stop when asked to")
