@@ -54,7 +54,8 @@ public struct Note: Sendable, Equatable, Codable {
         get { rare?.verbatimKeys ?? [] }
         set { rare = Rare.make(unavailableReason, journalDate, frontmatterIssues, newValue) }
     }
-    /// The fields below, nil when all are empty (most notes).
+    /// The four fields above held apart (why unreadable, journal day, frontmatter issues,
+    /// verbatim keys), nil when all are empty (most notes).
     private var rare: Rare?
 
     /// A note of these fields.
