@@ -48,13 +48,6 @@ public struct ChangePlan: Sendable {
         changes.filter { !$0.changesNothing }.flatMap(\.diff)
     }
 
-    /// The plan with the bytes of every patch held (see `Change.holdingBytes`).
-    public func holdingBytes(_ vault: Vault) throws -> ChangePlan {
-        var plan = self
-        plan.changes = try changes.map { try $0.holdingBytes(vault) }
-        return plan
-    }
-
     /// Hands the plan's diff (what `diff` is once the bytes are held) to `write` a file at a
     /// time, each rewritten file read again for its bytes and let go once shown.
     ///

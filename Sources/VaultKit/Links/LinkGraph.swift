@@ -164,7 +164,6 @@ public struct LinkGraph: Sendable {
         if let keep, question.keepsAlike, needles == nil,
             let (links, status, broken) = vault.cache?.links(of: note.path, answers: question.answers, whereShape: { link in
                 guard index.findsAlikeEverywhere(link) else { return true }
-                let anywhere = LinkIndex.Origin("")
                 return keep(LinkEdge(source: "", link: link, resolution: index.resolve(link, from: anywhere), text: "", line: "", offset: 0))
             })
         {
@@ -229,6 +228,9 @@ public struct LinkGraph: Sendable {
             warning($0.line, $0.text, $0.reason, path: path)
         }
     }
+
+    /// Where a link asked of by its shape alone is written from: a note at the vault's root.
+    private static let anywhere = LinkIndex.Origin("")
 
     /// What a line that begins like a reference definition but is read as text is reported as.
     private static func warning(_ line: Int, _ text: String, _ reason: String, path: String) -> VaultWarning {

@@ -31,16 +31,8 @@ public struct TagRenamePlan: Sendable {
             summary: "tags rename #\(rename.old) -> #\(rename.new)")
     }
 
-    /// The plan as a diff, each note read again for it.
-    ///
-    /// - Throws: `FileError.fileChanged` when a note changed since the plan read it.
-    public func diff(reading vault: Vault) throws -> String {
-        var diff: [UInt8] = []
-        try writeDiff(reading: vault) { diff += $0 }
-        return String(decoding: diff, as: UTF8.self)
-    }
-
-    /// Hands the plan's diff to `write` a note at a time (see `ChangePlan.writeDiff`).
+    /// Hands the plan's diff to `write` a note at a time, each note read again for it (see
+    /// `ChangePlan.writeDiff`).
     ///
     /// - Throws: `FileError.fileChanged` when a note changed since the plan read it, and
     ///   what `write` throws.
