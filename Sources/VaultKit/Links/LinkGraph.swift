@@ -86,12 +86,25 @@ public struct LinkGraph: Sendable {
         let notes = notes ?? scan.notes
         let selected = selection(of: notes)
         let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
+        // When the cache is let go, the notes with links to keep are read for their lines
+        // only after: the edges and lines of a check's 30,000 dangling links (17 MB at
+        // 100,000 notes), held beside the cache's index and side table (36 MB), made its
+        // highest point.
         var results = ParallelMap.map(selected.count) { position -> NoteEdges? in
-            edges(of: notes[selected[position]], vault: vault, index: index, question)
+            edges(of: notes[selected[position]], vault: vault, index: index, question, readsLines: !releasingCache)
         }
-        // Held beside the edges as they are gathered, the cache's index and table (36 MB at
-        // 100,000 notes) made the highest point of a check.
-        if releasingCache { vault.cache?.release() }
+        if releasingCache {
+            vault.cache?.release()
+            let positions = results.indices.filter { results[$0]?.unread != nil }
+            let read = { [results] in
+                ParallelMap.map(positions.count) { position -> NoteEdges? in
+                    let position = positions[position]
+                    guard let unread = results[position]?.unread else { return nil }
+                    return finish(notes[selected[position]], unread, vault: vault, index: index, question)
+                }
+            }()
+            for (position, found) in zip(positions, read) { results[position] = found }
+        }
         var graph = LinkGraph(edges: [], skipped: [])
         // Sized once: grown by doubling, the old and new storage of a check's many edges
         // were held together for a moment.
@@ -123,10 +136,27 @@ public struct LinkGraph: Sendable {
     }
 
     /// What `note` gives the graph: from its record in the cache when it serves, else read.
-    static func edges(of note: Note, vault: Vault, index: LinkIndex, _ question: Question) -> NoteEdges? {
-        if vault.cache != nil, let cached = cached(note, vault: vault, index: index, question) {
-            return NoteEdges(cached)
+    ///
+    /// - Parameter readsLines: false to leave a note whose record says it has links to keep
+    ///   unread (`NoteEdges.unread`), for `finish` to read.
+    static func edges(of note: Note, vault: Vault, index: LinkIndex, _ question: Question, readsLines: Bool = true) -> NoteEdges? {
+        switch recorded(note, vault: vault, index: index, question) {
+        case .found(let edges, let warning, let broken):
+            return NoteEdges((edges, warning, broken))
+        case .unread(let unread):
+            guard readsLines else { return NoteEdges(unread) }
+            return finish(note, unread, vault: vault, index: index, question)
+        case nil:
+            return NoteEdges(
+                read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
+                    findsBrokenDefinitions: question.findsBrokenDefinitions))
         }
+    }
+
+    /// The edges of a note left unread, read for its lines; read and parsed afresh when its
+    /// file changed since its record.
+    static func finish(_ note: Note, _ unread: UnreadLines, vault: Vault, index: LinkIndex, _ question: Question) -> NoteEdges? {
+        if let found = lines(of: note, unread, vault: vault, index: index, keep: question.keep) { return NoteEdges(found) }
         return NoteEdges(
             read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
                 findsBrokenDefinitions: question.findsBrokenDefinitions))
@@ -142,85 +172,6 @@ public struct LinkGraph: Sendable {
         let answers = LinkTargetAnswers()
     }
 
-    /// A note's edges from its record in the cache, when its file is unchanged: only a note
-    /// with an edge `keep` accepts is read, for the text and line of its links. Nil when the
-    /// note must be read anyway.
-    private static func cached(
-        _ note: Note, vault: Vault, index: LinkIndex, _ question: Question
-    ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
-        guard note.availability == .available else { return nil }
-        let (needles, keep, findsBrokenDefinitions) = (question.needles, question.keep, question.findsBrokenDefinitions)
-        // Asked only for the links to a few notes, a note none of whose links names one of
-        // them gives nothing: told from its record without decoding a link. Of a note that
-        // names one, only the links that may are decoded.
-        if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
-            let (links, status) = vault.cache?.links(
-                of: note.path, answers: question.answers, withTarget: { needles.mayMatch(targetBytes: $0) })
-        {
-            return lines(of: note, links: links, status: status, broken: [], vault: vault, index: index, targets: needles, keep: keep)
-        }
-        // Asked what a link says wherever it is, the links it would not keep are known by
-        // their shapes, and not decoded: most links of a vault lead to one file.
-        if let keep, question.keepsAlike, needles == nil,
-            let (links, status, broken) = vault.cache?.links(of: note.path, answers: question.answers, whereShape: { link in
-                guard index.findsAlikeEverywhere(link) else { return true }
-                return keep(LinkEdge(source: "", link: link, resolution: index.resolve(link, from: anywhere), text: "", line: "", offset: 0))
-            })
-        {
-            let warnings = findsBrokenDefinitions ? broken.map { warning($0.line, $0.text, $0.reason, path: note.path) } : []
-            return lines(of: note, links: links, status: status, broken: warnings, vault: vault, index: index, targets: nil, keep: keep)
-        }
-        guard let reading = try? CachedReader(fileSystem: vault.fileSystem, cache: vault.cache, dialect: vault.dialect, trustsWalk: true).read(
-                path: note.path, absolute: vault.absolutePath(note.path), wanted: .links),
-            let record = reading.record
-        else { return nil }
-        // The record holds them with its links, whether read now or before.
-        let broken = findsBrokenDefinitions && record.facts.isUTF8
-            ? record.brokenDefinitions.map { warning($0.line, $0.text, $0.reason, path: note.path) } : []
-        if let bytes = reading.bytes {
-            let found = edges(
-                of: note, bytes: bytes, links: record.facts.links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
-                targets: needles, keep: keep, findsBrokenDefinitions: false)
-            return (found.0, found.1, broken)
-        }
-        guard record.facts.isUTF8 else {
-            return ([], VaultWarning(path: note.path, message: "not valid UTF-8; its links are not read and never rewritten"), [])
-        }
-        return lines(
-            of: note, links: record.facts.links, status: record.status, broken: broken, vault: vault, index: index, targets: needles,
-            keep: keep)
-    }
-
-    /// The edges of `links`, a note's links as its record holds them for a file of `status`,
-    /// that `keep` accepts, with `broken` beside them: the note is read for their lines only
-    /// when there is one. Nil when the file is no longer of that status (it is then read and
-    /// parsed afresh).
-    private static func lines(
-        of note: Note, links: [Link], status: FileStatus, broken: [VaultWarning], vault: Vault, index: LinkIndex, targets needles: LinkNeedles?,
-        keep: ((LinkEdge) -> Bool)?
-    ) -> ([LinkEdge], VaultWarning?, [VaultWarning])? {
-        // `keep` decides from the link and where it leads, never from its text; a link whose
-        // target names none of the needles' files is not resolved to be asked.
-        let targets = keep == nil ? nil : needles
-        let origin = LinkIndex.Origin(note.path)
-        let kept = links.contains { link in
-            if let targets, !targets.mayMatch(target: link.target) { return false }
-            let edge = LinkEdge(
-                source: note.path, link: link, resolution: index.resolve(link, from: origin), text: "", line: "", offset: 0)
-            return keep?(edge) ?? true
-        }
-        guard kept else { return ([], nil, broken) }
-        // The note is read for its lines alone: the record's links hold for the bytes when the
-        // file read is the file recorded; one changed since is read and parsed afresh.
-        guard let contents = try? vault.fileSystem.readPrefix(vault.absolutePath(note.path), limit: Int.max),
-            contents.complete, contents.status == status
-        else { return nil }
-        let found = edges(
-            of: note, bytes: contents.bytes, links: links, dialect: vault.dialect.forFile(note.path), index: index, needles: nil,
-            targets: needles, keep: keep, findsBrokenDefinitions: false)
-        return (found.0, found.1, broken)
-    }
-
     /// The lines of a note that begin like a reference definition but are read as text.
     private static func brokenDefinitions(_ bytes: [UInt8], path: String, dialect: NoteDialect) -> [VaultWarning] {
         guard NoteRecord.mayHoldDefinition(bytes) else { return [] }
@@ -230,10 +181,10 @@ public struct LinkGraph: Sendable {
     }
 
     /// Where a link asked of by its shape alone is written from: a note at the vault's root.
-    private static let anywhere = LinkIndex.Origin("")
+    static let anywhere = LinkIndex.Origin("")
 
     /// What a line that begins like a reference definition but is read as text is reported as.
-    private static func warning(_ line: Int, _ text: String, _ reason: String, path: String) -> VaultWarning {
+    static func warning(_ line: Int, _ text: String, _ reason: String, path: String) -> VaultWarning {
         VaultWarning(path: path, message: "line \(line): \(text) is no link reference definition: \(reason)")
     }
 
@@ -262,7 +213,7 @@ public struct LinkGraph: Sendable {
     ///   - needles: when given, a note whose bytes hold none of them has no edges.
     ///   - targets: when given with `keep`, a link whose target names none of their files is
     ///     left out before it is resolved (`keep` accepts only links to those files).
-    private static func edges(
+    static func edges(
         of note: Note, bytes: [UInt8], links: [Link]? = nil, dialect: NoteDialect, index: LinkIndex, needles: LinkNeedles?,
         targets: LinkNeedles?, keep: ((LinkEdge) -> Bool)?, findsBrokenDefinitions: Bool
     ) -> ([LinkEdge], VaultWarning?, [VaultWarning]) {
@@ -317,20 +268,6 @@ public struct LinkGraph: Sendable {
     public static func links(to path: String) -> @Sendable (LinkEdge) -> Bool {
         // A Logseq page's own `alias::` names it, but is no link to it from elsewhere.
         { $0.resolution.path == path && !$0.link.isSelfLink && !($0.link.form == .property && $0.source == path) }
-    }
-}
-
-/// What one note gave a graph, held by reference and only when there is something: most
-/// notes of a check give nothing, and a tuple for each was eight times the pointer.
-final class NoteEdges: Sendable {
-    let edges: [LinkEdge]
-    let warning: VaultWarning?
-    let broken: [VaultWarning]
-
-    /// Nil for a note that gave nothing.
-    init?(_ found: ([LinkEdge], VaultWarning?, [VaultWarning])) {
-        guard !found.0.isEmpty || found.1 != nil || !found.2.isEmpty else { return nil }
-        (edges, warning, broken) = found
     }
 }
 

@@ -69,4 +69,33 @@ struct CacheCheckShapesTests {
         #expect(alike == [true, true, true, false, false, false, false, false])
         try cache.finish()
     }
+
+    @Test("a note left to be read for its lines holds only its kept links, and is read afresh when saved since its record")
+    func unreadNoteReadAfreshWhenSaved() throws {
+        try writeVault()
+        let runs = folder.cachedRuns
+        _ = try runs.run(check)
+        CachedRuns.nextTick()
+        let (vault, _) = try runs.opened()
+        let scan = try vault.scan()
+        let index = vault.linkIndex(scan)
+        let note = try #require(scan.notes.first { $0.path == "pages/Here.md" })
+        let dangles: @Sendable (LinkEdge) -> Bool = { $0.resolution.path == nil }
+        let question = LinkGraph.Question(needles: nil, keep: dangles, keepsAlike: true, findsBrokenDefinitions: true)
+        guard case .unread(let unread) = LinkGraph.recorded(note, vault: vault, index: index, question) else {
+            Issue.record("the note's record was not left to be read")
+            return
+        }
+        // Missing, and `./pages/Target`, which finds nothing from pages/.
+        #expect(unread.links.map(\.target) == ["Missing", "./pages/Target"])
+        #expect(unread.broken.count == 1)
+        let read = try #require(LinkGraph.finish(note, unread, vault: vault, index: index, question))
+        #expect(read.edges.map(\.text) == ["[[Missing]]", "[[./pages/Target]]"])
+        #expect(read.edges.map(\.context) == [String](repeating: read.edges[0].context, count: 2))
+        // Saved between its record's read and its lines': its own links are found, none of the record's.
+        try folder.write("vault/pages/Here.md", "# Here\n\nNow [[Gone]] only, and [[Target]].\n")
+        let afresh = try #require(LinkGraph.finish(note, unread, vault: vault, index: index, question))
+        #expect(afresh.edges.map(\.text) == ["[[Gone]]"])
+        #expect(afresh.broken.isEmpty)
+    }
 }
