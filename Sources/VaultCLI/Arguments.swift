@@ -160,7 +160,7 @@ public struct Arguments {
 
     /// Every value of a repeatable option; comma-separated values are split.
     subscript(option: Option<[String]>) -> [String] {
-        (values(of: option) ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        (values(of: option) ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
             .filter { !$0.isEmpty }
     }
 
@@ -230,4 +230,4 @@ public struct Arguments {
     }
 }
 
-import Foundation
+import FoundationEssentials

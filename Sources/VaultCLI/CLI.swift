@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultSystem
@@ -148,7 +148,7 @@ public enum CLI {
         text += "Usage: vault [--vault PATH] <command> [options] [arguments]\n\nCommands:\n"
         let width = commands.map { $0.name.count }.max() ?? 0
         for command in commands {
-            text += "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padded(to: width + 2) + command.summary + "\n"
         }
         text += "\nGlobal options:\n" + describe(GlobalOptions.all + [GlobalOptions.version])
         text += "\n`vault help COMMAND` or `vault COMMAND --help` shows a command's options.\n"
@@ -163,7 +163,7 @@ public enum CLI {
         }
         let width = labels.map(\.count).max() ?? 0
         return zip(labels, options).map { label, spec in
-            "  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.help + "\n"
+            "  " + label.padded(to: width + 2) + spec.help + "\n"
         }.joined()
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// The completion scripts `vault completions` prints, generated from the command and option
@@ -47,7 +48,7 @@ enum CompletionScript {
         let tokens = command.usage.split(separator: " ").map(String.init).filter { !$0.hasPrefix("--") }
         guard !tokens.isEmpty else { return .none }
         let token = index < tokens.count ? tokens[index] : (tokens.last!.hasSuffix("...") ? tokens.last! : "")
-        let word = token.trimmingCharacters(in: CharacterSet(charactersIn: "[].")).split(separator: " ").first.map(String.init) ?? ""
+        let word = token.trimming { "[].".contains($0) }.split(separator: " ").first.map(String.init) ?? ""
         if word.contains("NOTE") { return word.contains("FOLDER") ? .notesAndFolders : .notes }
         if word == "FOLDER" || word == "DEST" { return .folders }
         if word == "PATH" { return .directories }
@@ -228,6 +229,6 @@ enum CompletionScript {
     }
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultSystem
@@ -109,7 +109,7 @@ final class Context {
     func confirm(_ question: String) -> Bool {
         guard stdinIsTerminal && stderrIsTerminal else { return false }
         let answer = terminal.ask("\(question) [y/N] ") ?? ""
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
     }
 
     /// The vault, its notes (titles read) and the one note `name` names, once the command's
@@ -154,7 +154,7 @@ final class Context {
     /// person names notes.
     func relativeToVault(_ text: String) -> String {
         guard let root = located?.root else { return text }
-        return text.replacingOccurrences(of: root + "/", with: "")
+        return text.replacing(root + "/", with: "")
     }
 
     /// How many bytes of stdout are kept before they are sent on (when the terminal takes

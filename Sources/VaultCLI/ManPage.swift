@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 
 /// The manual page `vault man` prints (`vault.1`), made from the same command and option
 /// declarations as the help and the completion scripts, so it never falls behind them.
@@ -77,7 +78,7 @@ enum ManPage {
         var verbatim = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let indented = line.hasPrefix(" ")
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.trimmingSpaces().isEmpty {
                 if verbatim { lines += [".fi", ".RE"]; verbatim = false }
                 lines.append(".PP")
                 continue
@@ -106,7 +107,7 @@ enum ManPage {
             switch scalar {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
-            case _ where scalar.value > 0x7F: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            case _ where scalar.value > 0x7F: escaped += "\\[u" + Digits.hex(scalar.value, width: 4, uppercase: true) + "]"
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import VaultSystem
 
 /// The person's side of a run: which streams are terminals, what standard input holds, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 
 /// `file://` URIs, as editors name documents, and the absolute paths they stand for.
@@ -13,7 +13,7 @@ enum DocumentURI {
             rest = rest[slash...]
         }
         if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
-        return String(rest).removingPercentEncoding
+        return PercentEncoding.strictDecode(rest)
     }
 
     /// The `file:` URI of an absolute path, escaped as editors write them.

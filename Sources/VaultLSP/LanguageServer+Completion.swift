@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultRPC
@@ -44,7 +44,7 @@ extension LanguageServer {
                     "label": .string(name),
                     "kind": .int(18),
                     "detail": .string(isBlock ? "block in \(target)" : "heading in \(target)"),
-                    "sortText": .string(String(format: "%05d", rank)),
+                    "sortText": .string(Digits.decimal(rank, width: 5)),
                     "filterText": .string(written),
                     "textEdit": .members(["range": range, "newText": .string(name + closing)]),
                 ]))
@@ -61,7 +61,7 @@ extension LanguageServer {
                 "label": .string(label),
                 "kind": .int(17),
                 "detail": .string(byAlias ? "alias of \(match.note.title), \(match.note.path)" : match.note.path),
-                "sortText": .string(String(format: "%05d", rank)),
+                "sortText": .string(Digits.decimal(rank, width: 5)),
                 "filterText": .string(typed),
                 "textEdit": .members(["range": range, "newText": .string(target + (byAlias ? "|" + match.text : "") + closing)]),
                 "data": .members(["path": .string(match.note.path)]),
@@ -86,7 +86,7 @@ extension LanguageServer {
         return .members(["isIncomplete": .bool(true), "items": .array(found.enumerated().map { rank, tag in
             .members([
                 "label": .string("#" + tag.tag), "kind": .int(14), "detail": .string("\(tag.count) note\(tag.count == 1 ? "" : "s")"),
-                "sortText": .string(String(format: "%05d", rank)), "filterText": .string(typed),
+                "sortText": .string(Digits.decimal(rank, width: 5)), "filterText": .string(typed),
                 "textEdit": .members(["range": range, "newText": .string(tag.tag)]),
             ])
         })])
@@ -104,7 +104,7 @@ extension LanguageServer {
             let target = live.markdownTarget(to: match.note.path, from: path)
             return .members([
                 "label": .string(match.note.path), "kind": .int(17), "detail": .string(match.note.title),
-                "sortText": .string(String(format: "%05d", rank)), "filterText": .string(String(decoding: document.bytes[typed], as: UTF8.self)),
+                "sortText": .string(Digits.decimal(rank, width: 5)), "filterText": .string(String(decoding: document.bytes[typed], as: UTF8.self)),
                 "textEdit": .members(["range": range, "newText": .string(target + closing)]),
                 "data": .members(["path": .string(match.note.path)]),
             ])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultRPC
@@ -143,20 +143,20 @@ extension LanguageServer {
     static func excerpt(_ bytes: [UInt8], from facts: NoteFacts?, fragment: String?, lineLimit: Int = 8) -> String {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         var start = 0
-        if lines.first?.trimmingCharacters(in: .whitespaces) == "---" {
-            start = (lines.dropFirst().firstIndex { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "..." } ?? 0) + 1
+        if lines.first?.trimmingSpaces() == "---" {
+            start = (lines.dropFirst().firstIndex { $0.trimmingSpaces() == "---" || $0 == "..." } ?? 0) + 1
         }
         if let fragment = fragment?.dropFirst(), !fragment.hasPrefix("^"),
             let heading = facts?.headings.first(where: { LiveVault.fragment(String(fragment), names: $0.text) })
         {
             start = heading.line - 1
         } else if let title = facts?.headings.first, title.level == 1, title.line - 1 >= start, title.line - 1 <= lines.count,
-            lines[start..<title.line - 1].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+            lines[start..<title.line - 1].allSatisfy({ $0.trimmingSpaces().isEmpty })
         {
             start = title.line
         }
-        let shown = lines.dropFirst(start).drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(lineLimit)
-        return shown.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }.joined(separator: "\n")
+        let shown = lines.dropFirst(start).drop { $0.trimmingSpaces().isEmpty }.prefix(lineLimit)
+        return shown.map { String($0).trimming { $0 == "\r" } }.joined(separator: "\n")
     }
 
     func documentSymbols(_ params: JSONValue?) throws(RPCError) -> JSONValue {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// The facts of a vault being read on a thread of their own, so that `initialize` is answered
@@ -8,13 +9,13 @@ final class VaultLoad: @unchecked Sendable {
     /// Reads a vault's facts; tests give one that waits for their word.
     typealias Reader = @Sendable (Vault) throws -> LiveVault
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     /// Set once, under `condition`, when the read ends.
     private var result: Result<LiveVault, any Error>?
 
     /// Starts reading `vault` with `read`.
     init(_ vault: Vault, read: @escaping Reader) {
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             let read = Result { try read(vault) }
             condition.lock()
             result = read

@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 
 /// A value behind a lock, for the flags the server's threads share.
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: Value
 
     init(_ value: Value) {

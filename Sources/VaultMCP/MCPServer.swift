@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import VaultRPC
 import VaultSystem
 
@@ -9,7 +11,7 @@ public final class MCPServer: @unchecked Sendable {
     private let session: MCPSession
     private let channel: RPCChannel
     private let queue = RequestQueue()
-    private let sendLock = NSLock()
+    private let sendLock = Lock()
     /// Set when an answer could not be sent: the client is gone, nothing more is run.
     private var clientGone = false
 
@@ -22,17 +24,14 @@ public final class MCPServer: @unchecked Sendable {
     /// returns when the last answer is sent.
     public func run() {
         FreedMemory.mapLargeBlocks()
-        let watcher = Thread { [self] in watch() }
-        watcher.start()
+        DetachedThread.start { [self] in watch() }
         defer { watching.withLock { $0 = false } }
         let done = DispatchSemaphore(value: 0)
-        let worker = Thread { [self] in
+        // A search or a rename may recurse deep (PCRE2's JIT, the outline scan of deep lists).
+        DetachedThread.start(stackSize: 8 << 20) { [self] in
             work()
             done.signal()
         }
-        // A search or a rename may recurse deep (PCRE2's JIT, the outline scan of deep lists).
-        worker.stackSize = 8 << 20
-        worker.start()
         read()
         queue.close()
         done.wait()
@@ -86,7 +85,7 @@ public final class MCPServer: @unchecked Sendable {
     static let watchInterval: UInt32 = 500_000
 
     private let watching = Locked(true)
-    private let notifying = NSLock()
+    private let notifying = Lock()
 
     private func notifyChanges() {
         guard !session.subscriptions.isEmpty, !isClientGone else { return }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultRPC
@@ -155,13 +155,13 @@ public final class MCPSession: @unchecked Sendable {
 
     /// A hint as a tool's caller takes it: the command line's option is an argument here.
     static func forTools(_ hint: String) -> String {
-        hint.replacingOccurrences(of: "pass --skip-unavailable", with: "pass skipUnavailable: true")
-            .replacingOccurrences(of: "run `vault tasks` again", with: "list the tasks again")
+        hint.replacing("pass --skip-unavailable", with: "pass skipUnavailable: true")
+            .replacing("run `vault tasks` again", with: "list the tasks again")
     }
 
     /// A message with the vault's own folder left out of its paths, as notes are named.
     func relative(_ text: String) -> String {
-        text.replacingOccurrences(of: vault.root + "/", with: "")
+        text.replacing(vault.root + "/", with: "")
     }
 
     /// Writes the cache back when a request read notes afresh, so that the next session

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultRPC
@@ -25,7 +25,7 @@ public struct NoteResources: Sendable {
         guard uri.hasPrefix(scheme) else { return nil }
         var rest = String(uri.dropFirst(scheme.count))
         while rest.hasPrefix("/") { rest.removeFirst() }
-        return rest.removingPercentEncoding
+        return PercentEncoding.strictDecode(rest)
     }
 
     /// One page of resources, from `cursor` (what the last page gave as `nextCursor`).
@@ -52,7 +52,7 @@ public struct NoteResources: Sendable {
             ("title", .string(note.title)),
             ("mimeType", .string("text/markdown")),
             ("size", .number(String(note.size))),
-            ("annotations", .object([("lastModified", .string(note.modified.formatted(.iso8601)))])),
+            ("annotations", .object([("lastModified", .string(WallTime.iso8601(note.modified)))])),
         ])
     }
 
@@ -114,6 +114,6 @@ public struct NoteResources: Sendable {
 
     /// The command line's message for `error`, the vault's folder left out of its paths.
     func message(_ error: any Error) -> String {
-        ((error as? any UserError)?.description ?? "\(error)").replacingOccurrences(of: vault.root + "/", with: "")
+        ((error as? any UserError)?.description ?? "\(error)").replacing(vault.root + "/", with: "")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// The rename and move plans a client was shown, by id, until they are applied or expire:
@@ -30,7 +31,7 @@ final class PlanStore: @unchecked Sendable {
 
     /// How long a plan may wait to be applied.
     let lifetime: TimeInterval
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [String: Entry] = [:]
     private var issued = 0
 
@@ -52,14 +53,14 @@ final class PlanStore: @unchecked Sendable {
 
     /// Takes the plan `id` for applying at `now`; it cannot be taken again.
     func take(_ id: String, at now: Date) throws(Refusal) -> RenamePlan {
-        lock.lock()
-        defer { lock.unlock() }
-        guard var entry = entries[id] else { throw .unknown(id) }
-        if let outcome = entry.outcome { throw .used(id, outcome: outcome) }
-        guard now.timeIntervalSince(entry.made) <= lifetime else { throw .expired(id, minutes: Int(lifetime / 60)) }
-        entry.outcome = "applied"
-        entries[id] = entry
-        return entry.plan
+        try lock.withLock { () throws(Refusal) -> RenamePlan in
+            guard var entry = entries[id] else { throw .unknown(id) }
+            if let outcome = entry.outcome { throw .used(id, outcome: outcome) }
+            guard now.timeIntervalSince(entry.made) <= lifetime else { throw .expired(id, minutes: Int(lifetime / 60)) }
+            entry.outcome = "applied"
+            entries[id] = entry
+            return entry.plan
+        }
     }
 
     /// Says that applying `id` was refused, so a second try says so rather than "applied".

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultRPC
 import VaultSystem
 
@@ -12,7 +12,7 @@ final class RequestQueue: @unchecked Sendable {
         let params: JSONValue?
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var waiting: [Request] = []
     private var running: RPCID?
     private var runningCancelled = false

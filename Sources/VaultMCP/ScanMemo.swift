@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// The walks of the vault a session made, and what it derived from them (the link index,
@@ -14,7 +15,7 @@ import VaultKit
 final class ScanMemo: @unchecked Sendable {
     private let vault: Vault
     private let watch: FolderWatch?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var scans: [NoteReader.Detail: VaultScan] = [:]
     private var derived: [Derived: any Sendable] = [:]
     /// What each kept value was estimated to hold, and when it was last used.

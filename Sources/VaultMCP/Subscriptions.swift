@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultSystem
 
@@ -7,7 +7,7 @@ import VaultSystem
 /// reported once, for `notifications/resources/updated`.
 final class Subscriptions: @unchecked Sendable {
     private let vault: Vault
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The URI of each subscribed note, with its file's status when last looked at (nil: no file).
     private var watched: [String: (path: String, status: FileStatus?)] = [:]
 

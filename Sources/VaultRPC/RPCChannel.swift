@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 #if canImport(Glibc)
@@ -12,8 +12,8 @@ import Glibc
 public final class RPCChannel: @unchecked Sendable {
     private let output: Int32
     private let framing: RPCFraming
-    private let readLock = NSLock()
-    private let writeLock = NSLock()
+    private let readLock = Lock()
+    private let writeLock = Lock()
     private var reader: RPCFrameReader
 
     /// Opens a channel; a write to a client that went away fails instead of ending the process.
@@ -28,9 +28,7 @@ public final class RPCChannel: @unchecked Sendable {
     /// A frame that is not JSON, or JSON that is not a message, comes back as `.malformed`
     /// so the server can answer `failure(id: nil, ...)` and keep serving.
     public func receive() -> RPCIncoming? {
-        readLock.lock()
-        defer { readLock.unlock() }
-        guard let frame = reader.next() else { return nil }
+        guard let frame = readLock.withLock({ reader.next() }) else { return nil }
         switch frame {
         case .bad(let error): return .malformed(error)
         case .bytes(let bytes):
@@ -61,8 +59,11 @@ public final class RPCChannel: @unchecked Sendable {
             frame = body
             frame.append(0x0A)
         }
-        writeLock.lock()
-        defer { writeLock.unlock() }
+        try writeLock.withLock { () throws(RPCWriteError) in try writeWhole(frame) }
+    }
+
+    /// Writes `frame` whole, one writer at a time.
+    private func writeWhole(_ frame: [UInt8]) throws(RPCWriteError) {
         // A client that went away is an EPIPE error here, not a signal that ends the server.
         try PipeSignal.held { () throws(RPCWriteError) in
             var written = 0

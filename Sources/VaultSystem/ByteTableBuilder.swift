@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Collects the distinct byte strings that `ByteWriter` writes by reference: each is kept
 /// once, and a writer writes its number in the table instead of its bytes.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A fast 64-bit checksum of a byte buffer, eight bytes at a step: it tells a damaged or
 /// torn derived file (the cache) from a sound one. Not cryptographic, and not meant to be.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What a `stat` says about a file: enough to notice that it changed.

@@ -1,5 +1,6 @@
 internal import CSystem
-import Foundation
+import FoundationEssentials
+import Dispatch
 import Glibc
 
 /// A program run through `/bin/sh` in the foreground, on the person's own terminal: an editor,
@@ -69,11 +70,11 @@ public struct ForegroundProgram: Sendable {
         if let input {
             let descriptor = inputPipe[1]
             let done = DispatchSemaphore(value: 0)
-            Thread {
+            DetachedThread.start {
                 Self.writeAll(input, to: descriptor)
                 close(descriptor)
                 done.signal()
-            }.start()
+            }
             written = done
         }
         var output: [UInt8] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value that keeps the order of object keys, so a settings file `vault` rewrites
 /// differs from the original only where it changed (a reordered file is a sync upload and a
@@ -133,7 +133,7 @@ public enum JSONValue: Equatable, Sendable {
                 case 0x0A: output.append(contentsOf: "\\n".utf8)
                 case 0x0D: output.append(contentsOf: "\\r".utf8)
                 case 0x09: output.append(contentsOf: "\\t".utf8)
-                default: output.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+                default: output.append(contentsOf: ("\\u" + Digits.hex(byte, width: 4)).utf8)
                 }
                 start = index + 1
             }

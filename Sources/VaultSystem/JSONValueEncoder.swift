@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes any `Encodable` straight into a `JSONValue`, keys sorted, dates as ISO 8601.
 ///
@@ -46,7 +46,7 @@ private final class ValueEncoder: Encoder {
     func encodeValue<T: Encodable>(_ value: T) throws {
         switch value {
         case let date as Date:
-            target.value = .string(date.formatted(.iso8601))
+            target.value = .string(WallTime.iso8601(date))
         case let url as URL:
             target.value = .string(url.absoluteString)
         default:

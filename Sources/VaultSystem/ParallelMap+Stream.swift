@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 extension ParallelMap {
     /// `transform` of every index of `0..<count`, spread over the cores as `map` spreads it,
@@ -57,7 +57,7 @@ extension ParallelMap {
     private final class Reorder<Output>: @unchecked Sendable {
         private let lock = Lock()
         /// Where a worker that found the window full sleeps until the deliverer frees some.
-        private let room = NSCondition()
+        private let room = Condition()
         /// The runs left and not yet delivered, each in the slot of its first index modulo
         /// `window`: the runs out at any time lie within `window` indices of `delivered`, so
         /// no two share a slot.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one parallel read loop: work on every index of `0..<count`, spread over the machine's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SafeWriter {
     /// Replaces a file `vault` derives from a vault and keeps outside it (the cache of note

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The names of the safe writer's temporary files, which say what each was for so that a
 /// leftover can be judged after a crash.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Replacing and removing a note as a compare-and-swap (DESIGN.md 7): nothing another program
 /// wrote, in place or atomically, before or during the write, is lost.
@@ -207,10 +208,9 @@ extension SafeWriter {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let ext = dot.map { String(name[$0...]) } ?? ""
         let stem = dot.map { String(name[..<$0]) } ?? name
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: settle.clock.now())
-        let stamp = String(format: "%04d-%02d-%02d %02d%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+        let now = WallTime(settle.clock.now())
+        let stamp = Digits.decimal(now.year, width: 4) + "-" + Digits.decimal(now.month, width: 2) + "-" + Digits.decimal(now.day, width: 2)
+            + " " + [now.hour, now.minute, now.second].map { Digits.decimal($0, width: 2) }.joined()
         for number in 1...99 {
             let label = Self.conflictMarker + " " + stamp + (number == 1 ? "" : " \(number)")
             let copy = folder + "/" + Self.shortened(stem, toBytes: 255 - label.utf8.count - ext.utf8.count - 3) + " (" + label + ")" + ext

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one way `VaultKit` writes a file (DESIGN.md 7).
 ///

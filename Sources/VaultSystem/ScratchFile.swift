@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A file of the system's temporary folder that holds what a command cannot keep in memory
@@ -19,11 +19,17 @@ package final class ScratchFile {
     /// How a scratch file's name begins, in the moment between its making and its unlinking.
     package static let namePrefix = "vault-scratch."
 
+    /// `$TMPDIR` when set, else `/tmp`.
+    static var temporaryFolder: String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        return String(cString: value)
+    }
+
     /// Opens a fresh scratch file in `folder` (default `$TMPDIR`, else `/tmp`) that takes at
     /// most `capacity` bytes; nil when none can be made there.
     package init?(folder: String? = nil, capacity: Int = .max) {
         self.capacity = capacity
-        var base = folder ?? NSTemporaryDirectory()
+        var base = folder ?? Self.temporaryFolder
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         var template = Array((base + "/" + Self.namePrefix + "XXXXXX").utf8CString)
         let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

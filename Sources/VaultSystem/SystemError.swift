@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A failed system call: the C error number, what was being done, and to which path.

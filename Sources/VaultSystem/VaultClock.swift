@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Where `VaultKit` gets the time and how it waits: the system clock in use, a fixed or
@@ -36,20 +36,12 @@ public struct VaultClock: Sendable {
         return .fixed(date)
     }
 
-    package static func parse(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = full.date(from: text) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        return day.date(from: text)
-    }
+    package static func parse(_ text: String) -> Date? { WallTime.parseISO8601(text) }
 }
 
 /// A date behind a lock, for a fixed clock shared across threads.
 private final class LockedDate: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var date: Date
 
     init(_ date: Date) { self.date = date }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The write lock of a vault: an exclusive `flock` on `.zennotes/lock` (DESIGN.md 7).
 ///

@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import VaultCLI
+import VaultSystem
 
 let outcome = CLI.run(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath, terminal: .process())
-FileHandle.standardOutput.write(Data(outcome.output))
-FileHandle.standardError.write(Data(outcome.errors))
+_ = ProcessStreams.writeAll(outcome.output, to: 1)
+_ = ProcessStreams.writeAll(outcome.errors, to: 2)
 exit(outcome.status)

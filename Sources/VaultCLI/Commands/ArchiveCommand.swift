@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `vault archive|unarchive|trash|restore NOTE`: moves that keep the original subpath.

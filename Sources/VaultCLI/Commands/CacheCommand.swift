@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// `vault cache status|clear|rebuild`: the cache of note facts kept outside the vault.
@@ -53,7 +54,7 @@ enum CacheCommand: Command {
             context.line("cache: \(status.path)")
             context.line("size: \(status.bytes) bytes")
             context.line("notes: \(status.notes)")
-            context.line("last refresh: \(status.lastRefresh.map { $0.formatted(.iso8601) } ?? "never")")
+            context.line("last refresh: \(status.lastRefresh.map(WallTime.iso8601) ?? "never")")
             if let hits = status.lastRunHits, let misses = status.lastRunMisses {
                 context.line("last run: \(hits) hit\(hits == 1 ? "" : "s"), \(misses) miss\(misses == 1 ? "" : "es")")
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `vault capture [TEXT...]`: a thought or a link into `quick/` in one command.

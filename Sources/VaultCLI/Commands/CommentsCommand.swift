@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 import VaultMarkdown
 import VaultSystem
@@ -29,7 +29,7 @@ enum CommentsCommand: Command {
         var body: String?
         if let text {
             body = String(decoding: text == "-" ? context.text(["-"]) : Array(text.utf8), as: UTF8.self).trimmingSuffixNewline()
-            if body!.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw UsageError("the comment is empty: give its text after --add") }
+            if body!.trimmingWhitespace().isEmpty { throw UsageError("the comment is empty: give its text after --add") }
         }
         let vault = try context.vault()
         let note = try context.note(named: name, in: vault)
@@ -63,7 +63,7 @@ enum CommentsCommand: Command {
             try context.emit(Listed(note: note.path, comments: comments))
         } else {
             context.columns(comments.map { comment in
-                [comment.id, comment.createdAt, comment.resolved ? "resolved" : "open", comment.body.replacingOccurrences(of: "\n", with: " ")]
+                [comment.id, comment.createdAt, comment.resolved ? "resolved" : "open", comment.body.replacing("\n", with: " ")]
             })
         }
         return comments.isEmpty ? 1 : 0

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import VaultSystem
 import VaultKit
 
 /// `vault conflicts`: the sync tools' conflict copies, each beside its original.
@@ -37,9 +38,8 @@ enum ConflictsCommand: Command {
             try context.emit(copies.map(Listed.copy) + merges.map(Listed.merge))
             return copies.isEmpty && merges.isEmpty ? 1 : 0
         }
-        let stamp = ISO8601DateFormatter()
         for copy in copies {
-            context.line("\(context.bold(copy.path))  (\(copy.tool.rawValue), \(copy.size) bytes, \(stamp.string(from: copy.modified)))")
+            context.line("\(context.bold(copy.path))  (\(copy.tool.rawValue), \(copy.size) bytes, \(WallTime.iso8601(copy.modified)))")
             context.line("  copy of \(copy.originalPath)")
             guard arguments[diff] else { continue }
             guard let diff = try vault.differences(of: copy) else {

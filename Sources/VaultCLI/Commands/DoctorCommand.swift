@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `vault doctor`: the vault's health in one report, each finding with its fix.

@@ -38,7 +38,7 @@ enum InfoCommand: Command {
             let count = summary.notesByKind[kind.rawValue] ?? 0
             if kind == .other && count == 0 { continue }
             let folder = vault.layout.folder(for: kind).map { $0 + "/" } ?? "(elsewhere)"
-            context.line("  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + String(count).leftPadded(6) + "  " + folder)
+            context.line("  " + kind.rawValue.padded(to: 9) + String(count).leftPadded(6) + "  " + folder)
         }
         context.line()
         context.line("Tags               \(summary.tags)")
@@ -54,7 +54,7 @@ enum InfoCommand: Command {
         }
         context.line()
         context.line(context.bold("Layout") + (vault.layout.isRemapped ? " (remapped in .zennotes/vault.json)" : " (default)"))
-        for (kind, folder) in folders { context.line("  " + kind.padding(toLength: 9, withPad: " ", startingAt: 0) + folder + "/") }
+        for (kind, folder) in folders { context.line("  " + kind.padded(to: 9) + folder + "/") }
         if !scan.warnings.isEmpty {
             context.line()
             context.line(context.bold("Warnings") + "  \(scan.warnings.count)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `vault rename NOTE NEW-TITLE` and `vault move NOTE|FOLDER DEST`: the plan, then the change.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stretches of a cache file read ahead for records' bodies, for readers that each walk
 /// forward through the file: bodies are stored in path order, and a walk's workers each read

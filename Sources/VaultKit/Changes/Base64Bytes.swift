@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Bytes a JSON file holds as base64 text: the new bytes of a file in an intent journal.
 ///

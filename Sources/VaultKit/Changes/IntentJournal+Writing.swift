@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The journal's file, written as it is made: each file's new bytes go out in base64 a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -182,7 +182,7 @@ extension Vault {
         }
         let (bytes, snapshot) = try SafeWriter(fileSystem: fileSystem).read(absolutePath(leftover.path))
         let folder = LinkIndex.folder(of: leftover.target)
-        let name = leftover.target.lastPathComponent
+        let name = leftover.target.fileName
         let isNote = NoteFiles.isNoteName(name)
         let path = try createNote(
             in: folder, stem: isNote ? NoteFiles.stem(name) : name, ext: isNote ? NoteFiles.fileExtension(name) : ".md",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// Picking one of many candidates interactively, through `fzf` on the person's terminal.
@@ -83,6 +83,6 @@ public struct Picker: Sendable {
 
     /// `text` in single quotes for the shell.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

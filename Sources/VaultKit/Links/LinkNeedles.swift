@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -50,7 +50,7 @@ public struct LinkNeedles: Sendable {
     /// The ways a stem can be spelled in a link, escapes aside (they are decoded as the
     /// note is searched).
     private static func forms(of stem: String) -> [String] {
-        [stem.precomposedStringWithCanonicalMapping, stem.decomposedStringWithCanonicalMapping]
+        [stem.canonicallyComposed, stem.canonicallyDecomposed]
     }
 
     /// The bytes to look for, lower-cased ASCII; nil when no safe needle exists.

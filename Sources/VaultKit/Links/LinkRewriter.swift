@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -59,8 +59,8 @@ enum LinkRewriter {
             let name = pages.name(of: destination)
             return index.resolvePage(name, from: source).path == destination ? name : nil
         }
-        let stem = NoteFiles.stem(destination.lastPathComponent)
-        return wikilinkTarget(written: NoteFiles.isNoteName(destination.lastPathComponent) ? stem : destination.lastPathComponent, destination, source, index)
+        let stem = NoteFiles.stem(destination.fileName)
+        return wikilinkTarget(written: NoteFiles.isNoteName(destination.fileName) ? stem : destination.fileName, destination, source, index)
     }
 
     private static func wikilinkTarget(written: String, _ destination: String, _ source: String, _ index: LinkIndex) -> String? {
@@ -162,7 +162,7 @@ enum LinkRewriter {
             if backslashes && "()\\".unicodeScalars.contains(scalar) {
                 result += "\\" + String(scalar)
             } else if needs {
-                for byte in String(scalar).utf8 { result += String(format: "%%%02X", byte) }
+                for byte in String(scalar).utf8 { result += "%" + Digits.hex(byte, width: 2, uppercase: true) }
             } else {
                 result.unicodeScalars.append(scalar)
             }

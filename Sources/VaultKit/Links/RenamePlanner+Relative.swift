@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -17,7 +17,7 @@ extension RenamePlanner {
         guard !written.hasPrefix("/") else { return nil }
         let dotted = written.hasPrefix("./")
         if dotted { written.removeFirst(2) }
-        let withoutExtension = NoteFiles.isNoteName(target) && NoteFiles.fileExtension(written.lastPathComponent).isEmpty
+        let withoutExtension = NoteFiles.isNoteName(target) && NoteFiles.fileExtension(written.fileName).isEmpty
         let path = withoutExtension ? String(target.dropLast(NoteFiles.fileExtension(target).count)) : target
         guard let old = LinkRewriter.relativePath(from: LinkIndex.folder(of: source), to: path),
             Naming.collisionKey(old) == Naming.collisionKey(written),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -76,14 +76,14 @@ public struct RenamePlanner: Sendable {
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
         } else if let asset = scan.assets.first(where: { Naming.collisionKey($0) == Naming.collisionKey(from) }) {
             // An attachment moves as a file of a folder does: every link to it follows.
-            moves[asset] = intoFolder ? Self.joined(destination, asset.lastPathComponent) : Self.trimmed(destination)
+            moves[asset] = intoFolder ? Self.joined(destination, asset.fileName) : Self.trimmed(destination)
         } else {
             let note: Note
             (scan, note) = try find(source)
             let base = intoFolder ? Self.joined(destination, note.fileName) : Self.trimmed(destination)
             let target = NoteFiles.isNoteName(base.split(separator: "/").last.map(String.init) ?? base, org: vault.isLogseqGraph)
                 ? base : base + NoteFiles.fileExtension(note.fileName)
-            let stem = NoteFiles.stem(target.lastPathComponent)
+            let stem = NoteFiles.stem(target.fileName)
             if stem != NoteFiles.stem(note.fileName), let character = stem.unicodeScalars.first(where: { "#^[]|".unicodeScalars.contains($0) }) {
                 throw VaultError.invalidDestination(
                     path: target,
@@ -202,7 +202,7 @@ public struct RenamePlanner: Sendable {
             if let was, let moved = moves[was] {
                 // Only a new name is written into links; after a plain move a link that still
                 // finds the file keeps its spelling.
-                let renamed = NoteFiles.stem(was.lastPathComponent) != NoteFiles.stem(moved.lastPathComponent)
+                let renamed = NoteFiles.stem(was.fileName) != NoteFiles.stem(moved.fileName)
                 if !renamed && after.resolve(link, from: newSource).path == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
                 {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -17,7 +17,7 @@ public struct HeadingRename {
     /// - Throws: `VaultError.invalidTitle` for a new text no link can name (empty, a line
     ///   break, or one of `# ^ [ ] |`), or a read error of a note to rewrite.
     public func plan(_ heading: Heading, in path: String, to text: String) throws -> RenamePlan {
-        let new = text.trimmingCharacters(in: .whitespaces)
+        let new = text.trimmingSpaces()
         guard !new.isEmpty, !new.contains(where: { $0.isNewline || "#^[]|".contains($0) }) else {
             throw VaultError.invalidTitle(title: text, reason: "a heading that links name cannot be empty or hold a line break, # ^ [ ] or |")
         }

@@ -59,11 +59,11 @@ public struct LogseqPages: Sendable {
     public static func pageName(fromStem stem: String, format: LogseqConfig.FileNameFormat) -> String {
         switch format {
         case .tripleLowbar:
-            return PercentEncoding.decode(stem.replacingOccurrences(of: "___", with: "/"))
+            return PercentEncoding.decode(stem.replacing("___", with: "/"))
         case .legacy:
             // Older graphs wrote `/` as `.` or, where the name held a dot, percent-encoded.
             if stem.contains("%") { return PercentEncoding.decode(stem) }
-            return stem.replacingOccurrences(of: ".", with: "/")
+            return stem.replacing(".", with: "/")
         }
     }
 
@@ -75,7 +75,7 @@ public struct LogseqPages: Sendable {
             switch character {
             case "/": stem += format == .tripleLowbar ? "___" : "%2F"
             case "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "%":
-                stem += String(character).utf8.map { String(format: "%%%02X", $0) }.joined()
+                stem += String(character).utf8.map { "%" + Digits.hex($0, width: 2, uppercase: true) }.joined()
             case ".": stem += format == .legacy ? "%2E" : "."
             default: stem.append(character)
             }
@@ -89,7 +89,7 @@ public struct LogseqPages: Sendable {
         var moved = headers
         for (from, to) in moves {
             guard var header = moved.removeValue(forKey: from) else { continue }
-            if header.title != nil && NoteFiles.stem(from.lastPathComponent) != NoteFiles.stem(to.lastPathComponent) {
+            if header.title != nil && NoteFiles.stem(from.fileName) != NoteFiles.stem(to.fileName) {
                 header.title = fileName(of: to)
             }
             moved[to] = header

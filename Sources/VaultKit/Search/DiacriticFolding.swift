@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -96,7 +96,7 @@ enum DiacriticFolding {
         guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .nonspacingMark else {
             return value
         }
-        let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars
+        let decomposed = String(Character(scalar)).canonicallyDecomposed.unicodeScalars
         guard let first = decomposed.first, decomposed.count > 1 else { return value }
         // Only a letter followed by marks is a letter with diacritics (not a ligature or a
         // compatibility form).

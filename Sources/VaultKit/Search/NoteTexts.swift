@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The bytes of notes kept in memory between searches of a server, within a byte budget:

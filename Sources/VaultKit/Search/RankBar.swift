@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The worst match a fuzzy ranking keeps once it holds as many as it shows, shared with the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The comments sidecar of one note, `{"version":1,"comments":[...]}` (DESIGN.md 6), with

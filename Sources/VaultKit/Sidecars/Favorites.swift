@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -83,9 +83,9 @@ public struct Favorites {
             let (bytes, snapshot) = try? SafeWriter(fileSystem: vault.fileSystem).read(vault.settingsPath, settling: false),
             var settings = try? VaultSettings(bytes: bytes, path: ".zennotes/vault.json")
         else { return nil }
-        let byPath = Dictionary(moves.map { ($0.key.precomposedStringWithCanonicalMapping, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let byPath = Dictionary(moves.map { ($0.key.canonicallyComposed, $0.value) }, uniquingKeysWith: { a, _ in a })
         let paths = paths(in: settings)
-        let moved = paths.map { byPath[$0.precomposedStringWithCanonicalMapping] ?? $0 }
+        let moved = paths.map { byPath[$0.canonicallyComposed] ?? $0 }
         guard moved != paths else { return nil }
         settings.set(key, .array(moved.map(JSONValue.string)))
         return .replace(".zennotes/vault.json", expected: snapshot, before: bytes, after: settings.encoded())
@@ -100,7 +100,7 @@ public struct Favorites {
 
     /// Paths are one note's when they agree after NFC normalisation (macOS stores names in NFD).
     static func same(_ a: String, _ b: String) -> Bool {
-        a.precomposedStringWithCanonicalMapping == b.precomposedStringWithCanonicalMapping
+        a.canonicallyComposed == b.canonicallyComposed
     }
 
     private var fileSystem: any FileSystem { vault.fileSystem }

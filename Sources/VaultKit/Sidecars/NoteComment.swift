@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One comment on a note, as its sidecar holds it (`.zennotes/comments/<note>.comments.json`).
 public struct NoteComment: Sendable, Equatable, Encodable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -110,6 +110,6 @@ public struct TrashRecord: Sendable, Equatable {
 
     /// A time as the record writes it: UTC, to the second.
     public static func format(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+        WallTime.iso8601(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 import VaultMarkdown
 
@@ -71,6 +71,6 @@ extension Vault {
 
     /// A time as the sidecars spell it: ISO 8601 in UTC, whole seconds.
     static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+        WallTime.iso8601(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 }

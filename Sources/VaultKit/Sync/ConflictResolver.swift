@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -149,7 +149,7 @@ public struct ConflictResolver {
     private func create(_ path: String, under top: String?, bytes: [UInt8], from source: String) throws -> (String, Change) {
         let folder = LinkIndex.folder(of: path)
         let target = [top, folder.isEmpty ? nil : folder].compactMap { $0 }.joined(separator: "/")
-        let name = path.lastPathComponent
+        let name = path.fileName
         let permissions = ((try? vault.fileSystem.status(vault.absolutePath(source))) ?? nil)?.permissions ?? 0o644
         let made = try vault.createNote(
             in: target, stem: NoteFiles.stem(name), ext: NoteFiles.fileExtension(name), content: bytes, permissions: permissions,

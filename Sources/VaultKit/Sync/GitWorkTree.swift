@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -33,9 +33,9 @@ public struct GitWorkTree: Sendable, Equatable {
     /// The folder a `.git` file (`gitdir: PATH`) names, relative to the folder holding it.
     private static func linkedFolder(_ file: String, in folder: String, fileSystem: any FileSystem) -> String? {
         guard let bytes = try? fileSystem.readFile(file), bytes.count < 4096 else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         guard text.hasPrefix("gitdir:") else { return nil }
-        let target = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespaces)
+        let target = text.dropFirst("gitdir:".count).trimmingSpaces()
         guard !target.isEmpty else { return nil }
         return target.hasPrefix("/") ? target : Vault.absolute(target, from: folder)
     }

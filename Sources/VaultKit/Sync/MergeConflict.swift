@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -88,7 +88,7 @@ public struct MergeConflict: Sendable, Equatable, Codable {
         let rest = line.dropFirst(7)
         if rest.isEmpty { return "" }
         guard rest.first == " " else { return nil }
-        return rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        return rest.dropFirst().trimmingSpaces()
     }
 
     private static func isSeparator(_ line: String) -> Bool {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import VaultMarkdown
 import VaultSystem
 
@@ -191,7 +192,7 @@ public struct VaultDoctor {
 
     /// A path quoted for a POSIX shell, so a fix can be pasted as it is.
     static func quoted(_ path: String) -> String {
-        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + path.replacing("'", with: "'\\''") + "'"
     }
 
     private func unfinishedChanges() -> [HealthFinding] {

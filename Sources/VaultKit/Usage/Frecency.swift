@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much a note or a tag is used, as Peek ranks tags: uses count for less as the last
 /// use ages, halving over the first week.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How often a note or a tag was used, and when last.
 public struct UsageCount: Codable, Equatable, Sendable {

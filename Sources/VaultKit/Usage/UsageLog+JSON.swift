@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The usage file's text, read and written without `Codable`: `show` records a use on every

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the usage file holds: each note's and each tag's uses, and which tags went with
 /// links from each host, for ranking by `Frecency`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -97,7 +97,7 @@ public struct Capture {
     /// link has none of them.
     static func pageWords(_ link: String) -> String? {
         guard let parts = URLComponents(string: link) else { return nil }
-        var path = parts.percentEncodedPath.removingPercentEncoding ?? parts.path
+        var path = PercentEncoding.strictDecode(parts.percentEncodedPath) ?? parts.path
         for suffix in [".html", ".htm", ".php", ".aspx"] where path.lowercased().hasSuffix(suffix) {
             path = String(path.dropLast(suffix.count))
         }
@@ -189,11 +189,9 @@ public struct Capture {
     }
 
     /// `Quick Note YYYY-MM-DD HHmm`, in the time zone of the person capturing.
-    static func fallbackTitle(_ now: Date, timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
-        return String(
-            format: "Quick Note %04d-%02d-%02d %02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
+    static func fallbackTitle(_ now: Date, zone: WallTime.Zone = .local) -> String {
+        let time = WallTime(now, in: zone)
+        return "Quick Note " + Digits.decimal(time.year, width: 4) + "-" + Digits.decimal(time.month, width: 2) + "-"
+            + Digits.decimal(time.day, width: 2) + " " + Digits.decimal(time.hour, width: 2) + Digits.decimal(time.minute, width: 2)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 
 /// The words a shell completes from the vault: note paths, folders and tags, one list each,

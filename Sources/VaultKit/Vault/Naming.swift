@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -15,7 +15,7 @@ public enum Naming {
     public static func fileStem(forTitle title: String, extensionBytes: Int = 3) -> String {
         var result = ""
         var lastWasSpace = false
-        for scalar in title.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in title.canonicallyComposed.unicodeScalars {
             if scalar.properties.isWhitespace {
                 // Tabs and line breaks are white space first, so they collapse like spaces.
                 if !lastWasSpace { result.append(" ") }
@@ -117,7 +117,7 @@ public enum Naming {
         // A name of scripts with no combining marks is NFC as it is: Foundation's NFC took 3%
         // of a check of 100,000 notes whose names are often not English.
         if isComposed(name) { return name.lowercased() }
-        return name.precomposedStringWithCanonicalMapping.lowercased()
+        return name.canonicallyComposed.lowercased()
     }
 
     /// True when every scalar of `name` is one that NFC keeps as it is whatever comes before

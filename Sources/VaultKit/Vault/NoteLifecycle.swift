@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -137,7 +137,7 @@ public struct NoteLifecycle {
         let taken = Set((scan.notes.map(\.path) + scan.assets + scan.conflictCopies.map(\.path)).map(Naming.collisionKey))
         let folder = LinkIndex.folder(of: path)
         let ext = NoteFiles.fileExtension(path)
-        let stem = NoteFiles.stem(path.lastPathComponent)
+        let stem = NoteFiles.stem(path.fileName)
         let free = Naming.availableStem(stem, ext: ext, iCloud: vault.isInICloud) { name in
             let candidate = folder.isEmpty ? name : folder + "/" + name
             return taken.contains(Naming.collisionKey(candidate)) || vault.fileSystem.exists(vault.absolutePath(candidate))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 
 /// A template's text, filled in as Obsidian's Templates and Daily notes plugins and Logseq
@@ -52,7 +52,7 @@ public struct NoteTemplate: Sendable {
             let (opener, closer) = rest.first == "{" ? ("{{", "}}") : ("<%", "%>")
             // A placeholder is short: its end is looked for nearby, so a long text with many
             // unclosed braces costs its length, not its length squared.
-            guard rest.hasPrefix(opener), let close = rest.prefix(Self.longestPlaceholder).range(of: closer),
+            guard rest.hasPrefix(opener), let close = rest.prefix(Self.longestPlaceholder).firstRange(of: closer),
                 let value = Self.value(of: rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound], logseq: opener == "<%", context)
             else {
                 result.append(rest.removeFirst())
@@ -69,7 +69,7 @@ public struct NoteTemplate: Sendable {
         guard !inner.contains("\n") else { return nil }
         if logseq {
             let today = context.now.day
-            switch inner.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch inner.trimmingSpaces().lowercased() {
             case "today": return "[[" + context.journalTitle.format(today) + "]]"
             case "yesterday": return "[[" + context.journalTitle.format(today.adding(days: -1)) + "]]"
             case "tomorrow": return "[[" + context.journalTitle.format(today.adding(days: 1)) + "]]"
@@ -79,8 +79,8 @@ public struct NoteTemplate: Sendable {
             }
         }
         let colon = inner.firstIndex(of: ":")
-        let name = inner[..<(colon ?? inner.endIndex)].trimmingCharacters(in: .whitespaces).lowercased()
-        let format = colon.map { String(inner[inner.index(after: $0)...]).trimmingCharacters(in: .whitespaces) }
+        let name = inner[..<(colon ?? inner.endIndex)].trimmingSpaces().lowercased()
+        let format = colon.map { String(inner[inner.index(after: $0)...]).trimmingSpaces() }
         func on(_ day: CalendarDay, _ fallback: String) -> String {
             var moment = context.now
             moment.day = day

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -28,7 +28,7 @@ extension Vault {
         // Only a plain path: the walk lists no hidden, ignored, `.` or `..` part.
         guard !wanted.isEmpty, parts.allSatisfy({ !$0.isEmpty && !SyncArtifacts.isIgnored(String($0)) }) else { return nil }
         for candidate in [wanted, wanted + ".md", wanted + ".markdown"] + (isLogseqGraph ? [wanted + ".org"] : []) {
-            let fileName = candidate.lastPathComponent
+            let fileName = candidate.fileName
             let absolute = absolutePath(candidate)
             let present = (try? fileSystem.linkStatus(absolute)) ?? nil
             let placeholder = (try? fileSystem.linkStatus(absolutePath(Placeholders.placeholderPath(for: candidate)))) ?? nil
@@ -66,7 +66,7 @@ extension Vault {
             return nil
         }
         // Whether a name is a copy may depend on its siblings: such names are left to the walk.
-        let fileName = path.lastPathComponent
+        let fileName = path.fileName
         guard layout.kind(of: path) == .trash || !ConflictCopies.mayBeCopy(fileName, iCloud: isInICloud) else { return nil }
         do {
             // Read as the scanner reads a summary, by the vault's dialect, but not through

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
@@ -39,16 +39,13 @@ extension Vault {
     }
 
     /// What a template is filled with for a note titled `title` made now (on the clock of
-    /// `timeZone`), for `day` (today when nil).
+    /// `zone`), for `day` (today when nil).
     public func templateContext(
-        title: String, day: CalendarDay? = nil, now: Date? = nil, timeZone: TimeZone = .current
+        title: String, day: CalendarDay? = nil, now: Date? = nil, zone: WallTime.Zone = .local
     ) -> NoteTemplate.Context {
-        let now = now ?? clock.now()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: now)
+        let time = WallTime(now ?? clock.now(), in: zone)
         let moment = MomentDateFormat.Moment(
-            day: CalendarDay(now, timeZone: timeZone), hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
+            day: CalendarDay(year: time.year, month: time.month, day: time.day)!, hour: time.hour, minute: time.minute, second: time.second)
         return NoteTemplate.Context(
             title: title, day: day ?? moment.day, now: moment, journalTitle: logseq?.journalTitle ?? .defaultTitle)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// Everything that can go wrong in `VaultKit`, each case saying what and where.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// The walk of a vault's folders: every folder of a depth listed in parallel, then the notes'

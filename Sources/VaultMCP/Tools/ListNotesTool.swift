@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `list_notes`: the notes, by folder or tag, as `vault list` lists them.

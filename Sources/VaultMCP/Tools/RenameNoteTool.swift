@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultKit
 
 /// `rename_note`: the plan of a rename, as `vault rename --dry-run` prints it, kept under an

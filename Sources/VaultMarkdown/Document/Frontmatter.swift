@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// A note's YAML frontmatter, read with the subset of YAML that notes really use.
@@ -174,7 +174,7 @@ public struct Frontmatter: Equatable, Sendable {
             case .bool(let flag): converted = .string(flag ? "true" : "false")
             case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
                 converted = .list(items.compactMap(\.stringValue))
-            default: converted = .verbatim(value.formatted().trimmingCharacters(in: .newlines))
+            default: converted = .verbatim(value.formatted().trimming { $0.isNewline })
             }
             entries.append(Entry(key: key, value: converted, line: firstLine))
         }

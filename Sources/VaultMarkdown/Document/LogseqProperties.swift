@@ -17,7 +17,7 @@ public struct LogseqProperties: Equatable, Sendable {
     public init(text: Substring) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let content = line.hasSuffix("\r") ? line.dropLast() : line
-            guard let marker = content.range(of: ":: ") ?? (content.hasSuffix("::") ? content.range(of: "::") : nil)
+            guard let marker = content.firstRange(of: ":: ") ?? (content.hasSuffix("::") ? content.firstRange(of: "::") : nil)
             else { break }
             let key = content[..<marker.lowerBound]
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
@@ -56,4 +56,4 @@ public struct LogseqProperties: Equatable, Sendable {
     }
 }
 
-import Foundation
+import FoundationEssentials

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// Everything one note says, as one value: its title, aliases, tags, headings, block ids,
@@ -167,7 +167,7 @@ public struct NoteFacts: Codable, Sendable, Equatable {
         var seen = Set<String>()
         var result: [String] = []
         for tag in tags where !tag.isEmpty {
-            let normalized = tag.utf8.allSatisfy { $0 < 0x80 } ? tag : tag.precomposedStringWithCanonicalMapping
+            let normalized = tag.utf8.allSatisfy { $0 < 0x80 } ? tag : tag.canonicallyComposed
             if seen.insert(normalized.lowercased()).inserted { result.append(normalized) }
         }
         return result

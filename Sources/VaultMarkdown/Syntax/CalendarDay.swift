@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// A day of the proleptic Gregorian calendar, without time or time zone: what a due date, a
@@ -46,11 +46,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The day a moment falls on in a time zone (the machine's by default).
-    public init(_ date: Date, timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self = CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)!
+    public init(_ date: Date, zone: WallTime.Zone = .local) {
+        let time = WallTime(date, in: zone)
+        self = CalendarDay(year: time.year, month: time.month, day: time.day)!
     }
 
     /// `YYYY-MM-DD`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// Link reference definitions and their uses: a definition is a link of its own, and each

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VaultSystem
 
 /// Finds every link of a note in its raw bytes (DESIGN.md 4), skipping fenced and indented
@@ -251,6 +251,6 @@ public enum LinkScanner {
 
     /// NFC, so a link typed on one system finds a file named on another.
     static func normalized(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.canonicallyComposed
     }
 }

@@ -12,6 +12,26 @@ package enum PercentEncoding {
         return decode(Array(text.utf8), nonASCII: false) ?? text
     }
 
+    /// `text` with its escapes decoded, as a URI's parts are read: nil when an escape is
+    /// invalid or the bytes decoded are not UTF-8.
+    package static func strictDecode(_ text: some StringProtocol) -> String? {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard let high = hexValue(at: index + 1, bytes), let low = hexValue(at: index + 2, bytes) else { return nil }
+            result.append(high << 4 | low)
+            index += 3
+        }
+        return String(validating: result, as: UTF8.self)
+    }
+
     /// `path` as the path of a URI: every byte escaped but the unreserved ones of RFC 3986
     /// and `/`, so that a name in any script gives the same URI whichever side writes it
     /// (the language server's `file:` URIs and the MCP server's `vault:` ones alike).

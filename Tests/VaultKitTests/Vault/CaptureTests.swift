@@ -33,8 +33,8 @@ struct CaptureTests {
         let titled = try capture.capture(Array("body".utf8), title: "Named")
         #expect(try folder.read("demo/" + titled.path) == Array("# Named\n\nbody\n".utf8))
         let now = Date(timeIntervalSince1970: 1_796_040_000)
-        #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "UTC")!) == "Quick Note 2026-11-30 1200")
-        #expect(Capture.fallbackTitle(now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!) == "Quick Note 2026-12-01 0200")
+        #expect(Capture.fallbackTitle(now, zone: .utc) == "Quick Note 2026-11-30 1200")
+        #expect(Capture.fallbackTitle(now, zone: .offset(seconds: 14 * 3600)) == "Quick Note 2026-12-01 0200")
     }
 
     @Test("a link already captured is not captured twice; new tags are added to it")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import VaultKit
+import VaultSystem
 
 @Suite("The key under which names collide")
 struct CollisionKeyTests {
@@ -9,8 +10,10 @@ struct CollisionKeyTests {
     /// canonically equivalent spellings, NFC or not.
     private func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
-    /// What the key must be: NFC, then lower case.
-    private func slowKey(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
+    /// What the key must be: NFC, then lower case. NFC as the runtime composes it, not as
+    /// Foundation's `precomposedStringWithCanonicalMapping` does: that leaves a Hangul
+    /// syllable and a trailing jamo (`\u{AC00}\u{11A8}`) apart, where Unicode composes them.
+    private func slowKey(_ name: String) -> String { name.canonicallyComposed.lowercased() }
 
     @Test("every scalar of the ranges taken as composed is NFC on its own")
     func everyScalarIsComposed() {

@@ -125,10 +125,10 @@ struct NoteTemplateTests {
     func contextClock() throws {
         let (folder, vault) = try TemporaryFolder.vault([".zennotes/vault.json": "{}\n"])
         let now = Date(timeIntervalSince1970: 1_796_040_000)  // 2026-11-30 12:00 UTC
-        let far = vault.templateContext(title: "T", now: now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!)
+        let far = vault.templateContext(title: "T", now: now, zone: .offset(seconds: 14 * 3600))
         #expect(far.now == MomentDateFormat.Moment(day: CalendarDay("2026-12-01")!, hour: 2))
         #expect(far.day == CalendarDay("2026-12-01")!)
-        let utc = vault.templateContext(title: "T", day: CalendarDay("2026-01-05"), now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let utc = vault.templateContext(title: "T", day: CalendarDay("2026-01-05"), now: now, zone: .utc)
         #expect(utc.day == CalendarDay("2026-01-05")! && utc.now.hour == 12)
         withExtendedLifetime(folder) {}
     }
