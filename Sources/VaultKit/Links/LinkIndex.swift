@@ -35,18 +35,20 @@ public struct Resolution: Sendable, Equatable {
 /// relative to the linking note first; ties go to the same folder, then the shortest path,
 /// then `pages/`. Files in the trash are not in the index.
 public struct LinkIndex: Sendable {
-    private var paths: [String] = []
+    var paths: [String] = []
     /// Which note extension each file's name ends in (`noteExtension(of:)`), 0 for an
     /// attachment: a note is indexed by its stem alone, and a lookup written with the
     /// extension finds it by its stem and this.
-    private var extensions: [UInt8] = []
-    private var byPath = Postings()
-    private var byName = Postings()
-    private let pagesFolder: String
+    var extensions: [UInt8] = []
+    var byPath = Postings()
+    var byName = Postings()
+    let pagesFolder: String
     /// In a Logseq graph, its page names, and the notes each name (compared as
     /// `collisionKey`s) belongs to: page links resolve by them alone.
     public let pages: LogseqPages?
-    private var byPageName = Postings()
+    var byPageName = Postings()
+    /// The files moved since the postings above were made (see `moving`), nil for none.
+    var moved: MovedFiles?
 
     /// Indexes notes and attachments by their vault-relative paths (and, in a Logseq graph,
     /// notes by their page names).
@@ -70,7 +72,7 @@ public struct LinkIndex: Sendable {
     }
 
     /// What a file is indexed under, worked out from its path alone.
-    private struct Keys: Sendable {
+    struct Keys: Sendable {
         /// The path's `collisionKey`.
         let key: String
         /// What it is found under by path and by name: for a note, without its extension.
@@ -99,7 +101,7 @@ public struct LinkIndex: Sendable {
 
     /// Which note extension a key ends in: 1 for `.md`, 2 for `.markdown`, 3 for `.org`, 0
     /// for any other (keys are lower-case).
-    private static func noteExtension(of key: String) -> UInt8 {
+    static func noteExtension(of key: String) -> UInt8 {
         let utf8 = key.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return 0 }
         let ext = utf8[utf8.index(after: dot)...]
@@ -110,25 +112,34 @@ public struct LinkIndex: Sendable {
 
     /// The notes that `key`, a name or path written with a note extension, names by their
     /// stems; empty for a key without one.
-    private func notes(withExtension key: String, in postings: Postings) -> [Int] {
+    private func notes(withExtension key: String, in table: Table) -> [Int] {
         let code = Self.noteExtension(of: key)
         guard code != 0 else { return [] }
-        return postings[NoteFiles.stem(key)].all.filter { extensions[$0] == code }
+        return lookup(table, NoteFiles.stem(key)).all.filter { extensions[$0] == code }
+    }
+
+    /// The postings a key is looked up in.
+    enum Table { case path, name, pageName }
+
+    /// The files indexed under `key` in `table`, in the order of their numbers; with files
+    /// moved, those no longer under it taken out and those now under it put in.
+    private func lookup(_ table: Table, _ key: String) -> Postings.Matches {
+        let found: Postings.Matches
+        switch table {
+        case .path: found = byPath[key]
+        case .name: found = byName[key]
+        case .pageName: found = byPageName[key]
+        }
+        return moved?.correct(found, table, key) ?? found
     }
 
     /// The files whose name (the last part of their key) is `name`.
     private func named(_ name: String) -> Postings.Matches {
-        let withExtension = notes(withExtension: name, in: byName)
-        guard !withExtension.isEmpty else { return byName[name] }
-        return .many((byName[name].all + withExtension).map(Int32.init))
+        let withExtension = notes(withExtension: name, in: .name)
+        guard !withExtension.isEmpty else { return lookup(.name, name) }
+        return .many((lookup(.name, name).all + withExtension).map(Int32.init))
     }
 
-    /// The index with some files renamed (`moves` maps old path to new path).
-    public func moving(_ moves: [String: String], notes: [String], assets: [String], layout: VaultLayout) -> LinkIndex {
-        LinkIndex(
-            notes: notes.map { moves[$0] ?? $0 }, assets: assets.map { moves[$0] ?? $0 }, layout: layout,
-            pages: pages?.moving(moves))
-    }
 
     /// How many files are indexed: their numbers are `0..<fileCount`.
     var fileCount: Int { paths.count }
@@ -136,7 +147,7 @@ public struct LinkIndex: Sendable {
     /// The number of the file at exactly this vault-relative path, nil when none is.
     func file(at path: String) -> Int? {
         let key = Naming.collisionKey(path)
-        return (byPath[key].all + notes(withExtension: key, in: byPath)).first { paths[$0] == path }
+        return (lookup(.path, key).all + notes(withExtension: key, in: .path)).first { paths[$0] == path }
     }
 
     /// True when a file (note or attachment, outside the trash) is at this path.
@@ -190,7 +201,7 @@ public struct LinkIndex: Sendable {
 
     private func resolvePage(_ name: String, from source: Origin) -> Resolution {
         let key = Naming.collisionKey(name.trimmed())
-        let matches = byPageName[key]
+        let matches = lookup(.pageName, key)
         if matches.first != nil { return pick(matches, from: source) }
         let last = Self.lastComponent(key)
         if NoteFiles.isNoteName(last) || (!NoteFiles.fileExtension(last).isEmpty && named(last).first != nil) {
@@ -255,8 +266,8 @@ public struct LinkIndex: Sendable {
     /// note extension, under its stem.
     private func exact(_ key: String?) -> Resolution {
         guard let key else { return .dangling }
-        let direct = byPath[key].first
-        let note = notes(withExtension: key, in: byPath).first
+        let direct = lookup(.path, key).first
+        let note = notes(withExtension: key, in: .path).first
         switch (direct, note) {
         case (nil, nil): return .dangling
         case (let one?, nil), (nil, let one?): return Resolution(path: paths[one], candidates: 1, file: one)
