@@ -28,11 +28,18 @@ final class CacheFile: @unchecked Sendable {
     private var readAhead = BodyReadAhead()
     private let aheadLock = Lock()
 
-    /// The table's bytes (its checksum after them) and where each entry begins in them.
+    /// The table's bytes (its checksum after them) and where its entries begin in them:
+    /// each entry of the main table, every `1 << shift`-th of the side table.
     private enum LoadedTable {
-        case sound(bytes: [UInt8], starts: [UInt32])
+        case sound(bytes: [UInt8], starts: [UInt32], shift: Int)
         case damaged
     }
+
+    /// Every how many entries of the side table a start is kept (as a shift): its entries
+    /// are read once a link shape (`LinkTargetAnswers`), and a start for each was 4 MB of a
+    /// `check`'s highest point at 100,000 notes; the main table's, read once a task, each
+    /// keep theirs.
+    static let sideStartShift = 3
 
     /// Opens the file; nil when it is of another version or build (rebuilt quietly).
     ///
@@ -124,15 +131,15 @@ final class CacheFile: @unchecked Sendable {
     func withTables<Result>(
         from bases: CacheFileFormat.Bases, for wanted: NoteFacts.Parts, _ body: (ByteTable, ByteTable) throws -> Result
     ) rethrows -> Result? {
-        let none: (bytes: [UInt8], starts: [UInt32], first: Int) = ([], [], 0)
+        let none: (bytes: [UInt8], starts: [UInt32], shift: Int, count: Int, first: Int) = ([], [], 0, 0, 0)
         var tables = (main: none, side: none)
         if !wanted.isDisjoint(with: [.headings, .tasks]) {
-            guard case .sound(let bytes, let starts) = table(side: false) else { return nil }
-            tables.main = (bytes, starts, bases.table)
+            guard case .sound(let bytes, let starts, let shift) = table(side: false) else { return nil }
+            tables.main = (bytes, starts, shift, tableCount, bases.table)
         }
         if wanted.contains(.links) {
-            guard case .sound(let bytes, let starts) = table(side: true) else { return nil }
-            tables.side = (bytes, starts, bases.side)
+            guard case .sound(let bytes, let starts, let shift) = table(side: true) else { return nil }
+            tables.side = (bytes, starts, shift, sideCount, bases.side)
         }
         let (main, side) = tables
         return try main.bytes.withUnsafeBufferPointer { bytes in
@@ -140,8 +147,8 @@ final class CacheFile: @unchecked Sendable {
                 try side.bytes.withUnsafeBufferPointer { sideBytes in
                     try side.starts.withUnsafeBufferPointer { sideStarts in
                         try body(
-                            ByteTable(bytes: bytes, starts: starts, first: main.first),
-                            ByteTable(bytes: sideBytes, starts: sideStarts, first: side.first))
+                            ByteTable(bytes: bytes, starts: starts, shift: main.shift, count: main.count, first: main.first),
+                            ByteTable(bytes: sideBytes, starts: sideStarts, shift: side.shift, count: side.count, first: side.first))
                     }
                 }
             }
@@ -165,10 +172,10 @@ final class CacheFile: @unchecked Sendable {
             if let bytes = try? fileSystem.read(
                 descriptor, at: range.lowerBound, count: range.count + CacheFileFormat.tableSumLength, path: path),
                 bytes.count == range.count + CacheFileFormat.tableSumLength,
-                let starts = Self.starts(of: bytes, count: count)
+                let starts = Self.starts(of: bytes, count: count, shift: side ? Self.sideStartShift : 0)
             {
                 // Kept with its checksum behind it, which no entry reaches: not copied again.
-                loaded = .sound(bytes: bytes, starts: starts)
+                loaded = .sound(bytes: bytes, starts: starts, shift: side ? Self.sideStartShift : 0)
             } else {
                 loaded = .damaged
             }
@@ -177,15 +184,15 @@ final class CacheFile: @unchecked Sendable {
         }
     }
 
-    /// Where each of the `count` entries of a table begins, when `bytes` (the table and its
-    /// checksum) are sound.
-    private static func starts(of bytes: [UInt8], count: Int) -> [UInt32]? {
+    /// Where each of the `count` entries of a table begins (every `1 << shift`-th), when
+    /// `bytes` (the table and its checksum) are sound.
+    private static func starts(of bytes: [UInt8], count: Int, shift: Int) -> [UInt32]? {
         let length = bytes.count - CacheFileFormat.tableSumLength
         return bytes.withUnsafeBufferPointer { buffer -> [UInt32]? in
             var reader = ByteReader(buffer, start: length)
             guard let sum = try? reader.fixed64(), Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length])) == sum
             else { return nil }
-            return try? ByteTable.starts(of: buffer, in: 0..<length, count: count)
+            return try? ByteTable.starts(of: buffer, in: 0..<length, count: count, shift: shift)
         }
     }
 
