@@ -48,6 +48,27 @@ struct StreamedOutputTests {
         #expect(tasks.count > 10)
     }
 
+    @Test("check --json is, byte for byte, the whole check encoded at once, with every list it holds")
+    func checkDocument() throws {
+        let sandbox = try Sandbox(fixture: "demo")
+        // A broken reference definition and a note that is not UTF-8, beside the demo's
+        // dangling links, ambiguous names and conflict copy.
+        try Data("# Defs\n\n[open]: <\n".utf8).write(to: URL(fileURLWithPath: sandbox.vault + "/pages/Defs.md"))
+        try Data([0x23, 0x20, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: sandbox.vault + "/pages/Latin1.md"))
+        let vault = try Vault(root: sandbox.vault)
+        let check = VaultCheck(vault: vault, scan: try vault.scan())
+        #expect(!check.dangling.isEmpty && !check.ambiguous.isEmpty && !check.brokenDefinitions.isEmpty)
+        #expect(!check.unreadable.isEmpty && !check.conflictCopies.isEmpty)
+        let outcome = Self.run(["check", "--json"], in: sandbox.vault)
+        #expect(outcome.output == (try JSONValueEncoder().encode(check).formattedBytes()))
+        #expect(outcome.status == 1)
+        let clean = try Sandbox(fixture: "empty")
+        let none = Self.run(["--vault", clean.vault, "check", "--json"], in: clean.vault)
+        let cleanVault = try Vault(root: clean.vault)
+        let expected = try JSONValueEncoder().encode(VaultCheck(vault: cleanVault, scan: try cleanVault.scan())).formattedBytes()
+        #expect(String(decoding: none.output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
     @Test("a long listing reaches the terminal in pieces while the command runs, the same bytes in the same order")
     func sentAsItComes() throws {
         let sandbox = try Sandbox(fixture: "empty")

@@ -63,7 +63,7 @@ enum CheckCommand: Command {
         let vault = try context.vault()
         let check = VaultCheck(vault: vault, scan: try context.scan(vault, detail: .summary))
         if context.json {
-            try context.emit(check)
+            try emit(check, context)
             return check.isClean ? 0 : 1
         }
         section(context, "Dangling links", check.dangling.map { "\($0.source):\($0.line): \($0.text)" })
@@ -83,6 +83,20 @@ enum CheckCommand: Command {
         section(context, "Merge conflicts", check.mergeConflicts.map(\.description))
         if check.isClean { context.line("No problems found.") }
         return check.isClean ? 0 : 1
+    }
+
+    /// Writes the check as `Context.emit` would, a link at a time: its members in the order
+    /// of their keys.
+    static func emit(_ check: VaultCheck, _ context: Context) throws {
+        var object = JSONObjectStream()
+        try object.member("ambiguous", elements: check.ambiguous, in: context)
+        try object.member("brokenDefinitions", elements: check.brokenDefinitions, in: context)
+        try object.member("conflictCopies", elements: check.conflictCopies, in: context)
+        try object.member("dangling", elements: check.dangling, in: context)
+        try object.member("mergeConflicts", elements: check.mergeConflicts, in: context)
+        try object.member("pagesWithoutFile", elements: check.pagesWithoutFile, in: context)
+        try object.member("unreadable", elements: check.unreadable, in: context)
+        object.finish(in: context)
     }
 
     private static func section(_ context: Context, _ title: String, _ rows: [String]) {
