@@ -123,6 +123,9 @@ public struct RenamePlanner: Sendable {
         // path order, the first error thrown as a loop over the notes would have thrown it.
         let context = NoteContext(before: before, after: after, moves: moves, needles: needles, retitles: retitles, inGit: inGit)
         let scanned = scan.notes
+        // What making the index freed lies among what it keeps; given back before the notes
+        // are planned, as a link graph does before it reads them.
+        if scanned.count >= 1_000 { FreedMemory.giveBack() }
         let outcomes = ParallelMap.map(scanned.count, minimumPerWorker: 16) { index in
             Result { try planNote(scanned[index], context) }
         }
