@@ -209,8 +209,7 @@ extension SafeWriter {
         let ext = dot.map { String(name[$0...]) } ?? ""
         let stem = dot.map { String(name[..<$0]) } ?? name
         let now = WallTime(settle.clock.now())
-        let stamp = Digits.decimal(now.year, width: 4) + "-" + Digits.decimal(now.month, width: 2) + "-" + Digits.decimal(now.day, width: 2)
-            + " " + [now.hour, now.minute, now.second].map { Digits.decimal($0, width: 2) }.joined()
+        let stamp = now.dayText + " " + now.clockText(separator: "")
         for number in 1...99 {
             let label = Self.conflictMarker + " " + stamp + (number == 1 ? "" : " \(number)")
             let copy = folder + "/" + Self.shortened(stem, toBytes: 255 - label.utf8.count - ext.utf8.count - 3) + " (" + label + ")" + ext

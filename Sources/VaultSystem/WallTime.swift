@@ -61,10 +61,21 @@ public struct WallTime: Sendable, Equatable {
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
+    /// The day, `2026-11-30`.
+    public var dayText: String {
+        Digits.decimal(year, width: 4) + "-" + Digits.decimal(month, width: 2) + "-" + Digits.decimal(day, width: 2)
+    }
+
+    /// The time of day, two digits each, `09:00:00` with `separator` ":" (without the seconds
+    /// when `seconds` is false).
+    public func clockText(separator: String, seconds: Bool = true) -> String {
+        (seconds ? [hour, minute, second] : [hour, minute]).map { Digits.decimal($0, width: 2) }.joined(separator: separator)
+    }
+
     /// `2026-11-30T09:00:00Z`: `date` in UTC, as ISO 8601's internet form writes it.
     public static func iso8601(_ date: Date) -> String {
         let time = WallTime(date, in: .utc)
-        return "\(Digits.decimal(time.year, width: 4))-\(Digits.decimal(time.month, width: 2))-\(Digits.decimal(time.day, width: 2))T\(Digits.decimal(time.hour, width: 2)):\(Digits.decimal(time.minute, width: 2)):\(Digits.decimal(time.second, width: 2))Z"
+        return time.dayText + "T" + time.clockText(separator: ":") + "Z"
     }
 
     /// Reads an ISO 8601 time, `2026-11-30T09:00:00Z`, with a fraction of a second or an offset

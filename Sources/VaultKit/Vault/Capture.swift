@@ -191,7 +191,6 @@ public struct Capture {
     /// `Quick Note YYYY-MM-DD HHmm`, in the time zone of the person capturing.
     static func fallbackTitle(_ now: Date, zone: WallTime.Zone = .local) -> String {
         let time = WallTime(now, in: zone)
-        return "Quick Note " + Digits.decimal(time.year, width: 4) + "-" + Digits.decimal(time.month, width: 2) + "-"
-            + Digits.decimal(time.day, width: 2) + " " + Digits.decimal(time.hour, width: 2) + Digits.decimal(time.minute, width: 2)
+        return "Quick Note " + time.dayText + " " + time.clockText(separator: "", seconds: false)
     }
 }

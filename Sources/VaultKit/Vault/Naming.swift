@@ -109,13 +109,13 @@ public enum Naming {
 
     /// The key under which two names collide: NFC, then case-folded.
     public static func collisionKey(_ name: String) -> String {
-        // Most names are ASCII, where normalising is a no-op and Foundation's NFC is slow.
+        // Most names are ASCII, where normalising is a no-op and NFC is slow.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             guard name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return name }
             return String(decoding: name.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
-        // A name of scripts with no combining marks is NFC as it is: Foundation's NFC took 3%
-        // of a check of 100,000 notes whose names are often not English.
+        // A name of scripts with no combining marks is NFC as it is: NFC took 3% of a check of
+        // 100,000 notes whose names are often not English.
         if isComposed(name) { return name.lowercased() }
         return name.canonicallyComposed.lowercased()
     }
