@@ -14,7 +14,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// A day from its parts; nil when they name no real day (`2026-02-30`).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-            day <= Self.daysIn(month: month, year: year)
+            day <= WallTime.daysIn(month: month, year: year)
         else { return nil }
         packed = Int32(year * 10000 + month * 100 + day)
     }
@@ -53,7 +53,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        Digits.decimal(year, width: 4) + "-" + Digits.decimal(month, width: 2) + "-" + Digits.decimal(day, width: 2)
     }
 
     /// The day `count` days later (earlier when negative).
@@ -80,39 +80,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         try container.encode(description)
     }
 
-    /// Days since 0000-03-01, a count that makes month lengths regular (Howard Hinnant's
-    /// civil-from-days algorithm).
-    private var dayNumber: Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = shifted / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        return era * 146_097 + (yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear)
-    }
+    /// Days since 1970-01-01.
+    private var dayNumber: Int { WallTime.days(fromCivil: year, month, day) }
 
     private init(dayNumber: Int) {
-        let era = (dayNumber >= 0 ? dayNumber : dayNumber - 146_096) / 146_097
-        let dayOfEra = dayNumber - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = WallTime.civil(fromDays: dayNumber)
         packed = Int32(year * 10000 + month * 100 + day)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }
 
