@@ -63,7 +63,7 @@ enum CommentsCommand: Command {
             try context.emit(Listed(note: note.path, comments: comments))
         } else {
             context.columns(comments.map { comment in
-                [comment.id, comment.createdAt, comment.resolved ? "resolved" : "open", comment.body.replacing("\n", with: " ")]
+                [comment.id, comment.createdAt, comment.resolved ? "resolved" : "open", comment.body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")]
             })
         }
         return comments.isEmpty ? 1 : 0

@@ -61,7 +61,7 @@ public struct NoteLookup: Sendable {
         for candidate in [relative, relative + ".md"] where vault.fileSystem.exists(vault.absolutePath(candidate)) {
             try vault.checkInside(candidate)
             let absolute = vault.absolutePath(candidate)
-            if NoteFiles.isNoteName(candidate.fileName), let status = try? vault.fileSystem.status(absolute), status.kind != .file {
+            if NoteFiles.isNoteName(LinkIndex.lastComponent(candidate)), let status = try? vault.fileSystem.status(absolute), status.kind != .file {
                 throw FileError.notRegularFile(path: candidate, kind: fileKindName(absolute))
             }
         }

@@ -66,7 +66,8 @@ public struct NoteTemplate: Sendable {
 
     /// What one placeholder becomes; nil when it is not one this knows.
     private static func value(of inner: Substring, logseq: Bool, _ context: Context) -> String? {
-        guard !inner.contains("\n") else { return nil }
+        // By bytes: a CRLF line break is one character, which a search for "\n" misses.
+        guard !inner.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
         if logseq {
             let today = context.now.day
             switch inner.trimmingSpaces().lowercased() {

@@ -114,3 +114,11 @@ $ vault comments Nowhere
 2> vault: error: no note named "Nowhere"
 2> hint: `vault list` shows every note
 ? 1
+# A comment of several lines, CRLF or LF, is listed on one line; one of a zero-width space is empty.
+$ vault comments Chores --add "$(printf 'first\r\nsecond\nthird')" > /dev/null && vault comments Chores | tail -1 | cut -f 3-
+> open	first second third
+$ vault comments Chores --add "$(printf '\342\200\213')"
+2> vault: error: the comment is empty: give its text after --add
+2> Usage: vault comments [options] NOTE
+2> hint: `vault comments --help` shows every option
+? 2

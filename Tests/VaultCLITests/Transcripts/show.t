@@ -88,3 +88,8 @@ $ vault show "Evicted Idea"
 # nothing is said of it.
 $ mkfifo pages/Pipe.md && vault show pages/Errands.md | head -1
 > ---
+# A folder named like a note is no note, asked for with a trailing slash or without.
+$ mkdir -p pages/Odd.md && vault show "pages/Odd.md/"
+2> vault: error: pages/Odd.md/ is a folder, not a regular file; vault reads only regular files; nothing was read or written
+2> hint: remove it or give it another name; a note is a regular file
+? 1

@@ -101,7 +101,9 @@ struct RuntimeTextTests {
 
     @Test("trimming and padding give what Foundation's character sets and padding give")
     func trimsAsFoundation() {
-        let samples = ["  a b  ", "\t\n x \r\n", "\u{3000}全角\u{00A0}", "\u{2028}line\u{2029}", "", " ", "no", "\n\nkept\t"]
+        let samples = [
+            "  a b  ", "\t\n x \r\n", "\u{3000}全角\u{00A0}", "\u{2028}line\u{2029}", "", " ", "no", "\n\nkept\t", "\u{200B}zero\u{200B}",
+        ]
         for text in samples {
             #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
             #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")

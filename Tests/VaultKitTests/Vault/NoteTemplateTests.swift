@@ -39,7 +39,7 @@ struct NoteTemplateTests {
     }
 
     @Test("anything else in braces, a half-open placeholder or one across lines is left as written", arguments: [
-        "{{embed [[Errands]]}}", "{{query (todo now)}}", "{{title", "{{title:x}}", "{{date\n}}", "<% unknown %>", "{ {date} }",
+        "{{embed [[Errands]]}}", "{{query (todo now)}}", "{{title", "{{title:x}}", "{{date\n}}", "{{date:YYYY\r\n}}", "<% unknown %>", "{ {date} }",
         "}}{{", "<%", "{{}}",
     ])
     func leftAsWritten(template: String) {
