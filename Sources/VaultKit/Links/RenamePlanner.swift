@@ -29,6 +29,12 @@ public struct RenamePlanner: Sendable {
             guard case .unknownNote = error, vault.logseq != nil, let plan = try planNamespaceRename(name, to: title) else { throw error }
             return plan
         }
+        // A path given for the title would name the file after it, its slashes made dashes and
+        // its extension doubled (`pages-Plan.md.md`): most likely a move was meant.
+        if vault.logseq == nil, title.hasByte(UInt8(ascii: "/")), NoteFiles.isNoteName(title.trimmed()) {
+            throw VaultError.invalidTitle(
+                title: title, reason: "it is a path, and a rename names a note anew in its own folder; `vault move` moves a note to a path")
+        }
         let stem = vault.logseq.map { LogseqPages.fileStem(forPageName: Naming.cleanTitle(title), format: $0.fileNameFormat) }
             ?? Naming.fileStem(forTitle: title, extensionBytes: NoteFiles.fileExtension(note.fileName).utf8.count)
         guard !title.isBlank, stem != "Untitled" || title.trimmed() == "Untitled" else {

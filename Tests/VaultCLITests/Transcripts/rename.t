@@ -182,3 +182,7 @@ $ vault rename Errands
 2> Usage: vault rename [options] NOTE NEW-TITLE
 2> hint: `vault rename --help` shows every option
 ? 2
+# A path given for the new title is refused: a rename names a note anew in its own folder.
+$ vault rename "Vault CLI" "pages/Vault Tool.md"
+2> vault: error: "pages/Vault Tool.md" cannot name a note: it is a path, and a rename names a note anew in its own folder; `vault move` moves a note to a path
+? 1
