@@ -111,7 +111,8 @@ $ vault help rename
 > The file is named after NEW-TITLE. A leading `# heading` becomes `# NEW-TITLE` only when it
 > equals the old file name, or is the title that file name was made from (`# C# tips` in
 > `C- tips.md`), compared as names are: Unicode NFC, ignoring case; any other heading is
-> left as it is.
+> left as it is. A path given for NEW-TITLE (`pages/Plan.md`) is refused: `vault move`
+> moves a note to a path.
 > Every link that resolved to the note is rewritten in its own form, and links that would
 > become ambiguous gain the shortest path that keeps them on the note. Files whose bytes
 > would not change are not written. --dry-run prints the change as a diff.
