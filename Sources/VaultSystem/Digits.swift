@@ -9,7 +9,25 @@ public enum Digits {
 
     /// `value` in hexadecimal, at least `width` digits.
     public static func hex(_ value: some BinaryInteger, width: Int, uppercase: Bool = false) -> String {
-        let digits = String(value, radix: 16, uppercase: uppercase)
+        number(value, radix: 16, width: width, uppercase: uppercase)
+    }
+
+    /// `value` (not negative) in base `radix`, at least `width` digits.
+    public static func number(_ value: some BinaryInteger, radix: Int, width: Int, uppercase: Bool = false) -> String {
+        let digits = String(value, radix: radix, uppercase: uppercase)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// The number the `count` ASCII digits at `start` of `bytes` write; nil when one of them
+    /// is no digit or they run past the end.
+    public static func value(of bytes: [UInt8], at start: Int, count: Int) -> Int? {
+        guard start >= 0, start + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[start..<start + count] {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

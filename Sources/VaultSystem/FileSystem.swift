@@ -80,17 +80,11 @@ public struct DirectoryEntry: Equatable, Sendable {
                 text += String(decoding: bytes[index..<(index + length)], as: UTF8.self)
                 index += length
             } else {
-                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                text += "\\x" + Digits.hex(bytes[index], width: 2, uppercase: true)
                 index += 1
             }
         }
         return text
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 

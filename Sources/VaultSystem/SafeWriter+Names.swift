@@ -32,10 +32,7 @@ extension SafeWriter {
 
         var label: String { Self.hex(read) + "-" + Self.hex(written) }
 
-        static func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
+        static func hex(_ value: UInt64) -> String { Digits.hex(value, width: 16) }
 
         init(read: UInt64, written: UInt64) {
             self.read = read

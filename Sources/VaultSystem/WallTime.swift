@@ -160,13 +160,7 @@ public struct WallTime: Sendable, Equatable {
         var atEnd: Bool { offset == bytes.count }
 
         mutating func number(_ count: Int) -> Int? {
-            guard offset + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[offset..<offset + count] {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
+            guard let value = Digits.value(of: bytes, at: offset, count: count) else { return nil }
             offset += count
             return value
         }

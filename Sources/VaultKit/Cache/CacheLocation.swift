@@ -115,8 +115,5 @@ public struct CacheLocation: Sendable, Equatable {
         return name.allSatisfy({ $0 == "." }) ? "" : name
     }
 
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func hex(_ value: UInt64) -> String { Digits.hex(value, width: 16) }
 }

@@ -147,19 +147,22 @@ public struct LinkGraph: Sendable {
             guard readsLines else { return NoteEdges(unread) }
             return finish(note, unread, vault: vault, index: index, question)
         case nil:
-            return NoteEdges(
-                read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
-                    findsBrokenDefinitions: question.findsBrokenDefinitions))
+            return readAfresh(note, vault: vault, index: index, question)
         }
+    }
+
+    /// What `note` gives the graph read and parsed from its file.
+    private static func readAfresh(_ note: Note, vault: Vault, index: LinkIndex, _ question: Question) -> NoteEdges? {
+        NoteEdges(
+            read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
+                findsBrokenDefinitions: question.findsBrokenDefinitions))
     }
 
     /// The edges of a note left unread, read for its lines; read and parsed afresh when its
     /// file changed since its record.
     static func finish(_ note: Note, _ unread: UnreadLines, vault: Vault, index: LinkIndex, _ question: Question) -> NoteEdges? {
         if let found = lines(of: note, unread, vault: vault, index: index, keep: question.keep) { return NoteEdges(found) }
-        return NoteEdges(
-            read(note, vault: vault, index: index, needles: question.needles, keep: question.keep,
-                findsBrokenDefinitions: question.findsBrokenDefinitions))
+        return readAfresh(note, vault: vault, index: index, question)
     }
 
     /// What `build` asks of every note, and what it learns of link shapes as it goes.

@@ -63,7 +63,6 @@ public struct TaskReference: Sendable, Equatable, CustomStringConvertible {
 
     /// A hash as six hex digits.
     static func format(_ hash: UInt32) -> String {
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: hashLength - digits.count) + digits
+        Digits.hex(hash, width: hashLength)
     }
 }

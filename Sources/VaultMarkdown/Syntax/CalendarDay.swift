@@ -30,16 +30,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     package static func parse(_ bytes: [UInt8], at offset: Int) -> CalendarDay? {
         guard offset + 10 <= bytes.count, bytes[offset + 4] == UInt8(ascii: "-"), bytes[offset + 7] == UInt8(ascii: "-")
         else { return nil }
-        func number(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<start + count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard let year = number(offset, 4), let month = number(offset + 5, 2), let day = number(offset + 8, 2) else {
+        guard let year = Digits.value(of: bytes, at: offset, count: 4), let month = Digits.value(of: bytes, at: offset + 5, count: 2),
+            let day = Digits.value(of: bytes, at: offset + 8, count: 2)
+        else {
             return nil
         }
         return CalendarDay(year: year, month: month, day: day)

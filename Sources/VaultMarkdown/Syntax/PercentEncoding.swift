@@ -15,21 +15,7 @@ package enum PercentEncoding {
     /// `text` with its escapes decoded, as a URI's parts are read: nil when an escape is
     /// invalid or the bytes decoded are not UTF-8.
     package static func strictDecode(_ text: some StringProtocol) -> String? {
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                result.append(bytes[index])
-                index += 1
-                continue
-            }
-            guard let high = hexValue(at: index + 1, bytes), let low = hexValue(at: index + 2, bytes) else { return nil }
-            result.append(high << 4 | low)
-            index += 3
-        }
-        return String(validating: result, as: UTF8.self)
+        decode(Array(text.utf8), nonASCII: true, strict: true)
     }
 
     /// `path` as the path of a URI: every byte escaped but the unreserved ones of RFC 3986
@@ -58,7 +44,9 @@ package enum PercentEncoding {
         return table
     }()
 
-    private static func decode(_ bytes: [UInt8], nonASCII: Bool) -> String? {
+    /// The bytes with their escapes decoded (of bytes from 0x80 up only when `nonASCII`), as
+    /// UTF-8; nil when they are not UTF-8, or with `strict`, when an escape is invalid.
+    private static func decode(_ bytes: [UInt8], nonASCII: Bool, strict: Bool = false) -> String? {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
@@ -72,6 +60,8 @@ package enum PercentEncoding {
                     index += 3
                     continue
                 }
+            } else if strict && bytes[index] == UInt8(ascii: "%") {
+                return nil
             }
             result.append(bytes[index])
             index += 1

@@ -114,6 +114,9 @@ struct RuntimeTextTests {
         #expect(Digits.hex(UInt8(0x1F), width: 4) == String(format: "%04x", 0x1F))
         #expect(Digits.hex(UInt32(0x1F600), width: 4, uppercase: true) == String(format: "%04X", 0x1F600))
         #expect(Digits.decimal(42, width: 5) == String(format: "%05d", 42) && Digits.decimal(-7, width: 3) == "-007")
+        #expect(Digits.number(UInt8(8), radix: 8, width: 3) == String(format: "%03o", 8))
+        #expect(Digits.value(of: Array("x2026-".utf8), at: 1, count: 4) == 2026)
+        #expect(Digits.value(of: Array("20a6".utf8), at: 0, count: 4) == nil && Digits.value(of: Array("202".utf8), at: 0, count: 4) == nil)
     }
 
     @Test("a URI's escapes decode as Foundation's removingPercentEncoding decodes them")

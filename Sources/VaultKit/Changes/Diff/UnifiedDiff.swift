@@ -1,3 +1,5 @@
+import VaultSystem
+
 /// A unified diff as `git diff` writes one: for each file a `diff --git` header, then hunks
 /// (`@@ -l,n +l,n @@`) with three lines of context, so `git apply` takes it as it is.
 ///
@@ -51,7 +53,7 @@ public enum UnifiedDiff {
             case 0x0A: text += "\\n"
             case 0x09: text += "\\t"
             case 0x0D: text += "\\r"
-            case ..<0x20, 0x7F...: text += "\\" + String(byte, radix: 8).leftPadded(to: 3)
+            case ..<0x20, 0x7F...: text += "\\" + Digits.number(byte, radix: 8, width: 3)
             default: text.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
@@ -108,12 +110,5 @@ public enum UnifiedDiff {
         if index == lines.count - 1 && lines.lacksFinalNewline {
             output += Array("\n\\ No newline at end of file\n".utf8)
         }
-    }
-}
-
-extension String {
-    /// The string with zeros in front, to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
