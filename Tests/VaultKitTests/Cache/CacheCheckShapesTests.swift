@@ -24,6 +24,17 @@ struct CacheCheckShapesTests {
 
     func check(_ vault: Vault) throws -> VaultCheck { VaultCheck(vault: vault, scan: try vault.scan()) }
 
+    /// A run on the cache a check of the vault left: its vault, cache, walk and link index.
+    func warmRun() throws -> (Vault, FactsCache, VaultScan, LinkIndex) {
+        try writeVault()
+        let runs = folder.cachedRuns
+        _ = try runs.run(check)
+        CachedRuns.nextTick()
+        let (vault, cache) = try runs.opened()
+        let scan = try vault.scan()
+        return (vault, cache, scan, vault.linkIndex(scan))
+    }
+
     @Test("a warm check reports what a check without the cache reports, links relative to their note asked in each")
     func warmCheckMatchesUncached() throws {
         try writeVault()
@@ -45,13 +56,7 @@ struct CacheCheckShapesTests {
 
     @Test("only the links a question may keep are decoded, where they are, with the record's broken definitions")
     func onlyWantedLinksDecoded() throws {
-        try writeVault()
-        let runs = folder.cachedRuns
-        _ = try runs.run(check)
-        CachedRuns.nextTick()
-        let (vault, cache) = try runs.opened()
-        let scan = try vault.scan()
-        let index = vault.linkIndex(scan)
+        let (vault, cache, scan, index) = try warmRun()
         let status = try #require(try vault.fileSystem.status(vault.absolutePath("pages/Here.md")))
         let record = try #require(cache.record(for: "pages/Here.md", status: status, wanted: .links, taskLines: false))
         var asked: [String] = []
@@ -72,13 +77,7 @@ struct CacheCheckShapesTests {
 
     @Test("a note left to be read for its lines holds only its kept links, and is read afresh when saved since its record")
     func unreadNoteReadAfreshWhenSaved() throws {
-        try writeVault()
-        let runs = folder.cachedRuns
-        _ = try runs.run(check)
-        CachedRuns.nextTick()
-        let (vault, _) = try runs.opened()
-        let scan = try vault.scan()
-        let index = vault.linkIndex(scan)
+        let (vault, _, scan, index) = try warmRun()
         let note = try #require(scan.notes.first { $0.path == "pages/Here.md" })
         let dangles: @Sendable (LinkEdge) -> Bool = { $0.resolution.path == nil }
         let question = LinkGraph.Question(needles: nil, keep: dangles, keepsAlike: true, findsBrokenDefinitions: true)
