@@ -9,22 +9,26 @@ import Glibc
 /// found by a hash of their bytes in a table of their numbers, so that looking one up
 /// (most are found, not added) copies nothing.
 ///
-/// Beside its bytes, an entry costs its start and the low half of its hash (eight bytes)
-/// and two to four slots: a first run over a large vault adds a million entries or more,
-/// and a start, a length and a whole hash apiece (32 bytes, half as much again while the
-/// array grew) made the table the largest thing such a run held.
+/// Beside its bytes, an entry costs a byte of its hash, an eighth of its start and two to
+/// four slots: a first run over a large vault adds a million entries or more (990,000 link
+/// shapes and their strings in a first `check` at 100,000 notes), and a start and a 32-bit
+/// hash apiece (8 MB there) were the largest part of what such a run held beside the values.
 public final class ByteTableBuilder: @unchecked Sendable {
     private let lock = Lock()
     /// The entries, each a length and its bytes.
     private var bytes: [UInt8] = []
+    /// Where every `1 << startShift`-th entry begins: the others are found by skipping
+    /// at most seven lengths from there.
     private var starts: [UInt32] = []
-    /// The low 32 bits of each entry's hash: which slot it takes, and a check that rules
-    /// out almost every other entry met on the way before its bytes are compared.
-    private var hashes: [UInt32] = []
+    private var count = 0
+    /// The low byte of each entry's hash: a slot whose entry differs from the value looked
+    /// up is passed over without its bytes being read, but for one time in 256.
+    private var tags: [UInt8] = []
     /// Entry numbers by hash, open addressing; -1 for an empty slot. Kept at most three
     /// quarters full: at half, the slots of a million entries took 16 MB, and twice that
     /// while they grew.
     private var slots = [Int32](repeating: -1, count: 1 << 10)
+    private static let startShift = 3
 
     public init() {}
 
@@ -32,19 +36,21 @@ public final class ByteTableBuilder: @unchecked Sendable {
     public func number(of value: UnsafeRawBufferPointer) -> UInt64 {
         // Taken before the lock.
         let hash = Self.hash(value)
+        let tag = UInt8(truncatingIfNeeded: hash)
         return lock.withLock {
-            if slots.isEmpty { rebuildLookups() }
+            if slots.isEmpty { placeEntries(in: Self.slotCount(for: count)) }
             var slot = Int(hash) & (slots.count - 1)
             while true {
                 let number = Int(slots[slot])
                 if number < 0 { break }
-                if hashes[number] == hash && holds(number, value) { return UInt64(number) }
+                if tags[number] == tag && holds(number, value) { return UInt64(number) }
                 slot = (slot + 1) & (slots.count - 1)
             }
-            let number = starts.count
+            let number = count
             slots[slot] = Int32(number)
-            starts.append(UInt32(truncatingIfNeeded: bytes.count))
-            hashes.append(hash)
+            if number & (1 << Self.startShift - 1) == 0 { starts.append(UInt32(truncatingIfNeeded: bytes.count)) }
+            count += 1
+            tags.append(tag)
             var length = value.count
             while length >= 0x80 {
                 bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
@@ -52,7 +58,7 @@ public final class ByteTableBuilder: @unchecked Sendable {
             }
             bytes.append(UInt8(length))
             bytes.append(contentsOf: value)
-            if hashes.count * 4 > slots.count * 3 { grow() }
+            if count * 4 > slots.count * 3 { placeEntries(in: slots.count * 2) }
             return UInt64(number)
         }
     }
@@ -65,12 +71,18 @@ public final class ByteTableBuilder: @unchecked Sendable {
 
     /// True when entry `number` holds exactly `value`; the lock is held.
     private func holds(_ number: Int, _ value: UnsafeRawBufferPointer) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                // Read as `ByteTable` reads an entry: its length, then its bytes.
-                guard let range = try? ByteTable(bytes: bytes, starts: starts).range(of: UInt64(number), at: 0) else { return false }
-                return range.count == value.count
-                    && (value.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, value.baseAddress!, value.count) == 0)
+        withEntries { bytes, table in
+            guard let range = try? table.range(ofEntry: number) else { return false }
+            return range.count == value.count
+                && (value.count == 0 || memcmp(bytes.baseAddress! + range.lowerBound, value.baseAddress!, value.count) == 0)
+        }
+    }
+
+    /// Calls `body` with the entries as a table; the lock is held.
+    private func withEntries<Result>(_ body: (UnsafeBufferPointer<UInt8>, ByteTable) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try starts.withUnsafeBufferPointer { starts in
+                try body(bytes, ByteTable(bytes: bytes, starts: starts, shift: Self.startShift, count: count))
             }
         }
     }
@@ -83,49 +95,44 @@ public final class ByteTableBuilder: @unchecked Sendable {
         return UInt32(truncatingIfNeeded: wide)
     }
 
-    /// Lets go of what finds an entry by its value (its hashes and slots: 14 MB for the 1.3
-    /// million values of a first run at 100,000 notes) while the entries are written out;
-    /// a later lookup takes them up again.
+    /// Lets go of what finds an entry by its value (its slots: 8 MB for the million values
+    /// of a first run at 100,000 notes) while the entries are written out; a later lookup
+    /// takes them up again.
     public func dropLookups() {
-        lock.withLock {
-            hashes = []
-            slots = []
-        }
+        lock.withLock { slots = [] }
     }
 
-    /// Hashes every entry again, after `dropLookups()`; the lock is held.
-    private func rebuildLookups() {
-        hashes.reserveCapacity(starts.count)
-        bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                let table = ByteTable(bytes: bytes, starts: starts)
-                for number in 0..<starts.count {
-                    // Written here, each entry reads back; were one not to, it would only be
-                    // added again when next asked for.
-                    let range = (try? table.range(of: UInt64(number), at: 0)) ?? 0..<0
-                    hashes.append(Self.hash(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[range])))
-                }
-            }
-        }
-        var count = 1 << 10
-        while hashes.count * 4 > count * 3 { count *= 2 }
-        place(in: count)
+    /// The fewest slots that hold `count` entries at most three quarters full.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 1 << 10
+        while count * 4 > slots * 3 { slots *= 2 }
+        return slots
     }
 
-    private func grow() { place(in: slots.count * 2) }
-
-    /// Makes `count` slots and places every entry by its hash; the lock is held.
-    private func place(in count: Int) {
+    /// Makes `count` slots and places every entry by its hash, read again from its bytes;
+    /// the lock is held. The old slots go first: held beside the new ones, they were a third
+    /// more at the moment a large table doubled.
+    private func placeEntries(in count: Int) {
+        slots = []
         slots = [Int32](repeating: -1, count: count)
-        for (number, hash) in hashes.enumerated() {
-            var slot = Int(hash) & (slots.count - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = Int32(number)
+        let mask = count - 1
+        withEntries { bytes, _ in
+            var reader = ByteReader(bytes, start: 0)
+            for number in 0..<self.count {
+                // Written here, each entry reads back; were one not to, it would only be
+                // added again when next asked for.
+                guard let length = try? reader.count(), reader.offset + length <= bytes.count else { return }
+                let hash = Self.hash(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[reader.offset..<reader.offset + length]))
+                try? reader.skip(length)
+                var slot = Int(hash) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(number)
+            }
         }
     }
 
     /// How many bytes the entries take, and how many there are.
-    public var size: (bytes: Int, count: Int) { lock.withLock { (bytes.count, starts.count) } }
+    public var size: (bytes: Int, count: Int) { lock.withLock { (bytes.count, count) } }
 
     /// Hands the first `length` bytes of the entries (each a length and its bytes, as a
     /// file holds them) to `write` in pieces of up to a MiB, so that writing a table of tens
@@ -145,10 +152,6 @@ public final class ByteTableBuilder: @unchecked Sendable {
 
     /// Calls `body` with a view of the entries as they are now; no entry is added meanwhile.
     public func withTable<Result>(_ body: (ByteTable) throws -> Result) rethrows -> Result {
-        try lock.withLock {
-            try bytes.withUnsafeBufferPointer { bytes in
-                try starts.withUnsafeBufferPointer { starts in try body(ByteTable(bytes: bytes, starts: starts)) }
-            }
-        }
+        try lock.withLock { try withEntries { _, table in try body(table) } }
     }
 }

@@ -163,7 +163,9 @@ enum CacheFileFormat {
         write: ([UInt8]) throws -> Void
     ) throws {
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {
-            var file = ByteWriter(capacity: (1 << 20) + 4096)
+            // Handed on a quarter of a MiB at a time: a piece taken leaves the writer a new
+            // buffer as large, both held for a moment beside a save's records.
+            var file = ByteWriter(capacity: (1 << 18) + 4096)
             file.fixed64(UInt64(bitPattern: writtenAt))
             file.string(root)
             file.string(dialect.rawValue)
@@ -182,7 +184,7 @@ enum CacheFileFormat {
                 file.unsigned(UInt64(record.bases.side))
                 file.unsigned(UInt64(record.bodyLength))
                 file.fixed64(record.bodySum)
-                if file.bytes.count >= 1 << 20 { try piece(file.take()) }
+                if file.bytes.count >= 1 << 18 { try piece(file.take()) }
             }
             try piece(file.take())
         }

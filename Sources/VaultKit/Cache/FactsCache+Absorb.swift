@@ -16,7 +16,7 @@ extension FactsCache {
     /// - Parameters:
     ///   - walked: the notes the last walk found (nil when none walked the vault).
     ///   - all: take in every stored record however many there are (see `tableNeedsCompacting`).
-    func absorbStoredRecords(walked: Set<String>?, all: Bool = false) -> Bool {
+    func absorbStoredRecords(walked: WalkedPaths?, all: Bool = false) -> Bool {
         guard let (file, freshPaths) = lock.withLock({ file.map { ($0, Set(fresh.paths.map(PathBytes.init))) } }),
             file.tableCount + file.sideCount > 0
         else { return false }

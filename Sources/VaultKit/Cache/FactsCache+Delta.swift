@@ -53,7 +53,7 @@ extension FactsCache {
     /// notes the last walk did not find, before the main file is written again: the delta's
     /// records name values of its own table, which the next main file does not have. A
     /// record that cannot be read is left out (its note is read again next time).
-    func absorbDelta(walked: Set<String>?) {
+    func absorbDelta(walked: WalkedPaths?) {
         guard let delta = lock.withLock({ delta }) else { return }
         for entry in delta.contents.entries {
             let path = delta.path(of: entry)

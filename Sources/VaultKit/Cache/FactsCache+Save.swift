@@ -33,12 +33,16 @@ extension FactsCache {
         // that can still be written, so that the cache heals instead of failing each run.
         if (try? writeDelta()) == true {
             removeLeftovers()
+            letGoOfRecords()
             let delta = lock.withLock { file }.flatMap(openDelta(extending:))
             settle { self.delta = delta }
             return
         }
-        // The notes the last walk found, made a set once for the uses below.
-        let walked = lock.withLock { self.walked.map(Set.init) }
+        // The notes the last walk found, put in order once for the uses below.
+        let walked = lock.withLock { () -> WalkedPaths? in
+            self.walked?.sort(by: CacheFileFormat.precedes)
+            return self.walked.map(WalkedPaths.init(ordered:))
+        }
         absorbDelta(walked: walked)
         let absorbed = absorbStoredRecords(walked: walked, all: tableNeedsCompacting())
         // Its records were taken in: its index (16 MB at 100,000 notes) is not held while
@@ -58,6 +62,7 @@ extension FactsCache {
         // What was written is read from the file from now on, so that a server that saves
         // after each request neither holds every record it read nor writes them all again.
         let writtenStatus = try? fileSystem.status(location.file)
+        letGoOfRecords()
         if let written = try? CacheFile.open(location.file, fileSystem: fileSystem),
             written.contents.root == location.rootRealPath, written.contents.dialect == location.dialect.rawValue
         {
@@ -67,6 +72,15 @@ extension FactsCache {
                 self.fileStatus = writtenStatus
             }
         }
+    }
+
+    /// Writes what this run read afresh, then lets go as `release()` does: a command that has
+    /// asked every note's record its question (a check, a rename's planner) then reads the
+    /// notes it needs without the records waiting to be saved, the values they name, or the
+    /// file. When the save fails, the records are kept, and the command's own save says why.
+    public func saveAndRelease() {
+        try? save()
+        release()
     }
 
     /// True when the stored tables have grown past twice their length when they were last
@@ -79,14 +93,20 @@ extension FactsCache {
         return length > compactionFloor && length > 2 * file.contents.compacted
     }
 
-    /// After a save, with the lock held: `update` takes what was written as the stored
-    /// files, and this run's records are let go.
-    private func settle(_ update: () -> Void) {
+    /// Lets go of this run's records once they are written, before the file written is
+    /// opened: held beside its index, they made the highest point of a first `check`.
+    private func letGoOfRecords() {
         lock.withLock {
-            update()
             fresh = Self.freshRecords(location, fileSystem)
             strings = RecordTables()
             walked = nil
+        }
+    }
+
+    /// After a save, with the lock held: `update` takes what was written as the stored files.
+    private func settle(_ update: () -> Void) {
+        lock.withLock {
+            update()
             if let written = delta ?? file { fileWrittenAt = Date(timeIntervalSince1970: Double(written.contents.writtenAt) / 1e9) }
         }
     }
@@ -94,7 +114,7 @@ extension FactsCache {
     /// Writes the file at `path`: this run's records with those of `stored` (none when nil),
     /// each of its tables followed by this run's values; `base` names the main file a delta
     /// extends.
-    func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: Set<String>?) throws {
+    func write(to path: String, stored file: CacheFile?, base: UInt64 = 0, walked: WalkedPaths?) throws {
         try SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
             // Once the file could be made (a cache folder that cannot be written keeps the
             // lookups for the next reads), no value is looked up while it is written, and

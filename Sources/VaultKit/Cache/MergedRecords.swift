@@ -33,9 +33,10 @@ struct MergedRecords: RandomAccessCollection {
     /// when nil) with those of `stored` (none when nil) whose notes it found too. A fresh
     /// record whose index entry cannot be read back is left out: its note is read again
     /// next time.
-    init(stored: CacheFile?, fresh records: FreshRecords, walked: Set<String>?) {
+    init(stored: CacheFile?, fresh records: FreshRecords, walked: WalkedPaths?) {
         self.stored = stored
-        let paths = records.paths.filter { walked?.contains($0) ?? true }.sorted(by: CacheFileFormat.precedes)
+        var cursor = 0
+        let paths = records.paths.sorted(by: CacheFileFormat.precedes).filter { walked?.contains($0, after: &cursor) ?? true }
         var index: [UInt8] = []
         index.reserveCapacity(paths.reduce(0) { $0 + (records.slot(for: $1)?.indexCount ?? 0) })
         var fresh: [(path: String, slot: FreshRecords.Slot, indexStart: Int)] = []
@@ -48,6 +49,7 @@ struct MergedRecords: RandomAccessCollection {
         var order: [UInt32] = []
         order.reserveCapacity((stored?.contents.entries.count ?? 0) + fresh.count)
         var next = 0
+        cursor = 0
         if let stored {
             for (number, entry) in stored.contents.entries.enumerated() {
                 let path = stored.path(of: entry)
@@ -58,7 +60,7 @@ struct MergedRecords: RandomAccessCollection {
                 if next < fresh.count && fresh[next].path.utf8.elementsEqual(path.utf8) {
                     order.append(UInt32(next) | Self.freshFlag)
                     next += 1
-                } else if walked?.contains(path) ?? true {
+                } else if walked?.contains(path, after: &cursor) ?? true {
                     order.append(UInt32(number))
                 }
             }

@@ -3,7 +3,7 @@ import VaultSystem
 
 extension Vault {
     /// Reads whole, afresh, each of `notes` whose record in the cache does not hold every
-    /// fact (or that has none), then saves the cache; how many notes were read.
+    /// fact of `parts` (or that has none), then saves the cache; how many notes were read.
     ///
     /// For a reader that lives long (a server): a command keeps what it asked for, so each
     /// new kind of question (tags, then tasks, then links) read every note again, and at
@@ -15,21 +15,26 @@ extension Vault {
     /// - Throws: the file system's error when the cache cannot be written (the records
     ///   read stay in memory, and are written by the next save that can).
     @discardableResult
-    public func completeCache(for notes: [Note]) throws -> Int {
+    public func completeCache(for notes: [Note], parts: NoteFacts.Parts = .all) throws -> Int {
+        try completeCache(for: notes, at: nil, parts: parts)
+    }
+
+    /// `completeCache(for:parts:)` of the notes at `positions` of `notes` (every one when nil).
+    func completeCache(for notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts) throws -> Int {
         // A cache that cannot be written would keep every whole record in memory, call
         // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
         guard let cache, cache.takesFiles() else { return 0 }
         let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
-        let read = ParallelMap.map(notes.count, minimumPerWorker: 256) { index -> Bool in
-            let note = notes[index]
+        let read = ParallelMap.map(positions?.count ?? notes.count, minimumPerWorker: 256) { position -> Bool in
+            let note = notes[positions?[position] ?? position]
             guard note.availability == .available else { return false }
             // The walk just checked each record against its file, and read again the notes
             // that changed: a whole record is passed over without a second `stat`, and one
             // that turns out stale is read again by the call that meets it, as always.
-            if case .valid(let parts) = cache.holding(note.path, status: nil), parts.isSuperset(of: .all) { return false }
+            if case .valid(let held) = cache.holding(note.path, status: nil), held.isSuperset(of: parts) { return false }
             // A note that cannot be read now is read again by the call that needs it.
             let absolute = root + "/" + note.path
-            return (try? reader.read(path: note.path, absolute: absolute, wanted: .all)) != nil
+            return (try? reader.read(path: note.path, absolute: absolute, wanted: parts)) != nil
         }
         let count = read.count { $0 }
         if count > 0 { try cache.save() }

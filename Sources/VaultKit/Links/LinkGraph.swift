@@ -68,7 +68,8 @@ public struct LinkGraph: Sendable {
     ///   - notes: which notes to read (default: every note outside the trash).
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
     ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
-    ///     a million links need not hold them all for the few asked for).
+    ///     a million links need not hold them all for the few asked for). It is asked before
+    ///     an edge's text and line are read: it sees them empty.
     ///   - keepsAlike: true when `keep` answers alike for every link that says the same
     ///     (form, target) and finds no file, one, or several alike: it reads of an edge only
     ///     its link's form and target, and whether its resolution found a file and among how
@@ -85,6 +86,14 @@ public struct LinkGraph: Sendable {
     ) -> LinkGraph {
         let notes = notes ?? scan.notes
         let selected = selection(of: notes)
+        if releasingCache {
+            // Records missing (a first run) are made and written before any link is asked:
+            // the links kept while every note was read, amid what reading them left freed,
+            // held a first check at 100,000 notes above its warm runs. The question is then
+            // asked of the written records, as on every later run.
+            _ = try? vault.completeCache(for: notes, at: selected, parts: .links)
+            FreedMemory.giveBack()
+        }
         let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
         // When the cache is let go, the notes with links to keep are read for their lines
         // only after: the edges and lines of a check's 30,000 dangling links (17 MB at
@@ -94,7 +103,8 @@ public struct LinkGraph: Sendable {
             edges(of: notes[selected[position]], vault: vault, index: index, question, readsLines: !releasingCache)
         }
         if releasingCache {
-            vault.cache?.release()
+            vault.cache?.saveAndRelease()
+            FreedMemory.giveBack()
             let positions = results.indices.filter { results[$0]?.unread != nil }
             let read = { [results] in
                 ParallelMap.map(positions.count) { position -> NoteEdges? in
@@ -140,7 +150,7 @@ public struct LinkGraph: Sendable {
     /// - Parameter readsLines: false to leave a note whose record says it has links to keep
     ///   unread (`NoteEdges.unread`), for `finish` to read.
     static func edges(of note: Note, vault: Vault, index: LinkIndex, _ question: Question, readsLines: Bool = true) -> NoteEdges? {
-        switch recorded(note, vault: vault, index: index, question) {
+        switch recorded(note, vault: vault, index: index, question, readsLines: readsLines) {
         case .found(let edges, let warning, let broken):
             return NoteEdges((edges, warning, broken))
         case .unread(let unread):
@@ -231,6 +241,9 @@ public struct LinkGraph: Sendable {
         let origin = LinkIndex.Origin(note.path)
         for link in links ?? NoteFacts(bytes: bytes, parts: .links, dialect: dialect).links {
             if let targets, !targets.mayMatch(target: link.target) { continue }
+            let resolution = index.resolve(link, from: origin)
+            // Asked before its text and line are made: most links of a check are not kept.
+            if let keep, !keep(LinkEdge(source: note.path, link: link, resolution: resolution, text: "", line: "", offset: 0)) { continue }
             if link.line != line.number {
                 var range = Self.line(around: link.range.lowerBound, in: bytes)
                 while range.lowerBound < range.upperBound && Self.isSpace(bytes[range.lowerBound]) {
@@ -241,10 +254,10 @@ public struct LinkGraph: Sendable {
                 }
                 line = (link.line, bytes.utf8String(range), range.lowerBound)
             }
-            let edge = LinkEdge(
-                source: note.path, link: link, resolution: index.resolve(link, from: origin),
-                text: bytes.utf8String(link.range), line: line.text, offset: max(0, link.range.lowerBound - line.start))
-            if keep?(edge) ?? true { edges.append(edge) }
+            edges.append(
+                LinkEdge(
+                    source: note.path, link: link, resolution: resolution, text: bytes.utf8String(link.range), line: line.text,
+                    offset: max(0, link.range.lowerBound - line.start)))
         }
         return (edges, nil, findsBrokenDefinitions ? brokenDefinitions(bytes, path: note.path, dialect: dialect) : [])
     }

@@ -43,7 +43,8 @@ extension RenamePlanner {
         }
     }
 
-    /// Plans `note`: nil when it keeps every link as it is and is not moved.
+    /// Plans `note`, one the cache could not show `unaffected`: nil when it keeps every link
+    /// as it is and is not moved.
     ///
     /// Notes in the trash are never link targets, but their own links are kept right, so
     /// that a restored note's links resolve (DESIGN.md 4).
@@ -56,10 +57,6 @@ extension RenamePlanner {
         }
         if note.availability == .unreadable {
             return NoteOutcome(note.path, unavailable: warning("\(note.unavailableReason ?? "unreadable"); links in it are not rewritten"))
-        }
-        // Only the notes that link to a moved file (or whose links the moves change) are read.
-        if unaffected(note, before: context.before, after: context.after, moves: moves, needles: context.needles, answers: context.answers) {
-            return nil
         }
         let read: (bytes: [UInt8], snapshot: FileSnapshot)
         do {

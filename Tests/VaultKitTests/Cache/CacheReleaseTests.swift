@@ -65,6 +65,36 @@ struct CacheReleaseTests {
         #expect(nextCache.statistics.hits == 5 && nextCache.statistics.misses == 0)
     }
 
+    @Test("a first check writes every note's links to the cache before it asks of them, and lets go of the cache before it reads their lines")
+    func firstCheckSavesFirst() throws {
+        try folder.writeLinkedNotes()
+        try folder.write("vault/pages/Dangling.md", "# Dangling\n\n[[Nowhere]] and [[Alpha]]\n")
+        let (vault, cache) = try run()
+        let check = VaultCheck(vault: vault, scan: try vault.scan(detail: .summary))
+        // Written by the check itself, not by a save at the end of the run.
+        #expect(cache.lock.withLock { cache.file == nil && cache.fresh.isEmpty })
+        #expect(check.dangling.map(\.context) == ["[[Nowhere]] and [[Alpha]]"] && check.dangling.map(\.text) == ["[[Nowhere]]"])
+        let (next, nextCache) = try run()
+        let again = VaultCheck(vault: next, scan: try next.scan(detail: .summary))
+        #expect(again == check)
+        #expect(nextCache.statistics.misses == 0)
+    }
+
+    @Test("a rename lets go of the cache before it reads the notes it rewrites, and plans what it plans without one")
+    func renameReleasesBeforePlanning() throws {
+        try saveCache()
+        try folder.write("vault/pages/Epsilon.md", "# Epsilon\n\nsee [[Alpha|the first]]\n")
+        let (vault, cache) = try run()
+        let plan = try RenamePlanner(vault: vault).planRename("pages/Alpha.md", to: "First")
+        #expect(cache.lock.withLock { cache.file == nil && cache.fresh.isEmpty })
+        var plain = vault
+        plain.cache = nil
+        let uncached = try RenamePlanner(vault: plain).planRename("pages/Alpha.md", to: "First")
+        #expect(plan.edits.map(\.path) == uncached.edits.map(\.path))
+        #expect(plan.edits.map(\.changes) == uncached.edits.map(\.changes))
+        #expect(plan.edits.map(\.path).sorted() == ["pages/Beta.md", "pages/Delta.md", "pages/Epsilon.md", "pages/First.md", "pages/Gamma.md"])
+    }
+
     @Test("lookups from many threads at once after a release all hit")
     func reopensOnceForManyThreads() throws {
         try folder.writeLinkedNotes((1...64).map { "Note \($0)" })

@@ -81,6 +81,18 @@ struct CacheTableTests {
         table.dropLookups()
         for position in values.indices.reversed() { #expect(table.number(of: values[position]) == numbers[position]) }
         #expect(table.number(of: Array("a value not seen before".utf8)) == UInt64(values.count))
+        // Read back by number as the run's own records read them, every eighth start kept.
+        table.withTable { view in
+            #expect(view.count == values.count + 1)
+            for (position, value) in values.enumerated() {
+                guard let range = try? view.range(of: UInt64(position), at: 0) else {
+                    Issue.record("entry \(position) does not read back")
+                    continue
+                }
+                #expect(Array(view.bytes[range]) == value)
+            }
+            #expect((try? view.range(of: UInt64(values.count + 1), at: 0)) == nil)
+        }
         let (bytes, count) = table.entries
         #expect(count == values.count + 1)
         // In pieces of a MiB; a length counted before later values came copies only its prefix.
