@@ -29,19 +29,3 @@ extension FactsCache {
             lastRunHits: run?.hits, lastRunMisses: run?.misses)
     }
 }
-
-extension Vault {
-    /// Reads every note afresh into an empty cache and saves it; the number of notes read
-    /// (placeholders and unreadable notes are not).
-    ///
-    /// - Throws: `VaultError.noCache` when the vault has none, and the scan's errors.
-    public func rebuildCache(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
-        guard let cache else { throw VaultError.noCache(reason: "") }
-        try cache.clear()
-        cache.keepsEverything = true
-        defer { cache.keepsEverything = false }
-        let scan = try scan(detail: .full, progress: progress)
-        try cache.finish()
-        return scan.notes.filter { $0.availability == .available }.count
-    }
-}

@@ -58,7 +58,6 @@ struct CachedReader: Sendable {
         let holding = cache.holding(path, status: contents.status)
         let parts: NoteFacts.Parts
         switch holding {
-        case _ where cache.keepsEverything: parts = .all
         case .nothing: parts = wanted
         case .stale: parts = .all
         case .valid(let recorded): parts = recorded.isDisjoint(with: NoteRecord.bodyParts) ? wanted.union(recorded) : .all

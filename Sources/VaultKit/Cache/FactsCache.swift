@@ -67,14 +67,6 @@ public final class FactsCache: @unchecked Sendable {
     var strings = RecordTables()
     /// The notes a walk of the whole vault found this run: records of others are dropped.
     var walked: [String]?
-    /// True when every note read afresh is read for all its facts, whatever was asked
-    /// (`vault cache rebuild`); see `CachedReader.read`.
-    private var readsWhole = false
-    /// Whether every note read afresh is read for all its facts.
-    var keepsEverything: Bool {
-        get { lock.withLock { readsWhole } }
-        set { lock.withLock { readsWhole = newValue } }
-    }
     /// The hits and misses so far, counted apart from `lock`: every record a walk reads is
     /// counted, and taking the lock for it made the workers of a warm walk wait on each other.
     private let hits = Atomic<Int>(0), misses = Atomic<Int>(0)

@@ -106,6 +106,21 @@ struct CacheFaultTests {
         #expect(answer != fresh && answer.contains("note pages/Gamma.md"))
     }
 
+    @Test("a rebuild into a read-only cache folder says why, and one that can write reads every note whole")
+    func rebuildReadOnly() throws {
+        _ = try warm()
+        let fileSystem = FaultyFileSystem()
+        fileSystem.fail(.create, with: EROFS)
+        var vault = try Vault(root: root, fileSystem: fileSystem)
+        vault.cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), fileSystem: fileSystem, racyWindow: 0)
+        #expect(throws: (any Error).self) { _ = try vault.rebuildCache() }
+        let (writable, cache) = try runs.opened()
+        #expect(try writable.rebuildCache() == 2)
+        let (after, afterCache) = try runs.opened()
+        #expect(try CachedRuns.digest(after) == (try runs.uncached(CachedRuns.digest)))
+        #expect(afterCache.statistics.misses == 0 && cache.statistics.misses == 2)
+    }
+
     @Test("a full disk while the cache is written leaves the old cache file whole and no temporary file")
     func fullDisk() throws {
         _ = try warm()

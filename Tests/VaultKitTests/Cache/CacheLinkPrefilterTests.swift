@@ -62,10 +62,7 @@ struct CacheLinkPrefilterTests {
         try folder.write("vault/pages/Tasks.md", "# Tasks\n\n## Soon\n\n- [ ] call [[Target]] #errand\n- [/] write the report\n")
         let runs = folder.cachedRuns
         // Every record whole, as `vault cache rebuild` leaves them: headings and tasks too.
-        _ = try runs.run { vault in
-            vault.cache?.keepsEverything = true
-            return try vault.scan().notes.count
-        }
+        _ = try runs.run { vault in try vault.rebuildCache() }
         CachedRuns.nextTick()
         // Each walks as the command does: a summary of every note, no headings.
         func backlinks(_ vault: Vault) throws -> Int {
