@@ -107,6 +107,9 @@ public protocol FileSystem: Sendable {
     func entries(_ path: String) throws -> [DirectoryEntry]
     /// Creates a new file that must not exist yet and opens it for writing.
     func createExclusive(_ path: String, permissions: UInt32) throws -> Int32
+    /// Opens a file for appending, creating it when missing (never through a symlink): each
+    /// `write` then lands at its end, whatever another process appends meanwhile.
+    func openForAppending(_ path: String, permissions: UInt32) throws -> Int32
     /// Writes every byte to an open file.
     func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws
     /// Sets the permission bits of an open file (`fchmod`), ignoring the umask.

@@ -146,6 +146,12 @@ public struct LocalFileSystem: FileSystem {
         return fd
     }
 
+    public func openForAppending(_ path: String, permissions: UInt32) throws -> Int32 {
+        let fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        return fd
+    }
+
     public func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         try bytes.withUnsafeBytes { buffer in

@@ -32,4 +32,22 @@ extension SafeWriter {
             throw error
         }
     }
+
+    /// Appends `bytes` to a derived file kept outside the vault (a journal of uses), in one
+    /// `write` at its end, making the file when missing; its length after.
+    ///
+    /// Two runs appending at once each land whole (a journal's lines are far shorter than
+    /// what one `write` to a local file places at once). Not made durable: a power cut may
+    /// cut the last line short, and its reader skips what it cannot read. Never for a note.
+    public func appendDerived(_ path: String, _ bytes: [UInt8], permissions: UInt32 = 0o600) throws -> Int64 {
+        let descriptor = try fileSystem.openForAppending(path, permissions: permissions)
+        do {
+            try fileSystem.write(descriptor, bytes, path: path)
+        } catch {
+            try? fileSystem.close(descriptor, path: path)
+            throw error
+        }
+        try fileSystem.close(descriptor, path: path)
+        return (try? fileSystem.status(path))??.size ?? 0
+    }
 }

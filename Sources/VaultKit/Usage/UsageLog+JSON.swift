@@ -61,4 +61,37 @@ extension UsageLog {
         }
         return hosts
     }
+
+    /// A line of the journal of uses: one run's uses of notes and tags at `now`.
+    static func entryJSON(notes: [String], tags: [String], host: String?, at now: Date) -> JSONValue {
+        var members: [(String, JSONValue)] = [("at", .number(String(now.timeIntervalSince1970)))]
+        if let host { members.append(("host", .string(host))) }
+        members.append(("notes", .array(notes.map(JSONValue.string))))
+        members.append(("tags", .array(tags.map(JSONValue.string))))
+        return .object(members)
+    }
+
+    /// The uses a journal line holds; nil when it is not one.
+    static func entry(_ json: JSONValue) -> (notes: [String], tags: [String], host: String?, at: Date)? {
+        guard case .number(let text)? = json["at"], let seconds = Double(text), seconds.isFinite,
+            let notes = strings(json["notes"]), let tags = strings(json["tags"])
+        else { return nil }
+        var host: String?
+        if let value = json["host"] {
+            guard case .string(let text) = value else { return nil }
+            host = text
+        }
+        return (notes, tags, host, Date(timeIntervalSince1970: seconds))
+    }
+
+    /// The strings of an array of them; nil when it is anything else.
+    private static func strings(_ value: JSONValue?) -> [String]? {
+        guard case .array(let items)? = value else { return nil }
+        var strings: [String] = []
+        for item in items {
+            guard case .string(let text) = item else { return nil }
+            strings.append(text)
+        }
+        return strings
+    }
 }

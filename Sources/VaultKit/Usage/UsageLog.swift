@@ -30,9 +30,9 @@ public struct UsageLog: Codable, Equatable, Sendable {
         hosts = Self.keeping(hosts, used: [host]) { Double($0.values.reduce(0, +)) }
     }
 
-    /// The most notes, tags, hosts or tags of a host the log keeps. The file is read and
-    /// written whole on every use (`show` records one on each run): at 20,000 notes it cost
-    /// 60 ms a use. Those that score least go first; what was just used is kept.
+    /// The most notes, tags, hosts or tags of a host the log keeps. The file is read whole by
+    /// every ranking and written whole at every fold: at 20,000 notes that cost 60 ms. Those
+    /// that score least go first; what was just used is kept.
     static let limit = 1_000
 
     /// `counts` cut to the `limit` that `score` ranks best, ties kept by name, those just

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import VaultMarkdown
 import VaultSystem
 
@@ -7,8 +8,14 @@ import VaultSystem
 ///
 /// The file is only a ranking aid: a missing, unreadable or damaged file reads as no usage,
 /// and every write replaces it whole (a temporary file renamed over it), so a reader never
-/// sees half of one. Two runs recording at once may lose one of their increments, never the
-/// file.
+/// sees half of one.
+///
+/// A use is not written into the file: it is appended as a line to a journal beside it
+/// (`usage.log`), which a reader counts with the file. Rewriting the file on every use cost
+/// `capture` and `show` most of their time (parsing and writing the counts of a thousand
+/// notes), and two runs recording at once could lose one's use. Once the journal passes
+/// `journalLimit`, the run that passes it folds the journal into the file: the journal is
+/// first renamed aside, so that uses appended meanwhile start a new one.
 public struct UsageStore: Sendable {
     /// The vault's state folder.
     public let folder: String
@@ -16,6 +23,11 @@ public struct UsageStore: Sendable {
 
     /// The usage file.
     public var file: String { folder + "/usage.json" }
+    /// The journal of uses not yet folded into the file, a line each.
+    public var journal: String { folder + "/" + Self.journalName }
+    static let journalName = "usage.log"
+    /// How long the journal grows before it is folded into the file: about 200 uses.
+    static let journalLimit: Int64 = 16 * 1024
 
     public init(folder: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.folder = folder
@@ -42,25 +54,74 @@ public struct UsageStore: Sendable {
         return UsageStore(folder: baseFolder + "/vault/" + CacheLocation.folderName(for: vault, root: root), fileSystem: fileSystem)
     }
 
-    /// What the file holds; an empty log when it is missing, unreadable, damaged or of
-    /// another version.
+    /// The uses the file and the journal hold; the file counts as empty when it is missing,
+    /// unreadable, damaged or of another version, and a journal line that cannot be read
+    /// (cut short by a power cut) counts as no use.
     public func load() -> UsageLog {
+        var log = folded()
+        for journal in journalsFoldedAside() + [journal] { replay(journal, into: &log) }
+        return log
+    }
+
+    /// What the file holds alone.
+    private func folded() -> UsageLog {
         guard let bytes = try? fileSystem.readFile(file), !bytes.isEmpty, let json = try? JSONValue.parse(bytes),
             let log = UsageLog(json: json)
         else { return UsageLog() }
         return log
     }
 
-    /// Records uses of notes and tags at `now` (see `UsageLog.record`), creating the folder
-    /// when needed.
+    /// Records uses of notes and tags at `now` (see `UsageLog.record`) in the journal,
+    /// creating the folder when needed, and folds the journal into the file once it is long.
     ///
-    /// - Throws: when the folder cannot be made or the file written; callers treat that as a
-    ///   ranking lost, not a failed command.
+    /// - Throws: when the folder cannot be made or the journal written; callers treat that as
+    ///   a ranking lost, not a failed command.
     public func record(notes: [String], tags: [String] = [], host: String? = nil, at now: Date) throws {
         guard !notes.isEmpty || !tags.isEmpty else { return }
-        var log = load()
-        log.record(notes: notes, tags: tags, host: host, at: now)
+        try fileSystem.createDirectories(folder)
+        var line = UsageLog.entryJSON(notes: notes, tags: tags, host: host, at: now).compactBytes()
+        line.append(0x0A)
+        let length = try SafeWriter(fileSystem: fileSystem).appendDerived(journal, line)
+        // The use is kept: a fold that fails leaves the journal to the next one.
+        if length > Self.journalLimit { try? fold() }
+    }
+
+    /// Folds the journal, and any a folding run left aside, into the file; one run at a time
+    /// (another that is folding is left to it).
+    ///
+    /// A use appended by a run that opened the journal just before it was renamed aside, and
+    /// wrote just after it was read, is lost: at most one use a run appending at that moment.
+    /// A fold killed between writing the file and removing the journal it read counts that
+    /// journal's uses twice.
+    func fold() throws {
+        guard let turn = try fileSystem.lockExclusive(folder + "/usage.lock", wait: false) else { return }
+        defer { try? fileSystem.close(turn, path: folder + "/usage.lock") }
+        let aside = journal + "." + Digits.hex(UInt64.random(in: 0...UInt64.max), width: 16)
+        do {
+            try fileSystem.rename(journal, to: aside)
+        } catch let error as SystemError where error.code == ENOENT {
+            return  // folded by the run that held the turn just before
+        }
+        var log = folded()
+        let asides = journalsFoldedAside()
+        for journal in asides { replay(journal, into: &log) }
         try save(log)
+        for journal in asides { try? fileSystem.removeFile(journal) }
+    }
+
+    /// Journals renamed aside to be folded (by this run, another, or one killed meanwhile), oldest name first.
+    private func journalsFoldedAside() -> [String] {
+        guard let entries = try? fileSystem.entries(folder) else { return [] }
+        return entries.filter { $0.kind == .file && $0.name.hasPrefix(Self.journalName + ".") }.map { folder + "/" + $0.name }.sorted()
+    }
+
+    /// Counts the uses of each line of the journal at `path` that can be read.
+    private func replay(_ path: String, into log: inout UsageLog) {
+        guard let bytes = try? fileSystem.readFile(path) else { return }
+        for line in bytes.split(separator: 0x0A) {
+            guard let json = try? JSONValue.parse(Array(line)), let entry = UsageLog.entry(json) else { continue }
+            log.record(notes: entry.notes, tags: entry.tags, host: entry.host, at: entry.at)
+        }
     }
 
     /// Writes `log` over the file, all at once.

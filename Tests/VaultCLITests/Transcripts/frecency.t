@@ -41,8 +41,9 @@ $ XDG_STATE_HOME=$HOME/state vault completions --candidates tags --url https://s
 > swift
 > home
 > 2026-goals
-# A damaged usage file counts as no usage and is replaced by the next use.
-$ printf '{"notes": {' > $HOME/state/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/usage.json
+# Uses are appended to a journal beside the usage file. A damaged usage file counts as no
+# usage; with no journal either, nothing is ranked, and the next use counts.
+$ printf '{"notes": {' > $HOME/state/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/usage.json && rm $HOME/state/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/usage.log
 $ XDG_STATE_HOME=$HOME/state vault find --limit 2
 > quick/swift.org.md	swift.org
 > Home.md	Home

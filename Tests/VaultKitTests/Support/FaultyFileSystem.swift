@@ -77,6 +77,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.create, path)
         return try base.createExclusive(path, permissions: permissions)
     }
+    func openForAppending(_ path: String, permissions: UInt32) throws -> Int32 {
+        try check(.create, path)
+        return try base.openForAppending(path, permissions: permissions)
+    }
     func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
         // A full disk takes part of the data before it refuses the rest.
         if lock.withLock({ failures[.write] }) != nil {

@@ -82,7 +82,45 @@ struct UsageStoreTests {
         let log = store.load()
         #expect(log.notes["pages/A.md"]?.uses == 2)
         #expect(log.tags["x"]?.uses == 1)
-        #expect(try folder.names(in: "state/vault/abc") == ["usage.json"])
+        // Appended to the journal: the file is written when the journal is folded into it.
+        #expect(try folder.names(in: "state/vault/abc") == ["usage.log"])
+    }
+
+    @Test("uses are appended to a journal, counted with the file, and folded into it once the journal is long")
+    func journal() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        var expected = UsageLog()
+        var folds = 0
+        for index in 0..<600 {
+            let (notes, tags, host) = (["n\(index % 7).md"], index % 3 == 0 ? ["t\(index % 5)"] : [], index % 4 == 0 ? "Host\(index % 2).org" : nil)
+            let at = now.addingTimeInterval(Double(index))
+            expected.record(notes: notes, tags: tags, host: host, at: at)
+            let before = (try? folder.read("state/usage.json")) ?? []
+            try store.record(notes: notes, tags: tags, host: host, at: at)
+            let after = (try? folder.read("state/usage.json")) ?? []
+            if after != before { folds += 1 }
+            #expect(store.load() == expected)
+        }
+        // The file changes only when the journal passes its limit: a few times, not 600.
+        #expect(folds >= 1 && folds <= 12)
+        #expect(Int64(try folder.read("state/usage.log").count) <= UsageStore.journalLimit)
+    }
+
+    @Test("a journal line cut short counts as no use, and a journal a killed fold left aside is counted, then folded once")
+    func tornAndLeftAside() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        try store.record(notes: ["a.md"], at: now)
+        try folder.write("state/usage.log", String(decoding: try folder.read("state/usage.log"), as: UTF8.self) + "{\"at\":1796040000,\"notes\":[\"b.m")
+        #expect(store.load().notes.keys.sorted() == ["a.md"])
+        // As a fold killed after renaming the journal aside leaves it.
+        try folder.write("state/usage.log.00000000000000aa", "{\"at\":1796040000,\"notes\":[\"c.md\"],\"tags\":[\"x\"]}\n")
+        #expect(store.load().notes.keys.sorted() == ["a.md", "c.md"] && store.load().tags["x"]?.uses == 1)
+        try store.fold()
+        #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
+        let log = store.load()
+        #expect(log.notes.keys.sorted() == ["a.md", "c.md"] && log.notes["c.md"]?.uses == 1 && log.tags["x"]?.uses == 1)
     }
 
     @Test("the file reads back as written, and as Foundation's coders write and read it")
@@ -105,7 +143,7 @@ struct UsageStoreTests {
         #expect(log.notes["b/c.md"]?.uses == 2 && log.hosts["swift.org"]?["z"] == nil && log.hosts["swift.org"]?["y/z"] == 1)
     }
 
-    @Test("a corrupt or truncated file reads as no usage and is replaced whole by the next record", arguments: [
+    @Test("a corrupt or truncated file reads as no usage and is replaced whole by the next fold", arguments: [
         "{\"notes\": {", "\u{0}\u{1}garbage", "[]", "{\"version\": 9}", "{\"version\": 1, \"notes\": {\"a.md\": {\"uses\": \"x\", \"last\": 1}}}",
         "{\"version\": 1, \"notes\": {\"a.md\": {\"uses\": 1, \"last\": 1e999}}}", "{\"version\": 1, \"hosts\": []}",
     ])
@@ -116,7 +154,10 @@ struct UsageStoreTests {
         #expect(store.load() == UsageLog())
         try store.record(notes: ["a.md"], at: now)
         #expect(store.load().notes["a.md"]?.uses == 1)
-        #expect(try folder.names(in: "state") == ["usage.json"])
+        try store.fold()
+        #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
+        #expect(store.load().notes["a.md"]?.uses == 1)
+        #expect(UsageLog(json: try JSONValue.parse(try folder.read("state/usage.json")))?.notes["a.md"]?.uses == 1)
     }
 
     @Test("a store is kept under XDG_STATE_HOME, else HOME/.local/state, never inside the vault nor without a home")
@@ -132,13 +173,14 @@ struct UsageStoreTests {
         #expect(UsageStore.find(for: vault, environment: [:]) == nil)
     }
 
-    @Test("records made at once by several writers may lose increments but never leave a file that does not read")
+    @Test("records made at once by several writers, folds among them, lose a use only as a fold reads and never leave a file that does not read")
     func concurrent() throws {
         let folder = TemporaryFolder()
         let store = UsageStore(folder: folder.path + "/state")
         let now = self.now
+        // Enough that the journal is folded several times while the others append.
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            for _ in 0..<25 {
+            for _ in 0..<250 {
                 try? store.record(notes: ["a.md"], at: now)
                 // Every read in between sees a whole file: the old one or the new one.
                 if let bytes = FileManager.default.contents(atPath: store.file) {
@@ -146,8 +188,10 @@ struct UsageStoreTests {
                 }
             }
         }
+        // Only a use appended as a fold read the journal may be lost: one a writer, a fold.
         let uses = store.load().notes["a.md"]?.uses ?? 0
-        #expect(uses >= 25 && uses <= 100)
-        #expect(try folder.names(in: "state") == ["usage.json"])
+        let folds = 1_000 * 70 / Int(UsageStore.journalLimit) + 1
+        #expect(uses <= 1_000 && uses >= 1_000 - 3 * folds)
+        #expect(try folder.names(in: "state") == ["usage.json", "usage.lock", "usage.log"])
     }
 }
