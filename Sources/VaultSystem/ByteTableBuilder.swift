@@ -21,7 +21,7 @@ public final class ByteTableBuilder: @unchecked Sendable {
     /// at most seven lengths from there.
     private var starts: [UInt32] = []
     private var count = 0
-    /// The low byte of each entry's hash: a slot whose entry differs from the value looked
+    /// The high byte of each entry's hash: a slot whose entry differs from the value looked
     /// up is passed over without its bytes being read, but for one time in 256.
     private var tags: [UInt8] = []
     /// Entry numbers by hash, open addressing; -1 for an empty slot. Kept at most three
@@ -36,7 +36,8 @@ public final class ByteTableBuilder: @unchecked Sendable {
     public func number(of value: UnsafeRawBufferPointer) -> UInt64 {
         // Taken before the lock.
         let hash = Self.hash(value)
-        let tag = UInt8(truncatingIfNeeded: hash)
+        // The high byte: the low bits choose the slot, so entries met on the way share them.
+        let tag = UInt8(truncatingIfNeeded: hash >> 24)
         return lock.withLock {
             if slots.isEmpty { placeEntries(in: Self.slotCount(for: count)) }
             var slot = Int(hash) & (slots.count - 1)

@@ -11,6 +11,13 @@ extension FactsCache {
         file.markWalked(ordinal)
     }
 
+    /// Marks the stored record of `path` as found valid by the last walk, for a record this
+    /// run read from its file and has just written: unless it was racy (read again anyway).
+    func markRead(_ path: String) {
+        guard let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry), !head.isRacy else { return }
+        file.markWalked(ordinal)
+    }
+
     /// The record of `path` when it was found valid for the status the last walk took of
     /// its note, holds `wanted` and `accepts` it; nil (neither hit nor miss) otherwise, for the
     /// caller to take the note's status and ask `record(for:status:)`.

@@ -2,8 +2,8 @@ import VaultMarkdown
 import VaultSystem
 
 extension Vault {
-    /// Reads whole, afresh, each of `notes` whose record in the cache does not hold every
-    /// fact of `parts` (or that has none), then saves the cache; how many notes were read.
+    /// Reads afresh each of `notes` whose record in the cache does not hold every fact of
+    /// `parts` (or that has none), then saves the cache; how many notes were read.
     ///
     /// For a reader that lives long (a server): a command keeps what it asked for, so each
     /// new kind of question (tags, then tasks, then links) read every note again, and at
@@ -16,15 +16,16 @@ extension Vault {
     ///   read stay in memory, and are written by the next save that can).
     @discardableResult
     public func completeCache(for notes: [Note], parts: NoteFacts.Parts = .all) throws -> Int {
-        try completeCache(for: notes, at: nil, parts: parts)
+        try completeCache(for: notes, at: nil, parts: parts) ?? 0
     }
 
-    /// `completeCache(for:parts:)` of the notes at `positions` of `notes` (every one when nil).
-    func completeCache(for notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts) throws -> Int {
+    /// `completeCache(for:parts:)` of the notes at `positions` of `notes` (every one when
+    /// nil); nil when there is no cache or it takes no file.
+    func completeCache(for notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts) throws -> Int? {
         // A cache that cannot be written would keep every whole record in memory, call
         // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
-        guard let cache, cache.takesFiles() else { return 0 }
-        return try fill(cache, notes: notes, at: positions, parts: parts, progress: nil)
+        guard let cache, cache.takesFiles() else { return nil }
+        return try fill(cache, notes: notes, at: positions, parts: parts, marking: true, progress: nil)
     }
 
     /// Reads every note into an empty cache and saves it; the number of notes read
@@ -39,15 +40,18 @@ extension Vault {
         // kept: a scan of every fact held each note's headings and tags beside the records
         // and values waiting to be saved (124 MiB at 100,000 notes, against 85).
         let notes = try scan(detail: .paths).notes
-        let read = try fill(cache, notes: notes, at: nil, parts: .all, progress: progress)
+        let read = try fill(cache, notes: notes, at: nil, parts: .all, marking: false, progress: progress)
         try cache.finish()
         return read
     }
 
     /// Reads afresh each note at `positions` of `notes` whose record lacks a fact of `parts`,
     /// then saves the cache when any was; how many were read.
+    ///
+    /// - Parameter marking: mark the records read as found valid by the walk, for questions
+    ///   asked of them next.
     private func fill(
-        _ cache: FactsCache, notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts,
+        _ cache: FactsCache, notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts, marking: Bool,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Int {
         let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
@@ -63,7 +67,13 @@ extension Vault {
             return (try? reader.read(path: note.path, absolute: absolute, wanted: parts)) != nil
         }
         let count = read.count { $0 }
-        if count > 0 { try cache.save() }
+        guard count > 0 else { return 0 }
+        try cache.save()
+        // The file written is new to the walk: the records just read from their files are
+        // asked of without a second `stat` (a first `check` took one of every note).
+        if marking {
+            for (position, wasRead) in read.enumerated() where wasRead { cache.markRead(notes[positions?[position] ?? position].path) }
+        }
         return count
     }
 }

@@ -77,8 +77,9 @@ public struct LinkGraph: Sendable {
     ///     answer is then kept by link shape, and a link it would not keep is not decoded.
     ///   - findsBrokenDefinitions: also list the lines that begin like a reference definition
     ///     but are read as text (what `check` reports).
-    ///   - releasingCache: let go of the cache's index and table once every note is read,
-    ///     before the edges are gathered (see `FactsCache.release()`).
+    ///   - releasingCache: make the cache's link records whole and write them first (see
+    ///     `Vault.completeCache(for:parts:)`), and let go of the cache once every record is
+    ///     asked, before the notes with edges to keep are read for their lines.
     public static func build(
         vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, keepsAlike: Bool = false, findsBrokenDefinitions: Bool = false,
@@ -86,25 +87,24 @@ public struct LinkGraph: Sendable {
     ) -> LinkGraph {
         let notes = notes ?? scan.notes
         let selected = selection(of: notes)
-        if releasingCache {
-            // Records missing (a first run) are made and written before any link is asked:
-            // the links kept while every note was read, amid what reading them left freed,
-            // held a first check at 100,000 notes above its warm runs. The question is then
-            // asked of the written records, as on every later run.
-            _ = try? vault.completeCache(for: notes, at: selected, parts: .links)
-            FreedMemory.giveBack()
-        }
+        // Records missing (a first run) are made and written before any link is asked: the
+        // links kept while every note was read, amid what reading them left freed, held a
+        // first check at 100,000 notes above its warm runs. The question is then asked of
+        // the written records, as on every later run. Without a cache that takes files, each
+        // note gives its edges, lines and all, as it is read.
+        let leavesLines = releasingCache && (try? vault.completeCache(for: notes, at: selected, parts: .links)) != nil
+        if leavesLines && selected.count >= 1_000 { FreedMemory.giveBack() }
         let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
         // When the cache is let go, the notes with links to keep are read for their lines
         // only after: the edges and lines of a check's 30,000 dangling links (17 MB at
         // 100,000 notes), held beside the cache's index and side table (36 MB), made its
         // highest point.
         var results = ParallelMap.map(selected.count) { position -> NoteEdges? in
-            edges(of: notes[selected[position]], vault: vault, index: index, question, readsLines: !releasingCache)
+            edges(of: notes[selected[position]], vault: vault, index: index, question, readsLines: !leavesLines)
         }
         if releasingCache {
             vault.cache?.saveAndRelease()
-            FreedMemory.giveBack()
+            if selected.count >= 1_000 { FreedMemory.giveBack() }
             let positions = results.indices.filter { results[$0]?.unread != nil }
             let read = { [results] in
                 ParallelMap.map(positions.count) { position -> NoteEdges? in

@@ -79,7 +79,10 @@ public struct UsageStore: Sendable {
     public func record(notes: [String], tags: [String] = [], host: String? = nil, at now: Date) throws {
         guard !notes.isEmpty || !tags.isEmpty else { return }
         try fileSystem.createDirectories(folder)
-        var line = UsageLog.entryJSON(notes: notes, tags: tags, host: host, at: now).compactBytes()
+        // Begun with a line break too: a line a power cut left without its end is then
+        // passed over alone, not joined to this one.
+        var line: [UInt8] = [0x0A]
+        line += UsageLog.entryJSON(notes: notes, tags: tags, host: host, at: now).compactBytes()
         line.append(0x0A)
         let length = try SafeWriter(fileSystem: fileSystem).appendDerived(journal, line)
         // The use is kept: a fold that fails leaves the journal to the next one.
@@ -96,7 +99,9 @@ public struct UsageStore: Sendable {
     func fold() throws {
         guard let turn = try fileSystem.lockExclusive(folder + "/usage.lock", wait: false) else { return }
         defer { try? fileSystem.close(turn, path: folder + "/usage.lock") }
-        let aside = journal + "." + Digits.hex(UInt64.random(in: 0...UInt64.max), width: 16)
+        // Named by when it was set aside, so that journals are counted in the order they were kept.
+        let aside = journal + "." + Digits.number(UInt64(max(0, Date().timeIntervalSince1970 * 1e6)), radix: 10, width: 20) + "-"
+            + Digits.hex(UInt32.random(in: 0...UInt32.max), width: 8)
         do {
             try fileSystem.rename(journal, to: aside)
         } catch let error as SystemError where error.code == ENOENT {

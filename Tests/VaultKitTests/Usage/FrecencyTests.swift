@@ -114,13 +114,16 @@ struct UsageStoreTests {
         try store.record(notes: ["a.md"], at: now)
         try folder.write("state/usage.log", String(decoding: try folder.read("state/usage.log"), as: UTF8.self) + "{\"at\":1796040000,\"notes\":[\"b.m")
         #expect(store.load().notes.keys.sorted() == ["a.md"])
+        // The next use is not lost with the line cut short.
+        try store.record(notes: ["d.md"], at: now)
+        #expect(store.load().notes.keys.sorted() == ["a.md", "d.md"])
         // As a fold killed after renaming the journal aside leaves it.
         try folder.write("state/usage.log.00000000000000aa", "{\"at\":1796040000,\"notes\":[\"c.md\"],\"tags\":[\"x\"]}\n")
-        #expect(store.load().notes.keys.sorted() == ["a.md", "c.md"] && store.load().tags["x"]?.uses == 1)
+        #expect(store.load().notes.keys.sorted() == ["a.md", "c.md", "d.md"] && store.load().tags["x"]?.uses == 1)
         try store.fold()
         #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
         let log = store.load()
-        #expect(log.notes.keys.sorted() == ["a.md", "c.md"] && log.notes["c.md"]?.uses == 1 && log.tags["x"]?.uses == 1)
+        #expect(log.notes.keys.sorted() == ["a.md", "c.md", "d.md"] && log.notes["c.md"]?.uses == 1 && log.tags["x"]?.uses == 1)
     }
 
     @Test("the file reads back as written, and as Foundation's coders write and read it")
