@@ -32,10 +32,12 @@ struct CachedReader: Sendable {
     ///   - summary: only the header is wanted, and a prefix of a large note is enough.
     ///   - taskLines: a record from the cache must bring its task lines.
     ///   - status: the file's status when the caller took it just now (a walk does).
+    ///   - holds: what the cache holds of the note, when the caller asked it just after a
+    ///     walk (see `Vault.completeCache`): the note is then read afresh without a lookup.
     /// - Throws: the file system's error when the note cannot be read.
     func read(
         path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
-        status known: FileStatus? = nil
+        status known: FileStatus? = nil, holds: FactsCache.Holding? = nil
     ) throws -> Reading {
         // In a Logseq graph, an org page is read by org's rules.
         let dialect = dialect.forFile(path)
@@ -45,7 +47,9 @@ struct CachedReader: Sendable {
                 facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete, dialect: dialect),
                 status: contents.status, complete: contents.complete, bytes: contents.bytes)
         }
-        if let hit = cached(path: path, absolute: absolute, wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
+        if holds != nil {
+            _ = cache.count(nil)  // read afresh, as a lookup that missed
+        } else if let hit = cached(path: path, absolute: absolute, wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
             return hit
         }
         let contents = try self.contents(absolute, summary: summary)
@@ -55,7 +59,7 @@ struct CachedReader: Sendable {
         // without the cache. A note that changed, or whose valid record holds a body but not
         // what is asked now, is read for everything (a summary too, when it read the whole
         // note): the commands after find it whole, and two never take turns reading it.
-        let holding = cache.holding(path, status: contents.status)
+        let holding = holds ?? cache.holding(path, status: contents.status)
         let parts: NoteFacts.Parts
         switch holding {
         case .nothing: parts = wanted

@@ -13,7 +13,9 @@ extension FactsCache {
     ///   answers stand: they came from the files).
     public func save() throws {
         guard lock.withLock({ !fresh.isEmpty }) else { return }
-        reopenIfReleased()
+        // A run that read every walked note afresh needs nothing of the stored file: it is
+        // not opened again to be merged (16 MB at 100,000 notes, beside the records to write).
+        if !holdsEveryWalkedNote() { reopenIfReleased() }
         try fileSystem.createDirectories(location.folder)
         // Runs that save at the same moment take turns, each merging its records into what
         // the last one wrote, so that neither's reads are lost. A turn that does not come
@@ -70,7 +72,28 @@ extension FactsCache {
                 self.file = written
                 self.delta = nil
                 self.fileStatus = writtenStatus
+                self.released = false
             }
+        }
+    }
+
+    /// Lets go of the cache file's index and table though this run holds records not yet
+    /// saved: for a run about to read most notes afresh, whose save then needs nothing of
+    /// the file (see `save()`). The next lookup opens the file again.
+    func letGoOfFile() {
+        lock.withLock {
+            guard file != nil else { return }
+            file = nil
+            delta = nil
+            released = true
+        }
+    }
+
+    /// True when the last walk found notes and this run holds a record of each, read afresh.
+    private func holdsEveryWalkedNote() -> Bool {
+        lock.withLock {
+            guard let walked, !walked.isEmpty else { return false }
+            return walked.allSatisfy { fresh.slot(for: $0) != nil }
         }
     }
 

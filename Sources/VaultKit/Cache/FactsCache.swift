@@ -37,7 +37,7 @@ public final class FactsCache: @unchecked Sendable {
     /// True until the first lookup opens the file, and after `release()` until the next one:
     /// a command that reads no note through the cache (`capture`, `show PATH`) never reads
     /// the file's index (11 MB at 100,000 notes, and 13 ms).
-    private var released = true
+    var released = true
     /// The cache file as opened when the cache was: its index in memory, its bodies read
     /// from it one by one as they are needed.
     var file: CacheFile?

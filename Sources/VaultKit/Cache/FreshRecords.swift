@@ -51,6 +51,8 @@ final class FreshRecords {
     }
 
     var isEmpty: Bool { places.isEmpty }
+    /// How many paths have a record.
+    var count: Int { places.count }
     /// The bytes of every record stored, those since replaced included.
     private(set) var bytes = 0
     /// The paths of the records kept, each as the file system spells it.

@@ -58,25 +58,30 @@ public struct NoteFinder: Sendable {
         var text = FuzzyText()
         var projection: [UInt8] = []
         var kept = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
+        // Held by one reference: the closure below, made for each note, copied what it took
+        // of the finder and of the note, a retain and a release of each of their arrays and
+        // strings, half of a `find`'s time at 100,000 notes.
+        let matching = Matching(query: query, prefilter: prefilter)
         for index in range {
-            let note = notes[index]
-            if let include, !include(note) { continue }
-            if !exclusions.isEmpty && isExcluded(note, matcher: &matcher, text: &text) { continue }
-            var best: RankedNote?
-            Self.forEachField(of: note) { field, alias, buffer in
-                guard prefilter.mayMatch(buffer, 0..<buffer.count, projection: &projection) else { return false }
+            if let include, !include(notes[index]) { continue }
+            if !exclusions.isEmpty && isExcluded(notes[index], matcher: &matcher, text: &text) { continue }
+            var best: (score: Int, length: Int, field: NoteMatch.Field, alias: Int)?
+            Self.forEachField(of: notes[index]) { field, alias, buffer in
+                guard matching.prefilter.mayMatch(buffer, 0..<buffer.count, projection: &projection) else { return false }
                 text.load(buffer)
                 // Positions are found only for the notes shown, once ranked.
-                guard let match = query.match(text, with: &matcher, positions: false) else { return false }
+                guard let match = matching.query.match(text, with: &matcher, positions: false) else { return false }
                 // Within a note a field must score higher to win: the title comes first.
-                if match.score > best?.score ?? Int.min {
-                    best = RankedNote(
-                        score: match.score, length: RankedNote.scalarCount(buffer), archived: note.kind == .archive,
-                        path: note.path, index: index, field: field, alias: alias)
-                }
+                if match.score > best?.score ?? Int.min { best = (match.score, RankedNote.scalarCount(buffer), field, alias) }
                 return false
             }
-            if let best { kept.insert(best) }
+            if let best {
+                let note = notes[index]
+                kept.insert(
+                    RankedNote(
+                        score: best.score, length: best.length, archived: note.kind == .archive, path: note.path, index: index,
+                        field: best.field, alias: best.alias))
+            }
         }
         return kept.sorted()
     }
@@ -157,5 +162,16 @@ public struct NoteFinder: Sendable {
             var copy = String(stem)
             _ = copy.withUTF8 { body(.path, 0, $0) }
         }
+    }
+}
+
+/// What a finder matches each field of a note with, held by one reference (see `NoteFinder.rank`).
+private final class Matching: Sendable {
+    let query: FuzzyQuery
+    let prefilter: BytePrefilter
+
+    init(query: FuzzyQuery, prefilter: BytePrefilter) {
+        self.query = query
+        self.prefilter = prefilter
     }
 }
