@@ -58,18 +58,29 @@ public struct UsageStore: Sendable {
     /// unreadable, damaged or of another version, and a journal line that cannot be read
     /// (cut short by a power cut) counts as no use.
     public func load() -> UsageLog {
-        var log = folded()
-        for journal in journalsFoldedAside() + [journal] { replay(journal, into: &log) }
+        var (log, folded) = self.folded()
+        for journal in journalsFoldedAside() where !folded.contains(Self.name(of: journal)) { replay(journal, into: &log) }
+        replay(journal, into: &log)
         return log
     }
 
-    /// What the file holds alone.
-    private func folded() -> UsageLog {
+    /// What the file holds alone, and the names of the journals folded into it (a fold
+    /// killed before it removed them leaves them: they are not counted again).
+    private func folded() -> (UsageLog, Set<String>) {
         guard let bytes = try? fileSystem.readFile(file), !bytes.isEmpty, let json = try? JSONValue.parse(bytes),
             let log = UsageLog(json: json)
-        else { return UsageLog() }
-        return log
+        else { return (UsageLog(), []) }
+        var names: Set<String> = []
+        if case .array(let items)? = json[Self.foldedKey] {
+            for case .string(let name) in items { names.insert(name) }
+        }
+        return (log, names)
     }
+
+    /// The member of the file naming the journals folded into it, beside the log's own.
+    private static let foldedKey = "folded"
+
+    private static func name(of path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) }
 
     /// Records uses of notes and tags at `now` (see `UsageLog.record`) in the journal,
     /// creating the folder when needed, and folds the journal into the file once it is long.
@@ -94,8 +105,8 @@ public struct UsageStore: Sendable {
     ///
     /// A use appended by a run that opened the journal just before it was renamed aside, and
     /// wrote just after it was read, is lost: at most one use a run appending at that moment.
-    /// A fold killed between writing the file and removing the journal it read counts that
-    /// journal's uses twice.
+    /// A fold killed at any step counts each use once: the file names the journals it took
+    /// in, and they are removed before the next file is written.
     func fold() throws {
         guard let turn = try fileSystem.lockExclusive(folder + "/usage.lock", wait: false) else { return }
         defer { try? fileSystem.close(turn, path: folder + "/usage.lock") }
@@ -107,10 +118,18 @@ public struct UsageStore: Sendable {
         } catch let error as SystemError where error.code == ENOENT {
             return  // folded by the run that held the turn just before
         }
-        var log = folded()
-        let asides = journalsFoldedAside()
-        for journal in asides { replay(journal, into: &log) }
-        try save(log)
+        var (log, folded) = self.folded()
+        var asides: [String] = []
+        for journal in journalsFoldedAside() {
+            // Already in the file: what a fold killed before removing it left.
+            if folded.contains(Self.name(of: journal)) {
+                try fileSystem.removeFile(journal)
+            } else {
+                replay(journal, into: &log)
+                asides.append(journal)
+            }
+        }
+        try save(log, folding: asides.map(Self.name(of:)))
         for journal in asides { try? fileSystem.removeFile(journal) }
     }
 
@@ -130,9 +149,16 @@ public struct UsageStore: Sendable {
     }
 
     /// Writes `log` over the file, all at once.
-    public func save(_ log: UsageLog) throws {
+    public func save(_ log: UsageLog) throws { try save(log, folding: []) }
+
+    /// Writes `log` over the file, naming the journals folded into it.
+    private func save(_ log: UsageLog, folding names: [String]) throws {
         try fileSystem.createDirectories(folder)
-        var bytes = log.json.compactBytes()
+        var json = log.json
+        if !names.isEmpty, case .object(let members) = json {
+            json = .object([(Self.foldedKey, .array(names.map(JSONValue.string)))] + members)
+        }
+        var bytes = json.compactBytes()
         bytes.append(0x0A)
         try SafeWriter(fileSystem: fileSystem).replaceDerived(file, with: bytes)
     }

@@ -124,6 +124,22 @@ struct UsageStoreTests {
         #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
         let log = store.load()
         #expect(log.notes.keys.sorted() == ["a.md", "c.md", "d.md"] && log.notes["c.md"]?.uses == 1 && log.tags["x"]?.uses == 1)
+        // A fold killed after it wrote the file, before it removed the journal it took in:
+        // that journal is not counted again, and the next fold removes it.
+        try store.record(notes: ["e.md"], at: now)
+        let taken = String(decoding: try folder.read("state/usage.log"), as: UTF8.self)
+        try store.fold()
+        let json = try JSONValue.parse(try folder.read("state/usage.json"))
+        guard case .array(let names)? = json["folded"], case .string(let name)? = names.first else {
+            Issue.record("the file names no journal folded into it")
+            return
+        }
+        try folder.write("state/" + name, taken)
+        #expect(store.load().notes["e.md"]?.uses == 1)
+        try store.record(notes: ["f.md"], at: now)
+        try store.fold()
+        #expect(store.load().notes["e.md"]?.uses == 1 && store.load().notes["f.md"]?.uses == 1)
+        #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
     }
 
     @Test("the file reads back as written, and as Foundation's coders write and read it")
