@@ -192,6 +192,24 @@ extension FileSystem {
         return String(cString: resolved)
     }
 
+    /// `path` with every symlink of the part that exists resolved, the rest as given: where a
+    /// folder not yet made would be (a cache or state folder reached through a symlink into
+    /// the vault is then seen to be inside it before it is made).
+    public func resolvedPrefixPath(_ path: String) -> String {
+        var existing = path
+        var rest: [Substring] = []
+        while existing.count > 1 {
+            if let resolved = resolvedPath(existing) {
+                return rest.isEmpty ? resolved : (resolved == "/" ? "" : resolved) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard let slash = existing.lastIndex(of: "/") else { break }
+            let name = existing[existing.index(after: slash)...]
+            if !name.isEmpty { rest.append(name) }
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+        return path
+    }
+
     /// Creates a folder and every missing parent.
     public func createDirectories(_ path: String) throws {
         var prefix = ""

@@ -65,7 +65,7 @@ public struct CacheLocation: Sendable, Equatable {
             return Found(location: nil, absence: why, notices: notices + [why])
         }
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
-        let resolvedBase = fileSystem.resolvedPath(baseFolder) ?? baseFolder
+        let resolvedBase = fileSystem.resolvedPrefixPath(baseFolder)
         if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") {
             let why = "the cache folder \(baseFolder) is inside the vault, where no cache is kept"
             return Found(location: nil, absence: why, notices: notices)

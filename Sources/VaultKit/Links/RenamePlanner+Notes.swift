@@ -15,7 +15,8 @@ extension RenamePlanner {
         let retitles: [String: (note: Note, title: String)]
         /// True in a git work tree, where conflict markers are git's.
         let inGit: Bool
-        /// What `needles` said of each link shape of the cache, for the notes planned after.
+        /// What `needles` said of each link shape of the cache, kept across the notes asked
+        /// whether the moves may change them (`unaffected`).
         let answers = LinkTargetAnswers()
     }
 

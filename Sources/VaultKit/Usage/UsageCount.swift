@@ -21,7 +21,8 @@ public struct UsageCount: Codable, Equatable, Sendable {
 
     /// One more use at `now` (the last use never moves back).
     mutating func add(at now: Date) {
-        uses += 1
+        // At most `Int.max`: a hand-edited file's count must not stop every ranking.
+        uses = uses == .max ? .max : uses + 1
         last = max(last, now.timeIntervalSince1970)
     }
 }

@@ -39,7 +39,7 @@ extension UsageLog {
         guard case .object(let members) = value else { return nil }
         var counts: [String: UsageCount] = [:]
         for (key, member) in members {
-            guard case .number(let uses)? = member["uses"], let uses = Int(uses), case .number(let last)? = member["last"],
+            guard case .number(let uses)? = member["uses"], let uses = Int(uses), uses >= 0, case .number(let last)? = member["last"],
                 let last = Double(last), last.isFinite
             else { return nil }
             counts[key] = UsageCount(uses: uses, last: Date(timeIntervalSince1970: last))
@@ -55,7 +55,7 @@ extension UsageLog {
         for (host, tags) in members {
             guard case .object(let counted) = tags else { return nil }
             for (tag, count) in counted {
-                guard case .number(let text) = count, let number = Int(text) else { return nil }
+                guard case .number(let text) = count, let number = Int(text), number >= 0 else { return nil }
                 hosts[host, default: [:]][tag] = number
             }
         }

@@ -22,12 +22,15 @@ public struct UsageLog: Codable, Equatable, Sendable {
         for tag in cleanTags { tags[tag, default: UsageCount(uses: 0, last: now)].add(at: now) }
         let host = host?.lowercased() ?? ""
         if !host.isEmpty, !cleanTags.isEmpty {
-            for tag in cleanTags { hosts[host, default: [:]][tag, default: 0] += 1 }
+            for tag in cleanTags {
+                let count = hosts[host]?[tag] ?? 0
+                hosts[host, default: [:]][tag] = count == .max ? .max : count + 1
+            }
         }
         notes = Self.keeping(notes, used: Set(used)) { $0.score(at: now) }
         tags = Self.keeping(tags, used: cleanTags) { $0.score(at: now) }
         if !host.isEmpty, let counted = hosts[host] { hosts[host] = Self.keeping(counted, used: cleanTags) { Double($0) } }
-        hosts = Self.keeping(hosts, used: [host]) { Double($0.values.reduce(0, +)) }
+        hosts = Self.keeping(hosts, used: [host]) { $0.values.reduce(0.0) { $0 + Double($1) } }
     }
 
     /// The most notes, tags, hosts or tags of a host the log keeps. The file is read whole by
@@ -55,7 +58,8 @@ public struct UsageLog: Codable, Equatable, Sendable {
         let name = Self.tagName(tag)
         guard let count = tags[name] else { return 0 }
         let extra = host.flatMap { hosts[$0.lowercased()]?[name] } ?? 0
-        return Frecency.score(uses: count.uses + min(extra, count.uses), lastUsed: count.lastUsed, now: now)
+        let (uses, overflow) = count.uses.addingReportingOverflow(min(extra, count.uses))
+        return Frecency.score(uses: overflow ? .max : uses, lastUsed: count.lastUsed, now: now)
     }
 
     /// `items` best first by `score`, ties (and the unused) kept in the order given.

@@ -48,7 +48,7 @@ public struct UsageStore: Sendable {
         let fileSystem = vault.fileSystem
         let baseFolder = Vault.absolute(base)
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
-        let resolvedBase = fileSystem.resolvedPath(baseFolder) ?? baseFolder
+        let resolvedBase = fileSystem.resolvedPrefixPath(baseFolder)
         // Usage is derived state: inside a synced folder it would churn and conflict.
         if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") { return nil }
         return UsageStore(folder: baseFolder + "/vault/" + CacheLocation.folderName(for: vault, root: root), fileSystem: fileSystem)

@@ -192,6 +192,39 @@ struct UsageStoreTests {
         #expect(UsageStore.find(for: vault, environment: [:]) == nil)
     }
 
+    @Test("counts at the largest number a file can hold are ranked, used again and folded, never overflowed; a negative one makes the file count as no usage")
+    func extremeCounts() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        let most = Int.max
+        try folder.write(
+            "state/usage.json",
+            "{\"version\":1,\"notes\":{\"a.md\":{\"uses\":\(most),\"last\":1796040000}},\"tags\":{\"work\":{\"uses\":\(most),\"last\":1}},"
+                + "\"hosts\":{\"example.com\":{\"work\":\(most)}}}")
+        try store.record(notes: ["a.md"], tags: ["work"], host: "example.com", at: now)
+        let log = store.load()
+        #expect(log.notes["a.md"]?.uses == most && log.tags["work"]?.uses == most && log.hosts["example.com"]?["work"] == most)
+        #expect(log.tagScore("work", at: now, host: "example.com") > 0 && log.noteScore("a.md", at: now) > 0)
+        try store.fold()
+        #expect(store.load().notes["a.md"]?.uses == most)
+        try folder.write("state/usage.json", "{\"version\":1,\"notes\":{\"a.md\":{\"uses\":-3,\"last\":1}}}")
+        #expect(store.load().notes.isEmpty)
+    }
+
+    @Test("a state folder reached through a symlink into the vault is seen to be inside it before it is made")
+    func symlinkIntoVault() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "demo")
+        let link = folder.path + "/link"
+        #expect(symlink(root, link) == 0)
+        let vault = try Vault(root: root)
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": link + "/.state"]) == nil)
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": link + "/.state/deeper/still"]) == nil)
+        #expect(CacheLocation.find(for: vault, environment: ["XDG_CACHE_HOME": link + "/.cache"]).location == nil)
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": folder.path + "/state"]) != nil)
+        #expect(!FileManager.default.fileExists(atPath: root + "/.state") && !FileManager.default.fileExists(atPath: root + "/.cache"))
+    }
+
     @Test("records made at once by several writers, folds among them, lose a use only as a fold reads and never leave a file that does not read")
     func concurrent() throws {
         let folder = TemporaryFolder()
