@@ -16,16 +16,15 @@ extension Vault {
     ///   read stay in memory, and are written by the next save that can).
     @discardableResult
     public func completeCache(for notes: [Note], parts: NoteFacts.Parts = .all) throws -> Int {
-        try completeCache(for: notes, at: nil, parts: parts) ?? 0
+        try completingCache(for: notes, parts: parts) ?? 0
     }
 
-    /// `completeCache(for:parts:)` of the notes at `positions` of `notes` (every one when
-    /// nil); nil when there is no cache or it takes no file.
-    func completeCache(for notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts) throws -> Int? {
+    /// `completeCache(for:parts:)`, nil when there is no cache or it takes no file.
+    func completingCache(for notes: [Note], parts: NoteFacts.Parts) throws -> Int? {
         // A cache that cannot be written would keep every whole record in memory, call
         // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
         guard let cache, cache.takesFiles() else { return nil }
-        return try fill(cache, notes: notes, at: positions, parts: parts, marking: true, progress: nil)
+        return try fill(cache, notes: notes, parts: parts, marking: true, progress: nil)
     }
 
     /// Reads every note into an empty cache and saves it; the number of notes read
@@ -38,29 +37,29 @@ extension Vault {
         try cache.clear()
         // The walk lists the notes, and each is read into the cache without its facts being
         // kept: a scan of every fact held each note's headings and tags beside the records
-        // and values waiting to be saved (124 MiB at 100,000 notes, against 85).
+        // and values waiting to be saved (124 MiB at 100,000 notes, against 93).
         let notes = try scan(detail: .paths).notes
-        let read = try fill(cache, notes: notes, at: nil, parts: .all, marking: false, progress: progress)
+        let read = try fill(cache, notes: notes, parts: .all, marking: false, progress: progress)
         try cache.finish()
         return read
     }
 
-    /// Reads afresh each note at `positions` of `notes` whose record lacks a fact of `parts`,
-    /// then saves the cache when any was; how many were read.
+    /// Reads afresh each of `notes` whose record lacks a fact of `parts`, then saves the cache
+    /// when any was; how many were read.
     ///
     /// - Parameter marking: mark the records read as found valid by the walk, for questions
     ///   asked of them next.
     private func fill(
-        _ cache: FactsCache, notes: [Note], at positions: [Int]?, parts: NoteFacts.Parts, marking: Bool,
+        _ cache: FactsCache, notes: [Note], parts: NoteFacts.Parts, marking: Bool,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Int {
         let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
-        let count = positions?.count ?? notes.count
+        let count = notes.count
         // The walk just checked each record against its file, and read again the notes that
         // changed: a whole record is passed over without a second `stat`, and one that turns
         // out stale is read again by the call that meets it, as always.
         let holdings = ParallelMap.map(count, minimumPerWorker: 1_024) { position -> FactsCache.Holding? in
-            let note = notes[positions?[position] ?? position]
+            let note = notes[position]
             guard note.availability == .available else { return nil }
             let holding = cache.holding(note.path, status: nil)
             if case .valid(let held) = holding, held.isSuperset(of: parts) { return nil }
@@ -74,7 +73,7 @@ extension Vault {
         if toRead >= 1_000 && toRead * 2 >= count { cache.letGoOfFile() }
         let read = ParallelMap.map(count, minimumPerWorker: 256, progress: progress) { position -> Bool in
             guard let holding = holdings[position] else { return false }
-            let path = notes[positions?[position] ?? position].path
+            let path = notes[position].path
             // A note that cannot be read now is read again by the call that needs it.
             return (try? reader.read(path: path, absolute: root + "/" + path, wanted: parts, holds: holding)) != nil
         }
@@ -84,7 +83,7 @@ extension Vault {
         // The file written is new to the walk: the records just read from their files are
         // asked of without a second `stat` (a first `check` took one of every note).
         if marking {
-            for (position, wasRead) in read.enumerated() where wasRead { cache.markRead(notes[positions?[position] ?? position].path) }
+            for (position, wasRead) in read.enumerated() where wasRead { cache.markRead(notes[position].path) }
         }
         return readCount
     }

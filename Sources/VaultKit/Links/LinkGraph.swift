@@ -90,11 +90,11 @@ public struct LinkGraph: Sendable {
         // Records missing (a first run) are made and written before any link is asked: the
         // links kept while every note was read, amid what reading them left freed, held a
         // first check at 100,000 notes above its warm runs. The question is then asked of
-        // the written records, as on every later run. Without a cache that takes files, each
-        // note gives its edges, lines and all, as it is read.
-        // The trash's notes too, though their links are not asked: with a record read afresh
-        // of every note the walk found, the stored file is not opened again to be merged.
-        let leavesLines = releasingCache && (try? vault.completeCache(for: notes, at: nil, parts: .links)) != nil
+        // the written records, as on every later run. The trash's notes are read too: with
+        // a record of every note the walk found, the stored file is not opened again to be
+        // merged. Without a cache that takes files, each note gives its edges, lines and all,
+        // as it is read.
+        let leavesLines = releasingCache && (try? vault.completingCache(for: notes, parts: .links)) != nil
         if leavesLines && selected.count >= 1_000 { FreedMemory.giveBack() }
         let question = Question(needles: needles, keep: keep, keepsAlike: keepsAlike, findsBrokenDefinitions: findsBrokenDefinitions)
         // When the cache is let go, the notes with links to keep are read for their lines

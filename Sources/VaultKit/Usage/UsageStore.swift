@@ -59,7 +59,7 @@ public struct UsageStore: Sendable {
     /// (cut short by a power cut) counts as no use.
     public func load() -> UsageLog {
         var (log, folded) = self.folded()
-        for journal in journalsFoldedAside() where !folded.contains(Self.name(of: journal)) { replay(journal, into: &log) }
+        for name in journalsFoldedAside() where !folded.contains(name) { replay(folder + "/" + name, into: &log) }
         replay(journal, into: &log)
         return log
     }
@@ -79,8 +79,6 @@ public struct UsageStore: Sendable {
 
     /// The member of the file naming the journals folded into it, beside the log's own.
     private static let foldedKey = "folded"
-
-    private static func name(of path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) }
 
     /// Records uses of notes and tags at `now` (see `UsageLog.record`) in the journal,
     /// creating the folder when needed, and folds the journal into the file once it is long.
@@ -120,23 +118,24 @@ public struct UsageStore: Sendable {
         }
         var (log, folded) = self.folded()
         var asides: [String] = []
-        for journal in journalsFoldedAside() {
+        for name in journalsFoldedAside() {
             // Already in the file: what a fold killed before removing it left.
-            if folded.contains(Self.name(of: journal)) {
-                try fileSystem.removeFile(journal)
+            if folded.contains(name) {
+                try fileSystem.removeFile(folder + "/" + name)
             } else {
-                replay(journal, into: &log)
-                asides.append(journal)
+                replay(folder + "/" + name, into: &log)
+                asides.append(name)
             }
         }
-        try save(log, folding: asides.map(Self.name(of:)))
-        for journal in asides { try? fileSystem.removeFile(journal) }
+        try save(log, folding: asides)
+        for name in asides { try? fileSystem.removeFile(folder + "/" + name) }
     }
 
-    /// Journals renamed aside to be folded (by this run, another, or one killed meanwhile), oldest name first.
+    /// The names of the journals renamed aside to be folded (by this run, another, or one
+    /// killed meanwhile), oldest first.
     private func journalsFoldedAside() -> [String] {
         guard let entries = try? fileSystem.entries(folder) else { return [] }
-        return entries.filter { $0.kind == .file && $0.name.hasPrefix(Self.journalName + ".") }.map { folder + "/" + $0.name }.sorted()
+        return entries.filter { $0.kind == .file && $0.name.hasPrefix(Self.journalName + ".") }.map(\.name).sorted()
     }
 
     /// Counts the uses of each line of the journal at `path` that can be read.
