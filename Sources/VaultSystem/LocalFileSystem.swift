@@ -20,16 +20,15 @@ public struct LocalFileSystem: FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
         try Self.checkRegular(info, path)
-        // Back to blocking reads (of the flags F_SETFL sets, the open gave only O_NONBLOCK).
-        _ = fcntl(fd, F_SETFL, 0)
-        // The size is a hint: the file may grow while it is read, so read until EOF.
-        var capacity = min(max(Int(info.st_size), 0) + 1, limit)
-        var bytes = try Self.filled(capacity, path) { buffer in retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) } }
+        // The size is a hint: the file may grow while it is read, so read until EOF. A read
+        // that gives exactly the size the stat gave ends there without a second read for the
+        // end: a file that grows after that read is read as it was, as after an end seen.
+        let size = max(Int(info.st_size), 0)
+        var capacity = min(size + 1, limit)
+        var bytes = try Self.filled(capacity, path, enough: size > 0 ? size : capacity) { buffer in Self.read(fd, buffer) }
         while bytes.count == capacity && capacity < limit {
             capacity = min(capacity * 2, limit)
-            let more = try Self.filled(capacity - bytes.count, path) { buffer in
-                retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
-            }
+            let more = try Self.filled(capacity - bytes.count, path) { buffer in Self.read(fd, buffer) }
             if more.isEmpty { break }
             bytes += more
         }
@@ -37,21 +36,32 @@ public struct LocalFileSystem: FileSystem {
         return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
     }
 
-    /// Up to `count` bytes from `read` (called until it gives `count` or says the end, 0),
-    /// in an array whose memory is never zeroed first: every note is read through here, and
-    /// filling each buffer with zeros before the read overwrote them cost a pass over every byte.
+    /// Up to `count` bytes from `read` (called until it gives `count`, or `enough`, or says
+    /// the end, 0), in an array whose memory is never zeroed first: every note is read
+    /// through here, and filling each buffer with zeros before the read overwrote them cost
+    /// a pass over every byte.
     private static func filled(
-        _ count: Int, _ path: String, read: (UnsafeMutableRawBufferPointer) -> Int
+        _ count: Int, _ path: String, enough: Int = .max, read: (UnsafeMutableRawBufferPointer) -> Int
     ) throws -> [UInt8] {
         try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
-            while initialized < count {
+            while initialized < count && initialized < enough {
                 let got = read(UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
                 if got < 0 { throw SystemError.current("read", path) }
                 if got == 0 { break }
                 initialized += got
             }
         }
+    }
+
+    /// One `read` from a descriptor opened without waiting. Linux ignores that flag for a
+    /// regular file, so no call is spent clearing it; a file system that honours it, and
+    /// has no bytes ready, gets the flag cleared and the read made again.
+    private static func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let got = retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
+        guard got < 0 && errno == EAGAIN else { return got }
+        _ = fcntl(fd, F_SETFL, 0)
+        return retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
     }
 
     /// Refuses what is not a regular file: `EISDIR` for a folder, `ENXIO` (what opening a

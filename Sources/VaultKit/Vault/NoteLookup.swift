@@ -2,8 +2,9 @@ import FoundationEssentials
 import VaultMarkdown
 import VaultSystem
 
-/// Finds the note a person means by a name: a path, a path without `.md`, or a title
-/// (DESIGN.md 9). An ambiguous name is an error listing the candidates.
+/// Finds the note a person means by a name: a path, a path without `.md`, a title, a file
+/// name with or without `.md`, or an alias (DESIGN.md 9). An ambiguous name is an error
+/// listing the candidates.
 public struct NoteLookup: Sendable {
     public let notes: [Note]
     /// The vault the notes are in: a path that names no note is then checked for a link on
@@ -40,6 +41,11 @@ public struct NoteLookup: Sendable {
         if let match = try single(byTitle, name: name) { return match }
         let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }
         if let match = try single(byStem, name: name) { return match }
+        // A file name with its extension, as a wikilink may give it (`Idea.md` for `pages/Idea.md`).
+        if !key.contains("/"), NoteFiles.isNoteName(key) {
+            let byFileName = notes.filter { Naming.collisionKey(LinkIndex.lastComponent($0.path)) == key && $0.kind != .trash }
+            if let match = try single(byFileName, name: name) { return match }
+        }
         let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
         if let match = try single(byAlias, name: name) { return match }
         if let logseq = vault?.logseq {

@@ -98,4 +98,19 @@ struct NoteAtPathTests {
             #expect(looked(name, vault) == walked(name, vault), "\(name)")
         }
     }
+
+    @Test("a file name with its extension names the note of that name in any folder, as a wikilink does")
+    func fileNameWithItsExtension() throws {
+        let folder = try Self.makeFolder()
+        try folder.write("inbox/Other.md", "# Other in the inbox\n")
+        let vault = try Vault(root: folder.path)
+        #expect(try vault.note(named: "Idea.md").path == "pages/Idea.md")
+        #expect(try vault.note(named: "idea.MD").path == "pages/Idea.md")
+        #expect(try vault.note(named: "Plan.md").path == "pages/Plan.md")
+        // Two folders hold the name: the person must choose.
+        #expect(looked("Other.md", vault).contains("names 2 notes: inbox/Other.md, pages/Other.md"))
+        // A note in the trash is named by its path alone.
+        #expect(looked("Gone.md", vault).contains("no note named"))
+        #expect(try vault.note(named: "trash/Gone.md").path == "trash/Gone.md")
+    }
 }
