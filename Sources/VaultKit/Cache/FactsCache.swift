@@ -118,6 +118,9 @@ public final class FactsCache: @unchecked Sendable {
         guard fileSystem.exists(location.file) else { return }
         do {
             let status = try fileSystem.status(location.file)
+            // A folder in the file's place is not a damaged cache that a save heals: the save
+            // fails, and says so; `clear` removes it when it is empty.
+            if status?.kind == .directory { return }
             // Only the header and the index are read now.
             guard let file = try CacheFile.open(location.file, fileSystem: fileSystem) else { return }
             let index = file.contents
@@ -354,8 +357,17 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// Removes the cache file; the next run reads every note.
+    ///
+    /// - Throws: `VaultError.cacheBlocked` when a folder that holds files stands in the place
+    ///   of one of the cache's files (an empty one is removed); a `SystemError` when a file
+    ///   cannot be removed.
     public func clear() throws {
         for file in [location.file, location.deltaFile, location.statisticsFile] where fileSystem.exists(file) {
+            if (try? fileSystem.linkStatus(file))??.kind == .directory {
+                do { try fileSystem.removeEmptyDirectory(file) } catch let error as SystemError where error.code == ENOENT {
+                } catch { throw VaultError.cacheBlocked(path: file) }
+                continue
+            }
             // Gone meanwhile (another run cleared it too) is what was asked.
             do { try fileSystem.removeFile(file) } catch let error as SystemError where error.code == ENOENT {}
         }

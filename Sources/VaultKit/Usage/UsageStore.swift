@@ -84,7 +84,8 @@ public struct UsageStore: Sendable {
     /// creating the folder when needed, and folds the journal into the file once it is long.
     ///
     /// - Throws: when the folder cannot be made or the journal written; callers treat that as
-    ///   a ranking lost, not a failed command.
+    ///   a ranking lost, not a failed command. `VaultError.usageNotFolded` when the use was
+    ///   kept but the journal could not be folded (it then grows until it can be).
     public func record(notes: [String], tags: [String] = [], host: String? = nil, at now: Date) throws {
         guard !notes.isEmpty || !tags.isEmpty else { return }
         try fileSystem.createDirectories(folder)
@@ -94,8 +95,13 @@ public struct UsageStore: Sendable {
         line += UsageLog.entryJSON(notes: notes, tags: tags, host: host, at: now).compactBytes()
         line.append(0x0A)
         let length = try SafeWriter(fileSystem: fileSystem).appendDerived(journal, line)
+        guard length > Self.journalLimit else { return }
         // The use is kept: a fold that fails leaves the journal to the next one.
-        if length > Self.journalLimit { try? fold() }
+        do {
+            try fold()
+        } catch {
+            throw VaultError.usageNotFolded(folder: folder, reason: (error as? any UserError)?.description ?? "\(error)")
+        }
     }
 
     /// Folds the journal, and any a folding run left aside, into the file; one run at a time

@@ -12,6 +12,10 @@ public enum VaultError: UserError, Equatable, Sendable {
     case vaultFolderMissing(path: String)
     /// The vault has no cache: no usable cache folder (the warnings said why).
     case noCache(reason: String)
+    /// A folder that holds files stands where the cache keeps one of its files.
+    case cacheBlocked(path: String)
+    /// A use was recorded, but the usage journal could not be folded into the usage file.
+    case usageNotFolded(folder: String, reason: String)
     /// The vault folder exists but cannot be read.
     case vaultUnreadable(path: String, reason: String)
     /// `vault.json` is not a JSON object.
@@ -107,6 +111,11 @@ extension VaultError: CustomStringConvertible {
             return "the vault folder \(path) does not exist or is not a folder"
         case .noCache(let reason):
             return "this vault has no cache: " + (reason.isEmpty ? "there is no folder to keep one in" : reason)
+        case .cacheBlocked(let path):
+            return "cannot clear the cache: \(path) is a folder that holds files, not a file of the cache; remove it yourself"
+        case .usageNotFolded(let folder, let reason):
+            return "cannot fold the usage journal in \(folder) into usage.json (\(reason)); "
+                + "uses are kept in the journal, which grows until it can be folded"
         case .vaultUnreadable(let path, let reason):
             return "cannot read the vault folder \(path): \(reason)"
         case .settingsNotJSON(let path, let reason):

@@ -46,3 +46,15 @@ $ cp -r . ../copy && vault --vault ../copy list --folder journals | head -1
 2> vault: warning: this vault and the one at <tmp>/demo have the same id (6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10) in .zennotes/vault.json, as a copied folder does; their caches are kept apart
 $ vault --vault ../copy list --folder journals | head -1
 > journals/2026-11-17.md	Tuesday 17 November
+# A folder in the place of the cache's file: the save says it cannot write there, the answers
+# come from the files, and `clear` removes the folder when it is empty, never its files.
+$ C=../.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10 && vault cache clear > /dev/null && mkdir $C/facts && vault list --folder journals 2>&1 | sed 's/(rename .*: Is a directory)/(rename: Is a directory)/' | tail -1
+> vault: warning: cannot write the cache in <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10 (rename: Is a directory); the answers above come from the files
+$ touch ../.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts/kept && vault cache clear
+2> vault: error: cannot clear the cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts is a folder that holds files, not a file of the cache; remove it yourself
+? 1
+$ rm ../.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts/kept && vault cache clear && vault list --folder journals | head -1
+> cleared <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+> journals/2026-11-17.md	Tuesday 17 November
+$ test -f ../.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts && echo "the cache is a file again"
+> the cache is a file again

@@ -107,6 +107,30 @@ struct UsageStoreTests {
         #expect(Int64(try folder.read("state/usage.log").count) <= UsageStore.journalLimit)
     }
 
+    @Test("a journal that cannot be folded keeps every use, and the run that tried says why")
+    func foldBlocked() throws {
+        let folder = TemporaryFolder()
+        let store = UsageStore(folder: folder.path + "/state")
+        // A folder where the usage file is written.
+        try FileManager.default.createDirectory(atPath: folder.path + "/state/usage.json/kept", withIntermediateDirectories: true)
+        var failures = 0
+        for index in 0..<400 {
+            do {
+                try store.record(notes: ["n\(index % 3).md"], at: now.addingTimeInterval(Double(index)))
+            } catch VaultError.usageNotFolded(let at, let reason) {
+                #expect(at == folder.path + "/state" && reason.contains("usage.json"))
+                failures += 1
+            }
+        }
+        #expect(failures > 0)
+        #expect(store.load().notes.values.map(\.uses).reduce(0, +) == 400)
+        // Once the folder is gone, the next fold takes in every journal set aside.
+        try FileManager.default.removeItem(atPath: folder.path + "/state/usage.json")
+        try store.fold()
+        #expect(try folder.names(in: "state") == ["usage.json", "usage.lock"])
+        #expect(store.load().notes.values.map(\.uses).reduce(0, +) == 400)
+    }
+
     @Test("a journal line cut short counts as no use, and a journal a killed fold left aside is counted, then folded once")
     func tornAndLeftAside() throws {
         let folder = TemporaryFolder()
