@@ -17,6 +17,7 @@ final class CacheFile: @unchecked Sendable {
     private let fileSystem: any FileSystem
     private let descriptor: Int32
     private let tableLock = Lock()
+    private let hints = LookupHints()
     /// A byte for each entry, set once its record was found valid for the note's status as
     /// the last walk took it (see `FactsCache.walkedRecord`). Workers set distinct bytes,
     /// only ever to 1, and a walk clears them all before any is set.
@@ -102,22 +103,36 @@ final class CacheFile: @unchecked Sendable {
         ordinal(for: path).map { contents.entries[$0] }
     }
 
-    /// Where the entry of the note at `path` is among the sorted entries.
+    /// Where the entry of the note at `path` is among the sorted entries: the one after the
+    /// last this thread found is tried first (see `LookupHints`).
     func ordinal(for path: String) -> Int? {
         var path = path
         return path.withUTF8 { wanted in
             index.withUnsafeBufferPointer { bytes in
+                let entries = contents.entries
+                func order(_ ordinal: Int) -> Int { Self.compare(UnsafeBufferPointer(rebasing: bytes[entries[ordinal].path]), wanted) }
                 var low = 0
-                var high = contents.entries.count
+                var high = entries.count
+                let next = hints.last + 1
+                if next > 0 && next < high {
+                    let found = order(next)
+                    if found == 0 { return remembered(next) }
+                    if found < 0 { low = next + 1 } else { high = next }
+                }
                 while low < high {
                     let middle = (low + high) / 2
-                    let order = Self.compare(UnsafeBufferPointer(rebasing: bytes[contents.entries[middle].path]), wanted)
-                    if order == 0 { return middle }
-                    if order < 0 { low = middle + 1 } else { high = middle }
+                    let found = order(middle)
+                    if found == 0 { return remembered(middle) }
+                    if found < 0 { low = middle + 1 } else { high = middle }
                 }
                 return nil
             }
         }
+    }
+
+    private func remembered(_ ordinal: Int) -> Int {
+        hints.remember(ordinal)
+        return ordinal
     }
 
     /// Calls `body` with the file's table and side table, their references counting from

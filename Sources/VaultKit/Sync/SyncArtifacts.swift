@@ -75,9 +75,9 @@ public enum NoteFiles {
     /// The bytes of `stem(name)`, a slice of the name's own.
     public static func stemUTF8(_ name: String) -> Substring.UTF8View {
         let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), noteExtension(utf8[utf8.index(after: dot)...]) != nil else {
-            return name[...].utf8
-        }
+        guard let offset = name.lastUTF8Offset(of: UInt8(ascii: ".")) else { return name[...].utf8 }
+        let dot = utf8.index(utf8.startIndex, offsetBy: offset)
+        guard noteExtension(utf8[utf8.index(after: dot)...]) != nil else { return name[...].utf8 }
         return name[..<dot].utf8
     }
 

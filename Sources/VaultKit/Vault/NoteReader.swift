@@ -46,12 +46,11 @@ public enum NoteReader {
 
     /// A note's metadata from its facts.
     public static func note(path: String, kind: FolderKind, status: FileStatus, facts: NoteFacts) -> Note {
-        var note = skeleton(path: path, kind: kind, status: status, availability: .available)
+        var note = skeleton(path: path, kind: kind, status: status, availability: .available, title: facts.isUTF8 ? facts.title : nil)
         guard facts.isUTF8 else {
             note.isUTF8 = false
             return note
         }
-        if let title = facts.title { note.title = title }
         note.aliases = facts.aliases
         note.tags = facts.tags
         note.headings = facts.headings
@@ -70,11 +69,18 @@ public enum NoteReader {
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
     public static func skeleton(path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability) -> Note {
-        let name = path.fileName
-        let stem = NoteFiles.stem(name)
+        skeleton(path: path, kind: kind, status: status, availability: availability, title: nil)
+    }
+
+    /// `skeleton`, titled `title` when it is given (else by its file name).
+    private static func skeleton(
+        path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability, title: String?
+    ) -> Note {
+        // A title given leaves the file name unlooked at, but in a journal, dated by it.
+        let stem = title == nil || kind == .journal ? NoteFiles.stem(path.fileName) : ""
         return Note(
             path: path, kind: kind, availability: availability, unavailableReason: nil,
-            size: status.size, modified: status.modified, title: stem, aliases: [], tags: [], headings: [],
+            size: status.size, modified: status.modified, title: title ?? stem, aliases: [], tags: [], headings: [],
             journalDate: kind == .journal ? journalDate(fromStem: stem) : nil,
             isUTF8: true, hasFrontmatter: false, frontmatterIssues: [], verbatimKeys: [])
     }

@@ -33,8 +33,24 @@ extension String {
     /// The part after the last `/` (the whole string when there is none), found in the
     /// bytes: Foundation's `lastPathComponent` goes through NSString, costly once per note.
     package var fileName: String {
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return self }
-        return String(self[index(after: slash)...])
+        guard let slash = lastUTF8Offset(of: UInt8(ascii: "/")) else { return self }
+        var copy = self
+        return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(slash + 1)...]), as: UTF8.self) }
+    }
+
+    /// Where the last `byte` is among the string's UTF-8 bytes, found on the bytes themselves:
+    /// `utf8.lastIndex(of:)` steps an index at a time, a thousand instructions for a path,
+    /// and every note's path is looked at this way.
+    package func lastUTF8Offset(of byte: UInt8) -> Int? {
+        var copy = self
+        return copy.withUTF8 { bytes in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == byte { return index }
+            }
+            return nil
+        }
     }
 
     /// True when the string holds this ASCII byte; unlike `contains(_: String)`, which

@@ -1,0 +1,35 @@
+import Glibc
+import Synchronization
+
+/// Where each thread last found an entry among a cache file's sorted entries.
+///
+/// A walk asks for its notes in about the order the entries are in, so the entry a thread
+/// asks for next is most often the one after the last it found: one comparison, where a
+/// binary search took seventeen at 100,000 notes. A hint is a guess, checked before it is
+/// used: threads that share a slot cost a search, never a wrong answer.
+final class LookupHints: @unchecked Sendable {
+    private static let slotCount = 8
+    private let slots: UnsafeMutablePointer<Atomic<Int>>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        for index in 0..<Self.slotCount { (slots + index).initialize(to: Atomic(-1)) }
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    /// The calling thread's slot: its identity mixed, since threads' identities are
+    /// addresses that share their low bits.
+    private static var slot: Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: Int(bitPattern: pthread_self()))) &* 0x9E37_79B9_7F4A_7C15) >> 61)
+    }
+
+    /// Where the calling thread last found an entry; -1 when it found none yet.
+    var last: Int { slots[Self.slot].load(ordering: .relaxed) }
+
+    /// Keeps `ordinal` as where the calling thread last found an entry.
+    func remember(_ ordinal: Int) { slots[Self.slot].store(ordinal, ordering: .relaxed) }
+}
