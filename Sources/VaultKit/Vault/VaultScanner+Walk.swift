@@ -43,28 +43,31 @@ extension VaultScanner {
             }
         }
         var walk = Walk(found: [], conflicts: [], warnings: [], assets: [], temporaryFiles: [], skipped: [], unlisted: [])
-        var skipped: [VaultWarning] = []
         // The notes of each folder, to be checked against the cache once every folder is listed.
         var toCheck: [FolderNotes] = []
-        var pending = [""]
-        while let folder = pending.popLast() {
-            guard let listing = listings.removeValue(forKey: folder) else { continue }
+        // The notes are taken in path order, depth first, each folder's notes and folders
+        // in turn as their paths sort (a folder's as its path and a slash): the sort after
+        // then finds them in order in one pass. Taken a folder's notes at a time, they came
+        // in as many runs to merge as there are folders: the sort was an eighth of a warm
+        // listing.
+        var pending = [(folder: "", note: 0, child: 0)]
+        while var place = pending.popLast() {
+            guard let listing = listings[place.folder] else { continue }
             let first = walk.found.count
-            walk.found += listing.found
-            walk.conflicts += listing.conflicts
-            walk.warnings += listing.warnings
-            walk.assets += listing.assets
-            walk.temporaryFiles += listing.temporaryFiles
-            skipped += listing.skipped
-            walk.unlisted += listing.unlisted
-            pending += listing.folders.map(\.path)
-            if cache != nil && walk.found.count > first {
-                toCheck += FolderNotes.parts(folder: folder.isEmpty ? root : root + "/" + folder, found: walk.found, from: first)
+            let next = place.child < listing.folders.count ? listing.folders[place.child].path + "/" : nil
+            while place.note < listing.found.count, next.map({ listing.found[place.note].path < $0 }) ?? true {
+                walk.found.append(listing.found[place.note])
+                place.note += 1
             }
+            if cache != nil && walk.found.count > first {
+                toCheck += FolderNotes.parts(folder: place.folder.isEmpty ? root : root + "/" + place.folder, found: walk.found, from: first)
+            }
+            guard next != nil else { continue }
+            pending.append((place.folder, place.note, place.child + 1))
+            pending.append((listing.folders[place.child].path, 0, 0))
         }
+        gatherRest(of: listings, into: &walk)
         checkStatuses(of: &walk.found, toCheck)
-        walk.skipped = walk.unlisted + skipped
-        walk.warnings += walk.skipped
         // Read in path order, the notes come out sorted.
         walk.found.sort { $0.path < $1.path }
         cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
@@ -73,6 +76,25 @@ extension VaultScanner {
         // resident memory of a `list --json` at 100,000 notes. A small walk is left alone.
         if walk.found.count >= 1_000 { FreedMemory.giveBack() }
         return walk
+    }
+
+    /// Takes in all that the listings found but notes, in the order a depth-first walk met
+    /// it (the last folder in name order first), so that nothing printed moves.
+    private func gatherRest(of listings: [String: FolderListing], into walk: inout Walk) {
+        var skipped: [VaultWarning] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            guard let listing = listings[folder] else { continue }
+            walk.conflicts += listing.conflicts
+            walk.warnings += listing.warnings
+            walk.assets += listing.assets
+            walk.temporaryFiles += listing.temporaryFiles
+            skipped += listing.skipped
+            walk.unlisted += listing.unlisted
+            pending += listing.folders.map(\.path)
+        }
+        walk.skipped = walk.unlisted + skipped
+        walk.warnings += walk.skipped
     }
 
     /// What the folder at `relative` (empty for the vault's own) holds.
