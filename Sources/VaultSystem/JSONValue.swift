@@ -83,6 +83,9 @@ public enum JSONValue: Equatable, Sendable {
         return output
     }
 
+    /// The value as compact JSON text, as a person would write it in a settings file.
+    public var jsonText: String { String(decoding: compactBytes(), as: UTF8.self) }
+
     private func appendText(to output: inout [UInt8], depth: Int, pretty: Bool = true) {
         func indent(_ level: Int) {
             guard pretty else { return }

@@ -66,11 +66,11 @@ public struct LocalFileSystem: FileSystem {
 
     /// Refuses what is not a regular file: `EISDIR` for a folder, `ENXIO` (what opening a
     /// socket gives) for a fifo, socket or device.
-    private static func checkRegular(_ info: stat, _ path: String) throws {
+    private static func checkRegular(_ info: stat, _ path: String, operation: String = "read") throws {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return
-        case S_IFDIR: throw SystemError(code: EISDIR, operation: "read", path: path)
-        default: throw SystemError(code: ENXIO, operation: "read", path: path)
+        case S_IFDIR: throw SystemError(code: EISDIR, operation: operation, path: path)
+        default: throw SystemError(code: ENXIO, operation: operation, path: path)
         }
     }
 
@@ -129,14 +129,7 @@ public struct LocalFileSystem: FileSystem {
     public func openForReading(_ path: String) throws -> Int32 {
         let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
-        var info = stat()
-        do {
-            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
-            try Self.checkRegular(info, path)
-        } catch {
-            _ = Glibc.close(fd)
-            throw error
-        }
+        try Self.keepingRegular(fd, path)
         _ = fcntl(fd, F_SETFL, 0)
         return fd
     }
@@ -157,9 +150,23 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func openForAppending(_ path: String, permissions: UInt32) throws -> Int32 {
-        let fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
+        // Not waiting at the open, as for a lock; Linux ignores the flag for a regular file.
+        let fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode_t(permissions)) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
+        try Self.keepingRegular(fd, path, operation: "append to")
         return fd
+    }
+
+    /// Closes `fd` and throws as `checkRegular` does when it is not a regular file.
+    private static func keepingRegular(_ fd: Int32, _ path: String, operation: String = "read") throws {
+        var info = stat()
+        do {
+            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
+            try checkRegular(info, path, operation: operation)
+        } catch {
+            _ = Glibc.close(fd)
+            throw error
+        }
     }
 
     public func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
@@ -247,8 +254,10 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func lockExclusive(_ path: String, wait: Bool) throws -> Int32? {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        // Not waiting at the open: a fifo put in the lock file's place would block it forever.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
+        try Self.keepingRegular(fd, path, operation: "lock")
         if retryingInterrupts({ flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) }) != 0 {
             let code = errno
             _ = Glibc.close(fd)

@@ -235,7 +235,8 @@ extension FactsCache {
         guard hits + misses > 0 else { return }
         let writer = SafeWriter(fileSystem: fileSystem)
         try fileSystem.createDirectories(location.folder)
-        try writer.replaceDerived(location.statisticsFile, with: Array("\(hits) \(misses)\n".utf8))
+        // Only `cache status` reads them: the cache written is no less whole without them.
+        try? writer.replaceDerived(location.statisticsFile, with: Array("\(hits) \(misses)\n".utf8))
         if location.owner(fileSystem) != location.rootRealPath {
             try writer.replaceDerived(location.ownerFile, with: Array(location.rootRealPath.utf8))
         }

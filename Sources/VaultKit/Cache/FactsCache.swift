@@ -364,8 +364,11 @@ public final class FactsCache: @unchecked Sendable {
     public func clear() throws {
         for file in [location.file, location.deltaFile, location.statisticsFile] where fileSystem.exists(file) {
             if (try? fileSystem.linkStatus(file))??.kind == .directory {
-                do { try fileSystem.removeEmptyDirectory(file) } catch let error as SystemError where error.code == ENOENT {
-                } catch { throw VaultError.cacheBlocked(path: file) }
+                do {
+                    try fileSystem.removeEmptyDirectory(file)
+                } catch let error as SystemError where error.code == ENOTEMPTY || error.code == EEXIST {
+                    throw VaultError.cacheBlocked(path: file)
+                } catch let error as SystemError where error.code == ENOENT {}
                 continue
             }
             // Gone meanwhile (another run cleared it too) is what was asked.

@@ -89,8 +89,9 @@ enum LinkRewriter {
     ) -> String? {
         let written = link.target.trimmed()
         let lastWritten = written.split(separator: "/").last.map(String.init) ?? written
+        // A note named without its `.md` (resolution adds it) stays named so, dots in its
+        // name or not (`v1.2`, `archive.org`).
         let dropsExtension = NoteFiles.isNoteName(destination) && !NoteFiles.isNoteName(lastWritten)
-            && NoteFiles.fileExtension(lastWritten).isEmpty
         let target = dropsExtension ? String(destination.dropLast(NoteFiles.fileExtension(destination).count)) : destination
         // Where only the name changed, the written folder part stays as it was.
         let name = String(target.split(separator: "/").last ?? Substring(target))

@@ -35,7 +35,7 @@ public struct VaultSettings: Equatable, Sendable {
         guard let remaps = document["systemFolderPaths"] else { return .standard }
         guard case .object(let members) = remaps else {
             if remaps == .null { return .standard }
-            throw VaultError.invalidSystemFolder(key: "systemFolderPaths", value: "\(remaps)", reason: "it must be an object")
+            throw VaultError.invalidSystemFolder(key: "", value: remaps.jsonText, reason: "it must be an object")
         }
         return try VaultLayout(systemFolderPaths: members.map { (key: $0.0, value: $0.1) })
     }

@@ -77,6 +77,10 @@ extension Vault {
             return RolloverPlan(source: source, day: day, sourceRewrite: nil, destinationRewrite: nil, moved: [])
         }
 
+        // Logseq has no word for a forwarded task: writing `>` over `TODO` made a quote of it.
+        if let worded = moved.first(where: { !$0.state.isClosed && $0.markerRange.count != 1 }) {
+            throw TaskError.noLogseqWord(reference: "\(source.path):\(worded.line)", state: .forwarded)
+        }
         var sourceAfter = bytes
         for task in moved.reversed() where !task.state.isClosed {
             sourceAfter.replaceSubrange(task.markerRange, with: [UInt8(ascii: ">")])
@@ -97,7 +101,8 @@ extension Vault {
         }
         var destinationRewrite = destination
         destinationRewrite.after = Self.appending(roots.map { tasks[$0] }, from: bytes, to: destination.after)
-        let keptLines = NoteRewrite.lines(destination.after).count
+        // An empty journal keeps no line: the first task added is its line 1.
+        let keptLines = destination.after.isEmpty ? 0 : NoteRewrite.lines(destination.after).count
         let added = TaskScanner.tasks(in: destinationRewrite.after, origin: origin(of: destinationRewrite.path))
             .filter { $0.line > keptLines }
         return RolloverPlan(
@@ -106,12 +111,18 @@ extension Vault {
             added: added)
     }
 
+    /// True when `lines` hold `block` as consecutive lines.
+    private static func holds(_ lines: [String], _ block: [String]) -> Bool {
+        guard !block.isEmpty, block.count <= lines.count else { return false }
+        return (0...(lines.count - block.count)).contains { start in lines[start..<(start + block.count)].elementsEqual(block) }
+    }
+
     /// `note` with the lines of each root's item added at the end, their indentation (or
     /// quote prefix) taken off, in the note's own line endings.
     private static func appending(_ roots: [VaultTask], from source: [UInt8], to note: [UInt8]) -> [UInt8] {
         let sourceMap = SourceMap(source)
         let newline: [UInt8] = note.firstRange(of: [0x0D, 0x0A]) != nil ? [0x0D, 0x0A] : [0x0A]
-        let present = Set(NoteRewrite.lines(note).map { $0.trimmed() })
+        let present = NoteRewrite.lines(note).map { $0.trimmed() }
         var result = note
         var separated = note.isEmpty || note.last == 0x0A
         for root in roots {
@@ -124,8 +135,10 @@ extension Vault {
                 while common < prefix.count && common < bytes.count && bytes[common] == prefix[common] { common += 1 }
                 block.append(Array(bytes[common...]))
             }
-            // Already copied by an earlier, interrupted run.
-            if present.contains(String(decoding: block[0], as: UTF8.self).trimmed()) { continue }
+            // Already copied by an earlier, interrupted run: the whole block stands there. A
+            // task of the same words alone (written today by hand) is no copy: skipping the
+            // block for it left the subtasks marked forwarded and open nowhere.
+            if Self.holds(present, block.map { String(decoding: $0, as: UTF8.self).trimmed() }) { continue }
             if !separated {
                 result += newline
                 separated = true

@@ -36,15 +36,22 @@ public struct NoteLookup: Sendable {
     /// - Throws: `VaultError.unknownNote` (with close names) or `.ambiguousNote`.
     public func note(named name: String) throws -> Note {
         if let match = try note(atPath: name) { return match }
-        let key = Naming.collisionKey(name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
-        let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
-        if let match = try single(byTitle, name: name) { return match }
-        let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }
-        if let match = try single(byStem, name: name) { return match }
-        // A file name with its extension, as a wikilink may give it (`Idea.md` for `pages/Idea.md`).
-        if !key.contains("/"), NoteFiles.isNoteName(key) {
-            let byFileName = notes.filter { Naming.collisionKey(LinkIndex.lastComponent($0.path)) == key && $0.kind != .trash }
-            if let match = try single(byFileName, name: name) { return match }
+        let rooted = name.hasPrefix("./")
+        let key = Naming.collisionKey(rooted ? String(name.dropFirst(2)) : name)
+        if !rooted && !key.contains("/") && NoteFiles.isNoteName(key) {
+            // A file name with its extension, as a wikilink may give it (`Idea.md` for
+            // `pages/Idea.md`), may also be a title or a stem: every note it may name counts,
+            // and two are an error, never a guess for a command that writes.
+            let named = notes.filter { note in
+                note.kind != .trash
+                    && [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
+            }
+            if let match = try single(named, name: name) { return match }
+        } else {
+            let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
+            if let match = try single(byTitle, name: name) { return match }
+            let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }
+            if let match = try single(byStem, name: name) { return match }
         }
         let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
         if let match = try single(byAlias, name: name) { return match }

@@ -20,7 +20,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case vaultUnreadable(path: String, reason: String)
     /// `vault.json` is not a JSON object.
     case settingsNotJSON(path: String, reason: String)
-    /// A `systemFolderPaths` value breaks a layout rule.
+    /// A `systemFolderPaths` value breaks a layout rule: the member's key (empty for the
+    /// whole setting), and its value as JSON text.
     case invalidSystemFolder(key: String, value: String, reason: String)
     /// `vault init` found an existing vault.
     case alreadyAVault(path: String)
@@ -115,13 +116,13 @@ extension VaultError: CustomStringConvertible {
             return "cannot clear the cache: \(path) is a folder that holds files, not a file of the cache; remove it yourself"
         case .usageNotFolded(let folder, let reason):
             return "cannot fold the usage journal in \(folder) into usage.json (\(reason)); "
-                + "uses are kept in the journal, which grows until it can be folded"
+                + "uses are kept in journals beside it, which pile up until one can be folded"
         case .vaultUnreadable(let path, let reason):
             return "cannot read the vault folder \(path): \(reason)"
         case .settingsNotJSON(let path, let reason):
             return "\(path) is not a valid settings file: \(reason)"
         case .invalidSystemFolder(let key, let value, let reason):
-            return "systemFolderPaths.\(key) = \"\(value)\" is not allowed: \(reason)"
+            return "systemFolderPaths\(key.isEmpty ? "" : "." + key) = \(value) is not allowed: \(reason)"
         case .alreadyAVault(let path):
             return "\(path) is already a vault"
         case .unknownNote(let name, _):

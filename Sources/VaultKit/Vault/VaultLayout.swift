@@ -52,12 +52,12 @@ public struct VaultLayout: Equatable, Sendable {
         for (key, value) in systemFolderPaths {
             guard let kind = Self.systemKinds.first(where: { $0.settingsKey == key }) else { continue }
             guard case .string(let name) = value else {
-                throw VaultError.invalidSystemFolder(key: key, value: "\(value)", reason: "the value must be a folder name in quotes")
+                throw VaultError.invalidSystemFolder(key: key, value: value.jsonText, reason: "the value must be a folder name in quotes")
             }
             try Self.validate(key: key, name: name)
             let folded = name.lowercased()
             if let other = used[folded] {
-                throw VaultError.invalidSystemFolder(key: key, value: name, reason: "\(other) already uses this folder")
+                throw VaultError.invalidSystemFolder(key: key, value: JSONValue.string(name).jsonText, reason: "\(other) already uses this folder")
             }
             used[folded] = key
             remaps[kind] = name
@@ -66,7 +66,7 @@ public struct VaultLayout: Equatable, Sendable {
         for kind in Self.systemKinds where remaps[kind] == nil {
             if let key = kind.settingsKey, let other = used[key] {
                 throw VaultError.invalidSystemFolder(
-                    key: other, value: remaps.values.first { $0.lowercased() == key } ?? key,
+                    key: other, value: JSONValue.string(remaps.values.first { $0.lowercased() == key } ?? key).jsonText,
                     reason: "\"\(key)\" is the default folder of \(key)")
             }
         }
@@ -74,13 +74,13 @@ public struct VaultLayout: Equatable, Sendable {
     }
 
     private static func validate(key: String, name: String) throws {
-        func bad(_ reason: String) -> VaultError { .invalidSystemFolder(key: key, value: name, reason: reason) }
+        func bad(_ reason: String) -> VaultError { .invalidSystemFolder(key: key, value: JSONValue.string(name).jsonText, reason: reason) }
         if name.isBlank { throw bad("the folder name is empty") }
         if name.count > 128 { throw bad("a folder name has at most 128 characters") }
         if name.contains("/") || name.contains("\\") { throw bad("it must be one top-level folder, without / or \\") }
         if name.hasPrefix(".") { throw bad("a folder name starting with . is hidden and not synced by some tools") }
-        if let bad = name.first(where: { ":*?\"<>|#^[]".contains($0) }) {
-            throw VaultError.invalidSystemFolder(key: key, value: name, reason: "the character \(bad) is not allowed")
+        if let character = name.first(where: { ":*?\"<>|#^[]".contains($0) }) {
+            throw bad("the character \(character) is not allowed")
         }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 }) { throw bad("control characters are not allowed") }
         if reservedNames.contains(name.lowercased()) { throw bad("\(name) is reserved") }

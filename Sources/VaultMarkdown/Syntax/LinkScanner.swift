@@ -24,6 +24,7 @@ public enum LinkScanner {
         let exclusions = structure.inlineExclusions
         let bytes = structure.bytes
         let org = structure.dialect == .org
+        let spacedDestinations = structure.dialect == .logseq
         var exclusionIndex = 0
         // A definition's text is no inline text: a `[t](x)` in its title is no link.
         let definitions = structure.referenceDefinitions
@@ -85,7 +86,7 @@ public enum LinkScanner {
                         double
                         ? wikilink(buffer, at: position, end: range.upperBound, embed: embed, line: line, spans: cursor)
                             .map { ($0, $0.range.lowerBound + (embed ? 3 : 2)..<$0.range.upperBound - 2) }
-                        : markdownLink(&cursor, at: position, embed: embed, line: line)
+                        : markdownLink(&cursor, at: position, embed: embed, line: line, spaced: spacedDestinations)
                     if found == nil && !double && !byLabel.isEmpty {
                         found = referenceUse(&cursor, at: position, embed: embed, line: line, definitions: byLabel)
                     }
@@ -171,7 +172,13 @@ public enum LinkScanner {
 
     /// `[text](destination "title")` with a local destination, and the byte range inside it
     /// where inline code is its own; URLs with a scheme are not vault links.
-    static func markdownLink(_ line: inout LinkLine, at start: Int, embed: Bool, line number: Int) -> (Link, Range<Int>)? {
+    ///
+    /// - Parameter spaced: true where a destination may hold spaces (Logseq writes its
+    ///   assets' paths so: `![x](../assets/one year_1.png)`); elsewhere, as in CommonMark,
+    ///   text after the destination that is no title makes it no link.
+    static func markdownLink(
+        _ line: inout LinkLine, at start: Int, embed: Bool, line number: Int, spaced: Bool = false
+    ) -> (Link, Range<Int>)? {
         let bytes = line.bytes
         let end = line.end
         guard let index = line.closingBracket(start), index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else {
@@ -179,7 +186,7 @@ public enum LinkScanner {
         }
         var position = index + 2
         while position < end && bytes[position] == UInt8(ascii: " ") { position += 1 }
-        let destination: Range<Int>
+        var destination: Range<Int>
         let angle = position < end && bytes[position] == UInt8(ascii: "<")
         if angle {
             guard let close = line.angleClose(position + 1) else { return nil }
@@ -190,8 +197,16 @@ public enum LinkScanner {
             destination = position..<stop
             position = stop
         }
-        // An optional title, then the closing parenthesis.
+        // An optional title, then the closing parenthesis: anything else after the
+        // destination (`[x](My Note.md)`, a space not encoded) makes it no link. Logseq's
+        // `[label]([[Page name]])` is read whole by its own scanner, spaces and all.
         guard position < end, let close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
+        if !isTitle(bytes, position..<close) && bytes[destination.lowerBound] != UInt8(ascii: "[") {
+            guard spaced, !angle else { return nil }
+            var last = close
+            while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+            destination = destination.lowerBound..<last
+        }
         let raw = text(bytes, destination)
         if hasScheme(raw) { return nil }
         var targetEnd = destination.upperBound
@@ -207,6 +222,20 @@ public enum LinkScanner {
             escapedPipe: false, angleBrackets: angle)
         // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
         return (link, start + 1..<close)
+    }
+
+    /// True when `range` (between a link's destination and its `)`) holds only spaces, or a
+    /// title in `"…"` or `'…'` after at least one.
+    static func isTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var start = range.lowerBound
+        var end = range.upperBound
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return true }
+        let quote = bytes[start]
+        return start > range.lowerBound && end - start >= 2 && (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"))
+            && bytes[end - 1] == quote
     }
 
     /// Quoted `"[[Note]]"` values in frontmatter.

@@ -5,8 +5,8 @@
 package struct LogseqMarker: Sendable {
     /// The words, each with the state it stands for.
     package static let words: [(word: String, state: TaskState)] = [
-        ("TODO", .open), ("LATER", .open), ("WAITING", .open), ("DOING", .inProgress), ("NOW", .inProgress),
-        ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
+        ("TODO", .open), ("LATER", .open), ("WAITING", .open), ("WAIT", .open), ("DOING", .inProgress), ("NOW", .inProgress),
+        ("IN-PROGRESS", .inProgress), ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
     ]
 
     package var range: Range<Int>

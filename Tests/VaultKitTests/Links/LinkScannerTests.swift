@@ -51,6 +51,14 @@ struct LinkScannerTests {
         #expect(found.last?.isEmbed == true)
     }
 
+    @Test("a space not encoded in a markdown link's target makes it no link, as CommonMark reads it")
+    func spaceInTarget() {
+        #expect(written("See [the doc](My Note.md). [t](My.md  \"x\" ) [u](My.md 'y') [v](My.md \"open)").map { $0 } == [
+            "[t](My.md  \"x\" )", "[u](My.md 'y')",
+        ])
+        #expect(written("[a](My.md \"x\" trailing)").isEmpty)
+    }
+
     @Test("URLs, mail links and empty links are not vault links")
     func notVaultLinks() {
         #expect(written("[w](https://example.com/a.md) [m](mailto:a@b.c) [e]() [[]] [x] [[ ]]").isEmpty)

@@ -164,4 +164,14 @@ struct RenameMatrixTests {
         }
         return files
     }
+
+    @Test("a markdown link written without .md stays without it when the name holds a dot")
+    func dottedNameWithoutExtension() throws {
+        let folder = TemporaryFolder()
+        try folder.write("v1.2.md", "# v1.2\n")
+        try folder.write("src.md", "[notes](v1.2) [md](v1.2.md)\n\n[r]: v1.2\n[ref][r]\n")
+        let vault = try Vault(root: folder.path)
+        try apply(try RenamePlanner(vault: vault).planRename("v1.2", to: "v2"), vault)
+        #expect(try text(folder, "src.md") == "[notes](v2) [md](v2.md)\n\n[r]: v2\n[ref][r]\n")
+    }
 }

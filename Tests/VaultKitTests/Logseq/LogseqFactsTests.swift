@@ -70,8 +70,8 @@ struct LogseqFactsTests {
     }
 
     @Test("a block starting with a Logseq word is a task in that state", arguments: [
-        ("TODO", TaskState.open), ("LATER", .open), ("WAITING", .open), ("DOING", .inProgress), ("NOW", .inProgress),
-        ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
+        ("TODO", TaskState.open), ("LATER", .open), ("WAITING", .open), ("WAIT", .open), ("DOING", .inProgress),
+        ("NOW", .inProgress), ("IN-PROGRESS", .inProgress), ("DONE", .done), ("CANCELED", .cancelled), ("CANCELLED", .cancelled),
     ])
     func taskWords(word: String, state: TaskState) throws {
         let text = "- \(word) call the bank #money\n"

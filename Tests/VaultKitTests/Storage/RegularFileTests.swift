@@ -55,6 +55,38 @@ struct RegularFileTests {
         }
     }
 
+    @Test("a fifo where a lock file or a journal is kept fails at once, for a lock, an append and the vault's write lock")
+    func locksAndJournalsRefuseFifos() throws {
+        let lock = try fifo("state/usage.lock")
+        let journal = try fifo("state/usage.log")
+        let vaultLock = try fifo("v/.zennotes/lock")
+        let metadata = folder.path + "/v/.zennotes"
+        let codes = withinSeconds(lock) { () -> [Int32] in
+            func code(_ body: () throws -> Void) -> Int32 {
+                do {
+                    try body()
+                    return 0
+                } catch let error as SystemError {
+                    return error.code
+                } catch {
+                    return -1
+                }
+            }
+            return [
+                code { _ = try LocalFileSystem().lockExclusive(lock, wait: false) },
+                code { _ = try LocalFileSystem().openForAppending(journal, permissions: 0o600) },
+                code { _ = try VaultLock(metadataFolder: metadata, timeout: 0.1) },
+            ]
+        }
+        // A blocked open would still hold: both ends are opened so that it returns.
+        for path in [lock, journal, vaultLock] {
+            let ends = [open(path, O_RDONLY | O_NONBLOCK), open(path, O_WRONLY | O_NONBLOCK)]
+            for end in ends where end >= 0 { close(end) }
+        }
+        #expect(codes?.prefix(2) == [ENXIO, ENXIO], "nil means an open blocked")
+        #expect(codes?.last == -1, "the vault lock says why, as a file error")
+    }
+
     /// A Unix socket bound at `relative`, as a program serving on a socket file would leave.
     private func socket(_ relative: String) throws {
         let path = folder.path + "/" + relative

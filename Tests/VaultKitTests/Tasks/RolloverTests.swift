@@ -98,6 +98,41 @@ struct RolloverTests {
         #expect(try text("v/journals/2026-11-28.md") == "- [>] Call Ana\n- [>] Buy milk\n")
     }
 
+    @Test("a task of the same words already in today's journal does not keep its subtasks from moving")
+    func sameWordsWithSubtasks() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [ ] project\n  - [ ] step A\n")
+        try folder.write("v/journals/2026-11-29.md", "# 29\n\n- [ ] project\n")
+        let vault = try Vault(root: folder.path + "/v")
+        let plan = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        #expect(try text("v/journals/2026-11-29.md") == "# 29\n\n- [ ] project\n- [ ] project\n  - [ ] step A\n")
+        #expect(try text("v/journals/2026-11-28.md") == "- [>] project\n  - [>] step A\n")
+        #expect(plan.added.map(\.line) == [4, 5])
+        // Every task forwarded is open in today's journal.
+        #expect(try vault.tasks().tasks.filter { !$0.state.isClosed }.map(\.description).sorted() == ["project", "project", "step A"])
+    }
+
+    @Test("the tasks added to an empty journal are all listed, the first on its line 1")
+    func emptyJournal() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [ ] one\n- [ ] two\n")
+        try folder.write("v/journals/2026-11-29.md", "")
+        let vault = try Vault(root: folder.path + "/v")
+        let plan = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        #expect(plan.added.map(\.line) == [1, 2])
+        #expect(plan.added.map(\.description) == ["one", "two"])
+    }
+
+    @Test("in a Logseq graph a task written with a word is not rolled over: Logseq has no word for forwarded")
+    func logseqWords() throws {
+        try folder.write("g/logseq/config.edn", "{}\n")
+        try folder.write("g/journals/2026_11_28.md", "- TODO first\n- LATER second\n")
+        let vault = try Vault(root: folder.path + "/g")
+        #expect(throws: TaskError.noLogseqWord(reference: "journals/2026_11_28.md:1", state: .forwarded)) {
+            try vault.rollover(into: CalendarDay("2026-11-29")!)
+        }
+        #expect(try text("g/journals/2026_11_28.md") == "- TODO first\n- LATER second\n")
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/journals/2026_11_29.md"))
+    }
+
     @Test("no earlier journal, or nothing unfinished, changes nothing")
     func nothing() throws {
         try folder.write("v/journals/2026-11-28.md", "- [x] Done\n- [-] Dropped\n")

@@ -112,5 +112,21 @@ struct NoteAtPathTests {
         // A note in the trash is named by its path alone.
         #expect(looked("Gone.md", vault).contains("no note named"))
         #expect(try vault.note(named: "trash/Gone.md").path == "trash/Gone.md")
+        // A name given from the vault's root names the note there, nowhere else.
+        #expect(looked("./Idea.md", vault).contains("no note named"))
+    }
+
+    @Test("a file name that is also another note's title or stem is ambiguous, never a guess")
+    func fileNameAlsoATitle() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Idea.md", "# Idea\n")
+        try folder.write("inbox/About.md", "# Idea.md\nabout the file\n")
+        try folder.write("pages/Plan.md", "# Plan\n")
+        try folder.write("pages/Plan.md.md", "# Another\n")
+        let vault = try Vault(root: folder.path)
+        #expect(looked("Idea.md", vault).contains("names 2 notes: inbox/About.md, pages/Idea.md"))
+        #expect(looked("Plan.md", vault).contains("names 2 notes: pages/Plan.md, pages/Plan.md.md"))
+        // Without its extension, the title wins as before.
+        #expect(try vault.note(named: "Idea").path == "pages/Idea.md")
     }
 }

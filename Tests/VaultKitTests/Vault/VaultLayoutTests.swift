@@ -68,7 +68,7 @@ struct VaultLayoutTests {
 
     @Test("a value that is not a string names its key")
     func notAString() {
-        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "number(\"3\")", reason: "the value must be a folder name in quotes")) {
+        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "3", reason: "the value must be a folder name in quotes")) {
             try VaultLayout(systemFolderPaths: [(key: "trash", value: .number("3"))])
         }
     }
@@ -130,7 +130,7 @@ struct VaultSettingsTests {
     func badLayout() throws {
         let folder = TemporaryFolder()
         try folder.write(".zennotes/vault.json", "{\"systemFolderPaths\": {\"trash\": \"a/b\"}}\n")
-        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "a/b", reason: "it must be one top-level folder, without / or \\")) {
+        #expect(throws: VaultError.invalidSystemFolder(key: "trash", value: "\"a/b\"", reason: "it must be one top-level folder, without / or \\")) {
             try Vault(root: folder.path)
         }
     }
