@@ -17,7 +17,7 @@ struct DryRunDiffTests {
     }
 
     @Test(
-        "the dry run of a rename touching several notes, a prepend, a task edit, an append, a rollover, doctor --fix, conflicts resolve and trash --empty is accepted by git apply --check",
+        "the dry run of a rename touching several notes, a prepend, a task edit, an append, a rollover, doctor --fix, conflicts resolve, trash --empty, a capture and a new page is accepted by git apply --check",
         arguments: [
             "vault rename Errands 'Errand list' --skip-unavailable --dry-run",
             "vault move 'pages/Reading List.md' inbox/ --skip-unavailable --dry-run",
@@ -28,6 +28,9 @@ struct DryRunDiffTests {
             "vault doctor --fix --dry-run",
             "vault conflicts resolve 'Reading List' --keep copy --dry-run",
             "vault trash --empty --dry-run",
+            "vault capture --dry-run 'a thought to keep'",
+            "vault capture --dry-run --journal 'for today'",
+            "vault new 'A fresh page' --dry-run",
         ])
     func gitApplies(command: String) throws {
         let sandbox = try sandbox()

@@ -20,7 +20,7 @@ enum CaptureCommand: Command {
     static let title = Option<String?>("--title", value: "TITLE", help: "the note's title (and file name)")
     static let tag = Option<[String]>(list: "--tag", value: "TAGS", help: "tags, comma-separated or repeated")
     static let force = Option<Bool>(flag: "--force", help: "capture a link again even if the vault holds it")
-    static let dryRun = CommonOptions.dryRun.withHelp("print where it would go, write nothing")
+    static let dryRun = CommonOptions.dryRun.withHelp("print the note it would make as a diff, write nothing")
     static let open = Option<Bool>(flag: "--open", help: "open the note in $VISUAL or $EDITOR, at its last line")
     static let options: [any DeclaredOption] = [inbox, journal, title, tag, force, dryRun, open]
 
@@ -38,7 +38,7 @@ enum CaptureCommand: Command {
             }
             let result = try Capture(vault: vault).captureToJournal(bytes, day: try context.today(), dryRun: arguments[dryRun])
             if !arguments[dryRun] { context.recordUse(notes: [result.path]) }
-            if context.json { try context.emit(result) } else { context.line(result.path) }
+            if context.json { try context.emit(result) } else { context.line(result.diff?.trimmingSuffixNewline() ?? result.path) }
             if opens { try context.editNote(result.path, line: vault.lastLine(of: result.path), in: vault) }
             return 0
         }
@@ -58,7 +58,7 @@ enum CaptureCommand: Command {
             context.warn("already captured in \(result.path)\(tags)")
             context.line(result.path)
         } else {
-            context.line(result.path)
+            context.line(result.diff?.trimmingSuffixNewline() ?? result.path)
         }
         if opens { try context.editNote(result.path, line: vault.lastLine(of: result.path), in: vault) }
         return 0
@@ -80,7 +80,7 @@ enum NewCommand: Command {
         """
     static let folder = Option<String?>("--folder", value: "FOLDER", help: "the folder (default: pages/)")
     static let template = Option<String?>("--template", value: "NAME", help: "start from template NAME (Obsidian's template folder, then .zennotes/templates/)")
-    static let dryRun = CommonOptions.dryRun.withHelp("print the path it would take, write nothing")
+    static let dryRun = CommonOptions.dryRun.withHelp("print the page it would make as a diff, write nothing")
     static let open = CaptureCommand.open
     static let options: [any DeclaredOption] = [folder, template, dryRun, open]
 
@@ -98,7 +98,7 @@ enum NewCommand: Command {
             struct Created: Encodable { let path: String }
             try context.emit(Created(path: change.path))
         } else {
-            context.line(change.path)
+            context.line(arguments[dryRun] ? change.diff().trimmingSuffixNewline() : change.path)
         }
         if opens { try context.editNote(change.path, line: vault.lastLine(of: change.path), in: vault) }
         return 0

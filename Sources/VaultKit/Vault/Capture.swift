@@ -21,6 +21,9 @@ public struct Capture {
         public var alreadyCaptured: Bool
         /// Tags added to an earlier capture of the same link.
         public var addedTags: [String]
+        /// On a dry run, the new note as a diff that creates it (nil otherwise, and for a
+        /// link captured before).
+        public var diff: String?
     }
 
     public let vault: Vault
@@ -75,7 +78,8 @@ public struct Capture {
         if !tags.isEmpty, let tagged = NoteText.addingTags(tags, to: content) { content = tagged }
         let stem = Naming.fileStem(forTitle: name)
         let path = try vault.createNote(in: folder, stem: stem, content: content, dryRun: dryRun, executor: executor)
-        return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [])
+        let diff = dryRun ? NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent).diff() : nil
+        return Result(path: path, title: name, created: now, alreadyCaptured: false, addedTags: [], diff: diff)
     }
 
     /// A link capture's title: the host, or, when a note in `folder` is named after the host
@@ -114,7 +118,9 @@ public struct Capture {
     public func captureToJournal(_ bytes: [UInt8], day: CalendarDay, dryRun: Bool = false) throws -> Result {
         let text = String(decoding: bytes, as: UTF8.self)
         let change = try Journals(vault: vault).append(text, to: day, dryRun: dryRun)
-        return Result(path: change.path, title: day.description, created: vault.clock.now(), alreadyCaptured: false, addedTags: [])
+        return Result(
+            path: change.path, title: day.description, created: vault.clock.now(), alreadyCaptured: false, addedTags: [],
+            diff: dryRun ? change.diff() : nil)
     }
 
     /// The note in the capture folders that already holds `url`. Only notes named after the

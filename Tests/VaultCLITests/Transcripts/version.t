@@ -8,5 +8,5 @@ $ vault search budget --folder pages --version
 > vault 0.1.0
 $ vault -V
 > vault 0.1.0
-$ vault capture --dry-run -- --version
-> quick/version.md
+$ vault capture --dry-run -- --version | grep '^+++'
+> +++ b/quick/version.md
