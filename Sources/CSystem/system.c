@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/openat2.h>
 
 #include "CSystem.h"
 
@@ -59,4 +61,16 @@ int vault_terminal_rows(int descriptor) {
     struct winsize size;
     if (ioctl(descriptor, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) { return -1; }
     return size.ws_row;
+}
+
+int vault_open_beneath(int folder, const char *path, int flags, int symlinks) {
+#ifdef SYS_openat2
+    struct open_how how = {0};
+    how.flags = (unsigned long long)(unsigned int)flags;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (symlinks ? 0 : RESOLVE_NO_SYMLINKS);
+    return (int)syscall(SYS_openat2, folder, path, &how, sizeof(how));
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

@@ -4,7 +4,24 @@ internal import CSystem
 
 /// The real file system, through POSIX calls.
 public struct LocalFileSystem: FileSystem {
-    public init() {}
+    /// The folder reads under which may not leave it, when one is set.
+    private let confinement: FileConfinement?
+
+    public init() { confinement = nil }
+
+    private init(confinement: FileConfinement?) { self.confinement = confinement }
+
+    /// The same file system, its reads of files under `root` kept inside `root`: no symbolic
+    /// link on the way may lead out of it, whenever it was put there (see `FileConfinement`).
+    public func confined(to root: String) -> LocalFileSystem {
+        LocalFileSystem(confinement: FileConfinement(root: root) ?? confinement)
+    }
+
+    /// Opens a file to read: beneath the confining folder when the path is in it.
+    private func openToRead(_ path: String, _ flags: Int32) -> Int32 {
+        guard let confinement, path.hasPrefix(confinement.prefix) else { return retryingInterrupts { open(path, flags) } }
+        return confinement.open(path, flags)
+    }
 
     public func readFile(_ path: String) throws -> [UInt8] {
         try readPrefix(path, limit: Int.max).bytes
@@ -14,7 +31,7 @@ public struct LocalFileSystem: FileSystem {
         // Callers skip what the listing or a stat calls no regular file; opening a fifo put
         // there since would block until a writer came, so the open does not wait, and only
         // a regular file is read from.
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemError.current("open", path) }
         defer { _ = Glibc.close(fd) }
         var info = stat()
@@ -127,7 +144,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func openForReading(_ path: String) throws -> Int32 {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemError.current("open", path) }
         try Self.keepingRegular(fd, path)
         _ = fcntl(fd, F_SETFL, 0)

@@ -22,8 +22,12 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         SystemError(code: errno, operation: operation, path: path)
     }
 
-    /// The C library's message for `code`.
-    public var reason: String { String(cString: strerror(code)) }
+    /// The C library's message for `code`; for an open refused by a confined file system
+    /// (see `FileConfinement`), why.
+    public var reason: String {
+        if code == EXDEV && operation == "open" { return "a symbolic link on the way leads out of the vault" }
+        return String(cString: strerror(code))
+    }
 
     /// True for the errors a sync service's virtual file system reports for a file it could
     /// not bring in (DESIGN.md 8): the note is unavailable, not empty.

@@ -20,6 +20,13 @@ int vault_syncfs(int descriptor);
 /// another thread of the process inherits them in the moment between pipe and fcntl.
 int vault_pipe_cloexec(int descriptors[2]);
 
+/// Opens `path`, relative to the open folder `folder`, without leaving that folder: no `..`,
+/// absolute path or symbolic link on the way may lead out of it (openat2 with
+/// RESOLVE_BENEATH and RESOLVE_NO_MAGICLINKS; with RESOLVE_NO_SYMLINKS too when `symlinks`
+/// is 0). EXDEV for a path that would leave it, ENOSYS where the kernel has no openat2
+/// (before Linux 5.6).
+int vault_open_beneath(int folder, const char *path, int flags, int symlinks);
+
 #include <spawn.h>
 
 /// Adds to `actions` the closing of every descriptor from `lowest` up, so a spawned child

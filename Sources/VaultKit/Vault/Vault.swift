@@ -42,7 +42,9 @@ public struct Vault: Sendable {
             throw VaultError.vaultFolderMissing(path: root)
         }
         self.root = absolute
-        self.fileSystem = fileSystem
+        // The vault's files are read beneath its folder: a link swapped in after a walk
+        // checked it cannot lead a read out.
+        self.fileSystem = (fileSystem as? LocalFileSystem)?.confined(to: absolute) ?? fileSystem
         var logseq = Self.logseqConfig(at: absolute, fileSystem: fileSystem)
         let settingsPath = absolute + "/.zennotes/vault.json"
         var layout: VaultLayout

@@ -133,4 +133,39 @@ struct ConfinementTests {
         #expect(throws: VaultError.folderLink(path: "quick", target: "inbox")) { try Capture(vault: vault).capture(Array("a thought".utf8)) }
         #expect(try folder.names(in: "vault/inbox") == ["Call.md"])
     }
+
+    @Test("a read of a note that became a link out of the vault after the walk is refused at the open; links inside are read")
+    func readsStayInside() throws {
+        let vault = try vault()
+        func read(_ relative: String) -> String {
+            do {
+                return String(decoding: try vault.fileSystem.readFile(vault.absolutePath(relative)), as: UTF8.self)
+            } catch let error as SystemError {
+                return "error: \(error.reason)"
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        // As a note swapped for a link once the walk had checked it would be read.
+        try link("pages/Swapped.md", to: outside + "/secret.md")
+        try link("pages/Relative out.md", to: "../../outside/secret.md")
+        try link("journals", to: outside)
+        for relative in ["pages/Swapped.md", "pages/Relative out.md", "journals/secret.md", "pages/../../outside/secret.md"] {
+            #expect(read(relative) == "error: a symbolic link on the way leads out of the vault", "\(relative)")
+        }
+        // Links that stay inside are followed, written relative or absolute.
+        try link("pages/Alias.md", to: "Errands.md")
+        try link("pages/Absolute.md", to: folder.path + "/vault/inbox/Call.md")
+        try link("archive", to: "pages")
+        #expect(read("pages/Alias.md") == "# Errands\n\n- [ ] milk\n")
+        #expect(read("pages/Absolute.md") == "# Call\n")
+        #expect(read("archive/Linker.md") == "see [[Errands]]\n")
+        // Reached through a link to the vault folder itself, the vault reads as it is.
+        #expect(symlink(folder.path + "/vault", folder.path + "/through") == 0)
+        let through = try Vault(root: folder.path + "/through")
+        #expect(try through.fileSystem.readFile(through.absolutePath("pages/Errands.md")) == Array("# Errands\n\n- [ ] milk\n".utf8))
+        #expect(throws: SystemError.self) { try through.fileSystem.readFile(through.absolutePath("pages/Swapped.md")) }
+        // Files outside the vault (a cache, a state folder) are read as they are.
+        #expect(try vault.fileSystem.readFile(outside + "/secret.md").count > 0)
+    }
 }

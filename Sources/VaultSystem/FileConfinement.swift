@@ -1,0 +1,61 @@
+import Glibc
+internal import CSystem
+
+/// A folder that file reads under it may not leave: the vault's, open for the life of the
+/// value, so that a symbolic link swapped in after the walk checked it (a note replaced by a
+/// link to `~/.ssh/config`, a folder by a link to `/`) is refused at the open, not read.
+///
+/// A path under the folder is opened relative to it with `openat2` and `RESOLVE_BENEATH`:
+/// links that stay inside are followed, none that leads out. A link written absolute, which
+/// `RESOLVE_BENEATH` refuses even when it stays inside, is resolved, and its target opened
+/// beneath the folder with no link at all on the way. Where the kernel has no `openat2`
+/// (before Linux 5.6), paths are opened as they are.
+final class FileConfinement: Sendable {
+    /// The folder's path as callers write it, with a final `/`.
+    let prefix: String
+    /// The folder's real path, with a final `/`.
+    private let realPrefix: String
+    private let descriptor: Int32
+
+    /// Confines reads to `root`; nil when it cannot be opened (reads then go unconfined, as
+    /// they would to a folder that vanished).
+    init?(root: String) {
+        let descriptor = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let real = realpath(root, nil) else {
+            if descriptor >= 0 { close(descriptor) }
+            return nil
+        }
+        defer { free(real) }
+        let realRoot = String(cString: real)
+        self.descriptor = descriptor
+        prefix = root.hasSuffix("/") ? root : root + "/"
+        realPrefix = realRoot == "/" ? "/" : realRoot + "/"
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path` (under the folder) with `flags`, or fails with `EXDEV` when it would
+    /// lead out; -1 with `errno` set on failure.
+    func open(_ path: String, _ flags: Int32) -> Int32 {
+        let skipped = prefix.utf8.count
+        let fd = path.withCString { name in retryingInterrupts { vault_open_beneath(descriptor, name + skipped, flags, 1) } }
+        guard fd < 0 else { return fd }
+        switch errno {
+        case ENOSYS:
+            return retryingInterrupts { Glibc.open(path, flags) }
+        case EXDEV:
+            // An absolute link inside, or a way out: told apart by where it resolves.
+            guard let real = realpath(path, nil) else { return -1 }
+            let resolved = String(cString: real)
+            free(real)
+            guard resolved.hasPrefix(realPrefix) else {
+                errno = EXDEV
+                return -1
+            }
+            let inside = realPrefix.utf8.count
+            return resolved.withCString { name in retryingInterrupts { vault_open_beneath(descriptor, name + inside, flags, 0) } }
+        default:
+            return -1
+        }
+    }
+}
