@@ -11,10 +11,20 @@ enum InitCommand: Command {
         are; a folder that is already a vault is refused.
         """
 
+    static let dryRun = CommonOptions.dryRun.withHelp("print the folders it would make and the settings file as a diff, write nothing")
+    static let options: [any DeclaredOption] = [dryRun]
+
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let path = arguments.positional() ?? "."
         try arguments.finish()
         let target = path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
+        if arguments[dryRun] {
+            let (folders, settings) = try Vault.planInitialize(at: target)
+            // Lines before the diff, which `git apply` passes over: a diff holds no folder.
+            for folder in folders { context.line("# would make the folder \(folder)") }
+            context.line(settings.diff().trimmingSuffixNewline())
+            return 0
+        }
         let vault = try Vault.initialize(at: target)
         if context.json {
             struct Created: Encodable {

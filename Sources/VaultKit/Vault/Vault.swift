@@ -123,10 +123,7 @@ public struct Vault: Sendable {
     public static func initialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> Vault {
         let root = absolute(path)
         let settingsPath = root + "/.zennotes/vault.json"
-        if fileSystem.exists(settingsPath) { throw VaultError.alreadyAVault(path: path) }
-        if let status = try? fileSystem.linkStatus(root), status.kind != .directory {
-            throw FileError.fileExists(path: path)
-        }
+        try planInitialize(at: path, fileSystem: fileSystem)
         do {
             try fileSystem.createDirectories(root + "/.zennotes")
             for kind in VaultLayout.systemKinds {
@@ -137,6 +134,28 @@ public struct Vault: Sendable {
         }
         try SafeWriter(fileSystem: fileSystem).create(settingsPath, with: VaultSettings().encoded())
         return try Vault(root: root, fileSystem: fileSystem)
+    }
+
+    /// What `initialize` would make at `path`, for a dry run: the folders missing there (the
+    /// vault's own first when it is missing, then `.zennotes` and the system folders), and
+    /// the settings file, new, with a fresh id.
+    ///
+    /// - Throws: as `initialize` does before it writes anything.
+    @discardableResult
+    public static func planInitialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> (
+        folders: [String], settings: NoteRewrite
+    ) {
+        let root = absolute(path)
+        if fileSystem.exists(root + "/.zennotes/vault.json") { throw VaultError.alreadyAVault(path: path) }
+        if let status = try? fileSystem.linkStatus(root), status.kind != .directory {
+            throw FileError.fileExists(path: path)
+        }
+        let folders = ([""] + [".zennotes"] + VaultLayout.systemKinds.map { $0.settingsKey! }).filter { folder in
+            ((try? fileSystem.status(folder.isEmpty ? root : root + "/" + folder)) ?? nil)?.kind != .directory
+        }.map { $0.isEmpty ? root : $0 + "/" }
+        let settings = NoteRewrite(
+            path: ".zennotes/vault.json", before: [], after: VaultSettings().encoded(), isNew: true, snapshot: .absent)
+        return (folders, settings)
     }
 
     /// True when the vault lives in iCloud Drive or holds iCloud placeholders, the places

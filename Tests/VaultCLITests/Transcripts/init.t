@@ -32,3 +32,25 @@ $ mkdir garden && printf '# Roses\n' > garden/Roses.md && vault init garden --js
 > }
 $ cat garden/Roses.md
 > # Roses
+# A dry run says which folders it would make and shows the settings file as a diff; it writes nothing.
+$ mkdir -p planned/pages && vault init planned --dry-run | sed 's/"id": ".*"/"id": "<fresh>"/'
+> # would make the folder .zennotes/
+> # would make the folder journals/
+> # would make the folder inbox/
+> # would make the folder quick/
+> # would make the folder archive/
+> # would make the folder trash/
+> diff --git a/.zennotes/vault.json b/.zennotes/vault.json
+> new file mode 100644
+> --- /dev/null
+> +++ b/.zennotes/vault.json
+> @@ -0,0 +1,3 @@
+> +{
+> +  "id": "<fresh>"
+> +}
+$ ls -A planned
+> pages
+$ vault init notes --dry-run
+2> vault: error: <tmp>/empty/notes is already a vault
+2> hint: nothing was changed; use the vault as it is
+? 1
