@@ -38,7 +38,7 @@ public struct NoteLookup: Sendable {
         if let match = try note(atPath: name) { return match }
         let rooted = name.hasPrefix("./")
         let key = Naming.collisionKey(rooted ? String(name.dropFirst(2)) : name)
-        if !rooted && !key.contains("/") && NoteFiles.isNoteName(key) {
+        if !rooted && !key.contains("/") && NoteFiles.isNoteName(key, org: vault?.dialect.isLogseq ?? false) {
             // A file name with its extension, as a wikilink may give it (`Idea.md` for
             // `pages/Idea.md`), may also be a title or a stem: every note it may name counts,
             // and two are an error, never a guess for a command that writes.

@@ -22,6 +22,13 @@ struct TrashLookup {
             return origin == key || NoteFiles.stem(origin) == key && origin.hasPrefix(key)
         }
         if let note = try single(origins, name: name) { return note }
+        // A file name with its extension, as `NoteLookup` takes one: `Gym Plan.md`.
+        if !name.hasPrefix("./") && !key.contains("/") && NoteFiles.isNoteName(key, org: vault.dialect.isLogseq) {
+            let named = trashed.filter { note in
+                [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
+            }
+            if let note = try single(named, name: name) { return note }
+        }
         for names in [{ (note: Note) in [note.title] }, { [$0.stem] }, { $0.aliases }] {
             if let note = try single(trashed.filter { names($0).contains { Naming.collisionKey($0) == key } }, name: name) { return note }
         }

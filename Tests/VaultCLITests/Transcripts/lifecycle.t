@@ -23,6 +23,11 @@ $ vault restore trash/pages/Errands.md
 > 4 links to it resolve again
 $ vault trash --list
 > trash/pages/Gym Plan.md	from pages/Gym Plan.md	2026-11-20T08:30:00Z
+# A note in the trash is named by its file name too, extension and all.
+$ vault restore "Gym Plan.md" --dry-run | head -3
+> diff --git a/trash/pages/Gym Plan.md b/pages/Gym Plan.md
+> rename from trash/pages/Gym Plan.md
+> rename to pages/Gym Plan.md
 # Emptying is the only delete: scripts must say --yes.
 $ vault trash --empty
 2> vault: error: emptying the trash deletes 1 note for good; pass --yes to confirm

@@ -129,4 +129,15 @@ struct NoteAtPathTests {
         // Without its extension, the title wins as before.
         #expect(try vault.note(named: "Idea").path == "pages/Idea.md")
     }
+
+    @Test("in a Logseq graph an org page is named by its file name too")
+    func orgFileName() throws {
+        let folder = TemporaryFolder()
+        try folder.write("logseq/config.edn", "{}\n")
+        try folder.write("pages/faq.org", "* Questions\n")
+        try folder.write("pages/b.md", "- a block\n")
+        let vault = try Vault(root: folder.path)
+        #expect(try vault.note(named: "faq.org").path == "pages/faq.org")
+        #expect(try vault.note(named: "b.md").path == "pages/b.md")
+    }
 }
