@@ -62,6 +62,8 @@ extension VaultScanner {
             if cache != nil && walk.found.count > first {
                 toCheck += FolderNotes.parts(folder: place.folder.isEmpty ? root : root + "/" + place.folder, found: walk.found, from: first)
             }
+            // Each note is held once: a folder's notes taken, its listing lets go of them.
+            if place.note == listing.found.count && !listing.found.isEmpty { listings[place.folder]?.found = [] }
             guard next != nil else { continue }
             pending.append((place.folder, place.note, place.child + 1))
             pending.append((listing.folders[place.child].path, 0, 0))
