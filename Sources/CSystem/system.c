@@ -7,7 +7,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#if __has_include(<linux/openat2.h>)
 #include <linux/openat2.h>
+#endif
 
 #include "CSystem.h"
 
@@ -64,13 +66,30 @@ int vault_terminal_rows(int descriptor) {
 }
 
 int vault_open_beneath(int folder, const char *path, int flags, int symlinks) {
-#ifdef SYS_openat2
+#if defined(SYS_openat2) && defined(RESOLVE_BENEATH)
     struct open_how how = {0};
     how.flags = (unsigned long long)(unsigned int)flags;
     how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (symlinks ? 0 : RESOLVE_NO_SYMLINKS);
-    return (int)syscall(SYS_openat2, folder, path, &how, sizeof(how));
+    int result;
+    int tries = 0;
+    do {
+        result = (int)syscall(SYS_openat2, folder, path, &how, sizeof(how));
+    } while (result < 0 && (errno == EINTR || (errno == EAGAIN && ++tries < 16)));
+    return result;
 #else
+    (void)folder; (void)path; (void)flags; (void)symlinks;
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int vault_open_folder(const char *path) {
+    return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+int vault_beneath_works(int folder) {
+    int probe = vault_open_beneath(folder, ".", O_PATH | O_DIRECTORY | O_CLOEXEC, 1);
+    if (probe < 0) { return 0; }
+    close(probe);
+    return 1;
 }

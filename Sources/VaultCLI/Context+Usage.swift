@@ -22,9 +22,9 @@ extension Context {
         guard let vault = locatedVault, let store = usageStore(for: vault) else { return }
         do {
             try store.record(notes: notes, tags: tags, host: host, at: clock.now())
-        } catch VaultError.usageNotFolded(let folder, let reason) {
+        } catch let error as VaultError where error.isUsageNotFolded {
             // The use is kept: only the journal's folding failed.
-            warn(VaultError.usageNotFolded(folder: folder, reason: reason).description)
+            warn(error.description)
         } catch {
             let reason = (error as? any UserError)?.description ?? "\(error)"
             warn("cannot record usage in \(store.folder) (\(reason)); notes are ranked as before")

@@ -8,8 +8,10 @@ internal import CSystem
 /// A path under the folder is opened relative to it with `openat2` and `RESOLVE_BENEATH`:
 /// links that stay inside are followed, none that leads out. A link written absolute, which
 /// `RESOLVE_BENEATH` refuses even when it stays inside, is resolved, and its target opened
-/// beneath the folder with no link at all on the way. Where the kernel has no `openat2`
-/// (before Linux 5.6), paths are opened as they are.
+/// beneath the folder with no link at all on the way.
+///
+/// The folder is the one open when the value was made: a long-running server whose vault
+/// folder is moved away and made again reads the old one until it opens the vault again.
 final class FileConfinement: Sendable {
     /// The folder's path as callers write it, with a final `/`.
     let prefix: String
@@ -17,12 +19,14 @@ final class FileConfinement: Sendable {
     private let realPrefix: String
     private let descriptor: Int32
 
-    /// Confines reads to `root`; nil when it cannot be opened (reads then go unconfined, as
-    /// they would to a folder that vanished).
+    /// Confines reads to `root`; nil when it cannot be opened, or where the kernel has no
+    /// `openat2` (before Linux 5.6) or a sandbox forbids it: reads then go as they did.
     init?(root: String) {
-        let descriptor = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0, let real = realpath(root, nil) else {
-            if descriptor >= 0 { close(descriptor) }
+        let descriptor = vault_open_folder(root)
+        guard descriptor >= 0 else { return nil }
+        // Asked once: a kernel or sandbox that refuses it refuses every call.
+        guard vault_beneath_works(descriptor) == 1, let real = realpath(root, nil) else {
+            close(descriptor)
             return nil
         }
         defer { free(real) }
@@ -34,28 +38,25 @@ final class FileConfinement: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Opens `path` (under the folder) with `flags`, or fails with `EXDEV` when it would
-    /// lead out; -1 with `errno` set on failure.
+    /// True when `path` is under the folder, compared by bytes: `String` compares characters
+    /// as equal in Unicode, and a name starting with a combining mark would not match.
+    func holds(_ path: String) -> Bool { path.utf8.starts(with: prefix.utf8) }
+
+    /// Opens `path` (under the folder: see `holds`) with `flags`, or fails with `EXDEV`
+    /// when it would lead out; -1 with `errno` set on failure.
     func open(_ path: String, _ flags: Int32) -> Int32 {
         let skipped = prefix.utf8.count
-        let fd = path.withCString { name in retryingInterrupts { vault_open_beneath(descriptor, name + skipped, flags, 1) } }
-        guard fd < 0 else { return fd }
-        switch errno {
-        case ENOSYS:
-            return retryingInterrupts { Glibc.open(path, flags) }
-        case EXDEV:
-            // An absolute link inside, or a way out: told apart by where it resolves.
-            guard let real = realpath(path, nil) else { return -1 }
-            let resolved = String(cString: real)
-            free(real)
-            guard resolved.hasPrefix(realPrefix) else {
-                errno = EXDEV
-                return -1
-            }
-            let inside = realPrefix.utf8.count
-            return resolved.withCString { name in retryingInterrupts { vault_open_beneath(descriptor, name + inside, flags, 0) } }
-        default:
+        let fd = path.withCString { name in vault_open_beneath(descriptor, name + skipped, flags, 1) }
+        guard fd < 0, errno == EXDEV else { return fd }
+        // An absolute link inside, or a way out: told apart by where it resolves.
+        guard let real = realpath(path, nil) else { return -1 }
+        let resolved = String(cString: real)
+        free(real)
+        guard resolved.utf8.starts(with: realPrefix.utf8) else {
+            errno = EXDEV
             return -1
         }
+        let inside = realPrefix.utf8.count
+        return resolved.withCString { name in vault_open_beneath(descriptor, name + inside, flags, 0) }
     }
 }

@@ -17,9 +17,13 @@ public struct LocalFileSystem: FileSystem {
         LocalFileSystem(confinement: FileConfinement(root: root) ?? confinement)
     }
 
+    /// True when reads under a folder are kept inside it (see `confined(to:)`); false where
+    /// the kernel or a sandbox has no `openat2`.
+    public var isConfined: Bool { confinement != nil }
+
     /// Opens a file to read: beneath the confining folder when the path is in it.
     private func openToRead(_ path: String, _ flags: Int32) -> Int32 {
-        guard let confinement, path.hasPrefix(confinement.prefix) else { return retryingInterrupts { open(path, flags) } }
+        guard let confinement, confinement.holds(path) else { return retryingInterrupts { open(path, flags) } }
         return confinement.open(path, flags)
     }
 
@@ -171,6 +175,7 @@ public struct LocalFileSystem: FileSystem {
         let fd = retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode_t(permissions)) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         try Self.keepingRegular(fd, path, operation: "append to")
+        _ = fcntl(fd, F_SETFL, O_APPEND)
         return fd
     }
 
@@ -272,7 +277,8 @@ public struct LocalFileSystem: FileSystem {
 
     public func lockExclusive(_ path: String, wait: Bool) throws -> Int32? {
         // Not waiting at the open: a fifo put in the lock file's place would block it forever.
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644) }
+        // Nor through a link: a lock file made a link out of the vault would be made there.
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         try Self.keepingRegular(fd, path, operation: "lock")
         if retryingInterrupts({ flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) }) != 0 {

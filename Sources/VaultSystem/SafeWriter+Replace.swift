@@ -170,7 +170,19 @@ extension SafeWriter {
         }
         // A save that took the free name meanwhile wins; what was set aside is exactly what
         // was read, so dropping it loses nothing.
-        let placed = try linkBack(temporary, to: path)
+        let placed: Bool
+        do {
+            placed = try linkBack(temporary, to: path)
+        } catch {
+            // The new text cannot take the note's name (a file system that refuses links in
+            // a way not foreseen): the note goes back to it as it was, never left aside; by a
+            // rename when a link fails again, the name being free.
+            if (try? linkBack(aside, to: path)) != true, (try? fileSystem.linkStatus(path)) == .some(nil) {
+                try? fileSystem.rename(aside, to: path)
+            }
+            try? fileSystem.removeFile(temporary)
+            throw error
+        }
         try? fileSystem.removeFile(aside)
         if !placed {
             try? fileSystem.removeFile(temporary)

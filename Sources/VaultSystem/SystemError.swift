@@ -23,7 +23,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The C library's message for `code`; for an open refused by a confined file system
-    /// (see `FileConfinement`), why.
+    /// (see `FileConfinement`), why: a plain `open` never fails with `EXDEV`.
     public var reason: String {
         if code == EXDEV && operation == "open" { return "a symbolic link on the way leads out of the vault" }
         return String(cString: strerror(code))
@@ -39,9 +39,10 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension SystemError {
-    /// What link(2) says where a file system has no hard links (exFAT, SMB, some FUSE mounts)
-    /// or refuses one (`protected_hardlinks`): a move is then a rename that replaces nothing.
-    public static let noHardLinks: Set<Int32> = [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS]
+    /// What link(2) says where a file system has no hard links (exFAT, SMB, some FUSE mounts,
+    /// which may answer `EROFS` for a call they do not implement) or refuses one
+    /// (`protected_hardlinks`): a move is then a rename that replaces nothing.
+    public static let noHardLinks: Set<Int32> = [EXDEV, EPERM, ENOTSUP, EMLINK, ENOSYS, EROFS]
 }
 
 /// What a file that is not a regular file is, for a message: `a fifo`, `a socket`, `a

@@ -24,8 +24,17 @@ int vault_pipe_cloexec(int descriptors[2]);
 /// absolute path or symbolic link on the way may lead out of it (openat2 with
 /// RESOLVE_BENEATH and RESOLVE_NO_MAGICLINKS; with RESOLVE_NO_SYMLINKS too when `symlinks`
 /// is 0). EXDEV for a path that would leave it, ENOSYS where the kernel has no openat2
-/// (before Linux 5.6).
+/// (before Linux 5.6), EPERM where a sandbox forbids it. The EAGAIN that a rename racing a
+/// `..` step may give is retried.
 int vault_open_beneath(int folder, const char *path, int flags, int symlinks);
+
+/// Opens a folder as a place to resolve paths from, without reading it (O_PATH): a folder
+/// that may be searched but not listed can still confine reads.
+int vault_open_folder(const char *path);
+
+/// 1 when vault_open_beneath works from the open folder `folder`, 0 where the kernel or a
+/// sandbox refuses openat2.
+int vault_beneath_works(int folder);
 
 #include <spawn.h>
 

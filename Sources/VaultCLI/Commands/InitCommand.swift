@@ -19,10 +19,18 @@ enum InitCommand: Command {
         try arguments.finish()
         let target = path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
         if arguments[dryRun] {
-            let (folders, settings) = try Vault.planInitialize(at: target)
+            let plan = try Vault.planInitialize(at: target)
+            if context.json {
+                struct Planned: Encodable {
+                    let folders: [String]
+                    let diff: String
+                }
+                try context.emit(Planned(folders: plan.folders, diff: plan.settings.diff()))
+                return 0
+            }
             // Lines before the diff, which `git apply` passes over: a diff holds no folder.
-            for folder in folders { context.line("# would make the folder \(folder)") }
-            context.line(settings.diff().trimmingSuffixNewline())
+            for folder in plan.folders { context.line("# would make the folder \(folder)") }
+            context.line(plan.settings.diff().trimmingSuffixNewline())
             return 0
         }
         let vault = try Vault.initialize(at: target)

@@ -9,15 +9,18 @@ import Synchronization
 /// used: threads that share a slot cost a search, never a wrong answer.
 final class LookupHints: @unchecked Sendable {
     private static let slotCount = 8
+    /// Words from one slot to the next: 128 bytes, so that threads storing their hints do
+    /// not write to one cache line.
+    private static let stride = 16
     private let slots: UnsafeMutablePointer<Atomic<Int>>
 
     init() {
-        slots = .allocate(capacity: Self.slotCount)
-        for index in 0..<Self.slotCount { (slots + index).initialize(to: Atomic(-1)) }
+        slots = .allocate(capacity: Self.slotCount * Self.stride)
+        for index in 0..<(Self.slotCount * Self.stride) { (slots + index).initialize(to: Atomic(-1)) }
     }
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
+        slots.deinitialize(count: Self.slotCount * Self.stride)
         slots.deallocate()
     }
 
@@ -28,8 +31,8 @@ final class LookupHints: @unchecked Sendable {
     }
 
     /// Where the calling thread last found an entry; -1 when it found none yet.
-    var last: Int { slots[Self.slot].load(ordering: .relaxed) }
+    var last: Int { slots[Self.slot * Self.stride].load(ordering: .relaxed) }
 
     /// Keeps `ordinal` as where the calling thread last found an entry.
-    func remember(_ ordinal: Int) { slots[Self.slot].store(ordinal, ordering: .relaxed) }
+    func remember(_ ordinal: Int) { slots[Self.slot * Self.stride].store(ordinal, ordering: .relaxed) }
 }

@@ -78,7 +78,7 @@ extension Vault {
         }
 
         // Logseq has no word for a forwarded task: writing `>` over `TODO` made a quote of it.
-        if let worded = moved.first(where: { !$0.state.isClosed && $0.markerRange.count != 1 }) {
+        if let worded = moved.first(where: { !$0.state.isClosed && Self.isLogseqWord($0, in: self) }) {
             throw TaskError.noLogseqWord(reference: "\(source.path):\(worded.line)", state: .forwarded)
         }
         var sourceAfter = bytes
@@ -100,7 +100,8 @@ extension Vault {
                 snapshot: .absent)
         }
         var destinationRewrite = destination
-        destinationRewrite.after = Self.appending(roots.map { tasks[$0] }, from: bytes, to: destination.after)
+        let taskLines = Set(TaskScanner.tasks(in: destination.after, origin: origin(of: destination.path)).map(\.line))
+        destinationRewrite.after = Self.appending(roots.map { tasks[$0] }, from: bytes, to: destination.after, taskLines: taskLines)
         // An empty journal keeps no line: the first task added is its line 1.
         let keptLines = destination.after.isEmpty ? 0 : NoteRewrite.lines(destination.after).count
         let added = TaskScanner.tasks(in: destinationRewrite.after, origin: origin(of: destinationRewrite.path))
@@ -111,18 +112,22 @@ extension Vault {
             added: added)
     }
 
-    /// True when `lines` hold `block` as consecutive lines.
-    private static func holds(_ lines: [String], _ block: [String]) -> Bool {
-        guard !block.isEmpty, block.count <= lines.count else { return false }
-        return (0...(lines.count - block.count)).contains { start in lines[start..<(start + block.count)].elementsEqual(block) }
+    /// Where `lines` hold `block` as consecutive lines whose first is a task (its 1-based
+    /// number among `taskLines`) that no other block was found at (`taken`); nil when nowhere.
+    private static func copy(of block: [String], in lines: [String], taskLines: Set<Int>, taken: Set<Int>) -> Int? {
+        guard !block.isEmpty, block.count <= lines.count else { return nil }
+        return (0...(lines.count - block.count)).first { start in
+            taskLines.contains(start + 1) && !taken.contains(start) && lines[start..<(start + block.count)].elementsEqual(block)
+        }
     }
 
     /// `note` with the lines of each root's item added at the end, their indentation (or
     /// quote prefix) taken off, in the note's own line endings.
-    private static func appending(_ roots: [VaultTask], from source: [UInt8], to note: [UInt8]) -> [UInt8] {
+    private static func appending(_ roots: [VaultTask], from source: [UInt8], to note: [UInt8], taskLines: Set<Int>) -> [UInt8] {
         let sourceMap = SourceMap(source)
         let newline: [UInt8] = note.firstRange(of: [0x0D, 0x0A]) != nil ? [0x0D, 0x0A] : [0x0A]
         let present = NoteRewrite.lines(note).map { $0.trimmed() }
+        var taken: Set<Int> = []
         var result = note
         var separated = note.isEmpty || note.last == 0x0A
         for root in roots {
@@ -135,10 +140,15 @@ extension Vault {
                 while common < prefix.count && common < bytes.count && bytes[common] == prefix[common] { common += 1 }
                 block.append(Array(bytes[common...]))
             }
-            // Already copied by an earlier, interrupted run: the whole block stands there. A
-            // task of the same words alone (written today by hand) is no copy: skipping the
-            // block for it left the subtasks marked forwarded and open nowhere.
-            if Self.holds(present, block.map { String(decoding: $0, as: UTF8.self).trimmed() }) { continue }
+            // Already copied by an earlier, interrupted run: the whole block stands there, a
+            // task, once for each block. A task of the same words alone (written today by
+            // hand), its lines in code or a comment, or one copy for two blocks is no copy:
+            // skipping the block left its tasks marked forwarded and open nowhere.
+            let lines = block.map { String(decoding: $0, as: UTF8.self).trimmed() }
+            if let start = Self.copy(of: lines, in: present, taskLines: taskLines, taken: taken) {
+                taken.insert(start)
+                continue
+            }
             if !separated {
                 result += newline
                 separated = true

@@ -38,14 +38,16 @@ public struct NoteLookup: Sendable {
         if let match = try note(atPath: name) { return match }
         let rooted = name.hasPrefix("./")
         let key = Naming.collisionKey(rooted ? String(name.dropFirst(2)) : name)
-        if !rooted && !key.contains("/") && NoteFiles.isNoteName(key, org: vault?.dialect.isLogseq ?? false) {
+        // `./Name` is a path from the vault's folder: no title, stem or alias elsewhere.
+        if rooted {
+            try explainMissing(name)
+            throw VaultError.unknownNote(name: name, suggestions: suggestions(for: key))
+        }
+        if !key.contains("/") && NoteFiles.isNoteName(key, org: vault?.dialect.isLogseq ?? false) {
             // A file name with its extension, as a wikilink may give it (`Idea.md` for
             // `pages/Idea.md`), may also be a title or a stem: every note it may name counts,
             // and two are an error, never a guess for a command that writes.
-            let named = notes.filter { note in
-                note.kind != .trash
-                    && [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
-            }
+            let named = notes.filter { $0.kind != .trash && Self.answers(fileName: key, $0) }
             if let match = try single(named, name: name) { return match }
         } else {
             let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
@@ -78,6 +80,12 @@ public struct NoteLookup: Sendable {
                 throw FileError.notRegularFile(path: candidate, kind: fileKindName(absolute))
             }
         }
+    }
+
+    /// True when a file name given with its extension, `key` (as `Naming.collisionKey` gives
+    /// it), may name `note`: its title, its stem or its file name.
+    static func answers(fileName key: String, _ note: Note) -> Bool {
+        [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
     }
 
     private func single(_ matches: [Note], name: String) throws -> Note? {

@@ -24,9 +24,7 @@ struct TrashLookup {
         if let note = try single(origins, name: name) { return note }
         // A file name with its extension, as `NoteLookup` takes one: `Gym Plan.md`.
         if !name.hasPrefix("./") && !key.contains("/") && NoteFiles.isNoteName(key, org: vault.dialect.isLogseq) {
-            let named = trashed.filter { note in
-                [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
-            }
+            let named = trashed.filter { NoteLookup.answers(fileName: key, $0) }
             if let note = try single(named, name: name) { return note }
         }
         for names in [{ (note: Note) in [note.title] }, { [$0.stem] }, { $0.aliases }] {

@@ -36,15 +36,16 @@ public struct Vault: Sendable {
     /// Opens the folder at `root` as a vault; any folder works, with or without `.zennotes/`.
     ///
     /// - Throws: `VaultError.vaultFolderMissing`, or a settings error for a bad `vault.json`.
-    public init(root: String, fileSystem: any FileSystem = LocalFileSystem()) throws {
+    public init(root: String, fileSystem given: any FileSystem = LocalFileSystem()) throws {
         let absolute = Self.absolute(root)
-        guard let status = try? fileSystem.status(absolute), status.kind == .directory else {
+        guard let status = try? given.status(absolute), status.kind == .directory else {
             throw VaultError.vaultFolderMissing(path: root)
         }
         self.root = absolute
-        // The vault's files are read beneath its folder: a link swapped in after a walk
-        // checked it cannot lead a read out.
-        self.fileSystem = (fileSystem as? LocalFileSystem)?.confined(to: absolute) ?? fileSystem
+        // The vault's files are read beneath its folder, its settings too: a link out of it,
+        // or one swapped in after a walk checked it, cannot lead a read out.
+        let fileSystem = (given as? LocalFileSystem)?.confined(to: absolute) ?? given
+        self.fileSystem = fileSystem
         var logseq = Self.logseqConfig(at: absolute, fileSystem: fileSystem)
         let settingsPath = absolute + "/.zennotes/vault.json"
         var layout: VaultLayout
@@ -126,8 +127,8 @@ public struct Vault: Sendable {
         try planInitialize(at: path, fileSystem: fileSystem)
         do {
             try fileSystem.createDirectories(root + "/.zennotes")
-            for kind in VaultLayout.systemKinds {
-                try fileSystem.createDirectory(root + "/" + kind.settingsKey!)
+            for folder in VaultLayout.systemKinds.compactMap(\.settingsKey) {
+                try fileSystem.createDirectory(root + "/" + folder)
             }
         } catch let error as SystemError {
             throw FileError.system(error)
@@ -136,26 +137,29 @@ public struct Vault: Sendable {
         return try Vault(root: root, fileSystem: fileSystem)
     }
 
-    /// What `initialize` would make at `path`, for a dry run: the folders missing there (the
-    /// vault's own first when it is missing, then `.zennotes` and the system folders), and
-    /// the settings file, new, with a fresh id.
+    /// What `initialize` would make at `path`, for a dry run.
     ///
     /// - Throws: as `initialize` does before it writes anything.
     @discardableResult
-    public static func planInitialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> (
-        folders: [String], settings: NoteRewrite
-    ) {
+    public static func planInitialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> InitPlan {
         let root = absolute(path)
         if fileSystem.exists(root + "/.zennotes/vault.json") { throw VaultError.alreadyAVault(path: path) }
         if let status = try? fileSystem.linkStatus(root), status.kind != .directory {
             throw FileError.fileExists(path: path)
         }
-        let folders = ([""] + [".zennotes"] + VaultLayout.systemKinds.map { $0.settingsKey! }).filter { folder in
-            ((try? fileSystem.status(folder.isEmpty ? root : root + "/" + folder)) ?? nil)?.kind != .directory
-        }.map { $0.isEmpty ? root : $0 + "/" }
+        let wanted = [""] + [".zennotes"] + VaultLayout.systemKinds.compactMap(\.settingsKey)
+        var folders: [String] = []
+        for folder in wanted {
+            let status = (try? fileSystem.linkStatus(folder.isEmpty ? root : root + "/" + folder)) ?? nil
+            if let status, status.kind != .directory {
+                // Refused before anything is made: no folder is left half made.
+                throw FileError.fileExists(path: folder.isEmpty ? path : path + "/" + folder)
+            }
+            if status == nil { folders.append(folder.isEmpty ? root : folder + "/") }
+        }
         let settings = NoteRewrite(
             path: ".zennotes/vault.json", before: [], after: VaultSettings().encoded(), isNew: true, snapshot: .absent)
-        return (folders, settings)
+        return InitPlan(folders: folders, settings: settings)
     }
 
     /// True when the vault lives in iCloud Drive or holds iCloud placeholders, the places

@@ -91,6 +91,12 @@ public enum VaultError: UserError, Equatable, Sendable {
     /// A comments sidecar that is not the JSON it should be.
     case sidecarNotJSON(path: String, reason: String)
 
+    /// True for `usageNotFolded`: the use it was about is kept.
+    public var isUsageNotFolded: Bool {
+        if case .usageNotFolded = self { return true }
+        return false
+    }
+
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
         switch self {

@@ -28,7 +28,8 @@ extension VaultScanner {
         // is then taken in the order a depth-first walk met it, so nothing printed moves.
         let realRoot = fileSystem.resolvedPath(root)
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
-        var listings: [String: FolderListing] = [:]
+        // By bytes: an NFC and an NFD folder name are one `String` and two folders.
+        var listings: [PathBytes: FolderListing] = [:]
         var depth = [""]
         while !depth.isEmpty {
             let folders = depth
@@ -39,7 +40,7 @@ extension VaultScanner {
                 // A folder met twice (a bind mount inside the vault) is listed once.
                 listing.folders.removeAll { entry in entry.identity.map { !visited.insert($0).inserted } ?? false }
                 depth += listing.folders.map(\.path)
-                listings[folder] = listing
+                listings[PathBytes(folder)] = listing
             }
         }
         var walk = Walk(found: [], conflicts: [], warnings: [], assets: [], temporaryFiles: [], skipped: [], unlisted: [])
@@ -52,7 +53,7 @@ extension VaultScanner {
         // listing.
         var pending = [(folder: "", note: 0, child: 0)]
         while var place = pending.popLast() {
-            guard let listing = listings[place.folder] else { continue }
+            guard let listing = listings[PathBytes(place.folder)] else { continue }
             let first = walk.found.count
             let next = place.child < listing.folders.count ? listing.folders[place.child].path + "/" : nil
             while place.note < listing.found.count, next.map({ listing.found[place.note].path < $0 }) ?? true {
@@ -63,15 +64,17 @@ extension VaultScanner {
                 toCheck += FolderNotes.parts(folder: place.folder.isEmpty ? root : root + "/" + place.folder, found: walk.found, from: first)
             }
             // Each note is held once: a folder's notes taken, its listing lets go of them.
-            if place.note == listing.found.count && !listing.found.isEmpty { listings[place.folder]?.found = [] }
+            if place.note == listing.found.count && !listing.found.isEmpty { listings[PathBytes(place.folder)]?.found = [] }
             guard next != nil else { continue }
             pending.append((place.folder, place.note, place.child + 1))
             pending.append((listing.folders[place.child].path, 0, 0))
         }
         gatherRest(of: listings, into: &walk)
         checkStatuses(of: &walk.found, toCheck)
-        // Read in path order, the notes come out sorted.
-        walk.found.sort { $0.path < $1.path }
+        // Read in path order, the notes come out sorted. Paths that are one text in Unicode
+        // but two files (NFC and NFD names) are ordered by their bytes, whatever order the
+        // walk met them in.
+        walk.found.sort { a, b in a.path < b.path || !(b.path < a.path) && a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
         cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
         // The listings and the arrays grown to gather them were freed among what the walk
         // keeps, and the allocator would keep them: given back, they were a fifth of the
@@ -82,11 +85,11 @@ extension VaultScanner {
 
     /// Takes in all that the listings found but notes, in the order a depth-first walk met
     /// it (the last folder in name order first), so that nothing printed moves.
-    private func gatherRest(of listings: [String: FolderListing], into walk: inout Walk) {
+    private func gatherRest(of listings: [PathBytes: FolderListing], into walk: inout Walk) {
         var skipped: [VaultWarning] = []
         var pending = [""]
         while let folder = pending.popLast() {
-            guard let listing = listings[folder] else { continue }
+            guard let listing = listings[PathBytes(folder)] else { continue }
             walk.conflicts += listing.conflicts
             walk.warnings += listing.warnings
             walk.assets += listing.assets

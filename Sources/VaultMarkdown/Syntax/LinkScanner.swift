@@ -200,11 +200,31 @@ public enum LinkScanner {
         // An optional title, then the closing parenthesis: anything else after the
         // destination (`[x](My Note.md)`, a space not encoded) makes it no link. Logseq's
         // `[label]([[Page name]])` is read whole by its own scanner, spaces and all.
-        guard position < end, let close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
+        guard position < end, var close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
+        // A title in parentheses, `[a](b (t))`: the `)` found closes the title.
+        if let opener = (position..<close).first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 }), opener > position,
+            bytes[opener] == UInt8(ascii: "(")
+        {
+            var after = close + 1
+            while after < end && (bytes[after] == 0x20 || bytes[after] == 0x09) { after += 1 }
+            guard after < end, bytes[after] == UInt8(ascii: ")"), !bytes[(opener + 1)..<close].contains(UInt8(ascii: "(")) else {
+                return nil
+            }
+            close = after
+        }
         if !isTitle(bytes, position..<close) && bytes[destination.lowerBound] != UInt8(ascii: "[") {
             guard spaced, !angle else { return nil }
             var last = close
-            while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+            func trimSpaces() { while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 } }
+            trimSpaces()
+            // A title after the spaced path is the title's own: `[a](My Note.md "t")`.
+            if last - destination.lowerBound >= 2, bytes[last - 1] == UInt8(ascii: "\"") || bytes[last - 1] == UInt8(ascii: "'"),
+                let opener = (destination.lowerBound..<(last - 1)).last(where: { bytes[$0] == bytes[last - 1] }),
+                opener > destination.lowerBound, bytes[opener - 1] == 0x20 || bytes[opener - 1] == 0x09
+            {
+                last = opener
+                trimSpaces()
+            }
             destination = destination.lowerBound..<last
         }
         let raw = text(bytes, destination)
@@ -225,7 +245,7 @@ public enum LinkScanner {
     }
 
     /// True when `range` (between a link's destination and its `)`) holds only spaces, or a
-    /// title in `"…"` or `'…'` after at least one.
+    /// title in `"…"`, `'…'` or `(…)` after at least one.
     static func isTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var start = range.lowerBound
         var end = range.upperBound
@@ -234,8 +254,9 @@ public enum LinkScanner {
         while end > start && isSpace(bytes[end - 1]) { end -= 1 }
         guard start < end else { return true }
         let quote = bytes[start]
-        return start > range.lowerBound && end - start >= 2 && (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"))
-            && bytes[end - 1] == quote
+        let closing = quote == UInt8(ascii: "(") ? UInt8(ascii: ")") : quote
+        return start > range.lowerBound && end - start >= 2
+            && (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") || quote == UInt8(ascii: "(")) && bytes[end - 1] == closing
     }
 
     /// Quoted `"[[Note]]"` values in frontmatter.

@@ -54,3 +54,10 @@ $ vault init notes --dry-run
 2> vault: error: <tmp>/empty/notes is already a vault
 2> hint: nothing was changed; use the vault as it is
 ? 1
+# A file where a folder must go is refused before anything is made, dry run or not.
+$ mkdir blocked && touch blocked/.zennotes && vault init blocked --dry-run; echo "exit $?"; vault init blocked; echo "exit $?"; ls -A blocked
+> exit 1
+> exit 1
+> .zennotes
+2> vault: error: <tmp>/empty/blocked/.zennotes already exists; nothing was overwritten
+2> vault: error: <tmp>/empty/blocked/.zennotes already exists; nothing was overwritten

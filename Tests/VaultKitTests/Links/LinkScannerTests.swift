@@ -57,6 +57,8 @@ struct LinkScannerTests {
             "[t](My.md  \"x\" )", "[u](My.md 'y')",
         ])
         #expect(written("[a](My.md \"x\" trailing)").isEmpty)
+        // A title in parentheses, as CommonMark allows.
+        #expect(written("[p](My.md (a title)) and [q](My.md (open) x)") == ["[p](My.md (a title))"])
     }
 
     @Test("URLs, mail links and empty links are not vault links")

@@ -34,6 +34,13 @@ struct LogseqFactsTests {
         #expect(Self.facts(text, .markdown).tags.contains("idea"))
     }
 
+    @Test("in a Logseq page a markdown path may hold spaces, and a title after it is the title's")
+    func spacedPaths() {
+        let text = "- ![a](../assets/one year_1.png) and [b](My Note.md \"t\") and [c](Plain.md)\n"
+        #expect(Self.links(text) == ["markdown ../assets/one year_1.png @1", "markdown My Note.md @1", "markdown Plain.md @1"])
+        #expect(Self.links(text, .markdown) == ["markdown Plain.md @1"])
+    }
+
     @Test("a ((uuid)) block reference is no link to a file, alone or as a destination")
     func blockReferences() {
         let text = "- see ((63bc6201-53b1-47a4-834f-83934b69ad49)) and [this]( ((63bc6201-53b1-47a4-834f-83934b69ad49)))\n"

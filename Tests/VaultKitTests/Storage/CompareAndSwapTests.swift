@@ -266,6 +266,20 @@ struct CompareAndSwapTests {
         #expect(try folder.read("trash.md") == Array("late save\n".utf8))
         #expect(try folder.names() == ["trash.md"])
     }
+
+    @Test("where links fail in a way not foreseen, a replace without a swap puts the note back in its name, never leaves it aside")
+    func linkFailsUnforeseen() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let faulty = FaultyFileSystem()
+        faulty.fail(.exchange, with: EINVAL)
+        faulty.fail(.link, with: EIO, at: path)
+        let writer = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.05, clock: Self.testClock))
+        let (_, snapshot) = try writer.read(path)
+        #expect(throws: (any Error).self) { try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot) }
+        #expect(String(decoding: try folder.read("note.md"), as: UTF8.self) == Self.original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["note.md"])
+    }
 }
 
 /// Reads that wait for a save in progress (DESIGN.md 7).

@@ -78,6 +78,23 @@ struct NothingSkippedTests {
         #expect(throws: VaultError.foldersUnreadable(paths: ["pages/Ordner\\xFC"])) { try RenamePlanner(vault: vault).planRename("Target", to: "Goal") }
     }
 
+    @Test("two folders whose names are one text in NFC and NFD are both walked, each note listed once")
+    func normalizationTwins() throws {
+        make("", name: Array("\u{E4}".utf8), folder: true)
+        make("", name: Array("a\u{308}".utf8), folder: true)
+        make("\u{E4}", name: Array("two.md".utf8), text: "# two\n")
+        make("\u{E4}", name: Array("three.md".utf8), text: "see [[two]]\n")
+        make("a\u{308}", name: Array("one.md".utf8), text: "# one\n")
+        let vault = try Vault(root: folder.path)
+        let notes = try vault.scan().notes
+        #expect(notes.map(\.title).sorted() == ["one", "three", "two"])
+        // Ordered by bytes where the texts are one: the NFD name (a, then its mark) first.
+        #expect(notes.map { Array($0.path.utf8) } == [
+            Array("a\u{308}/one.md".utf8), Array("\u{E4}/three.md".utf8), Array("\u{E4}/two.md".utf8),
+        ])
+        #expect(VaultCheck(vault: vault, scan: try vault.scan()).isClean)
+    }
+
     @Test("names are escaped byte by byte where they are not UTF-8, and kept where they are")
     func escaping() {
         #expect(DirectoryEntry.escaped(Array("Caf".utf8) + [0xE9] + Array(".md".utf8)) == "Caf\\xE9.md")

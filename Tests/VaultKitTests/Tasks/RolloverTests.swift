@@ -111,6 +111,17 @@ struct RolloverTests {
         #expect(try vault.tasks().tasks.filter { !$0.state.isClosed }.map(\.description).sorted() == ["project", "project", "step A"])
     }
 
+    @Test("a task's words in today's journal in code, in a comment, or once for two tasks are no copy of it")
+    func notCopies() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [ ] Buy milk\n- [ ] Pay rent\n- [ ] Call\n- [ ] Call\n")
+        try folder.write("v/journals/2026-11-29.md", "# 29\n\n```\n- [ ] Buy milk\n```\n<!--\n- [ ] Pay rent\n-->\n- [ ] Call\n")
+        let vault = try Vault(root: folder.path + "/v")
+        _ = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        let open = try vault.tasks().tasks.filter { !$0.state.isClosed }.map(\.description).sorted()
+        // Every task forwarded is open today: one Call was there, the other is added.
+        #expect(open == ["Buy milk", "Call", "Call", "Pay rent"])
+    }
+
     @Test("the tasks added to an empty journal are all listed, the first on its line 1")
     func emptyJournal() throws {
         try folder.write("v/journals/2026-11-28.md", "- [ ] one\n- [ ] two\n")
@@ -119,6 +130,15 @@ struct RolloverTests {
         let plan = try vault.rollover(into: CalendarDay("2026-11-29")!)
         #expect(plan.added.map(\.line) == [1, 2])
         #expect(plan.added.map(\.description) == ["one", "two"])
+    }
+
+    @Test("a task whose state is a character of several bytes is rolled over as any open task")
+    func wideState() throws {
+        try folder.write("v/journals/2026-11-28.md", "- [→] hand over\n")
+        let vault = try Vault(root: folder.path + "/v")
+        let plan = try vault.rollover(into: CalendarDay("2026-11-29")!)
+        #expect(plan.moved.map(\.description) == ["hand over"])
+        #expect(try text("v/journals/2026-11-28.md") == "- [>] hand over\n")
     }
 
     @Test("in a Logseq graph a task written with a word is not rolled over: Logseq has no word for forwarded")

@@ -137,6 +137,8 @@ struct ConfinementTests {
     @Test("a read of a note that became a link out of the vault after the walk is refused at the open; links inside are read")
     func readsStayInside() throws {
         let vault = try vault()
+        // Where the kernel or a sandbox has no openat2, reads go as they did before.
+        guard (vault.fileSystem as? LocalFileSystem)?.isConfined == true else { return }
         func read(_ relative: String) -> String {
             do {
                 return String(decoding: try vault.fileSystem.readFile(vault.absolutePath(relative)), as: UTF8.self)
@@ -167,5 +169,24 @@ struct ConfinementTests {
         #expect(throws: SystemError.self) { try through.fileSystem.readFile(through.absolutePath("pages/Swapped.md")) }
         // Files outside the vault (a cache, a state folder) are read as they are.
         #expect(try vault.fileSystem.readFile(outside + "/secret.md").count > 0)
+        // A folder whose name starts with a combining mark is under the vault's folder too:
+        // compared as text, its path did not start with the folder's.
+        try link("\u{301}d", to: outside)
+        #expect(read("\u{301}d/secret.md") == "error: a symbolic link on the way leads out of the vault")
+    }
+
+    @Test("the vault's settings are read beneath its folder, and its lock file is never made through a link")
+    func settingsAndLock() throws {
+        _ = try vault()
+        try folder.write("outside/vault.json", "{\"systemFolderPaths\": {\"journals\": \"TOPSECRET\"}}\n")
+        try link(".zennotes/vault.json", to: outside + "/vault.json")
+        guard LocalFileSystem().confined(to: folder.path + "/vault").isConfined else { return }
+        #expect(throws: VaultError.settingsNotJSON(path: ".zennotes/vault.json", reason: "a symbolic link on the way leads out of the vault")) {
+            try Vault(root: self.folder.path + "/vault")
+        }
+        try FileManager.default.removeItem(atPath: folder.path + "/vault/.zennotes/vault.json")
+        try link(".zennotes/lock", to: outside + "/made-here")
+        #expect(throws: (any Error).self) { try VaultLock(metadataFolder: self.folder.path + "/vault/.zennotes", timeout: 0.1) }
+        #expect(try outsideNames() == ["secret.md", "vault.json"])
     }
 }

@@ -112,8 +112,11 @@ struct NoteAtPathTests {
         // A note in the trash is named by its path alone.
         #expect(looked("Gone.md", vault).contains("no note named"))
         #expect(try vault.note(named: "trash/Gone.md").path == "trash/Gone.md")
-        // A name given from the vault's root names the note there, nowhere else.
-        #expect(looked("./Idea.md", vault).contains("no note named"))
+        // A name given from the vault's root names the note there, nowhere else: not by a
+        // file name, a title, a stem or an alias in another folder.
+        for name in ["./Idea.md", "./Idea", "./A good idea", "./Spark"] {
+            #expect(looked(name, vault).contains("no note named"), "\(name)")
+        }
     }
 
     @Test("a file name that is also another note's title or stem is ambiguous, never a guess")
