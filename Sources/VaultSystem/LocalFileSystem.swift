@@ -43,7 +43,10 @@ public struct LocalFileSystem: FileSystem {
         try Self.checkRegular(info, path)
         // The size is a hint: the file may grow while it is read, so read until EOF. A read
         // that gives exactly the size the stat gave ends there without a second read for the
-        // end: a file that grows after that read is read as it was, as after an end seen.
+        // end: a file that grows after that read is read as it was, as after an end seen. A
+        // file holding more than its size says fills the first read, asked for one byte
+        // more, and is read on to its end; only a read cut short at exactly that size (no
+        // local file system, nor a FUSE one served through the page cache) would stop early.
         let size = max(Int(info.st_size), 0)
         var capacity = min(size + 1, limit)
         var bytes = try Self.filled(capacity, path, enough: size > 0 ? size : capacity) { buffer in Self.read(fd, buffer) }

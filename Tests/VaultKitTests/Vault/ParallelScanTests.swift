@@ -19,6 +19,27 @@ struct ParallelScanTests {
         }
     }
 
+    @Test("names that sort around the slash come in path order, with and without the cache, cold and warm")
+    func namesAroundTheSlash() throws {
+        let folder = TemporaryFolder()
+        let names = [
+            "a.md", "a-b.md", "a b.md", "a/x.md", "a b/y.md", "a0/z.md", "a.b/w.md", "a_/v.md", "A/u.md", "a/a/t.md",
+            "a/a-b.md", "a/ab.md", "b.md", "\u{E9}t\u{E9}.md", "Zeta/\u{C9}t\u{E9}.md", "z/a.md", "z-/b.md", "z!/c.md",
+        ]
+        for (index, name) in names.enumerated() { try folder.write("pages/" + name, "# N\(index)\n") }
+        let expected = names.map { "pages/" + $0 }.sorted { a, b in
+            a < b || !(b < a) && a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        var vault = try Vault(root: folder.path)
+        #expect(try vault.scan(detail: .summary).notes.map(\.path) == expected)
+        vault.cache = FactsCache(location: CacheLocation(folder: folder.path + "/../cache-walk", rootRealPath: vault.root, dialect: .markdown), racyWindow: 0)
+        for _ in 0..<3 {
+            #expect(try vault.scan(detail: .summary).notes.map(\.path) == expected)
+            try vault.cache?.finish()
+        }
+        #expect(vault.cache!.statistics.hits > 0)
+    }
+
     @Test("what is made of each note on the worker that read it comes with that note, in path order, until asked to stop")
     func madeOnWorkers() throws {
         let folder = TemporaryFolder()
