@@ -34,7 +34,8 @@ public struct NoteLookup: Sendable {
     /// The one note `name` stands for.
     ///
     /// - Throws: `VaultError.unknownNote` (with close names) or `.ambiguousNote`.
-    public func note(named name: String) throws -> Note {
+    public func note(named given: String) throws -> Note {
+        let name = vault?.rootedName(given) ?? given
         if let match = try note(atPath: name) { return match }
         let rooted = name.hasPrefix("./")
         let key = Naming.collisionKey(rooted ? String(name.dropFirst(2)) : name)

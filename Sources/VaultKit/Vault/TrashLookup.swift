@@ -11,7 +11,8 @@ struct TrashLookup {
     let scan: VaultScan
     let record: TrashRecord
 
-    func note(named name: String) throws -> Note {
+    func note(named given: String) throws -> Note {
+        let name = vault.rootedName(given)
         let trash = vault.layout.folder(for: .trash) ?? "trash"
         let trashed = scan.notes.filter { $0.kind == .trash }
         if let note = try NoteLookup(notes: trashed).note(atPath: name) { return note }

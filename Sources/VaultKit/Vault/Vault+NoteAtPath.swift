@@ -15,8 +15,20 @@ extension Vault {
     public func note(
         named name: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Note {
+        let name = rootedName(name)
         if let note = noteAtPath(name) { return note }
         return try NoteLookup(notes: scan(detail: .summary, progress: progress).notes, in: self).note(named: name)
+    }
+
+    /// `name` as a path from the vault's folder (`./pages/Idea.md`) when it is an absolute
+    /// path inside the vault, through the folder as given or its real path; else `name`.
+    public func rootedName(_ name: String) -> String {
+        guard name.hasPrefix("/") else { return name }
+        for root in [root, fileSystem.resolvedPath(root) ?? root] {
+            let prefix = root == "/" ? "/" : root + "/"
+            if name.utf8.starts(with: prefix.utf8) { return "./" + String(decoding: name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) }
+        }
+        return name
     }
 
     /// The note at the vault-relative path `name`, `name.md` or `name.markdown` (or, in a

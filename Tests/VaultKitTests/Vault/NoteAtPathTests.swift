@@ -133,6 +133,20 @@ struct NoteAtPathTests {
         #expect(try vault.note(named: "Idea").path == "pages/Idea.md")
     }
 
+    @Test("an absolute path inside the vault names its note, through the folder as given or its real path; one outside names none")
+    func absolutePaths() throws {
+        let folder = try Self.makeFolder()
+        let vault = try Vault(root: folder.path)
+        #expect(try vault.note(named: folder.path + "/pages/Idea.md").path == "pages/Idea.md")
+        #expect(try vault.note(named: folder.path + "/pages/Idea").path == "pages/Idea.md")
+        #expect(looked(folder.path + "-elsewhere/pages/Idea.md", vault).contains("no note named"))
+        #expect(symlink(folder.path, folder.path + "-through") == 0)
+        defer { unlink(folder.path + "-through") }
+        let through = try Vault(root: folder.path + "-through")
+        #expect(try through.note(named: folder.path + "/pages/Other.md").path == "pages/Other.md")
+        #expect(try through.note(named: folder.path + "-through/pages/Other.md").path == "pages/Other.md")
+    }
+
     @Test("in a Logseq graph an org page is named by its file name too")
     func orgFileName() throws {
         let folder = TemporaryFolder()
