@@ -93,3 +93,16 @@ int vault_beneath_works(int folder) {
     close(probe);
     return 1;
 }
+
+int vault_open_folder_beneath(int folder, const char *path) {
+    return vault_open_beneath(folder, path, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+}
+
+int vault_exchange_at(int first_folder, const char *first, int second_folder, const char *second) {
+#ifdef RENAME_EXCHANGE
+    return renameat2(first_folder, first, second_folder, second, RENAME_EXCHANGE);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

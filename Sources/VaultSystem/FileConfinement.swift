@@ -10,6 +10,10 @@ internal import CSystem
 /// `RESOLVE_BENEATH` refuses even when it stays inside, is resolved, and its target opened
 /// beneath the folder with no link at all on the way.
 ///
+/// Writes under the folder name their files from the file's own folder, opened beneath it
+/// with no symbolic link at all on the way (`folder(of:)`): a folder swapped for a link after
+/// a write checked where it leads cannot lead the write out either.
+///
 /// The folder is the one open when the value was made: a long-running server whose vault
 /// folder is moved away and made again reads the old one until it opens the vault again.
 final class FileConfinement: Sendable {
@@ -41,6 +45,17 @@ final class FileConfinement: Sendable {
     /// True when `path` is under the folder, compared by bytes: `String` compares characters
     /// as equal in Unicode, and a name starting with a combining mark would not match.
     func holds(_ path: String) -> Bool { path.utf8.starts(with: prefix.utf8) }
+
+    /// The folder that holds `path` (under the folder: see `holds`), open to name files in
+    /// beneath the folder with no link on the way, and the path's last name; the caller
+    /// closes the descriptor. -1 with `errno` set when the folder cannot be opened so.
+    func folder(of path: String) -> (descriptor: Int32, name: String) {
+        let relative = Substring(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { String(relative[..<$0]) } ?? "."
+        let name = slash.map { String(relative[relative.utf8.index(after: $0)...]) } ?? String(relative)
+        return (folder.withCString { vault_open_folder_beneath(descriptor, $0) }, name)
+    }
 
     /// Opens `path` (under the folder: see `holds`) with `flags`, or fails with `EXDEV`
     /// when it would lead out; -1 with `errno` set on failure.

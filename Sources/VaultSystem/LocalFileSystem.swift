@@ -168,9 +168,39 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func createExclusive(_ path: String, permissions: UInt32) throws -> Int32 {
-        let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions)) }
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        let fd = try inFolder(of: path, "create") { folder, name in
+            retryingInterrupts { openat(folder, name, flags, mode_t(permissions)) }
+        } ?? retryingInterrupts { open(path, flags, mode_t(permissions)) }
         guard fd >= 0 else { throw SystemError.current("create", path) }
         return fd
+    }
+
+    /// Runs `body` with the folder of `path` open beneath the confining folder (see
+    /// `FileConfinement.folder(of:)`) and the path's last name, when the path is under it;
+    /// nil when it is not (the caller then goes by the path).
+    ///
+    /// - Throws: a `SystemError` of `operation` when the folder cannot be opened so.
+    private func inFolder(of path: String, _ operation: String, _ body: (Int32, String) -> Int32) throws -> Int32? {
+        guard let confinement, confinement.holds(path) else { return nil }
+        let (folder, name) = confinement.folder(of: path)
+        guard folder >= 0 else { throw SystemError.current(operation, path) }
+        defer { _ = Glibc.close(folder) }
+        return body(folder, name)
+    }
+
+    /// Runs `body` with the folders of two paths open as `inFolder` opens one, when both are
+    /// under the confining folder; nil when either is not.
+    private func inFolders(
+        of first: String, _ second: String, _ operation: String, _ body: (Int32, String, Int32, String) -> Int32
+    ) throws -> Int32? {
+        guard let confinement, confinement.holds(first), confinement.holds(second) else { return nil }
+        return try inFolder(of: first, operation) { firstFolder, firstName in
+            let (secondFolder, secondName) = confinement.folder(of: second)
+            guard secondFolder >= 0 else { return -1 }
+            defer { _ = Glibc.close(secondFolder) }
+            return body(firstFolder, firstName, secondFolder, secondName)
+        }
     }
 
     public func openForAppending(_ path: String, permissions: UInt32) throws -> Int32 {
@@ -218,15 +248,18 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func rename(_ source: String, to destination: String) throws {
-        guard Glibc.rename(source, destination) == 0 else { throw SystemError.current("rename", source) }
+        let result = try inFolders(of: source, destination, "rename") { renameat($0, $1, $2, $3) } ?? Glibc.rename(source, destination)
+        guard result == 0 else { throw SystemError.current("rename", source) }
     }
 
     public func link(_ source: String, to destination: String) throws {
-        guard Glibc.link(source, destination) == 0 else { throw SystemError.current("link", destination) }
+        let result = try inFolders(of: source, destination, "link") { linkat($0, $1, $2, $3, 0) } ?? Glibc.link(source, destination)
+        guard result == 0 else { throw SystemError.current("link", destination) }
     }
 
     public func removeFile(_ path: String) throws {
-        guard unlink(path) == 0 else { throw SystemError.current("remove", path) }
+        let result = try inFolder(of: path, "remove") { unlinkat($0, $1, 0) } ?? unlink(path)
+        guard result == 0 else { throw SystemError.current("remove", path) }
     }
 
     public func synchronizeDirectory(_ path: String) throws {
@@ -241,7 +274,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func createDirectory(_ path: String) throws {
-        if mkdir(path, 0o755) != 0 {
+        if try inFolder(of: path, "mkdir", { mkdirat($0, $1, 0o755) }) ?? mkdir(path, 0o755) != 0 {
             let code = errno
             if code == EEXIST, (try? status(path))??.kind == .directory { return }
             throw SystemError(code: code, operation: "mkdir", path: path)
@@ -260,7 +293,8 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func exchange(_ first: String, _ second: String) throws {
-        guard vault_exchange(first, second) == 0 else { throw SystemError.current("exchange", second) }
+        let result = try inFolders(of: first, second, "exchange") { vault_exchange_at($0, $1, $2, $3) } ?? vault_exchange(first, second)
+        guard result == 0 else { throw SystemError.current("exchange", second) }
     }
 
     public func hasWriters(_ path: String) throws -> Bool? {

@@ -36,6 +36,14 @@ int vault_open_folder(const char *path);
 /// sandbox refuses openat2.
 int vault_beneath_works(int folder);
 
+/// Opens the folder `path`, relative to the open folder `folder`, as a place to name files
+/// in (O_PATH), with no symbolic link on the way and without leaving `folder`.
+int vault_open_folder_beneath(int folder, const char *path);
+
+/// Swaps two names, each in its open folder, atomically (renameat2 with RENAME_EXCHANGE);
+/// ENOSYS or EINVAL where the kernel or the file system cannot.
+int vault_exchange_at(int first_folder, const char *first, int second_folder, const char *second);
+
 #include <spawn.h>
 
 /// Adds to `actions` the closing of every descriptor from `lowest` up, so a spawned child

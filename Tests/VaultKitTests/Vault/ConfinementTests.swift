@@ -175,6 +175,33 @@ struct ConfinementTests {
         #expect(read("\u{301}d/secret.md") == "error: a symbolic link on the way leads out of the vault")
     }
 
+    @Test("a write through a folder swapped for a link out of the vault is refused: nothing is made, renamed or removed outside")
+    func writesStayInside() throws {
+        let vault = try vault()
+        guard (vault.fileSystem as? LocalFileSystem)?.isConfined == true else { return }
+        // As a folder swapped for a link once a write had checked where it leads.
+        try link("journals", to: outside)
+        let files = vault.fileSystem
+        let inLinked = vault.absolutePath("journals/new.md")
+        #expect(throws: SystemError.self) { _ = try files.createExclusive(inLinked, permissions: 0o644) }
+        #expect(throws: SystemError.self) { try files.rename(vault.absolutePath("inbox/Call.md"), to: inLinked) }
+        #expect(throws: SystemError.self) { try files.link(vault.absolutePath("inbox/Call.md"), to: inLinked) }
+        #expect(throws: SystemError.self) { try files.removeFile(vault.absolutePath("journals/secret.md")) }
+        #expect(throws: SystemError.self) { try files.createDirectory(vault.absolutePath("journals/made")) }
+        #expect(throws: SystemError.self) { try files.exchange(vault.absolutePath("inbox/Call.md"), vault.absolutePath("journals/secret.md")) }
+        #expect(try outsideNames() == ["secret.md"])
+        #expect(try folder.read("vault/inbox/Call.md") == Array("# Call\n".utf8))
+        // Inside, the same calls work.
+        let fd = try files.createExclusive(vault.absolutePath("inbox/New.md"), permissions: 0o644)
+        close(fd)
+        try files.rename(vault.absolutePath("inbox/New.md"), to: vault.absolutePath("pages/New.md"))
+        try files.link(vault.absolutePath("pages/New.md"), to: vault.absolutePath("pages/Again.md"))
+        try files.removeFile(vault.absolutePath("pages/New.md"))
+        try files.createDirectory(vault.absolutePath("pages/Sub"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/vault/pages/Again.md"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/vault/pages/Sub"))
+    }
+
     @Test("the vault's settings are read beneath its folder, and its lock file is never made through a link")
     func settingsAndLock() throws {
         _ = try vault()
