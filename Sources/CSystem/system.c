@@ -14,12 +14,7 @@
 #include "CSystem.h"
 
 int vault_exchange(const char *first, const char *second) {
-#ifdef RENAME_EXCHANGE
-    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
+    return vault_exchange_at(AT_FDCWD, first, AT_FDCWD, second);
 }
 
 int vault_has_writers(int descriptor) {

@@ -44,7 +44,7 @@ public struct NoteLookup: Sendable {
             try explainMissing(name)
             throw VaultError.unknownNote(name: name, suggestions: suggestions(for: key))
         }
-        if !key.contains("/") && NoteFiles.isNoteName(key, org: vault?.dialect.isLogseq ?? false) {
+        if Self.isFileName(key, in: vault) {
             // A file name with its extension, as a wikilink may give it (`Idea.md` for
             // `pages/Idea.md`), may also be a title or a stem: every note it may name counts,
             // and two are an error, never a guess for a command that writes.
@@ -81,6 +81,12 @@ public struct NoteLookup: Sendable {
                 throw FileError.notRegularFile(path: candidate, kind: fileKindName(absolute))
             }
         }
+    }
+
+    /// True when `key` (a name as `Naming.collisionKey` gives it, not from the vault's
+    /// folder) is a file name with a note's extension, as a wikilink may give one.
+    static func isFileName(_ key: String, in vault: Vault?) -> Bool {
+        !key.contains("/") && NoteFiles.isNoteName(key, org: vault?.dialect.isLogseq ?? false)
     }
 
     /// True when a file name given with its extension, `key` (as `Naming.collisionKey` gives

@@ -24,7 +24,7 @@ struct TrashLookup {
         }
         if let note = try single(origins, name: name) { return note }
         // A file name with its extension, as `NoteLookup` takes one: `Gym Plan.md`.
-        if !name.hasPrefix("./") && !key.contains("/") && NoteFiles.isNoteName(key, org: vault.dialect.isLogseq) {
+        if !name.hasPrefix("./") && NoteLookup.isFileName(key, in: vault) {
             let named = trashed.filter { NoteLookup.answers(fileName: key, $0) }
             if let note = try single(named, name: name) { return note }
         }

@@ -124,7 +124,7 @@ public struct Vault: Sendable {
     public static func initialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> Vault {
         let root = absolute(path)
         let settingsPath = root + "/.zennotes/vault.json"
-        try planInitialize(at: path, fileSystem: fileSystem)
+        let plan = try planInitialize(at: path, fileSystem: fileSystem)
         do {
             try fileSystem.createDirectories(root + "/.zennotes")
             for folder in VaultLayout.systemKinds.compactMap(\.settingsKey) {
@@ -133,14 +133,13 @@ public struct Vault: Sendable {
         } catch let error as SystemError {
             throw FileError.system(error)
         }
-        try SafeWriter(fileSystem: fileSystem).create(settingsPath, with: VaultSettings().encoded())
+        try SafeWriter(fileSystem: fileSystem).create(settingsPath, with: plan.settings.after)
         return try Vault(root: root, fileSystem: fileSystem)
     }
 
     /// What `initialize` would make at `path`, for a dry run.
     ///
     /// - Throws: as `initialize` does before it writes anything.
-    @discardableResult
     public static func planInitialize(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> InitPlan {
         let root = absolute(path)
         if fileSystem.exists(root + "/.zennotes/vault.json") { throw VaultError.alreadyAVault(path: path) }
