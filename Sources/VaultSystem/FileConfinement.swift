@@ -19,6 +19,8 @@ internal import CSystem
 final class FileConfinement: Sendable {
     /// The folder's path as callers write it, with a final `/`.
     let prefix: String
+    /// `prefix` as bytes.
+    private let prefixBytes: [UInt8]
     /// The folder's real path, with a final `/`.
     private let realPrefix: String
     private let descriptor: Int32
@@ -37,6 +39,7 @@ final class FileConfinement: Sendable {
         let realRoot = String(cString: real)
         self.descriptor = descriptor
         prefix = root.hasSuffix("/") ? root : root + "/"
+        prefixBytes = Array(prefix.utf8)
         realPrefix = realRoot == "/" ? "/" : realRoot + "/"
     }
 
@@ -44,7 +47,15 @@ final class FileConfinement: Sendable {
 
     /// True when `path` is under the folder, compared by bytes: `String` compares characters
     /// as equal in Unicode, and a name starting with a combining mark would not match.
-    func holds(_ path: String) -> Bool { path.utf8.starts(with: prefix.utf8) }
+    func holds(_ path: String) -> Bool {
+        // Asked once a read: a generic walk of the two views was a thirtieth of a search's reads.
+        var path = path
+        return path.withUTF8 { bytes in
+            prefixBytes.withUnsafeBufferPointer { wanted in
+                bytes.count >= wanted.count && memcmp(bytes.baseAddress!, wanted.baseAddress!, wanted.count) == 0
+            }
+        }
+    }
 
     /// The folder that holds `path` (under the folder: see `holds`), open to name files in
     /// beneath the folder with no link on the way, and the path's last name; the caller

@@ -52,7 +52,7 @@ enum SearchCommand: Command {
         search.context = lines
         let vault = try context.vault()
         context.recordUse(notes: [], tags: filter.tags)
-        let notes = try LineSearch.notes(of: vault, filter: filter, includeArchive: !arguments[noArchive])
+        let includeArchive = !arguments[noArchive]
         var update: (@Sendable (Int, Int) -> Void)?
         var progress: Progress?
         // Matches stream onto a terminal as they are found; a progress line would run into them.
@@ -69,20 +69,21 @@ enum SearchCommand: Command {
         let limit = asked ?? screenful
         let summary: SearchSummary
         if context.json {
-            summary = try printJSON(search, mode: mode, vault: vault, notes: notes, limit: limit, update, context)
+            summary = try printJSON(search, mode: mode, vault: vault, filter: filter, includeArchive: includeArchive, limit: limit, update, context)
         } else {
             var printer = SearchPrinter(context: context, grouped: arguments[group], separated: lines > 0, ranked: mode == .fuzzy)
             if arguments[group] && mode == .fuzzy {
                 // Notes by their best line: every match is needed before the first note is shown.
                 var all = CollectingSink<LineMatch>()
-                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &all)
+                summary = try search.run(vault: vault, filter: filter, includeArchive: includeArchive, limit: limit, progress: update, into: &all)
                 for match in SearchPrinter.byBestLine(all.elements) { printer.print(match) }
             } else {
                 var sink = ClosureSink<LineMatch> { match in
                     printer.print(match)
                     return true
                 }
-                summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+                summary = try search.run(
+                    vault: vault, filter: filter, includeArchive: includeArchive, limit: limit, progress: update, into: &sink)
             }
             printer.finish()
             if screenful != nil && summary.found > summary.matches {
@@ -99,13 +100,13 @@ enum SearchCommand: Command {
     /// `search --json`: `{"matches": [...], "mode": ..., "query": ...}`, the matches written
     /// as they come (keys in order, as `Context.emit` sorts them).
     private static func printJSON(
-        _ search: LineSearch, mode: LineSearch.Mode, vault: Vault, notes: [Note], limit: Int?,
+        _ search: LineSearch, mode: LineSearch.Mode, vault: Vault, filter: NoteQuery, includeArchive: Bool, limit: Int?,
         _ update: (@Sendable (Int, Int) -> Void)?, _ context: Context
     ) throws -> SearchSummary {
         context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) }
         var array = JSONArrayStream(depth: 1)
         var sink = ClosureSink<LineMatch> { array.append(encoding: $0, in: context) }
-        let summary = search.run(vault: vault, notes: notes, limit: limit, progress: update, into: &sink)
+        let summary = try search.run(vault: vault, filter: filter, includeArchive: includeArchive, limit: limit, progress: update, into: &sink)
         if let failure = array.failure { throw failure }
         context.write { output in
             array.finish(to: &output)

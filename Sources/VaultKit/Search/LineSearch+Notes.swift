@@ -17,6 +17,38 @@ extension LineSearch {
         return searched.elements
     }
 
+    /// Walks `vault` and searches the notes `filter` selects (as `notes(of:filter:includeArchive:)`
+    /// chooses them), handing each match to `sink` in the order `run(vault:notes:...)` would.
+    ///
+    /// An exact or regex search reads each note as the walk delivers it, on the worker that
+    /// made it: one pass over the notes, not a walk that gathers them and a second pass that
+    /// reads them. A fuzzy search ranks every match, so it gathers the notes first.
+    ///
+    /// - Throws: what the walk throws (`VaultError.vaultFolderMissing`, `.vaultUnreadable`).
+    public func run(
+        vault: Vault, filter: NoteQuery, includeArchive: Bool, limit: Int? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<LineMatch>
+    ) throws -> SearchSummary {
+        guard mode != .fuzzy else {
+            let notes = try Self.notes(of: vault, filter: filter, includeArchive: includeArchive)
+            return run(vault: vault, notes: notes, limit: limit, progress: progress, into: &sink)
+        }
+        let selects = Self.selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
+        var summary = SearchSummary(matches: 0, notesSearched: 0, warnings: [])
+        _ = try vault.scan(
+            detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, progress: progress,
+            state: { FileSearcher(search: self) },
+            making: { searcher, note -> NoteResult? in
+                selects(note) ? read(note, vault: vault, with: &searcher) : nil
+            }
+        ) { _, result in
+            guard let result else { return true }
+            summary.notesSearched += 1
+            return Self.take(result, limit: limit, into: &sink, &summary)
+        }
+        return summary
+    }
+
     /// True for a note of a walk that a search with `filter` reads, as `notes(of:)` chooses them.
     public static func selection(filter: NoteQuery, layout: VaultLayout, includeArchive: Bool) -> @Sendable (Note) -> Bool {
         let selects = filter.selection(layout: layout)

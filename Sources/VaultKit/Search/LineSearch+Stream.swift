@@ -25,21 +25,29 @@ extension LineSearch {
         ParallelMap.stream(notes.count, state: { FileSearcher(search: self) }, progress: progress) { searcher, index in
             read(notes[index], vault: vault, with: &searcher)
         } deliver: { _, result in
-            if let warning = result.warning { summary.warnings.append(warning) }
-            if let failure = result.failure {
-                summary.failure = failure
-                return false
-            }
-            summary.found += result.matches.count
-            // Past the limit the notes are still read, for what a person should know of them.
-            for match in result.matches {
-                if let limit, summary.matches >= limit { break }
-                summary.matches += 1
-                guard sink.receive(match) else { return false }
-            }
-            return true
+            Self.take(result, limit: limit, into: &sink, &summary)
         }
         return summary
+    }
+
+    /// Hands on the matches of one note of an exact or regex search, in the order read, up
+    /// to `limit`; false when the search stops (the sink stopped, or a pattern failed).
+    static func take(
+        _ result: NoteResult, limit: Int?, into sink: inout some ResultSink<LineMatch>, _ summary: inout SearchSummary
+    ) -> Bool {
+        if let warning = result.warning { summary.warnings.append(warning) }
+        if let failure = result.failure {
+            summary.failure = failure
+            return false
+        }
+        summary.found += result.matches.count
+        // Past the limit the notes are still read, for what a person should know of them.
+        for match in result.matches {
+            if let limit, summary.matches >= limit { break }
+            summary.matches += 1
+            guard sink.receive(match) else { return false }
+        }
+        return true
     }
 
     /// A fuzzy match's place in the ranking, without its text.

@@ -53,14 +53,10 @@ public enum NoteFiles {
     /// graph), a visible `.org` one.
     public static func isNoteName(_ name: String, org: Bool = false) -> Bool {
         // By bytes, without a lowered copy: the walk asks this of every file of the vault.
-        let utf8 = name.utf8
-        guard let first = utf8.first, first != UInt8(ascii: "."), let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else {
-            return false
-        }
-        switch noteExtension(utf8[utf8.index(after: dot)...]) {
-        case .markdown?: return true
-        case .org?: return org
-        case nil: return false
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "."), let (ext, _) = noteExtension(ofName: bytes) else { return false }
+            return ext == .markdown || org
         }
     }
 
@@ -72,26 +68,48 @@ public enum NoteFiles {
         return bytes.endIndex == name.endIndex ? name : String(name[..<bytes.endIndex])
     }
 
+    /// The stem of the file `path` names (`pages/Idea.md` -> `Idea`): `stem(path.fileName)`
+    /// found on the path's bytes, with one string made, not two (every note of a walk).
+    public static func stem(ofPath path: String) -> String {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            let name = UnsafeBufferPointer(rebasing: bytes[start...])
+            let end = noteExtension(ofName: name).map { start + $0.dot } ?? bytes.count
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+    }
+
     /// The bytes of `stem(name)`, a slice of the name's own.
     public static func stemUTF8(_ name: String) -> Substring.UTF8View {
+        var copy = name
+        guard let dot = copy.withUTF8({ noteExtension(ofName: $0)?.dot }) else { return name[...].utf8 }
         let utf8 = name.utf8
-        guard let offset = name.lastUTF8Offset(of: UInt8(ascii: ".")) else { return name[...].utf8 }
-        let dot = utf8.index(utf8.startIndex, offsetBy: offset)
-        guard noteExtension(utf8[utf8.index(after: dot)...]) != nil else { return name[...].utf8 }
-        return name[..<dot].utf8
+        return name[..<utf8.index(utf8.startIndex, offsetBy: dot)].utf8
     }
 
     private enum Extension { case markdown, org }
 
+    /// The note extension a name's bytes end with and where its dot is; nil when it has
+    /// none (`Idea.txt`, `Idea`).
+    private static func noteExtension(ofName bytes: UnsafeBufferPointer<UInt8>) -> (Extension, dot: Int)? {
+        // The longest extension, `markdown`, is eight bytes: the dot is among the last nine.
+        var dot = bytes.count - 1
+        while dot >= 0 && dot >= bytes.count - 9 && bytes[dot] != UInt8(ascii: ".") { dot -= 1 }
+        guard dot >= 0, bytes[dot] == UInt8(ascii: "."), let ext = noteExtension(UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]))
+        else { return nil }
+        return (ext, dot)
+    }
+
     /// Which note extension `ext` (without its dot) is, in any case: `md`, `markdown`, `org`.
-    private static func noteExtension(_ ext: Substring.UTF8View) -> Extension? {
+    private static func noteExtension(_ ext: UnsafeBufferPointer<UInt8>) -> Extension? {
         func equalsIgnoringCase(_ lower: StaticString) -> Bool {
             guard ext.count == lower.utf8CodeUnitCount else { return false }
-            var index = 0
-            for byte in ext {
-                let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            for index in 0..<ext.count {
+                let byte = ext[index]
+                let folded = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
                 guard folded == lower.utf8Start[index] else { return false }
-                index += 1
             }
             return true
         }

@@ -77,7 +77,7 @@ public enum NoteReader {
         path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability, title: String?
     ) -> Note {
         // A title given leaves the file name unlooked at, but in a journal, dated by it.
-        let stem = title == nil || kind == .journal ? NoteFiles.stem(path.fileName) : ""
+        let stem = title == nil || kind == .journal ? NoteFiles.stem(ofPath: path) : ""
         return Note(
             path: path, kind: kind, availability: availability, unavailableReason: nil,
             size: status.size, modified: status.modified, title: title ?? stem, aliases: [], tags: [], headings: [],

@@ -54,12 +54,17 @@ struct VaultScanner {
     /// soon as it and those before it are read, with what `make` made of it on the worker
     /// that read it (where the notes' work spreads over the cores; `deliver` is called by
     /// one at a time); the scan returned holds everything else.
-    func stream<Made: Sendable>(making make: @Sendable (Note) -> Made, _ deliver: (Note, Made) -> Bool) throws -> VaultScan {
+    ///
+    /// Each worker keeps a `State` of its own (`state` makes it), which `make` may use from
+    /// note to note.
+    func stream<State, Made: Sendable>(
+        state: @Sendable () -> State, making make: @Sendable (inout State, Note) -> Made, _ deliver: (Note, Made) -> Bool
+    ) throws -> VaultScan {
         let walk = try walk()
         var warnings: [VaultWarning] = []
-        ParallelMap.stream(walk.count, state: {}, progress: progress) { _, index -> (Note, Made)? in
+        ParallelMap.stream(walk.count, state: state, progress: progress) { state, index -> (Note, Made)? in
             guard let note = read(walk.found[index]) else { return nil }
-            return (note, make(note))
+            return (note, make(&state, note))
         } deliver: { _, read in
             guard let (note, made) = read else { return true }
             warnings += Self.warnings(of: note)
@@ -114,7 +119,6 @@ struct VaultScanner {
     /// Nil when the file vanished between the listing and the read: it is gone, not empty.
     private func read(_ item: Found) -> Note? {
         let kind = item.kind
-        let absolute = root + "/" + item.path
         if item.undecodable {
             var note = NoteReader.skeleton(
                 path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0), availability: .unreadable)
@@ -134,6 +138,7 @@ struct VaultScanner {
                     path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                     availability: .available)
             }
+            let absolute = String(path: root, item.path)
             let reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
                 path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary,
                 status: item.status)
@@ -146,6 +151,7 @@ struct VaultScanner {
                 availability: .unreadable)
             note.unavailableReason = (error as? SystemError)?.reason ?? "\(error)"
             // Made a fifo or a folder since the listing: said as such, and never read.
+            let absolute = String(path: root, item.path)
             if let status = try? fileSystem.status(absolute), status.kind != .file {
                 note.unavailableReason = fileKindName(absolute) + ", not a regular file"
             }

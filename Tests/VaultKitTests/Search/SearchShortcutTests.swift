@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -70,6 +71,16 @@ struct SearchShortcutTests {
         #expect(String(decoding: output, as: UTF8.self) == "Zurich Ærø cafe ſ 日本".replacingOccurrences(of: "ø", with: "o"))
     }
 
+    @Test("the folding table written out is the one Unicode's canonical decompositions give")
+    func foldingTableIsUnicodes() {
+        let computed = DiacriticFolding.computedTable()
+        let values = DiacriticFolding.ranges.flatMap { $0 }
+        #expect(computed.count == values.count)
+        let differing = zip(values, computed).filter { DiacriticFolding.fold(UInt32($0.0)) != $0.1 }
+        #expect(differing.isEmpty, "written out wrong: \(differing.prefix(10).map { String($0.0, radix: 16) + " -> " + String($0.1, radix: 16) })")
+        #expect(DiacriticFolding.fold(0xE9) == 0x65 && DiacriticFolding.fold(0x3AC) == 0x3B1 && DiacriticFolding.fold(0x1E03) == 0x62)
+    }
+
     @Test("every letter that folds to an ASCII letter starts with one of that letter's lead bytes")
     func leadBytes() {
         let scalars = (0xC0..<0x280).compactMap(Unicode.Scalar.init) + (0x1E00..<0x1F00).compactMap(Unicode.Scalar.init)
@@ -107,5 +118,41 @@ extension SearchShortcutTests {
             if !seen || !projected { missed.append("U+" + String(value, radix: 16)) }
         }
         #expect(missed.isEmpty, "not seen or not projected: \(missed)")
+    }
+}
+
+extension SearchShortcutTests {
+    /// The first character of `bytes` in `range` that `foldsInto` answers yes for, found one
+    /// character at a time: what the word-at-a-time scan must agree with.
+    static func firstFoldableByCharacter(_ bytes: [UInt8], _ range: Range<Int>, into wanted: ByteSet) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            while index < range.upperBound {
+                if buffer[index] >= 0xC0 && ByteScan.foldsInto(wanted, buffer, at: index) { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    @Test("the word-at-a-time scan for folding characters finds the first one wherever it stands among other characters")
+    func firstFoldableAnywhere() {
+        let wanted = ByteSet(Array("aeiouzk".utf8))
+        // Characters that fold to nothing wanted, of one to four bytes, and some that do.
+        let filler = ["x", "—", "“", "日", "📅", "ж", "é", "ñ", "ǅ", "\u{301}", "\u{212A}", "ḃ", "ü", "\u{FE0F}", "ç", "ø"]
+        var generator = SeededGenerator(seed: 7)
+        for round in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...40, using: &generator) { text += filler.randomElement(using: &generator)! }
+            let bytes = Array(text.utf8)
+            let start = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &generator)
+            // A range starts at a character's first byte, as every caller's does.
+            var from = start
+            while from < bytes.count && bytes[from] & 0xC0 == 0x80 { from += 1 }
+            let range = from..<bytes.count
+            let found = bytes.withUnsafeBufferPointer { ByteScan.firstFoldable($0, range, into: wanted) }
+            let expected = Self.firstFoldableByCharacter(bytes, range, into: wanted)
+            #expect(found == expected, "round \(round): \(text.debugDescription) from \(from)")
+        }
     }
 }
