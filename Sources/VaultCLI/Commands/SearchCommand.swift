@@ -103,11 +103,20 @@ enum SearchCommand: Command {
         _ search: LineSearch, mode: LineSearch.Mode, vault: Vault, filter: NoteQuery, includeArchive: Bool, limit: Int?,
         _ update: (@Sendable (Int, Int) -> Void)?, _ context: Context
     ) throws -> SearchSummary {
-        context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) }
+        // Begun at the first match or after the walk: a walk that fails prints no half document.
+        var begun = false
+        let begin = {
+            if !begun { context.write { $0.append(contentsOf: "{\n  \"matches\": ".utf8) } }
+            begun = true
+        }
         var array = JSONArrayStream(depth: 1)
-        var sink = ClosureSink<LineMatch> { array.append(encoding: $0, in: context) }
+        var sink = ClosureSink<LineMatch> { match in
+            begin()
+            return array.append(encoding: match, in: context)
+        }
         let summary = try search.run(vault: vault, filter: filter, includeArchive: includeArchive, limit: limit, progress: update, into: &sink)
         if let failure = array.failure { throw failure }
+        begin()
         context.write { output in
             array.finish(to: &output)
             output.append(contentsOf: ",\n  \"mode\": ".utf8)
