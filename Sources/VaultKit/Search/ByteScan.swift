@@ -177,6 +177,26 @@ enum ByteScan {
         return nil
     }
 
+    /// The lower-case ASCII letter the character starting at `index` folds to, and its
+    /// length in bytes; nil for a mark (it folds to nothing) or any other character.
+    static func foldedLetter(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> (letter: UInt8, length: Int)? {
+        let next = index + 1 < buffer.count ? buffer[index + 1] : 0
+        var base: UInt8 = 0
+        var length = 3
+        switch buffer[index] {
+        case 0xC3...0xC9:
+            base = DiacriticFolding.asciiBase(lead: buffer[index], continuation: next)
+            length = 2
+        case 0xE1 where (0xB8...0xBB).contains(next) && index + 2 < buffer.count:
+            base = DiacriticFolding.asciiBase(extended: next, buffer[index + 2])
+        case 0xE2 where next == 0x84 && index + 2 < buffer.count:
+            base = DiacriticFolding.asciiBase(sign: buffer[index + 2])
+        default: return nil
+        }
+        guard base != 0 else { return nil }
+        return (base &- 0x41 < 26 ? base | 0x20 : base, length)
+    }
+
     /// True when the character starting at `index` is a combining mark or a letter that
     /// folds to one of the `wanted` bytes (compared lower-case).
     @inline(__always)

@@ -22,6 +22,9 @@ struct SearchShortcutTests {
         ĵurnalo, Ĵaŭdo; ǰ alone
         ḃudget and bud\u{301}get, projec\u{301}t plan
         \u{212A}elvin at 300 \u{212A}, \u{212B}ngström, Ƀudget
+        büdget, bùdgèt and budgét; éé, ÉE, ée; ŕesumé not rèsume; a bud́get, b\u{301}udget
+        two folding letters side by side: bùďget
+        and here: éé
         """
 
     static let queries = [
@@ -29,7 +32,7 @@ struct SearchShortcutTests {
         "emal", "λογος", "ΛΟΓΟΣ", "москва", "京都", "2024", "plan", "'plan", "^#", "md$", "plan !draft",
         "cafe | zurich", "ex", "ca", "full", "a b c", "budget", "vault cli", "tasks", "[[", "ana p",
         "jurnalo", "jaudo", "'jaudo", "Jaudo", "projplan", "'project plan", "jurn alo", "udget",
-        "kelvin", "'kelvin", "Kelvin", "angstrom", "'budget",
+        "kelvin", "'kelvin", "Kelvin", "angstrom", "'budget", "ee", "Ee", "esume", "resume", "dget", "Budget",
     ]
 
     @Test("fuzzy and exact searches find the same lines as a full match of every line", arguments: [
