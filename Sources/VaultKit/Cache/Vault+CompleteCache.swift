@@ -75,7 +75,7 @@ extension Vault {
             guard let holding = holdings[position] else { return false }
             let path = notes[position].path
             // A note that cannot be read now is read again by the call that needs it.
-            return (try? reader.read(path: path, absolute: root + "/" + path, wanted: parts, holds: holding)) != nil
+            return (try? reader.read(path: path, absolute: absolutePath(path), wanted: parts, holds: holding)) != nil
         }
         let readCount = read.count { $0 }
         guard readCount > 0 else { return 0 }

@@ -179,6 +179,7 @@ enum ByteScan {
 
     /// The lower-case ASCII letter the character starting at `index` folds to, and its
     /// length in bytes; nil for a mark (it folds to nothing) or any other character.
+    @inline(__always)
     static func foldedLetter(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> (letter: UInt8, length: Int)? {
         let next = index + 1 < buffer.count ? buffer[index + 1] : 0
         var base: UInt8 = 0
@@ -197,30 +198,27 @@ enum ByteScan {
         return (base &- 0x41 < 26 ? base | 0x20 : base, length)
     }
 
+    /// True when the character starting at `index` is a combining mark: it vanishes when
+    /// the text is folded.
+    @inline(__always)
+    static func isMark(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let next = index + 1 < buffer.count ? buffer[index + 1] : 0
+        switch buffer[index] {
+        case 0xCC: return true
+        case 0xCD: return next <= 0xAF
+        case 0xE1: return next == 0xAA || next == 0xAB || next == 0xB7
+        case 0xE2: return next == 0x83
+        case 0xEF: return next == 0xB8
+        default: return false
+        }
+    }
+
     /// True when the character starting at `index` is a combining mark or a letter that
     /// folds to one of the `wanted` bytes (compared lower-case).
     @inline(__always)
     static func foldsInto(_ wanted: ByteSet, _ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        let next = index + 1 < buffer.count ? buffer[index + 1] : 0
-        switch buffer[index] {
-        case 0xC3...0xC9:
-            let base = DiacriticFolding.asciiBase(lead: buffer[index], continuation: next)
-            return base != 0 && wanted.contains(base | 0x20)
-        case 0xCC: return true
-        case 0xCD: return next <= 0xAF
-        case 0xE1:
-            if next == 0xAA || next == 0xAB || next == 0xB7 { return true }
-            guard (0xB8...0xBB).contains(next), index + 2 < buffer.count else { return false }
-            let base = DiacriticFolding.asciiBase(extended: next, buffer[index + 2])
-            return base != 0 && wanted.contains(base | 0x20)
-        case 0xE2:
-            if next == 0x83 { return true }
-            guard next == 0x84, index + 2 < buffer.count else { return false }
-            let base = DiacriticFolding.asciiBase(sign: buffer[index + 2])
-            return base != 0 && wanted.contains(base | 0x20)
-        case 0xEF: return next == 0xB8
-        default: return false
-        }
+        if let (letter, _) = foldedLetter(buffer, at: index) { return wanted.contains(letter) }
+        return isMark(buffer, at: index)
     }
 
     /// The bytes of `range` as an ASCII projection: letters with diacritics become their
