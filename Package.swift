@@ -25,9 +25,11 @@ let package = Package(
         ),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "CSystem"),
+        // Byte searches in sixteen-byte steps, for the search of note text.
+        .target(name: "CByteSearch"),
         .target(name: "VaultSystem", dependencies: ["CSystem"]),
         .target(name: "VaultMarkdown", dependencies: ["VaultSystem", "CCmarkGFM"]),
-        .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2"]),
+        .target(name: "VaultKit", dependencies: ["VaultSystem", "VaultMarkdown", "CPCRE2", "CByteSearch"]),
         .target(name: "VaultRPC", dependencies: ["VaultSystem"]),
         // The servers: protocol adapters over VaultKit, started by `vault mcp` and `vault lsp`.
         .target(name: "VaultMCP", dependencies: ["VaultKit", "VaultRPC", "VaultMarkdown", "VaultSystem"]),

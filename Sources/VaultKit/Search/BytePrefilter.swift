@@ -16,6 +16,8 @@ struct BytePrefilter: Sendable {
         var caseSensitive: Bool
         /// The index of the byte to look for first.
         var rare: Int
+        /// The index of the byte looked for beside it in a run (`rare` for a needle of one byte).
+        var partner: Int
     }
 
     /// Per group of the query, the needles of its alternatives. Groups that can match
@@ -34,10 +36,11 @@ struct BytePrefilter: Sendable {
                     needles = []
                     break
                 }
+                let (rare, partner) = ByteScan.rarestPair(ascii)
                 needles.append(
                     Needle(
                         bytes: ascii, contiguous: term.algorithm != .fuzzy && ascii.count == term.pattern.count,
-                        caseSensitive: term.caseSensitive, rare: ByteScan.rarestIndex(ascii)))
+                        caseSensitive: term.caseSensitive, rare: rare, partner: partner))
             }
             if !needles.isEmpty { groups.append(needles) }
         }
@@ -72,7 +75,8 @@ struct BytePrefilter: Sendable {
     static func holds(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         needle.bytes.withUnsafeBufferPointer { bytes in
             if needle.contiguous {
-                return containsRun(bytes, buffer, range, caseSensitive: needle.caseSensitive)
+                return ByteScan.findRun(
+                    bytes, first: needle.rare, second: needle.partner, caseSensitive: needle.caseSensitive, in: buffer, range) != nil
             }
             // Each byte by the C library's `memchr`, both cases of a letter when case is ignored.
             var from = range.lowerBound
@@ -86,41 +90,5 @@ struct BytePrefilter: Sendable {
             }
             return true
         }
-    }
-
-    /// True when the needle's bytes stand at `start`.
-    @inline(__always)
-    static func holdsRun(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        let count = needle.bytes.count
-        guard start >= 0 && start + count <= buffer.count else { return false }
-        return needle.bytes.withUnsafeBufferPointer { bytes in
-            for offset in 0..<count {
-                let byte = buffer[start + offset]
-                let compared = needle.caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-                if compared != bytes[offset] { return false }
-            }
-            return true
-        }
-    }
-
-    /// True when `bytes` (lower-case unless `caseSensitive`) stand as one run in `range`.
-    static func containsRun(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, caseSensitive: Bool
-    ) -> Bool {
-        let count = bytes.count
-        guard range.count >= count else { return false }
-        var start = range.lowerBound
-        while start + count <= range.upperBound {
-            var offset = 0
-            while offset < count {
-                let byte = buffer[start + offset]
-                let compared = caseSensitive ? byte : byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-                if compared != bytes[offset] { break }
-                offset += 1
-            }
-            if offset == count { return true }
-            start += 1
-        }
-        return false
     }
 }

@@ -1,3 +1,4 @@
+import CByteSearch
 import Glibc
 import VaultMarkdown
 import VaultSystem
@@ -18,6 +19,11 @@ struct ByteSet: Sendable {
         case 2: bits.2 |= bit
         default: bits.3 |= bit
         }
+    }
+
+    /// Calls `body` with the set as four 64-bit words, bytes 0 to 63 in the first.
+    func withWords<Result>(_ body: (UnsafePointer<UInt64>) -> Result) -> Result {
+        withUnsafeBytes(of: bits) { body($0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
     }
 
     @inline(__always)
@@ -43,28 +49,34 @@ enum ByteScan {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    /// The first occurrence of `needle` starting in `range` (it may not run past the range's
-    /// end), found by looking for its rarest byte first.
-    static func find(
-        _ needle: UnsafeBufferPointer<UInt8>, rare: Int, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    /// The first place in `range` where the run of `needle` stands (lower-case, matched in
+    /// either case unless `caseSensitive`), by its bytes at `first` and `second` looked for
+    /// together, sixteen places at a time.
+    @inline(__always)
+    static func findRun(
+        _ needle: UnsafeBufferPointer<UInt8>, first: Int, second: Int, caseSensitive: Bool,
+        in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> Int? {
-        let length = needle.count
-        guard length > 0 else { return range.lowerBound }
-        guard range.count >= length, let base = buffer.baseAddress, let needleBase = needle.baseAddress else {
-            return nil
-        }
-        let rareByte = needle[rare]
-        var from = range.lowerBound + rare
-        let last = range.upperBound - length + rare
-        while from <= last, let hit = find(rareByte, in: buffer, from..<(last + 1)) {
-            let start = hit - rare
-            if memcmp(base + start, needleBase, length) == 0 { return start }
-            from = hit + 1
-        }
-        return nil
+        guard let base = buffer.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        let found = vault_find_run(
+            base + range.lowerBound, range.count, needleBase, needle.count, first, second, caseSensitive ? 0 : 1)
+        return found < 0 ? nil : range.lowerBound + found
     }
 
-    /// The index of the byte of `needle` least likely in prose, for `find(_:rare:in:_:)`.
+    /// The indices of two different places of `needle` whose bytes are least likely
+    /// together in prose (the same index twice for a needle of one byte).
+    static func rarestPair(_ needle: [UInt8]) -> (first: Int, second: Int) {
+        let first = rarestIndex(needle)
+        var second = first
+        for index in needle.indices where index != first {
+            // A byte other than the first's narrows more than the same byte again.
+            func rank(_ place: Int) -> Int { commonness(needle[place]) + (needle[place] == needle[first] ? 1000 : 0) }
+            if second == first || rank(index) < rank(second) { second = index }
+        }
+        return (first, second)
+    }
+
+    /// The index of the byte of `needle` least likely in prose.
     static func rarestIndex(_ needle: [UInt8]) -> Int {
         var best = 0
         for index in needle.indices where commonness(needle[index]) < commonness(needle[best]) { best = index }
@@ -111,26 +123,10 @@ enum ByteScan {
     }
 
     /// The number of newlines in `range`.
+    @inline(__always)
     static func countLines(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var count = 0
-        var index = range.lowerBound
-        // Eight bytes at a time: a byte is a newline exactly when it is 0 after the xor, and
-        // the sum below sets its high bit then and only then (no carry crosses bytes).
-        while index + 8 <= range.upperBound {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
-            // One bit per newline byte, summed by a multiply (no popcount instruction is
-            // assumed of the processor).
-            let ones = (~nonZero & 0x8080_8080_8080_8080) >> 7
-            count &+= Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) >> 56)
-            index += 8
-        }
-        while index < range.upperBound {
-            if buffer[index] == 0x0A { count += 1 }
-            index += 1
-        }
-        return count
+        guard let base = buffer.baseAddress, !range.isEmpty else { return 0 }
+        return vault_count_byte(base + range.lowerBound, range.count, 0x0A)
     }
 
     /// Copies `source` into `target` with ASCII letters lower-cased; other bytes unchanged.
@@ -146,35 +142,36 @@ enum ByteScan {
     /// letter with diacritics) or vanish (a combining mark): where byte-level matching of
     /// an ASCII pattern stops being exact.
     static func firstFoldable(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into wanted: ByteSet) -> Int? {
-        var index = range.lowerBound
-        let end = range.upperBound
         guard let base = buffer.baseAddress else { return nil }
-        while index < end {
-            // Thirty-two bytes at a time while they are all ASCII.
-            if index + 32 <= end {
-                let raw = UnsafeRawPointer(base + index)
-                let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                if words & 0x8080_8080_8080_8080 == 0 {
-                    index += 32
-                    continue
-                }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // Many bytes a step to the next character that may fold to a wanted letter.
+            let found = DiacriticFolding.twoByteASCII.withUnsafeBufferPointer { letters in
+                wanted.withWords { vault_find_folding_lead(base + index, range.upperBound - index, letters.baseAddress, $0) }
             }
-            if index + 8 <= end {
-                // Straight to the first byte that is not ASCII.
-                let high = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
-                if high == 0 {
-                    index += 8
-                    continue
-                }
-                index += high.trailingZeroBitCount >> 3
-            }
-            if buffer[index] >= 0xC3 && foldsInto(wanted, buffer, at: index) { return index }
+            guard found >= 0 else { return nil }
+            index += found
+            if foldsInto(wanted, buffer, at: index) { return index }
             index += 1
-            // The rest of a character: continuation bytes start nothing.
-            while index < end && buffer[index] & 0xC0 == 0x80 { index += 1 }
         }
         return nil
+    }
+
+    /// The first character from `from` on in `line` that may stand in an occurrence of `run`
+    /// once the line is folded: a two-byte letter that folds to one of the run's letters with
+    /// the run's neighbouring letters beside it (`mayStandInRun`), or any mark or rarer
+    /// folding character (for the caller to check).
+    static func firstFoldable(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, from: Int, standingIn run: [UInt8]
+    ) -> Int? {
+        guard let base = buffer.baseAddress, from < line.upperBound else { return nil }
+        let found = DiacriticFolding.twoByteASCII.withUnsafeBufferPointer { letters in
+            run.withUnsafeBufferPointer {
+                vault_find_folding_in_run(
+                    base + line.lowerBound, line.count, from - line.lowerBound, letters.baseAddress, $0.baseAddress, $0.count)
+            }
+        }
+        return found < 0 ? nil : line.lowerBound + found
     }
 
     /// The lower-case ASCII letter the character starting at `index` folds to, and its
@@ -219,6 +216,25 @@ enum ByteScan {
     static func foldsInto(_ wanted: ByteSet, _ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         if let (letter, _) = foldedLetter(buffer, at: index) { return wanted.contains(letter) }
         return isMark(buffer, at: index)
+    }
+
+    /// False when the character at `position` is a letter that folds to an ASCII letter and
+    /// no place of that letter in `run` has the run's letters beside it (ASCII bytes around
+    /// the character that differ from them, in any case): it then stands in no occurrence
+    /// of the run in the folded line. True when it may, and for a mark, which vanishes in
+    /// any place.
+    static func mayStandInRun(_ run: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, at position: Int) -> Bool {
+        guard let (letter, length) = foldedLetter(buffer, at: position) else { return true }
+        let after = position + length
+        let count = run.count
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        func same(_ byte: UInt8, _ wanted: UInt8) -> Bool { byte >= 0x80 || lower(byte) == lower(wanted) }
+        for index in 0..<count where lower(run[index]) == letter {
+            let before = index == 0 || position > line.lowerBound && same(buffer[position - 1], run[index - 1])
+            let next = index == count - 1 || after < line.upperBound && same(buffer[after], run[index + 1])
+            if before && next { return true }
+        }
+        return false
     }
 
     /// The bytes of `range` as an ASCII projection: letters with diacritics become their

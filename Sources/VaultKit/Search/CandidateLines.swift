@@ -65,19 +65,26 @@ struct CandidateLines {
         // A run found where it stands is all the check a one-term query needs.
         let alone = prefilter.groups.count == 1
         var from = body
-        while from < end, let hit = Self.find(rare, other, buffer, from..<end) {
-            guard BytePrefilter.holdsRun(driver, buffer, at: hit - driver.rare) else {
-                from = hit + 1
-                continue
+        driver.bytes.withUnsafeBufferPointer { needle in
+            while from < end,
+                let hit = ByteScan.findRun(
+                    needle, first: driver.rare, second: driver.partner, caseSensitive: driver.caseSensitive, in: buffer,
+                    from..<end)
+            {
+                let line = ByteScan.lineStart(buffer, before: hit, from: body)..<ByteScan.lineEnd(buffer, after: hit)
+                if alone || prefilter.check(buffer, line) { ranges.append(line) }
+                from = line.upperBound + 1
             }
-            let line = ByteScan.lineStart(buffer, before: hit, from: body)..<ByteScan.lineEnd(buffer, after: hit)
-            if alone || prefilter.check(buffer, line) { ranges.append(line) }
-            from = line.upperBound + 1
         }
         let found = ranges.count
         var next = 0
         from = body
-        while from < end, let hit = ByteScan.firstFoldable(buffer, from..<end, into: prefilter.wanted) {
+        // With one term, only a letter that may stand in the run stops the scan.
+        while from < end,
+            let hit = alone
+                ? ByteScan.firstFoldable(buffer, from..<end, from: from, standingIn: driver.bytes)
+                : ByteScan.firstFoldable(buffer, from..<end, into: prefilter.wanted)
+        {
             let line = ByteScan.lineStart(buffer, before: hit, from: from)..<ByteScan.lineEnd(buffer, after: hit)
             while next < found && ranges[next].lowerBound < line.lowerBound { next += 1 }
             let known = next < found && ranges[next].lowerBound == line.lowerBound
@@ -157,41 +164,17 @@ struct CandidateLines {
         while true {
             // A letter that folds stands for one letter of the run, with the run's letters
             // beside it: most (`résumé` for `budget`) are ruled out without a projection.
-            if mayStandInRun(needle, buffer, line, at: position) {
+            if ByteScan.mayStandInRun(needle.bytes, buffer, line, at: position) {
                 var start = max(line.lowerBound, position - reach)
                 while start < position && buffer[start] & 0xC0 == 0x80 { start += 1 }
                 let window = start..<min(line.upperBound, position + reach + 4)
                 ByteScan.project(buffer, window, into: &projection)
                 if projection.withUnsafeBufferPointer({ BytePrefilter.holds(needle, $0, 0..<$0.count) }) { return true }
             }
-            guard position + 1 < line.upperBound,
-                let next = ByteScan.firstFoldable(buffer, (position + 1)..<line.upperBound, into: prefilter.wanted)
-            else { return false }
+            guard let next = ByteScan.firstFoldable(buffer, line, from: position + 1, standingIn: needle.bytes) else { return false }
             position = next
         }
     }
-
-    /// False when the character at `position` is a letter that folds to an ASCII letter and
-    /// no place of that letter in the run `needle` has the run's letters beside it (ASCII
-    /// bytes around the character that differ from them, in any case); true when it may,
-    /// and for a mark, which vanishes in any place.
-    private func mayStandInRun(
-        _ needle: BytePrefilter.Needle, _ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, at position: Int
-    ) -> Bool {
-        guard let (letter, length) = ByteScan.foldedLetter(buffer, at: position) else { return true }
-        let after = position + length
-        let count = needle.bytes.count
-        func same(_ byte: UInt8, _ wanted: UInt8) -> Bool { byte >= 0x80 || Self.lower(byte) == Self.lower(wanted) }
-        for index in 0..<count where Self.lower(needle.bytes[index]) == letter {
-            let before = index == 0 || position > line.lowerBound && same(buffer[position - 1], needle.bytes[index - 1])
-            let next = index == count - 1 || after < line.upperBound && same(buffer[after], needle.bytes[index + 1])
-            if before && next { return true }
-        }
-        return false
-    }
-
-    @inline(__always)
-    private static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
     /// The first `byte` (or `other`, its other case) in `range`.
     @inline(__always)

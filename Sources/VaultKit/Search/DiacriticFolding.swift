@@ -122,7 +122,7 @@ enum DiacriticFolding {
         ranges.flatMap { range in range.map { strokes[UInt32($0)] ?? base(of: UInt32($0)) } }
     }
 
-    private static let twoByteASCII: [UInt8] = (0..<(7 * 64)).map { index in
+    static let twoByteASCII: [UInt8] = (0..<(7 * 64)).map { index in
         let value = UInt32(0xC0 + index)
         let folded = fold(value)
         return folded < 0x80 && folded != value ? UInt8(folded) : 0

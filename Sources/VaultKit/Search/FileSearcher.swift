@@ -44,13 +44,19 @@ struct FileSearcher {
     private let fuzzyOnly: Bool
     /// The terms' patterns as bytes, for telling whether a line of ASCII holds them literally.
     private let asciiPatterns: [[[UInt8]?]]
+    /// An exact search's terms, when a line without a character that folds into them can be
+    /// matched on its bytes alone.
+    private let literals: LiteralTerms?
 
-    init(search: LineSearch) {
+    /// With `literalLines` false, every line is decoded and scored, even where an exact
+    /// search could match its bytes alone (for comparing the two).
+    init(search: LineSearch, literalLines: Bool = true) {
         self.search = search
         regexData = search.expression == nil ? nil : RegexMatchData()
         fuzzyOnly = search.terms?.isFuzzyOnly ?? false
         asciiPatterns = search.terms?.asciiPatterns ?? []
         lines = CandidateLines(search.terms ?? FuzzyQuery(""))
+        literals = literalLines && search.mode == .exact ? search.terms.flatMap(LiteralTerms.init) : nil
     }
 
     /// The matching lines of a note, and whether some line was not valid UTF-8.
@@ -146,6 +152,11 @@ struct FileSearcher {
         _ terms: FuzzyQuery, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> (match: LineMatch, lossy: Bool)? {
         let line = LineText.trimmingReturn(buffer, range)
+        if let literals, literals.decidesOnBytes(buffer, line) {
+            guard let ranges = literals.match(UnsafeBufferPointer(rebasing: buffer[line])) else { return nil }
+            let decoded = LineText.decode(buffer, line, highlighting: ranges)
+            return (LineMatch(path: "", line: 0, text: decoded.text, ranges: decoded.ranges, score: 0), decoded.lossy)
+        }
         text.load(UnsafeBufferPointer(rebasing: buffer[line]))
         guard let found = terms.match(text, with: &matcher) else { return nil }
         var positions = found.positions

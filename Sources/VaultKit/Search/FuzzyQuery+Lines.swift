@@ -46,8 +46,9 @@ extension FuzzyQuery {
         zip(groups, patterns).allSatisfy { group, patterns in
             group.allSatisfy(\.inverse) || zip(group, patterns).contains { term, pattern in
                 guard !term.inverse, let pattern else { return false }
+                let (first, second) = ByteScan.rarestPair(pattern)
                 return pattern.withUnsafeBufferPointer {
-                    BytePrefilter.containsRun($0, bytes, 0..<bytes.count, caseSensitive: term.caseSensitive)
+                    ByteScan.findRun($0, first: first, second: second, caseSensitive: term.caseSensitive, in: bytes, 0..<bytes.count) != nil
                 }
             }
         }

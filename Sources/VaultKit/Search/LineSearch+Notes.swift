@@ -40,12 +40,12 @@ extension LineSearch {
             state: { FileSearcher(search: self) },
             making: { searcher, note -> NoteResult? in
                 selects(note) ? read(note, vault: vault, with: &searcher) : nil
-            }
-        ) { _, result in
-            guard let result else { return true }
-            summary.notesSearched += 1
-            return Self.take(result, limit: limit, into: &sink, &summary)
-        }
+            },
+            results: { result in
+                guard let result else { return true }
+                summary.notesSearched += 1
+                return Self.take(result, limit: limit, into: &sink, &summary)
+            })
         return summary
     }
 

@@ -93,10 +93,8 @@ public enum ConflictCopies {
 
     /// True when `bytes` hold `needle`'s bytes somewhere.
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: count)
-        return (0...(bytes.count - count)).contains { bytes[$0..<($0 + count)].elementsEqual(wanted) }
+        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        return ByteScan.findRun(wanted, first: 0, second: wanted.count - 1, caseSensitive: true, in: bytes, 0..<bytes.count) != nil
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -121,7 +121,7 @@ extension VaultScanner {
         let org = dialect.isLogseq
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name
-            let path = relative.isEmpty ? name : relative + "/" + name
+            let path = relative.isEmpty ? name : String(path: relative, name)
             if SyncArtifacts.isIgnored(name) {
                 if entry.kind == .file && SafeWriter.isTemporaryName(name) { listing.temporaryFiles.append(path) }
                 continue

@@ -65,10 +65,10 @@ struct SyncArtifactsTests {
 
     @Test("sync tools' temporary files are ignored, notes are not")
     func ignored() {
-        for name in [".syncthing.a.md.tmp", "~syncthing~a.md.tmp", "a.md.!Sync", ".stversions", ".dropbox.cache", "~$a.md", "a.md.part", ".~a.md.x1.tmp"] {
+        for name in [".syncthing.a.md.tmp", "~syncthing~a.md.tmp", "a.md.!Sync", ".stversions", ".dropbox.cache", "~$a.md", "a.md.part", ".~a.md.x1.tmp", "desktop.ini", "Icon\r", "~$a.md.tmp", "~$a.part", "~$"] {
             #expect(SyncArtifacts.isIgnored(name), "\(name)")
         }
-        for name in ["a.md", "~a.md", "a.partial.md", ".Idea.md.icloud"] {
+        for name in ["a.md", "~a.md", "a.partial.md", ".Idea.md.icloud", "~syncthing~a.md", "a.tmp", "Desktop.ini", "Icon", "a.!Syncc", "", "p"] {
             #expect(!SyncArtifacts.isIgnored(name), "\(name)")
         }
     }
