@@ -98,6 +98,19 @@ static long find_run_avx2(const unsigned char *haystack, long length, const unsi
         }
         start += 32;
     }
+    // The last starts, fewer than thirty-two, in one step that overlaps the one before
+    // (its starts already looked at masked off): a note is searched in many short calls,
+    // and their ends byte by byte cost more than the rest.
+    if (start <= last && last >= 31) {
+        const long from = last - 31;
+        unsigned mask = VAULT_PAIR_MASK(from) & (~0u << (start - from));
+        while (mask != 0) {
+            long place = from + __builtin_ctz(mask);
+            if (stands_at(haystack + place, needle, count, fold)) return place;
+            mask &= mask - 1;
+        }
+        return -1;
+    }
 #undef VAULT_PAIR_MASK
     return find_run_bytes(haystack, length, needle, count, first, second, fold, start);
 }
@@ -158,7 +171,7 @@ static inline int same_letter(unsigned char byte, unsigned char wanted) { return
 /// Whether the two-byte letter at `index`, which folds to `letter`, may stand for one of
 /// the run's letters with the run's neighbouring letters beside it (a byte beyond ASCII
 /// beside it may be anything).
-static inline int may_stand(const unsigned char *haystack, long index, long length, unsigned char letter,
+__attribute__((always_inline)) static inline int may_stand(const unsigned char *haystack, long index, long length, unsigned char letter,
                             const struct folding_filter *filter) {
     if (((filter->inRun[letter >> 6] >> (letter & 63)) & 1) == 0) return 0;
     const long after = index + 2, count = filter->count;
@@ -175,7 +188,7 @@ static inline int may_stand(const unsigned char *haystack, long index, long leng
 /// the byte after it where that decides (`…`, E2 80 A6, is common in prose and folds to
 /// nothing), and for a two-byte letter by the letter it folds to when `filter` names the
 /// letters wanted; a character cut at the end of the haystack is left to the caller.
-static inline int may_fold(const unsigned char *haystack, long index, long length, const struct folding_filter *filter) {
+__attribute__((always_inline)) static inline int may_fold(const unsigned char *haystack, long index, long length, const struct folding_filter *filter) {
     const unsigned char lead = haystack[index];
     if (lead == 0xCC) return 1;
     if (lead == 0xCA || lead == 0xCB) return 0;
@@ -214,6 +227,13 @@ static long find_folding_avx2(const unsigned char *haystack, long length, long i
     const __m256i flip = _mm256_set1_epi8((char)0x80);
     const __m256i belowLow = _mm256_set1_epi8((char)(0xC2 ^ 0x80)), highest = _mm256_set1_epi8((char)(0xCD ^ 0x80));
     const __m256i e1 = _mm256_set1_epi8((char)0xE1), e2 = _mm256_set1_epi8((char)0xE2), ef = _mm256_set1_epi8((char)0xEF);
+    // The places of the lead bytes in `bytes`: C3 to CD after flipping the top bit for
+    // signed comparisons, E1, E2 and EF.
+#define VAULT_LEADS_MASK(bytes)                                                                                          \
+    ((unsigned)_mm256_movemask_epi8(_mm256_or_si256(                                                                   \
+        _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_xor_si256((bytes), flip), highest),                               \
+                            _mm256_cmpgt_epi8(_mm256_xor_si256((bytes), flip), belowLow)),                             \
+        _mm256_or_si256(_mm256_cmpeq_epi8((bytes), e1), _mm256_or_si256(_mm256_cmpeq_epi8((bytes), e2), _mm256_cmpeq_epi8((bytes), ef))))))
     while (index + 32 <= length) {
         // Text is mostly ASCII: sixty-four bytes without a high bit are passed at once.
         if (index + 64 <= length) {
@@ -226,15 +246,18 @@ static long find_folding_avx2(const unsigned char *haystack, long length, long i
         }
         __m256i bytes = _mm256_loadu_si256((const __m256i *)(haystack + index));
         if (_mm256_movemask_epi8(bytes) != 0) {
-            __m256i flipped = _mm256_xor_si256(bytes, flip);
-            __m256i range = _mm256_andnot_si256(_mm256_cmpgt_epi8(flipped, highest), _mm256_cmpgt_epi8(flipped, belowLow));
-            __m256i signs = _mm256_or_si256(_mm256_cmpeq_epi8(bytes, e1),
-                                            _mm256_or_si256(_mm256_cmpeq_epi8(bytes, e2), _mm256_cmpeq_epi8(bytes, ef)));
-            long found = first_folding(haystack, length, index, (unsigned)_mm256_movemask_epi8(_mm256_or_si256(range, signs)), filter);
+            long found = first_folding(haystack, length, index, VAULT_LEADS_MASK(bytes), filter);
             if (found >= 0) return found;
         }
         index += 32;
     }
+    // The last bytes, fewer than thirty-two, in one step that overlaps the one before.
+    if (index < length && length >= 32) {
+        const long from = length - 32;
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(haystack + from));
+        return first_folding(haystack, length, from, VAULT_LEADS_MASK(bytes) & (~0u << (index - from)), filter);
+    }
+#undef VAULT_LEADS_MASK
     for (; index < length; index++) {
         if (is_folding_lead(haystack[index]) && may_fold(haystack, index, length, filter)) return index;
     }

@@ -11,4 +11,10 @@ package enum ByteOrderMark {
         guard iterator.next() == 0xEF, iterator.next() == 0xBB, iterator.next() == 0xBF else { return 0 }
         return 3
     }
+
+    /// `length(of:)` of a buffer, not generic: a search asks it of every note, from another
+    /// module, where the generic one is not specialised.
+    package static func length(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+    }
 }

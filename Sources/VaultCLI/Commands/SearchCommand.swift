@@ -208,11 +208,32 @@ private struct SearchPrinter {
 
     private mutating func emit(_ path: String, _ number: Int, _ text: String, _ ranges: [Range<Int>], isMatch: Bool) {
         if separated && lastLine > 0 && number > lastLine + 1 { context.line("--") }
+        lastLine = number
+        guard context.color else {
+            // Without colours the line is written straight into stdout's buffer: built as
+            // strings joined, it cost 4,000 instructions a line of a search that prints
+            // thousands.
+            let mark = isMatch ? UInt8(ascii: ":") : UInt8(ascii: "-")
+            let grouped = grouped
+            context.write { output in
+                if !grouped {
+                    output.append(contentsOf: path.utf8)
+                    output.append(mark)
+                }
+                output.append(contentsOf: String(number).utf8)
+                output.append(mark)
+                if !text.isEmpty {
+                    output.append(0x20)
+                    output.append(contentsOf: text.utf8)
+                }
+                output.append(0x0A)
+            }
+            return
+        }
         let mark = isMatch ? ":" : "-"
         let body = SearchCommand.highlight(text, ranges, context)
         let label = context.tint(String(number), 32)
         let tail = text.isEmpty ? "" : " " + body
         context.line(grouped ? "\(label)\(mark)\(tail)" : "\(context.tint(path, 35))\(mark)\(label)\(mark)\(tail)")
-        lastLine = number
     }
 }

@@ -9,26 +9,27 @@ public enum SyncArtifacts {
     /// Every name starting with `.` is already outside the vault's notes; this also covers
     /// the ones that do not start with a dot.
     ///
-    /// Names are compared on their bytes, as the file system holds them: the walk asks this
-    /// of every name, and `hasPrefix` on characters cost 800 instructions a name.
+    /// Names are compared as characters (`.́x`, a dot under a mark, is no dot name), but
+    /// most are first ruled out on their bytes: the walk asks this of every name, and the
+    /// comparisons of characters cost 800 instructions a name.
     public static func isIgnored(_ name: String) -> Bool {
-        let bytes = name.utf8
+        guard mayBeIgnored(name.utf8) else { return false }
+        if name.hasPrefix(".") { return !Placeholders.isPlaceholderName(name) }
+        return (name.hasPrefix("~syncthing~") && name.hasSuffix(".tmp"))
+            || name.hasSuffix(".!Sync")
+            || name.hasPrefix("~$")
+            || name.hasSuffix(".part")
+            || name == "desktop.ini"
+            || name == "Icon\r"
+    }
+
+    /// False when the bytes alone show that `isIgnored` is false: a name that holds those
+    /// characters holds their bytes.
+    private static func mayBeIgnored(_ bytes: String.UTF8View) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
-        if first == UInt8(ascii: ".") { return !Placeholders.isPlaceholderName(name) }
-        func starts(_ prefix: StaticString) -> Bool {
-            bytes.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-        }
-        func ends(_ suffix: StaticString) -> Bool {
-            let count = suffix.utf8CodeUnitCount
-            return bytes.count >= count && bytes.suffix(count).elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count))
-        }
-        if first == UInt8(ascii: "~") && starts("~$") { return true }
+        if first == UInt8(ascii: ".") || first == UInt8(ascii: "~") { return true }
         switch last {
-        case UInt8(ascii: "p"): return starts("~syncthing~") && ends(".tmp")
-        case UInt8(ascii: "c"): return ends(".!Sync")
-        case UInt8(ascii: "t"): return ends(".part")
-        case UInt8(ascii: "i"): return name == "desktop.ini"
-        case 0x0D: return name == "Icon\r"
+        case UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "i"), 0x0D: return true
         default: return false
         }
     }

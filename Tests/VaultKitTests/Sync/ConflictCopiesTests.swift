@@ -68,7 +68,7 @@ struct SyncArtifactsTests {
         for name in [".syncthing.a.md.tmp", "~syncthing~a.md.tmp", "a.md.!Sync", ".stversions", ".dropbox.cache", "~$a.md", "a.md.part", ".~a.md.x1.tmp", "desktop.ini", "Icon\r", "~$a.md.tmp", "~$a.part", "~$"] {
             #expect(SyncArtifacts.isIgnored(name), "\(name)")
         }
-        for name in ["a.md", "~a.md", "a.partial.md", ".Idea.md.icloud", "~syncthing~a.md", "a.tmp", "Desktop.ini", "Icon", "a.!Syncc", "", "p"] {
+        for name in ["a.md", "~a.md", "a.partial.md", ".Idea.md.icloud", "~syncthing~a.md", "a.tmp", "Desktop.ini", "Icon", "a.!Syncc", "", "p", "~$\u{301}x.md", ".\u{301}notes", "x\u{600}.part", "d\u{600}.!Sync", "~syncthing~\u{301}d.tmp"] {
             #expect(!SyncArtifacts.isIgnored(name), "\(name)")
         }
     }
