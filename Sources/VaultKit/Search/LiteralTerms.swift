@@ -9,14 +9,11 @@
 /// occurrences cannot overlap are taken (not `aa`, nor `abab`): with those, the occurrence
 /// the scored match picks is always one found left to right.
 struct LiteralTerms: Sendable {
+    /// A term's run of bytes (lower-case unless case-sensitive), and whether it excludes.
     struct Literal: Sendable {
-        /// Lower-case unless `caseSensitive`.
-        var bytes: [UInt8]
-        var caseSensitive: Bool
+        var run: BytePrefilter.Needle
         var inverse: Bool
-        /// The places of the two bytes looked for first (`ByteScan.rarestPair`).
-        var first: Int
-        var second: Int
+        var bytes: [UInt8] { run.bytes }
     }
 
     let groups: [[Literal]]
@@ -31,9 +28,9 @@ struct LiteralTerms: Sendable {
                 guard term.algorithm == .exact, !term.pattern.isEmpty, term.pattern.allSatisfy({ $0 < 0x80 }) else { return nil }
                 let bytes = term.pattern.map { UInt8($0) }
                 guard term.inverse || !Self.mayOverlap(bytes) else { return nil }
-                let (first, second) = ByteScan.rarestPair(bytes)
-                literals.append(
-                    Literal(bytes: bytes, caseSensitive: term.caseSensitive, inverse: term.inverse, first: first, second: second))
+                let (rare, partner) = ByteScan.rarestPair(bytes)
+                let run = BytePrefilter.Needle(bytes: bytes, contiguous: true, caseSensitive: term.caseSensitive, rare: rare, partner: partner)
+                literals.append(Literal(run: run, inverse: term.inverse))
             }
             groups.append(literals)
         }
@@ -94,7 +91,7 @@ struct LiteralTerms: Sendable {
             var from = 0
             while from < line.count,
                 let start = ByteScan.findRun(
-                    needle, first: literal.first, second: literal.second, caseSensitive: literal.caseSensitive, in: line,
+                    needle, first: literal.run.rare, second: literal.run.partner, caseSensitive: literal.run.caseSensitive, in: line,
                     from..<line.count)
             {
                 found.append(start..<(start + needle.count))

@@ -242,12 +242,12 @@ public struct Vault: Sendable {
         return try VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
             progress: progress
-        ).stream(state: state) { state, note in
-            // A Logseq graph's notes are named on the worker too, once.
-            make(&state, names ? dialectNamed(note) : note)
-        } _: { made in
-            results(made)
-        }
+        ).stream(
+            state: state,
+            making: { state, note in
+                // A Logseq graph's notes are named on the worker too, once.
+                make(&state, names ? dialectNamed(note) : note)
+            }, results)
     }
 
     /// The absolute path of a vault-relative path.
