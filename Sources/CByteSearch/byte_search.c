@@ -1,5 +1,3 @@
-#include <string.h>
-
 #include "CByteSearch.h"
 
 #if defined(__x86_64__)

@@ -71,13 +71,19 @@ struct BytePrefilter: Sendable {
         }
     }
 
+    /// The first place in `range` where the run of `needle` stands, by its `rare` and
+    /// `partner` bytes looked for together (`ByteScan.findRun`).
+    @inline(__always)
+    static func firstRun(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        needle.bytes.withUnsafeBufferPointer {
+            ByteScan.findRun($0, first: needle.rare, second: needle.partner, caseSensitive: needle.caseSensitive, in: buffer, range)
+        }
+    }
+
     /// True when the needle is in `range`: as a run or as a subsequence.
     static func holds(_ needle: Needle, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        needle.bytes.withUnsafeBufferPointer { bytes in
-            if needle.contiguous {
-                return ByteScan.findRun(
-                    bytes, first: needle.rare, second: needle.partner, caseSensitive: needle.caseSensitive, in: buffer, range) != nil
-            }
+        if needle.contiguous { return firstRun(needle, buffer, range) != nil }
+        return needle.bytes.withUnsafeBufferPointer { bytes in
             // Each byte by the C library's `memchr`, both cases of a letter when case is ignored.
             var from = range.lowerBound
             for byte in bytes {

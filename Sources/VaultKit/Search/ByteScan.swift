@@ -129,15 +129,6 @@ enum ByteScan {
         return vault_count_byte(base + range.lowerBound, range.count, 0x0A)
     }
 
-    /// Copies `source` into `target` with ASCII letters lower-cased; other bytes unchanged.
-    static func lowercase(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
-        // Branch-free, so the compiler vectorises it.
-        for index in 0..<source.count {
-            let byte = source[index]
-            target[index] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-        }
-    }
-
     /// The first character in `range` that may fold to one of the `wanted` ASCII bytes (a
     /// letter with diacritics) or vanish (a combining mark): where byte-level matching of
     /// an ASCII pattern stops being exact.

@@ -65,16 +65,10 @@ struct CandidateLines {
         // A run found where it stands is all the check a one-term query needs.
         let alone = prefilter.groups.count == 1
         var from = body
-        driver.bytes.withUnsafeBufferPointer { needle in
-            while from < end,
-                let hit = ByteScan.findRun(
-                    needle, first: driver.rare, second: driver.partner, caseSensitive: driver.caseSensitive, in: buffer,
-                    from..<end)
-            {
-                let line = ByteScan.lineStart(buffer, before: hit, from: body)..<ByteScan.lineEnd(buffer, after: hit)
-                if alone || prefilter.check(buffer, line) { ranges.append(line) }
-                from = line.upperBound + 1
-            }
+        while from < end, let hit = BytePrefilter.firstRun(driver, buffer, from..<end) {
+            let line = ByteScan.lineStart(buffer, before: hit, from: body)..<ByteScan.lineEnd(buffer, after: hit)
+            if alone || prefilter.check(buffer, line) { ranges.append(line) }
+            from = line.upperBound + 1
         }
         let found = ranges.count
         var next = 0

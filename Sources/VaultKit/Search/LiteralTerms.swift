@@ -87,17 +87,12 @@ struct LiteralTerms: Sendable {
 
     /// Appends the occurrences of `literal` in `line` to `found`: every one, or the first.
     private func collect(_ literal: Literal, in line: UnsafeBufferPointer<UInt8>, all: Bool, into found: inout [Range<Int>]) {
-        literal.bytes.withUnsafeBufferPointer { needle in
-            var from = 0
-            while from < line.count,
-                let start = ByteScan.findRun(
-                    needle, first: literal.run.rare, second: literal.run.partner, caseSensitive: literal.run.caseSensitive, in: line,
-                    from..<line.count)
-            {
-                found.append(start..<(start + needle.count))
-                guard all else { return }
-                from = start + needle.count
-            }
+        let count = literal.bytes.count
+        var from = 0
+        while from < line.count, let start = BytePrefilter.firstRun(literal.run, line, from..<line.count) {
+            found.append(start..<(start + count))
+            guard all else { return }
+            from = start + count
         }
     }
 
