@@ -42,9 +42,10 @@ struct FaultSuiteTests {
         #expect(try metadata("pages/BOM Note.md") == ["Notes from the old PC", "archive-import"])
         let before = try #require(sandbox.bytes("pages/BOM Note.md"))
         #expect(before.starts(with: [0xEF, 0xBB, 0xBF]))
-        let append = try sandbox.vault("append", "pages/BOM Note.md", "appended line")
+        // The note ends in a task: a plain line would stand apart, an item carries the list on.
+        let append = try sandbox.vault("append", "pages/BOM Note.md", "- appended line")
         #expect(append.status == 0 && append.errors == "")
-        #expect(sandbox.bytes("pages/BOM Note.md") == before + Array("appended line\n".utf8))
+        #expect(sandbox.bytes("pages/BOM Note.md") == before + Array("- appended line\n".utf8))
     }
 
     @Test("a CRLF note gets a CRLF line from an append, and a rename of a note it links to rewrites the link and keeps every CRLF")
@@ -148,7 +149,8 @@ struct FaultSuiteTests {
         for round in 1...6 {
             // Odd rounds: two appends; even rounds: a journal capture and an append to the same journal.
             let note = round % 2 == 1 ? "pages/Errands.md" : "journals/2026-11-30.md"
-            let texts = ["round \(round): first writer", "round \(round): second writer"]
+            // Items, as the notes end in lists: each lands as its own line, with no blank before it.
+            let texts = ["- round \(round): first writer", "- round \(round): second writer"]
             let before = try #require(sandbox.bytes(note))
             let first = round % 2 == 1 ? ["append", note, texts[0]] : ["capture", "--journal", texts[0]]
             let started = [

@@ -146,7 +146,10 @@ enum LinkRewriter {
     /// bare destination cannot hold are always encoded (a backtick too, which could start
     /// inline code that hides the link); non-ASCII only when the original encoded it. Where
     /// the original escaped with backslashes (`foo\(1\).md`), parentheses and backslashes
-    /// are escaped so too.
+    /// are escaped so too. Where the original held spaces as they are (Logseq writes paths
+    /// so: `../assets/one year.png`), spaces stay so, and balanced parentheses too; where it
+    /// held parentheses as they are (`file(1).md`), balanced ones stay so. A spaced path
+    /// that would end in a group (`a (2)`) has it encoded, or it would read as a title.
     static func encode(_ path: String, like original: String) -> String {
         let backslashes = PercentEncoding.hasBackslashEscape(original)
         // An escape of a byte from 0x80 up means the original encoded non-ASCII text.
@@ -154,11 +157,15 @@ enum LinkRewriter {
         let encodesNonASCII = bytes.indices.dropLast(2).contains { index in
             bytes[index] == UInt8(ascii: "%") && "89ABCDEFabcdef".utf8.contains(bytes[index + 1])
         }
+        let keepsSpaces = bytes.contains(0x20)
+        let keepsParentheses = !backslashes && (keepsSpaces || bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }))
+            && isBalanced(path) && !(keepsSpaces && path.hasSuffix(")"))
         var result = ""
         for scalar in path.unicodeScalars {
+            let kept = (keepsSpaces && scalar == " ") || (keepsParentheses && (scalar == "(" || scalar == ")"))
             let needs =
                 scalar.isASCII
-                ? scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"`".unicodeScalars.contains(scalar)
+                ? !kept && (scalar.value <= 0x20 || scalar.value == 0x7F || "()<>%#?\\\"`".unicodeScalars.contains(scalar))
                 : encodesNonASCII
             if backslashes && "()\\".unicodeScalars.contains(scalar) {
                 result += "\\" + String(scalar)
@@ -169,5 +176,18 @@ enum LinkRewriter {
             }
         }
         return result
+    }
+
+    /// True when every `)` closes a `(` before it and every `(` is closed.
+    private static func isBalanced(_ path: String) -> Bool {
+        var depth = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "(") { depth += 1 }
+            if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth < 0 { return false }
+            }
+        }
+        return depth == 0
     }
 }

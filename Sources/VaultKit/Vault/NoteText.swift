@@ -23,11 +23,17 @@ public enum NoteText {
     }
 
     /// Appends text as new lines at the end of a note.
+    ///
+    /// Where the note ends in a list item, a quote or a table, and the text does not carry
+    /// that block on (a list marker, a `>`, a `|`), a blank line goes first: CommonMark
+    /// would read a plain line there as part of the item, the quote or a table row.
     public static func appending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
         let ending = lineEnding(of: bytes)
         var result = bytes
         if !result.isEmpty && result.last != 0x0A { result += ending }
-        result += lines(text, ending: ending)
+        let added = lines(text, ending: ending)
+        if let block = OpenBlock(endOf: bytes), !block.isCarriedOn(by: added) { result += ending }
+        result += added
         if result.last != 0x0A { result += ending }
         return result
     }

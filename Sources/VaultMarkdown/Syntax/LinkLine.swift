@@ -30,6 +30,8 @@ struct LinkLine {
         /// Where a destination starting at each byte stops: a space, a tab, a `)` that no
         /// `(` in it opened, or the end (a `\(` or `\)` counts as neither).
         var destinationStop: [Int32] = []
+        /// The same where spaces and tabs do not stop a destination.
+        var spacedStop: [Int32] = []
         /// Where the `)` is that ends a link whose destination stopped at each byte, with
         /// `"` quoted titles skipped; the end when there is none.
         var titleEnd: [Int32] = []
@@ -37,12 +39,15 @@ struct LinkLine {
         var nextAngle: [Int32] = []
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, codeSpans: [Range<Int>] = []) {
+    /// - Parameter budget: how many bytes the walks may take before the tables are built;
+    ///   a few times the line's length when nil (a negative one builds them at the first
+    ///   question, as the tests that hold the two ways to the same answers do).
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, codeSpans: [Range<Int>] = [], budget: Int? = nil) {
         self.bytes = bytes
         self.start = start
         self.end = end
         self.codeSpans = codeSpans
-        budget = 4 * (end - start) + 256
+        self.budget = budget ?? 4 * (end - start) + 256
     }
 
     /// The `]` that closes the `[` at `open` (brackets nest; `\` escapes), nil when none
@@ -96,14 +101,17 @@ struct LinkLine {
     }
 
     /// Where a destination written without `<>` from `position` stops.
-    mutating func destinationStop(_ position: Int) -> Int {
-        if let tables { return start + Int(tables.destinationStop[position - start]) }
+    ///
+    /// - Parameter spaced: true to read on over spaces and tabs, as Logseq writes paths
+    ///   (`../assets/file (1).png`): only a `)` that no `(` in it opened stops it.
+    mutating func destinationStop(_ position: Int, spaced: Bool = false) -> Int {
+        if let tables { return start + Int((spaced ? tables.spacedStop : tables.destinationStop)[position - start]) }
         var parens = 0
         var stop = position
         defer { spend(stop - position) }
         while stop < end {
             let byte = bytes[stop]
-            if byte == 0x20 || byte == 0x09 { break }
+            if !spaced && (byte == 0x20 || byte == 0x09) { break }
             // `\(` and `\)` are the destination's own, no parentheses that count.
             if byte == UInt8(ascii: "\\") && stop + 1 < end && PercentEncoding.isPunctuation(bytes[stop + 1]) {
                 stop += 2
@@ -193,23 +201,26 @@ struct LinkLine {
         }
         let sentinel = Int32(count)
         tables.destinationStop = [Int32](repeating: sentinel, count: count + 1)
+        tables.spacedStop = [Int32](repeating: sentinel, count: count + 1)
         tables.titleEnd = [Int32](repeating: sentinel, count: count + 1)
         tables.nextAngle = [Int32](repeating: sentinel, count: count + 1)
         var nearestQuote = count
         for offset in stride(from: count - 1, through: 0, by: -1) {
             let byte = bytes[start + offset]
-            switch escaped[offset] ? 0 : byte {
-            case 0x20, 0x09, UInt8(ascii: ")"):
-                tables.destinationStop[offset] = Int32(offset)
-            case UInt8(ascii: "("):
-                // The `(` is closed by the stop of what follows it, if that is a `)`.
-                let inner = Int(tables.destinationStop[offset + 1])
-                tables.destinationStop[offset] =
-                    inner < count && bytes[start + inner] == UInt8(ascii: ")")
-                    ? tables.destinationStop[inner + 1] : Int32(inner)
-            default:
-                tables.destinationStop[offset] = tables.destinationStop[offset + 1]
+            let read = escaped[offset] ? 0 : byte
+            func fill(_ stops: inout [Int32], spaced: Bool) {
+                switch read {
+                case UInt8(ascii: ")"): stops[offset] = Int32(offset)
+                case 0x20 where !spaced, 0x09 where !spaced: stops[offset] = Int32(offset)
+                case UInt8(ascii: "("):
+                    // The `(` is closed by the stop of what follows it, if that is a `)`.
+                    let inner = Int(stops[offset + 1])
+                    stops[offset] = inner < count && bytes[start + inner] == UInt8(ascii: ")") ? stops[inner + 1] : Int32(inner)
+                default: stops[offset] = stops[offset + 1]
+                }
             }
+            fill(&tables.destinationStop, spaced: false)
+            fill(&tables.spacedStop, spaced: true)
             if byte == UInt8(ascii: ")") {
                 tables.titleEnd[offset] = Int32(offset)
             } else if byte == UInt8(ascii: "\"") {

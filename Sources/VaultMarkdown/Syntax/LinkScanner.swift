@@ -201,19 +201,25 @@ public enum LinkScanner {
         // destination (`[x](My Note.md)`, a space not encoded) makes it no link. Logseq's
         // `[label]([[Page name]])` is read whole by its own scanner, spaces and all.
         guard position < end, var close = line.closingParenthesis(position), !destination.isEmpty else { return nil }
+        var notCommonMark = false
         // A title in parentheses, `[a](b (t))`: the `)` found closes the title.
         if let opener = (position..<close).first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 }), opener > position,
             bytes[opener] == UInt8(ascii: "(")
         {
             var after = close + 1
             while after < end && (bytes[after] == 0x20 || bytes[after] == 0x09) { after += 1 }
-            guard after < end, bytes[after] == UInt8(ascii: ")"), !bytes[(opener + 1)..<close].contains(UInt8(ascii: "(")) else {
-                return nil
+            if after < end, bytes[after] == UInt8(ascii: ")"), !bytes[(opener + 1)..<close].contains(UInt8(ascii: "(")) {
+                close = after
+            } else {
+                notCommonMark = true
             }
-            close = after
         }
-        if !isTitle(bytes, position..<close) && bytes[destination.lowerBound] != UInt8(ascii: "[") {
+        if notCommonMark || (!isTitle(bytes, position..<close) && bytes[destination.lowerBound] != UInt8(ascii: "[")) {
             guard spaced, !angle else { return nil }
+            // Read again over spaces, parentheses kept in balance: `file (1).png`.
+            let stop = line.destinationStop(destination.lowerBound, spaced: true)
+            guard stop < end, bytes[stop] == UInt8(ascii: ")") else { return nil }
+            close = stop
             var last = close
             func trimSpaces() { while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 } }
             trimSpaces()

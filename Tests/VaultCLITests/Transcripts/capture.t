@@ -65,6 +65,12 @@ $ vault append pages/Errands --dry-run "- [ ] only a plan"
 >  - [ ] Tax return, notes in [[Tax return 2026]] 🔽
 >  - [ ] bulbs for the balcony
 > +- [ ] only a plan
+# Plain text after a list item stands apart: run on, it would join the item.
+$ vault append pages/Errands "Call the shop first." && tail -3 pages/Errands.md
+> pages/Errands.md
+> - [ ] bulbs for the balcony
+> 
+> Call the shop first.
 $ vault append "No such note" "text"
 2> vault: error: no note named "No such note"
 2> hint: `vault list` shows every note

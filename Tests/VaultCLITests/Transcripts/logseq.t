@@ -53,6 +53,13 @@ $ vault backlinks "Projects/Garden"
 > journals/2026_11_29.md:1: - DONE call about the [[Projects/Garden]] soil test
 > pages/Projects.md:1: - Index of [[Projects/Garden]], [[veg bed]] and [the compost]([[Projects/Worm farm]])
 > pages/Projects.md:1: - Index of [[Projects/Garden]], [[veg bed]] and [the compost]([[Projects/Worm farm]])
+# Logseq writes asset paths with spaces and parentheses as they are; a move keeps them so.
+$ mkdir assets && printf png > "assets/bed (1).png" && printf -- '- the bed ![bed](../assets/bed (1).png)\n' >> pages/garden.md && vault move "assets/bed (1).png" "assets/raised bed (2).png" && tail -1 pages/garden.md
+> Moved assets/bed (1).png -> assets/raised bed (2).png
+> Rewrote 1 link in 1 note
+> - the bed ![bed](../assets/raised bed (2).png)
+$ vault links garden
+> 2: ![bed](../assets/raised bed (2).png) -> assets/raised bed (2).png
 # A new journal is named in the journal file-name format.
 $ vault journal 2026-12-01
 > journals/2026_12_01.md

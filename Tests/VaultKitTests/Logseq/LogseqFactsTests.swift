@@ -41,6 +41,17 @@ struct LogseqFactsTests {
         #expect(Self.links(text, .markdown) == ["markdown Plain.md @1"])
     }
 
+    @Test("a spaced path may hold balanced parentheses, read the same on a short line and on one past the walks' budget")
+    func spacedPathsWithParentheses() {
+        let text = "- ![c](../assets/file (1).png) and [d](one year (2) draft.md) and [e](b (t))\n"
+        #expect(Self.links(text) == ["markdown ../assets/file (1).png @1", "markdown one year (2) draft.md @1", "markdown b @1"])
+        #expect(Self.links(text, .markdown) == ["markdown b @1"])
+        // Every `[x](y` before the link walks the rest of the line: lookup tables take over.
+        let long = String(repeating: "[x](y ", count: 300) + "![c](../assets/file (1).png)\n"
+        #expect(Self.links(long) == ["markdown ../assets/file (1).png @1"])
+        #expect(Self.links("- [u](open (paren.md)\n").isEmpty)
+    }
+
     @Test("a ((uuid)) block reference is no link to a file, alone or as a destination")
     func blockReferences() {
         let text = "- see ((63bc6201-53b1-47a4-834f-83934b69ad49)) and [this]( ((63bc6201-53b1-47a4-834f-83934b69ad49)))\n"

@@ -27,9 +27,12 @@ struct LogseqGraphTests {
             """,
     ]
 
-    private static func edges(_ vault: Vault) throws -> [String] {
+    private static func edges(_ vault: Vault) throws -> [String] { try edgesOf("pages/Links.md", vault) }
+
+    /// Each link of the note at `path` and where it leads, in order.
+    private static func edgesOf(_ path: String, _ vault: Vault) throws -> [String] {
         let scan = try vault.scan(detail: .paths)
-        return LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: scan.notes.filter { $0.path == "pages/Links.md" })
+        return LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan), notes: scan.notes.filter { $0.path == path })
             .edges.map { "\($0.text) -> \($0.resolution.path ?? "nothing")" }
     }
 
@@ -120,6 +123,26 @@ struct LogseqGraphTests {
         let links = try folder.text("pages/Links.md")
         // Links by an alias still name the page: Logseq leaves them.
         #expect(links.contains("- [[Team meetings]], [[Meetings]], #Standup and [[Feb 2nd, 2021]]"))
+    }
+
+    @Test("a rename or a move keeps a path written with spaces and parentheses as it was written, not %-encoded")
+    func spacedPathRewrites() throws {
+        let (folder, vault) = try TemporaryFolder.vault([
+            "logseq/config.edn": Self.config,
+            "pages/Old Name.md": "- old\n",
+            "assets/file (1).png": "x",
+            "assets/one year.png": "y",
+            "pages/a.md": "- [l](../pages/Old Name.md) ![c](../assets/file (1).png) ![d](../assets/one year.png)\n",
+        ])
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Old Name", to: "New Name"), summary: "test")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("assets/file (1).png", to: "assets/file (2).png"), summary: "test")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("assets/one year.png", to: "assets/two (2)"), summary: "test")
+        // A spaced path ending in `(2)` would read as a path and a title: those are encoded.
+        #expect(try folder.text("pages/a.md") == "- [l](../pages/New Name.md) ![c](../assets/file (2).png) ![d](../assets/two %282%29)\n")
+        #expect(try Self.edgesOf("pages/a.md", vault) == [
+            "[l](../pages/New Name.md) -> pages/New Name.md", "![c](../assets/file (2).png) -> assets/file (2).png",
+            "![d](../assets/two %282%29) -> assets/two (2)",
+        ])
     }
 
     @Test("a tag renamed to a name with a space becomes #[[name]], and back to #name")

@@ -117,6 +117,27 @@ struct AuthoringTests {
         #expect(NoteText.prepending("x", to: [0xEF, 0xBB, 0xBF] + Array("# T\n\nbody\n".utf8)) == [0xEF, 0xBB, 0xBF] + Array("# T\n\nx\nbody\n".utf8))
     }
 
+    @Test("appended text after a list item, a quote or a table stands apart unless it carries the block on", arguments: [
+        ("- one\n- two\n", "a paragraph", "- one\n- two\n\na paragraph\n"),
+        ("- one\n- two", "a paragraph", "- one\n- two\n\na paragraph\n"),
+        ("- one\n- two\n", "- three", "- one\n- two\n- three\n"),
+        ("- one\n- two\n", "2. three", "- one\n- two\n2. three\n"),
+        ("- one\n- two\n", "  more of two", "- one\n- two\n  more of two\n"),
+        ("1. one\n   still one\n", "next", "1. one\n   still one\n\nnext\n"),
+        ("- [ ] task\r\n", "note", "- [ ] task\r\n\r\nnote\r\n"),
+        ("> quoted\nlazy\n", "after", "> quoted\nlazy\n\nafter\n"),
+        ("> quoted\n", "> more", "> quoted\n> more\n"),
+        ("| a | b |\n| - | - |\n| 1 | 2 |\n", "after", "| a | b |\n| - | - |\n| 1 | 2 |\n\nafter\n"),
+        ("| a | b |\n| - | - |\n", "| 1 | 2 |", "| a | b |\n| - | - |\n| 1 | 2 |\n"),
+        ("- item\n\n", "after", "- item\n\nafter\n"),
+        ("para\n", "next line", "para\nnext line\n"),
+        ("```\n- in code\n", "x", "```\n- in code\nx\n"),
+        ("", "x", "x\n"),
+    ])
+    func appendAfterBlocks(note: String, text: String, expected: String) {
+        #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
+    }
+
     @Test("tags are added to frontmatter in each shape it comes in, or refused where kept verbatim")
     func addingTags() {
         func add(_ text: String) -> String? { NoteText.addingTags(["b", "c"], to: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } }
