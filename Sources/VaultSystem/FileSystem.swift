@@ -149,6 +149,9 @@ public protocol FileSystem: Sendable {
     func openForReading(_ path: String) throws -> Int32
     /// Reads `count` bytes at `offset` of an open file (`pread`), fewer only where it ends.
     func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8]
+    /// Reads a whole regular file into `buffer`, in place of what it held: as `readFile`,
+    /// without a new array for each file.
+    func read(_ path: String, into buffer: ReadBuffer) throws
 }
 
 extension FileSystem {
@@ -172,6 +175,10 @@ extension FileSystem {
 
     public func removeEmptyDirectory(_ path: String) throws {
         try LocalFileSystem().removeEmptyDirectory(path)
+    }
+
+    public func read(_ path: String, into buffer: ReadBuffer) throws {
+        buffer.replace(with: try readFile(path))
     }
 
     public func synchronizeFileSystem(_ path: String) throws {

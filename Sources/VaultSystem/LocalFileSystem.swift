@@ -60,6 +60,25 @@ public struct LocalFileSystem: FileSystem {
         return FileContents(bytes: bytes, complete: count < limit || Int64(count) == Int64(info.st_size), status: FileStatus(info))
     }
 
+    public func read(_ path: String, into buffer: ReadBuffer) throws {
+        // As `readPrefix`, with no limit: not blocking on a fifo, a regular file only, and
+        // read until its end, or until a read gives exactly the size its status said.
+        let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        defer { _ = Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
+        try Self.checkRegular(info, path)
+        let size = max(Int(info.st_size), 0)
+        buffer.start(expecting: size + 1)
+        while size == 0 || buffer.count != size {
+            let got = Self.read(fd, buffer.room(atLeast: buffer.count < size ? size + 1 - buffer.count : 64 << 10))
+            if got < 0 { throw SystemError.current("read", path) }
+            if got == 0 { break }
+            buffer.took(got)
+        }
+    }
+
     /// Up to `count` bytes from `read` (called until it gives `count`, or `enough`, or says
     /// the end, 0), in an array whose memory is never zeroed first: every note is read
     /// through here, and filling each buffer with zeros before the read overwrote them cost

@@ -10,7 +10,12 @@ package enum UTF8Check {
     }
 
     package static func validate(_ bytes: [UInt8]) -> Outcome {
-        bytes.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { validate($0) }
+    }
+
+    /// `validate(_:)` of bytes the caller holds.
+    package static func validate(_ raw: UnsafeRawBufferPointer) -> Outcome {
+        do {
             let count = raw.count
             var index = 0
             while index < count {

@@ -38,6 +38,8 @@ struct FileSearcher {
         /// True when it holds the query literally (it then ranks before every line that does not).
         var literal: Bool
     }
+    /// What this thread reads each note into.
+    let readBuffer = ReadBuffer()
     /// This thread's match data, for regex searches.
     private let regexData: RegexMatchData?
     /// True when every term is fuzzy: a line of ASCII alone is then bounded on its bytes.
@@ -63,8 +65,13 @@ struct FileSearcher {
     ///
     /// - Throws: `RegexMatchError` when a regular expression cannot be matched in the note.
     mutating func search(_ bytes: [UInt8], path: String) throws(RegexMatchError) -> ([LineMatch], lossy: Bool) {
+        try bytes.withUnsafeBufferPointer { buffer throws(RegexMatchError) in try search(buffer, path: path) }
+    }
+
+    /// `search(_:path:)` of bytes the caller holds.
+    mutating func search(_ buffer: UnsafeBufferPointer<UInt8>, path: String) throws(RegexMatchError) -> ([LineMatch], lossy: Bool) {
         if let expression = search.expression, let regexData {
-            return try expression.search(bytes, path: path, context: search.context, with: regexData)
+            return try expression.search(buffer, path: path, context: search.context, with: regexData)
         }
         guard let terms = search.terms else { return ([], false) }
         unscored.removeAll(keepingCapacity: true)
@@ -75,7 +82,7 @@ struct FileSearcher {
         case .against(let bar): (defers, level) = (false, bar.current)
         case .deferred: (defers, level) = (true, nil)
         }
-        return bytes.withUnsafeBufferPointer { buffer in
+        do {
             let body = ByteOrderMark.length(of: buffer)
             lines.find(buffer, from: body)
             var matches: [LineMatch] = []

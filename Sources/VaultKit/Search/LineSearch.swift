@@ -113,9 +113,10 @@ public struct LineSearch: Sendable {
     }
 
     func read(_ note: Note, vault: Vault, with searcher: inout FileSearcher) -> NoteResult {
-        let bytes: [UInt8]
         do {
-            bytes = try contents(of: note, vault: vault)
+            // Read into the thread's own buffer where nothing keeps the note's bytes.
+            if let texts { searcher.readBuffer.replace(with: try texts.contents(of: note, in: vault)) }
+            else { try vault.walkedContents(of: note, into: searcher.readBuffer) }
         } catch VaultError.noteNotDownloaded {
             return NoteResult(matches: [], warning: VaultWarning(path: note.path, message: "not downloaded, so not searched"))
         } catch VaultError.noteUnavailable(_, let reason) {
@@ -126,7 +127,7 @@ public struct LineSearch: Sendable {
         let matches: [LineMatch]
         let lossy: Bool
         do {
-            (matches, lossy) = try searcher.search(bytes, path: note.path)
+            (matches, lossy) = try searcher.search(searcher.readBuffer.bytes, path: note.path)
         } catch {
             return NoteResult(matches: [], failure: error)
         }

@@ -12,14 +12,15 @@ extension RegexPattern {
     ///
     /// - Throws: `RegexMatchError` naming `path` when PCRE2 gives up on the note.
     func search(
-        _ bytes: [UInt8], path: String, context: Int, with data: RegexMatchData
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, context: Int, with data: RegexMatchData
     ) throws(RegexMatchError) -> ([LineMatch], lossy: Bool) {
-        let lossy = UTF8Check.validate(bytes) != .valid
-        let subject = lossy ? Array(String(decoding: bytes, as: UTF8.self).utf8) : bytes
+        let lossy = UTF8Check.validate(UnsafeRawBufferPointer(bytes)) != .valid
         do {
-            let matches = try subject.withUnsafeBufferPointer { buffer throws(RegexMatchError) in
-                try lines(buffer, context: context, path: path, with: data)
-            }
+            let matches =
+                lossy
+                ? try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { buffer throws(RegexMatchError) in
+                    try lines(buffer, context: context, path: path, with: data)
+                } : try lines(bytes, context: context, path: path, with: data)
             return (matches, lossy)
         } catch {
             var named = error

@@ -119,7 +119,7 @@ extension VaultScanner {
         lazy var names = Set(entries.map(\.name))
         let folderKind = relative.isEmpty ? FolderKind.other : layout.kind(of: relative + "/")
         let org = dialect.isLogseq
-        for entry in entries.sorted(by: { $0.name < $1.name }) {
+        for entry in NameOrder.sorted(entries) {
             let name = entry.name
             let path = relative.isEmpty ? name : String(path: relative, name)
             if SyncArtifacts.isIgnored(name) {

@@ -12,7 +12,9 @@ struct RegexPatternTests {
 
     private func found(_ pattern: String, in bytes: [UInt8], context: Int = 0) throws -> (matches: [LineMatch], lossy: Bool) {
         let regex = try RegexPattern(pattern)
-        let (matches, lossy) = try regex.search(bytes, path: "pages/Note.md", context: context, with: RegexMatchData())
+        let (matches, lossy) = try bytes.withUnsafeBufferPointer { buffer throws(RegexMatchError) in
+            try regex.search(buffer, path: "pages/Note.md", context: context, with: RegexMatchData())
+        }
         return (matches, lossy)
     }
 

@@ -65,4 +65,30 @@ struct FileReadTests {
         let prefix = try files.readPrefix(path, limit: 3)
         #expect(prefix.bytes == Array(expected.prefix(3)))
     }
+
+    @Test("files read one after another into one buffer each come back whole, large and small, and /proc's too")
+    func readsIntoOneBuffer() throws {
+        let buffer = ReadBuffer()
+        for (index, count) in [0, 1, 16 << 10, (16 << 10) + 1, 3 << 20, 5, 0, 70_000].enumerated() {
+            let contents = bytes(count, seed: UInt8(index))
+            let path = try write("pages/b\(index).md", contents)
+            try files.read(path, into: buffer)
+            #expect(Array(buffer.bytes) == contents, "\(count) bytes")
+        }
+        try files.read("/proc/self/cmdline", into: buffer)
+        #expect(Array(buffer.bytes) == Array(try #require(FileManager.default.contents(atPath: "/proc/self/cmdline"))))
+        buffer.replace(with: [1, 2, 3])
+        #expect(Array(buffer.bytes) == [1, 2, 3])
+    }
+
+    @Test("a folder, a fifo or a missing file is not read into a buffer")
+    func refusesIntoBuffer() throws {
+        let buffer = ReadBuffer()
+        let fifo = folder.path + "/pages/pipe.md"
+        try folder.write("pages/x.md", "x")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: SystemError.self) { try files.read(fifo, into: buffer) }
+        #expect(throws: SystemError.self) { try files.read(folder.path + "/pages", into: buffer) }
+        #expect(throws: SystemError.self) { try files.read(folder.path + "/pages/missing.md", into: buffer) }
+    }
 }
