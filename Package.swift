@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "VaultCLITests", dependencies: ["VaultCLI", "vault", "TestSupport"], exclude: ["Transcripts"]),
         .testTarget(
             name: "VaultMCPTests", dependencies: ["VaultMCP", "VaultKit", "VaultRPC", "VaultSystem", "CSystem", "vault", "TestSupport"], exclude: ["Clients"]),
-        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultKit", "VaultRPC", "VaultSystem", "vault", "TestSupport"], exclude: ["lsp-client.lua"]),
+        .testTarget(name: "VaultLSPTests", dependencies: ["VaultLSP", "VaultKit", "VaultRPC", "VaultSystem", "vault", "TestSupport"], exclude: ["lsp-client.lua", "Clients"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,16 +31,27 @@ public struct LocalFileSystem: FileSystem {
         try readPrefix(path, limit: Int.max).bytes
     }
 
-    public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
+    /// `path` opened to read, with its status, when it is a regular file; the caller closes it.
+    private func openRegular(_ path: String) throws -> (fd: Int32, info: stat) {
         // Callers skip what the listing or a stat calls no regular file; opening a fifo put
         // there since would block until a writer came, so the open does not wait, and only
         // a regular file is read from.
         let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemError.current("open", path) }
-        defer { _ = Glibc.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
-        try Self.checkRegular(info, path)
+        do {
+            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
+            try Self.checkRegular(info, path)
+        } catch {
+            _ = Glibc.close(fd)
+            throw error
+        }
+        return (fd, info)
+    }
+
+    public func readPrefix(_ path: String, limit: Int) throws -> FileContents {
+        let (fd, info) = try openRegular(path)
+        defer { _ = Glibc.close(fd) }
         // The size is a hint: the file may grow while it is read, so read until EOF. A read
         // that gives exactly the size the stat gave ends there without a second read for the
         // end: a file that grows after that read is read as it was, as after an end seen. A
@@ -61,14 +72,10 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String, into buffer: ReadBuffer) throws {
-        // As `readPrefix`, with no limit: not blocking on a fifo, a regular file only, and
-        // read until its end, or until a read gives exactly the size its status said.
-        let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw SystemError.current("open", path) }
+        // As `readPrefix`, with no limit: read until the end, or until a read gives exactly
+        // the size the status said.
+        let (fd, info) = try openRegular(path)
         defer { _ = Glibc.close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
-        try Self.checkRegular(info, path)
         let size = max(Int(info.st_size), 0)
         buffer.start(expecting: size + 1)
         while size == 0 || buffer.count != size {

@@ -56,7 +56,7 @@ struct CacheCheckShapesTests {
 
     @Test("only the links a question may keep are decoded, where they are, with the record's broken definitions")
     func onlyWantedLinksDecoded() throws {
-        let (vault, cache, scan, index) = try warmRun()
+        let (vault, cache, _, index) = try warmRun()
         let status = try #require(try vault.fileSystem.status(vault.absolutePath("pages/Here.md")))
         let record = try #require(cache.record(for: "pages/Here.md", status: status, wanted: .links, taskLines: false))
         var asked: [String] = []
