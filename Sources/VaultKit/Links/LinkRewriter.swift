@@ -148,8 +148,8 @@ enum LinkRewriter {
     /// the original escaped with backslashes (`foo\(1\).md`), parentheses and backslashes
     /// are escaped so too. Where the original held spaces as they are (Logseq writes paths
     /// so: `../assets/one year.png`), spaces stay so, and balanced parentheses too; where it
-    /// held parentheses as they are (`file(1).md`), balanced ones stay so. A spaced path
-    /// that would end in a group (`a (2)`) has it encoded, or it would read as a title.
+    /// held parentheses as they are (`file(1).md`), balanced ones stay so. A path that would
+    /// end in what reads as a title (`a (2)`, `x 'y'`) has its spaces encoded.
     static func encode(_ path: String, like original: String) -> String {
         let backslashes = PercentEncoding.hasBackslashEscape(original)
         // An escape of a byte from 0x80 up means the original encoded non-ASCII text.
@@ -157,9 +157,11 @@ enum LinkRewriter {
         let encodesNonASCII = bytes.indices.dropLast(2).contains { index in
             bytes[index] == UInt8(ascii: "%") && "89ABCDEFabcdef".utf8.contains(bytes[index + 1])
         }
-        let keepsSpaces = bytes.contains(0x20)
-        let keepsParentheses = !backslashes && (keepsSpaces || bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }))
-            && isBalanced(path) && !(keepsSpaces && path.hasSuffix(")"))
+        // A spaced path ending in `)`, `'` or `"` would read as a path and a title.
+        let spaced = bytes.contains(0x20)
+        let keepsSpaces = spaced && !(path.hasSuffix(")") || path.hasSuffix("'") || path.hasSuffix("\""))
+        let keepsParentheses = !backslashes && (spaced || bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }))
+            && isBalanced(path)
         var result = ""
         for scalar in path.unicodeScalars {
             let kept = (keepsSpaces && scalar == " ") || (keepsParentheses && (scalar == "(" || scalar == ")"))

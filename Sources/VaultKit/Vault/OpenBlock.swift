@@ -23,7 +23,8 @@ enum OpenBlock: Equatable {
             self = .listItem
             return
         }
-        // The paragraph the last line ends: a quote when one of its lines is quoted.
+        // The paragraph the last line ends, back to its first line: a quote when one of
+        // its lines is quoted (a lazy line after `> a` is the quote's too).
         var line = last
         while line >= 1 {
             let lineText = bytes[structure.textRange(ofLine: line)]
@@ -32,13 +33,42 @@ enum OpenBlock: Equatable {
                 self = .quote
                 return
             }
+            if structure.kind(ofLine: line).contains(.leafStart) { break }
             line -= 1
         }
-        if Self.content(text).first == UInt8(ascii: "|") {
-            self = .table
-            return
+        guard Self.endsTable(structure, bytes, last: last) else { return nil }
+        self = .table
+    }
+
+    /// True when the lines up to `last` end a GFM table: a delimiter row (`| - |`,
+    /// `--- | ---`) under a header with a `|`, and no blank line, heading or break since.
+    private static func endsTable(_ structure: NoteStructure, _ bytes: [UInt8], last: Int) -> Bool {
+        var line = last
+        while line >= 2 {
+            let text = content(bytes[structure.textRange(ofLine: line)])
+            if isBlank(text) || structure.isHidden(line: line) || isHeadingOrBreak(text) { return false }
+            if isDelimiterRow(text) {
+                let header = bytes[structure.textRange(ofLine: line - 1)]
+                return !structure.isHidden(line: line - 1) && header.contains(UInt8(ascii: "|"))
+            }
+            line -= 1
         }
-        return nil
+        return false
+    }
+
+    /// `|`, `-`, `:`, spaces and tabs alone, with a `-` and a `|`.
+    private static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+        line.contains(UInt8(ascii: "-")) && line.contains(UInt8(ascii: "|"))
+            && line.allSatisfy { "|-: \t\r".utf8.contains($0) }
+    }
+
+    /// An ATX heading, or a thematic break (three or more `-`, `*` or `_`).
+    private static func isHeadingOrBreak(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "#") { return true }
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "_") else { return false }
+        let marks = line.filter { $0 == first }.count
+        return marks >= 3 && line.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
     /// True when the first line of `added` carries the block on: another item, another
@@ -46,12 +76,15 @@ enum OpenBlock: Equatable {
     func isCarriedOn(by added: [UInt8]) -> Bool {
         let first = added.prefix(while: { $0 != 0x0A && $0 != 0x0D })
         let content = Self.content(first)
+        // A quoted line goes on in a quote, a list in a quote or a callout among them; after
+        // a list or a table it starts a quote of its own, which nothing joins.
+        if first.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: ">") { return true }
         switch self {
         case .listItem:
             // An indented line goes on in the item, as its writer meant.
             return first.first == 0x20 || first.first == 0x09 || Self.startsListItem(content)
-        case .quote: return content.first == UInt8(ascii: ">")
-        case .table: return content.first == UInt8(ascii: "|")
+        case .quote: return false
+        case .table: return first.contains(UInt8(ascii: "|"))
         }
     }
 

@@ -216,21 +216,18 @@ public enum LinkScanner {
         }
         if notCommonMark || (!isTitle(bytes, position..<close) && bytes[destination.lowerBound] != UInt8(ascii: "[")) {
             guard spaced, !angle else { return nil }
-            // Read again over spaces, parentheses kept in balance: `file (1).png`.
-            let stop = line.destinationStop(destination.lowerBound, spaced: true)
-            guard stop < end, bytes[stop] == UInt8(ascii: ")") else { return nil }
-            close = stop
-            var last = close
-            func trimSpaces() { while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 } }
-            trimSpaces()
-            // A title after the spaced path is the title's own: `[a](My Note.md "t")`.
-            if last - destination.lowerBound >= 2, bytes[last - 1] == UInt8(ascii: "\"") || bytes[last - 1] == UInt8(ascii: "'"),
-                let opener = (destination.lowerBound..<(last - 1)).last(where: { bytes[$0] == bytes[last - 1] }),
-                opener > destination.lowerBound, bytes[opener - 1] == 0x20 || bytes[opener - 1] == 0x09
-            {
-                last = opener
-                trimSpaces()
+            // Read again over spaces: up to a quoted title and its `)` where one ends the
+            // path (`x y.png "a (b")`), else with parentheses kept in balance (`file (1).png`).
+            if let quoted = line.closingParenthesis(destination.lowerBound), quotedTitle(bytes, destination.lowerBound..<quoted) != nil {
+                close = quoted
+            } else {
+                let stop = line.destinationStop(destination.lowerBound, spaced: true)
+                guard stop < end, bytes[stop] == UInt8(ascii: ")") else { return nil }
+                close = stop
             }
+            // A title after the spaced path is the title's own: `[a](My Note.md "t")`.
+            var last = quotedTitle(bytes, destination.lowerBound..<close) ?? close
+            while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
             destination = destination.lowerBound..<last
         }
         let raw = text(bytes, destination)
@@ -248,6 +245,20 @@ public enum LinkScanner {
             escapedPipe: false, angleBrackets: angle)
         // Inline code anywhere inside the link, its text or its `#heading`, is the link's own.
         return (link, start + 1..<close)
+    }
+
+    /// Where the `"…"` or `'…'` title that ends `range` (spaces aside) opens, after a space;
+    /// nil when `range` ends in none.
+    static func quotedTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var last = range.upperBound
+        while last > range.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+        guard last - range.lowerBound >= 2 else { return nil }
+        let quote = bytes[last - 1]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+            let opener = (range.lowerBound..<(last - 1)).last(where: { bytes[$0] == quote }),
+            opener > range.lowerBound, bytes[opener - 1] == 0x20 || bytes[opener - 1] == 0x09
+        else { return nil }
+        return opener
     }
 
     /// True when `range` (between a link's destination and its `)`) holds only spaces, or a

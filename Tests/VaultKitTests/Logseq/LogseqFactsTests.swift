@@ -50,6 +50,10 @@ struct LogseqFactsTests {
         let long = String(repeating: "[x](y ", count: 300) + "![c](../assets/file (1).png)\n"
         #expect(Self.links(long) == ["markdown ../assets/file (1).png @1"])
         #expect(Self.links("- [u](open (paren.md)\n").isEmpty)
+        // A quoted title ends the path, whatever parentheses it holds.
+        let titled = "- [a](x y.png \"t)\") [b](x y.png \"a (b\") see [c](z w.png \"(\") )\n"
+        #expect(Self.links(titled) == ["markdown x y.png @1", "markdown x y.png @1", "markdown z w.png @1"])
+        #expect(Self.facts(titled).links.last.map { titled.utf8.count - 1 - $0.range.upperBound } == 2)
     }
 
     @Test("a ((uuid)) block reference is no link to a file, alone or as a destination")

@@ -132,17 +132,23 @@ struct LogseqGraphTests {
             "pages/Old Name.md": "- old\n",
             "assets/file (1).png": "x",
             "assets/one year.png": "y",
+            "assets/x y.png": "z",
             "pages/a.md": "- [l](../pages/Old Name.md) ![c](../assets/file (1).png) ![d](../assets/one year.png)\n",
+            "pages/b.md": "- [t](../assets/x y.png \"a (b\") and [u](../assets/x y.png \"t)\")\n",
         ])
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Old Name", to: "New Name"), summary: "test")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("assets/file (1).png", to: "assets/file (2).png"), summary: "test")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("assets/one year.png", to: "assets/two (2)"), summary: "test")
-        // A spaced path ending in `(2)` would read as a path and a title: those are encoded.
-        #expect(try folder.text("pages/a.md") == "- [l](../pages/New Name.md) ![c](../assets/file (2).png) ![d](../assets/two %282%29)\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("assets/x y.png", to: "assets/x 'y'"), summary: "test")
+        // A spaced path ending in `(2)` or `'y'` would read as a path and a title: its spaces are encoded.
+        #expect(try folder.text("pages/a.md") == "- [l](../pages/New Name.md) ![c](../assets/file (2).png) ![d](../assets/two%20(2))\n")
         #expect(try Self.edgesOf("pages/a.md", vault) == [
             "[l](../pages/New Name.md) -> pages/New Name.md", "![c](../assets/file (2).png) -> assets/file (2).png",
-            "![d](../assets/two %282%29) -> assets/two (2)",
+            "![d](../assets/two%20(2)) -> assets/two (2)",
         ])
+        // Titles in quotes, parentheses in them and all, stay the titles' own.
+        #expect(try folder.text("pages/b.md") == "- [t](../assets/x%20'y' \"a (b\") and [u](../assets/x%20'y' \"t)\")\n")
+        #expect(try Self.edgesOf("pages/b.md", vault).map { String($0.suffix(from: $0.range(of: " -> ")!.upperBound)) } == ["assets/x 'y'", "assets/x 'y'"])
     }
 
     @Test("a tag renamed to a name with a space becomes #[[name]], and back to #name")

@@ -133,6 +133,17 @@ struct AuthoringTests {
         ("para\n", "next line", "para\nnext line\n"),
         ("```\n- in code\n", "x", "```\n- in code\nx\n"),
         ("", "x", "x\n"),
+        ("> [!todo] Errands\n> - [ ] a\n", "> - [ ] b", "> [!todo] Errands\n> - [ ] a\n> - [ ] b\n"),
+        ("> [!todo] Errands\n> - [ ] a\n", "plain", "> [!todo] Errands\n> - [ ] a\n\nplain\n"),
+        ("- a\n", "> quoted", "- a\n> quoted\n"),
+        ("> q\n# H\ntext\n", "more", "> q\n# H\ntext\nmore\n"),
+        ("> q\n***\ntext\n", "more", "> q\n***\ntext\nmore\n"),
+        ("> q\n", "    > x", "> q\n    > x\n"),
+        ("some text\n| not a table\n", "more", "some text\n| not a table\nmore\n"),
+        ("| not a table\n", "more", "| not a table\nmore\n"),
+        ("a | b\n--- | ---\n1 | 2\n", "text", "a | b\n--- | ---\n1 | 2\n\ntext\n"),
+        ("| a |\n| - |\n", "3 | x", "| a |\n| - |\n3 | x\n"),
+        ("| a |\n| - |\n# H\n", "x", "| a |\n| - |\n# H\nx\n"),
     ])
     func appendAfterBlocks(note: String, text: String, expected: String) {
         #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
