@@ -51,7 +51,7 @@ enum ByteScan {
 
     /// The first place in `range` where the run of `needle` stands (lower-case, matched in
     /// either case unless `caseSensitive`), by its bytes at `first` and `second` looked for
-    /// together, sixteen places at a time.
+    /// together, 32 or 16 places a step (`vault_find_run`).
     @inline(__always)
     static func findRun(
         _ needle: UnsafeBufferPointer<UInt8>, first: Int, second: Int, caseSensitive: Bool,

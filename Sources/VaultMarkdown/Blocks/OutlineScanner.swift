@@ -49,6 +49,19 @@ package struct OutlineScanner {
     /// (`- - - - x`) is not tested again from each marker.
     var ruleStop = (line: 0, character: UInt8(0), from: 0, stop: 0)
     var leaf = Leaf.none
+    /// What the last line left open, as a line appended after it would find it.
+    package private(set) var openAtEnd = OpenEnd.nothing
+
+    /// What a note's last line leaves open to a line appended after it.
+    package enum OpenEnd: Equatable, Sendable {
+        /// Nothing a plain line would join: a blank line, code, HTML, a heading.
+        case nothing
+        /// A paragraph, which a plain line continues (lazily, in a quote or a list item).
+        case paragraph(quoted: Bool, inListItem: Bool)
+        /// A GFM table, of which a plain line is another row.
+        case table
+    }
+
     /// The content of the paragraph's last line, for a table header's cell count.
     var paragraphLine = 0..<0
     private var indentedFirst = 0
@@ -122,6 +135,11 @@ package struct OutlineScanner {
             }
             process(lineStart: position)
             position = end + 1
+        }
+        switch leaf {
+        case .paragraph: openAtEnd = .paragraph(quoted: !quoteIndices.isEmpty, inListItem: containers.contains { !$0.isQuote })
+        case .table: openAtEnd = .table
+        default: openAtEnd = .nothing
         }
         closeLeaf()
         closeContainers(from: 0)

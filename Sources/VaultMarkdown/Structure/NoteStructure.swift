@@ -46,6 +46,8 @@ public struct NoteStructure: Sendable {
     /// The 1-based line ranges of HTML blocks.
     public let htmlBlocks: [ClosedRange<Int>]
     package let listItems: [OutlineItem]
+    /// What the last line leaves open to a line appended after it (`.nothing` in org).
+    package let openAtEnd: OutlineScanner.OpenEnd
     public let referenceDefinitions: [ReferenceDefinition]
     /// Byte ranges of inline code spans, backticks included, in order.
     public let codeSpans: [Range<Int>]
@@ -73,6 +75,7 @@ public struct NoteStructure: Sendable {
             lineStarts = org.lineStarts.isEmpty ? [0] : [0] + org.lineStarts.dropFirst()
             kinds = org.kinds
             (headingSources, codeBlocks, htmlBlocks, listItems, referenceDefinitions) = ([], org.codeBlocks, [], org.items, [])
+            openAtEnd = .nothing
             firstBlockLine = org.firstBlockLine
             (codeSpans, comments) = extent == .header ? ([], []) : (org.codeSpans, org.comments)
             return
@@ -107,6 +110,7 @@ public struct NoteStructure: Sendable {
             codeBlocks = scan.blocks?.codeBlocks ?? []
             htmlBlocks = scan.blocks?.htmlBlocks ?? []
             listItems = scan.items
+            openAtEnd = scan.openAtEnd
             referenceDefinitions = scan.referenceDefinitions
             firstBlockLine = scan.firstBlockLine
         } else {
@@ -115,6 +119,7 @@ public struct NoteStructure: Sendable {
             codeBlocks = []
             htmlBlocks = []
             listItems = []
+            openAtEnd = .nothing
             referenceDefinitions = []
             firstBlockLine = nil
         }

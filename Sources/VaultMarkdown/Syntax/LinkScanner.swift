@@ -218,15 +218,16 @@ public enum LinkScanner {
             guard spaced, !angle else { return nil }
             // Read again over spaces: up to a quoted title and its `)` where one ends the
             // path (`x y.png "a (b")`), else with parentheses kept in balance (`file (1).png`).
-            if let quoted = line.closingParenthesis(destination.lowerBound), quotedTitle(bytes, destination.lowerBound..<quoted) != nil {
-                close = quoted
+            // A title after the spaced path is the title's own: `[a](My Note.md "t")`.
+            var title: Int?
+            if let quoted = line.closingParenthesis(destination.lowerBound), let opener = quotedTitle(bytes, destination.lowerBound..<quoted) {
+                (close, title) = (quoted, opener)
             } else {
                 let stop = line.destinationStop(destination.lowerBound, spaced: true)
                 guard stop < end, bytes[stop] == UInt8(ascii: ")") else { return nil }
-                close = stop
+                (close, title) = (stop, quotedTitle(bytes, destination.lowerBound..<stop))
             }
-            // A title after the spaced path is the title's own: `[a](My Note.md "t")`.
-            var last = quotedTitle(bytes, destination.lowerBound..<close) ?? close
+            var last = title ?? close
             while last > destination.lowerBound && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
             destination = destination.lowerBound..<last
         }

@@ -144,6 +144,9 @@ struct AuthoringTests {
         ("a | b\n--- | ---\n1 | 2\n", "text", "a | b\n--- | ---\n1 | 2\n\ntext\n"),
         ("| a |\n| - |\n", "3 | x", "| a |\n| - |\n3 | x\n"),
         ("| a |\n| - |\n# H\n", "x", "| a |\n| - |\n# H\nx\n"),
+        ("text\n|---|\n", "x", "text\n|---|\n\nx\n"),
+        ("a \\| b\n--- | ---\n", "x", "a \\| b\n--- | ---\nx\n"),
+        ("- a\n\n  lazy? no, indented\n", "x", "- a\n\n  lazy? no, indented\n\nx\n"),
     ])
     func appendAfterBlocks(note: String, text: String, expected: String) {
         #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
