@@ -68,6 +68,23 @@ final class FileConfinement: Sendable {
         return (folder.withCString { vault_open_folder_beneath(descriptor, $0) }, name)
     }
 
+    /// True when `root` names the folder itself, as callers write it.
+    func isFolder(_ root: String) -> Bool {
+        var root = root
+        return root.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, bytes.count + 1 == prefixBytes.count else { return false }
+            return prefixBytes.withUnsafeBufferPointer { memcmp(start, $0.baseAddress!, bytes.count) == 0 }
+        }
+    }
+
+    /// `open(_:_:)` of the path `relative` to the folder: a reader of every note of the
+    /// folder names each from it, with no absolute path made for each.
+    func open(relative: String, _ flags: Int32) -> Int32 {
+        let fd = relative.withCString { name in vault_open_beneath(descriptor, name, flags, 1) }
+        guard fd < 0, errno == EXDEV else { return fd }
+        return open(prefix + relative, flags)
+    }
+
     /// Opens `path` (under the folder: see `holds`) with `flags`, or fails with `EXDEV`
     /// when it would lead out; -1 with `errno` set on failure.
     func open(_ path: String, _ flags: Int32) -> Int32 {

@@ -152,6 +152,9 @@ public protocol FileSystem: Sendable {
     /// Reads a whole regular file into `buffer`, in place of what it held: as `readFile`,
     /// without a new array for each file.
     func read(_ path: String, into buffer: ReadBuffer) throws
+    /// `read(_:into:)` of the file at `relative` in the folder `root`: a reader of every note
+    /// of a vault names each from the vault's folder, with no absolute path made for each.
+    func read(_ relative: String, under root: String, into buffer: ReadBuffer) throws
 }
 
 extension FileSystem {
@@ -179,6 +182,10 @@ extension FileSystem {
 
     public func read(_ path: String, into buffer: ReadBuffer) throws {
         buffer.replace(with: try readFile(path))
+    }
+
+    public func read(_ relative: String, under root: String, into buffer: ReadBuffer) throws {
+        try read(String(path: root, relative), into: buffer)
     }
 
     public func synchronizeFileSystem(_ path: String) throws {

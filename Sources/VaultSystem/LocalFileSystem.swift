@@ -31,17 +31,24 @@ public struct LocalFileSystem: FileSystem {
         try readPrefix(path, limit: Int.max).bytes
     }
 
+    /// Callers skip what the listing or a stat calls no regular file; opening a fifo put
+    /// there since would block until a writer came, so the open does not wait, and only a
+    /// regular file is read from.
+    private static let readFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+
     /// `path` opened to read, with its status, when it is a regular file; the caller closes it.
     private func openRegular(_ path: String) throws -> (fd: Int32, info: stat) {
-        // Callers skip what the listing or a stat calls no regular file; opening a fifo put
-        // there since would block until a writer came, so the open does not wait, and only
-        // a regular file is read from.
-        let fd = openToRead(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw SystemError.current("open", path) }
+        try Self.regular(openToRead(path, Self.readFlags), path)
+    }
+
+    /// `fd`, just opened for `path` (-1 when that failed), with its status, when it is a
+    /// regular file; closed when it is not. `path` is made only for a message.
+    private static func regular(_ fd: Int32, _ path: @autoclosure () -> String) throws -> (fd: Int32, info: stat) {
+        guard fd >= 0 else { throw SystemError.current("open", path()) }
         var info = stat()
         do {
-            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path) }
-            try Self.checkRegular(info, path)
+            guard fstat(fd, &info) == 0 else { throw SystemError.current("stat", path()) }
+            try checkRegular(info, path())
         } catch {
             _ = Glibc.close(fd)
             throw error
@@ -72,15 +79,23 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String, into buffer: ReadBuffer) throws {
-        // As `readPrefix`, with no limit: read until the end, or until a read gives exactly
-        // the size the status said.
-        let (fd, info) = try openRegular(path)
-        defer { _ = Glibc.close(fd) }
-        let size = max(Int(info.st_size), 0)
+        try Self.fill(buffer, from: openRegular(path), path)
+    }
+
+    public func read(_ relative: String, under root: String, into buffer: ReadBuffer) throws {
+        guard let confinement, confinement.isFolder(root) else { return try read(String(path: root, relative), into: buffer) }
+        try Self.fill(buffer, from: Self.regular(confinement.open(relative: relative, Self.readFlags), String(path: root, relative)), String(path: root, relative))
+    }
+
+    /// Reads the regular file open as `file` into `buffer`, and closes it. As `readPrefix`,
+    /// with no limit: read until the end, or until a read gives exactly the size the status said.
+    private static func fill(_ buffer: ReadBuffer, from file: (fd: Int32, info: stat), _ path: @autoclosure () -> String) throws {
+        defer { _ = Glibc.close(file.fd) }
+        let size = max(Int(file.info.st_size), 0)
         buffer.start(expecting: size + 1)
         while size == 0 || buffer.count != size {
-            let got = Self.read(fd, buffer.room(atLeast: buffer.count < size ? size + 1 - buffer.count : 64 << 10))
-            if got < 0 { throw SystemError.current("read", path) }
+            let got = read(file.fd, buffer.room(atLeast: buffer.count < size ? size + 1 - buffer.count : 64 << 10))
+            if got < 0 { throw SystemError.current("read", path()) }
             if got == 0 { break }
             buffer.took(got)
         }
@@ -158,11 +173,17 @@ public struct LocalFileSystem: FileSystem {
         defer { closedir(dir) }
         var result: [DirectoryEntry] = []
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
-            let isUTF8 = UTF8Check.validate(bytes) == .valid
-            // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
-            let name = isUTF8 ? String(decoding: bytes, as: UTF8.self) : DirectoryEntry.escaped(bytes)
-            if name == "." || name == ".." { continue }
+            // Over the entry's own bytes: an array of each name first was a third of a listing.
+            let named = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> (name: String, isUTF8: Bool)? in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)])
+                if bytes.count <= 2 && bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
+                guard UTF8Check.validate(bytes) == .valid else { return (DirectoryEntry.escaped(Array(bytes)), false) }
+                // Signed and unsigned bytes may alias one another.
+                let name = UnsafeBufferPointer(start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                return (String(decoding: name, as: UTF8.self), true)
+            }
+            guard let (name, isUTF8) = named else { continue }
             let kind: FileStatus.Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): kind = .file

@@ -11,13 +11,13 @@ import Synchronization
 /// race even at distinct indices (one thread's uniqueness check can see another's access and
 /// copy the buffer under it), which corrupted the heap of scans with more than 64 notes. The
 /// buffer is the returned array's own storage, so no result is copied after the workers end.
-package enum ParallelMap {
+public enum ParallelMap {
     /// How often, in items, the workers report progress.
-    package static let progressInterval = 256
+    @usableFromInline package static let progressInterval = 256
 
     /// How many workers `count` items get when each should have at least `minimumPerWorker` of
     /// them: a small job is not worth a thread.
-    package static func workerCount(_ count: Int, minimumPerWorker: Int) -> Int {
+    @usableFromInline package static func workerCount(_ count: Int, minimumPerWorker: Int) -> Int {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumPerWorker) + 1))
     }
 

@@ -72,9 +72,8 @@ public enum ConflictCopies {
         // Over the name's own bytes, by offsets: the walk asks this of every note, and a copy
         // of each name (or generic slices of its view) was most of the walk's cost here.
         var name = name
-        let stemCount = NoteFiles.stemUTF8(name).count
         return name.withUTF8 { all in
-            let bytes = UnsafeBufferPointer(rebasing: all[..<stemCount])
+            let bytes = UnsafeBufferPointer(rebasing: all[..<NoteFiles.stemByteCount(ofName: all)])
             guard let last = bytes.last else { return false }
             if last == UInt8(ascii: ")") { return true }
             if iCloud && isDigit(last) { return true }

@@ -105,6 +105,11 @@ public enum NoteFiles {
         return name[..<utf8.index(utf8.startIndex, offsetBy: dot)].utf8
     }
 
+    /// How many of a name's bytes come before its note extension (all of them without one).
+    static func stemByteCount(ofName bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        noteExtension(ofName: bytes)?.dot ?? bytes.count
+    }
+
     private enum Extension { case markdown, org }
 
     /// The note extension a name's bytes end with and where its dot is; nil when it has

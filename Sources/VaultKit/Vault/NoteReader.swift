@@ -87,15 +87,20 @@ public enum NoteReader {
 
     /// `2026-11-30` from `2026-11-30` or Logseq's `2026_11_30`; nil for any other name.
     public static func journalDate(fromStem stem: String) -> String? {
-        let bytes = Array(stem.utf8)
-        guard bytes.count == 10, bytes[4] == bytes[7], bytes[4] == UInt8(ascii: "-") || bytes[4] == UInt8(ascii: "_")
-        else { return nil }
-        for index in [0, 1, 2, 3, 5, 6, 8, 9] where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-            return nil
+        // On the stem's own bytes, with no array made: asked of every journal a walk reads.
+        var stem = stem
+        let separator = stem.withUTF8 { bytes -> UInt8? in
+            guard bytes.count == 10, bytes[4] == bytes[7], bytes[4] == UInt8(ascii: "-") || bytes[4] == UInt8(ascii: "_")
+            else { return nil }
+            for index in 0..<10 where index != 4 && index != 7 && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                return nil
+            }
+            let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
+            let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            return bytes[4]
         }
-        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
-        let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return bytes[4] == UInt8(ascii: "-") ? stem : String(decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+        guard let separator else { return nil }
+        return separator == UInt8(ascii: "-") ? stem : String(stem.map { $0 == "_" ? "-" : $0 })
     }
 }

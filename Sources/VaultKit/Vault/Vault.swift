@@ -245,8 +245,10 @@ public struct Vault: Sendable {
         ).stream(
             state: state,
             making: { state, note in
-                // A Logseq graph's notes are named on the worker too, once.
-                make(&state, names ? dialectNamed(note) : note)
+                // A Logseq graph's notes are named on the worker too, once. The note is handed
+                // on as it is otherwise: a choice of two made a copy of every note.
+                if names { return make(&state, dialectNamed(note)) }
+                return make(&state, note)
             }, results)
     }
 
@@ -273,24 +275,24 @@ public struct Vault: Sendable {
     /// `contents(of:)` for a reader of every note of a walk, which checked their paths (a
     /// note that is a link out of the vault is not among them): no `lstat` more per note.
     func walkedContents(of note: Note) throws -> [UInt8] {
-        try readingWalked(note) { try fileSystem.readFile($0) }
+        try readingWalked(note) { try fileSystem.readFile(absolutePath(note.path)) }
     }
 
     /// `walkedContents(of:)` into `buffer`, for a reader that keeps nothing of a note.
     func walkedContents(of note: Note, into buffer: ReadBuffer) throws {
-        try readingWalked(note) { try fileSystem.read($0, into: buffer) }
+        try readingWalked(note) { try fileSystem.read(note.path, under: root, into: buffer) }
     }
 
-    /// What `read` makes of a walked note's absolute path, its failures said of the note.
-    private func readingWalked<T>(_ note: Note, _ read: (String) throws -> T) throws -> T {
+    /// What `read` makes of a walked note, its failures said of the note.
+    private func readingWalked<T>(_ note: Note, _ read: () throws -> T) throws -> T {
         if note.availability == .placeholder { throw VaultError.noteNotDownloaded(path: note.path) }
         if note.availability == .unreadable, let reason = note.unavailableReason, reason == VaultScanner.undecodableNameReason {
             throw VaultError.noteUnavailable(path: note.path, reason: reason)
         }
-        let absolute = absolutePath(note.path)
         do {
-            return try read(absolute)
+            return try read()
         } catch let error as SystemError {
+            let absolute = absolutePath(note.path)
             if let status = try? fileSystem.status(absolute), status.kind != .file {
                 throw FileError.notRegularFile(path: note.path, kind: fileKindName(absolute))
             }

@@ -73,14 +73,20 @@ extension VaultScanner {
         checkStatuses(of: &walk.found, toCheck)
         // Read in path order, the notes come out sorted. Paths that are one text in Unicode
         // but two files (NFC and NFD names) are ordered by their bytes, whatever order the
-        // walk met them in.
-        walk.found.sort { a, b in a.path < b.path || !(b.path < a.path) && a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        // walk met them in. The walk took them in order but for such pairs, so the order is
+        // checked first: a sort of a sorted array copies every element in and out of place.
+        if !Self.inPathOrder(walk.found) { walk.found.sort { a, b in NameOrder.precedes(a.path, b.path) } }
         cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
         // The listings and the arrays grown to gather them were freed among what the walk
         // keeps, and the allocator would keep them: given back, they were a fifth of the
         // resident memory of a `list --json` at 100,000 notes. A small walk is left alone.
         if walk.found.count >= 1_000 { FreedMemory.giveBack() }
         return walk
+    }
+
+    /// True when each path of `found` sorts before the next.
+    private static func inPathOrder(_ found: [Found]) -> Bool {
+        found.indices.dropFirst().allSatisfy { NameOrder.precedes(found[$0 - 1].path, found[$0].path) }
     }
 
     /// Takes in all that the listings found but notes, in the order a depth-first walk met

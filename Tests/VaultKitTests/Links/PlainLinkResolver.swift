@@ -21,7 +21,7 @@ struct PlainLinkResolver {
                 continue
             }
             var folder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder)
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder)
             if !folder.boolValue && path != "SOURCE.md" { files.append(path.precomposedStringWithCanonicalMapping) }
         }
         self.files = files.sorted()

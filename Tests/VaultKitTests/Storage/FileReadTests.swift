@@ -91,4 +91,47 @@ struct FileReadTests {
         #expect(throws: SystemError.self) { try files.read(folder.path + "/pages", into: buffer) }
         #expect(throws: SystemError.self) { try files.read(folder.path + "/pages/missing.md", into: buffer) }
     }
+
+    @Test("a file named from its folder is read as by its whole path, confined or not, and a link out is refused")
+    func readsUnderAFolder() throws {
+        let buffer = ReadBuffer()
+        let contents = bytes(20_000, seed: 9)
+        _ = try write("pages/deep/n.md", contents)
+        try folder.write("secret.md", "kept out")
+        let vault = folder.path + "/pages"
+        #expect(symlink(folder.path + "/secret.md", vault + "/out.md") == 0)
+        #expect(symlink("deep/n.md", vault + "/in.md") == 0)
+        let confined = files.confined(to: vault)
+        for fileSystem in [files, confined, LocalFileSystem().confined(to: folder.path)] {
+            try fileSystem.read("deep/n.md", under: vault, into: buffer)
+            #expect(Array(buffer.bytes) == contents)
+            try fileSystem.read("in.md", under: vault, into: buffer)
+            #expect(Array(buffer.bytes) == contents)
+        }
+        // Confined to the folder, a link out of it is not followed; the error names the whole path.
+        #expect(confined.isConfined)
+        do {
+            try confined.read("out.md", under: vault, into: buffer)
+            Issue.record("a link out of the folder was read")
+        } catch let error as SystemError {
+            #expect(error.path == vault + "/out.md")
+        }
+        #expect(throws: SystemError.self) { try confined.read("missing.md", under: vault, into: buffer) }
+        #expect(throws: SystemError.self) { try confined.read("deep", under: vault, into: buffer) }
+    }
+
+    @Test("a folder's listing gives every name but . and .., dotted names included, and bad UTF-8 escaped")
+    func listsNames() throws {
+        for name in [".hidden.md", "...", "..md", "a", "é.md"] { try folder.write("list/" + name, "x") }
+        // A Latin-1 name, which is no UTF-8: made through its bytes.
+        let raw: [UInt8] = Array((folder.path + "/list/caf").utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let descriptor = raw.withUnsafeBufferPointer { bytes in
+            open(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let entries = try files.entries(folder.path + "/list")
+        #expect(Set(entries.map(\.name)) == [".hidden.md", "...", "..md", "a", "é.md", "caf\\xE9.md"])
+        #expect(entries.filter { !$0.nameIsUTF8 }.map(\.name) == ["caf\\xE9.md"])
+    }
 }

@@ -20,10 +20,29 @@ struct NameOrderTests {
         }
     }
 
-    @Test("a name that is a prefix of another sorts first, and eight shared bytes fall back to the whole name")
+    @Test("a name that is a prefix of another sorts first, and sixteen shared bytes fall back to the whole name")
     func prefixes() {
-        let names = ["abcdefgh-2.md", "abcdefgh-10.md", "ab", "abc", "b", "a.md", "A"]
+        let names = ["abcdefgh-2.md", "abcdefgh-10.md", "ab", "abc", "b", "a.md", "A", "2026-01-02 meeting b.md", "2026-01-02 meeting a.md", "2026-01-02 meeting"]
         let entries = names.map { DirectoryEntry(name: $0, kind: .file) }
-        #expect(NameOrder.sorted(entries).map(\.name) == ["A", "a.md", "ab", "abc", "abcdefgh-10.md", "abcdefgh-2.md", "b"])
+        #expect(
+            NameOrder.sorted(entries).map(\.name) == [
+                "2026-01-02 meeting", "2026-01-02 meeting a.md", "2026-01-02 meeting b.md", "A", "a.md", "ab", "abc", "abcdefgh-10.md",
+                "abcdefgh-2.md", "b",
+            ])
+    }
+
+    @Test("paths are ordered as String < orders them, and one text spelled in two ways by its bytes")
+    func pathOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "B", "/", " ", ".", "-", "é", "e\u{301}", "\u{301}", "Å", "A\u{30A}", "\u{212B}", "日", "pages/", "journals/2026-", "0"]
+        for _ in 0..<2_000 {
+            let a = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let b = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = a < b || !(b < a) && a.utf8.lexicographicallyPrecedes(b.utf8)
+            #expect(NameOrder.precedes(a, b) == expected, "\(Array(a.unicodeScalars)) \(Array(b.unicodeScalars))")
+        }
+        #expect(NameOrder.precedes("pages/e\u{301}.md", "pages/\u{E9}.md"))
+        #expect(!NameOrder.precedes("pages/\u{E9}.md", "pages/e\u{301}.md"))
+        #expect(!NameOrder.precedes("pages/a.md", "pages/a.md"))
     }
 }

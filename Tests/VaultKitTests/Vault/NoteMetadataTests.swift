@@ -103,6 +103,10 @@ struct NoteMetadataTests {
         #expect(note("x", path: "journals/Notes.md").journalDate == nil)
         #expect(note("x", path: "journals/2026-13-01.md").journalDate == nil)
         #expect(note("x", path: "pages/2026-11-30.md").journalDate == nil)
+        for stem in ["2026-11_30", "2026-1-300", "2026-11-3x", "2026-00-10", "2026-11-32", "202é-11-30", "2026-11-30 ", "26-11-30"] {
+            #expect(NoteReader.journalDate(fromStem: stem) == nil, "\(stem)")
+        }
+        #expect(NoteReader.journalDate(fromStem: "1999_01_31") == "1999-01-31")
     }
 
     @Test("a note that is not UTF-8 keeps its file name as title and is flagged")
