@@ -82,7 +82,7 @@ final class FileConfinement: Sendable {
     func open(relative: String, _ flags: Int32) -> Int32 {
         let fd = relative.withCString { name in vault_open_beneath(descriptor, name, flags, 1) }
         guard fd < 0, errno == EXDEV else { return fd }
-        return open(prefix + relative, flags)
+        return openResolved(prefix + relative, flags)
     }
 
     /// Opens `path` (under the folder: see `holds`) with `flags`, or fails with `EXDEV`
@@ -91,7 +91,13 @@ final class FileConfinement: Sendable {
         let skipped = prefix.utf8.count
         let fd = path.withCString { name in vault_open_beneath(descriptor, name + skipped, flags, 1) }
         guard fd < 0, errno == EXDEV else { return fd }
-        // An absolute link inside, or a way out: told apart by where it resolves.
+        return openResolved(path, flags)
+    }
+
+    /// Opens `path`, which `RESOLVE_BENEATH` refused (`EXDEV`), by where it resolves: an
+    /// absolute link inside is opened beneath the folder with no link on the way, a way out
+    /// fails with `EXDEV`.
+    private func openResolved(_ path: String, _ flags: Int32) -> Int32 {
         guard let real = realpath(path, nil) else { return -1 }
         let resolved = String(cString: real)
         free(real)

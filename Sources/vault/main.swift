@@ -5,7 +5,7 @@ import VaultSystem
 
 let outcome = CLI.run(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-    workingDirectory: FileManager.default.currentDirectoryPath, terminal: .process())
+    workingDirectory: WorkingDirectory.current() ?? "", terminal: .process())
 _ = ProcessStreams.writeAll(outcome.output, to: 1)
 _ = ProcessStreams.writeAll(outcome.errors, to: 2)
 exit(outcome.status)

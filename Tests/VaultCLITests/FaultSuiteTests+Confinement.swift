@@ -12,6 +12,25 @@ extension FaultSuiteTests {
         #expect(symlink(target, path) == 0)
     }
 
+    @Test("from a folder whose path is over a thousand bytes, the vault is found and made there, never at /")
+    func longWorkingFolder() throws {
+        let sandbox = try Sandbox(fixture: "empty")
+        let deep = sandbox.root + "/" + Array(repeating: String(repeating: "d", count: 200), count: 6).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        #expect(deep.utf8.count > 1_200)
+        let missing = try sandbox.vault("list", in: deep)
+        #expect(missing.status == 1)
+        // Required before `init` runs: a build that lost the folder's path would make `/` a vault.
+        try #require(missing.errors.contains("no vault found in \(deep) or any folder above it"), "\(missing.errors)")
+        let made = try sandbox.vault("init", in: deep)
+        #expect(made.status == 0, "\(made.errors)")
+        #expect(FileManager.default.fileExists(atPath: deep + "/.zennotes/vault.json"))
+        try sandbox.write(["pages/deep note.md": Array("deep words\n".utf8)], in: deep)
+        let listed = try sandbox.vault("list", in: deep + "/pages")
+        #expect(listed.status == 0 && listed.stdout.contains("pages/deep note.md"), "\(listed.errors)")
+        #expect(try sandbox.vault("search", "--exact", "deep", in: deep).stdout.contains("deep words"))
+    }
+
     @Test("a system folder, a --folder or a note that is a symlink out of the vault is refused by every writer and reader, and nothing outside changes")
     func symlinkedFoldersOut() throws {
         let sandbox = try Sandbox(fixture: "demo")

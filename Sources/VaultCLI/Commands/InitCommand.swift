@@ -17,6 +17,8 @@ enum InitCommand: Command {
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
         let path = arguments.positional() ?? "."
         try arguments.finish()
+        // An empty working folder (its path unreadable) would make the path `/`'s.
+        guard path.hasPrefix("/") || context.workingDirectory.hasPrefix("/") else { throw VaultError.workingDirectoryUnknown }
         let target = path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
         if arguments[dryRun] {
             let plan = try Vault.planInitialize(at: target)

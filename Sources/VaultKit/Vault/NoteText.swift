@@ -32,7 +32,7 @@ public enum NoteText {
         var result = bytes
         if !result.isEmpty && result.last != 0x0A { result += ending }
         let added = lines(text, ending: ending)
-        if let block = OpenBlock(endOf: bytes), !block.isCarriedOn(by: added) { result += ending }
+        if let separator = OpenBlock(endOf: bytes)?.separator(before: added, ending: ending) { result += separator }
         result += added
         if result.last != 0x0A { result += ending }
         return result

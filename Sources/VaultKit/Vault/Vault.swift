@@ -87,13 +87,17 @@ public struct Vault: Sendable {
         explicit: String?, environment: [String: String], workingDirectory: String,
         fileSystem: any FileSystem = LocalFileSystem()
     ) throws -> String {
+        // An empty or relative working folder names none: taken as is, it was `/`.
+        let known = workingDirectory.hasPrefix("/")
         for given in [explicit, environment["VAULT_DIR"]] {
             guard let given, !given.isEmpty else { continue }
+            guard known || given.hasPrefix("/") || given.hasPrefix("~/") else { throw VaultError.workingDirectoryUnknown }
             let path = absolute(given, from: workingDirectory)
             // Name the folder as the person wrote it, not as resolved.
             guard (try? fileSystem.status(path))??.kind == .directory else { throw VaultError.vaultFolderMissing(path: given) }
             return path
         }
+        guard known else { throw VaultError.workingDirectoryUnknown }
         var folder = absolute(workingDirectory)
         while true {
             if (try? fileSystem.status(folder + "/.zennotes"))??.kind == .directory { return folder }
@@ -300,7 +304,7 @@ public struct Vault: Sendable {
         }
     }
 
-    static func absolute(_ path: String, from base: String = FileManager.default.currentDirectoryPath) -> String {
+    static func absolute(_ path: String, from base: String = WorkingDirectory.current() ?? "") -> String {
         var joined = path.hasPrefix("/") ? path : base + "/" + path
         if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             joined = home + path.dropFirst()

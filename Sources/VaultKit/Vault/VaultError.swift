@@ -8,6 +8,9 @@ import VaultSystem
 public enum VaultError: UserError, Equatable, Sendable {
     /// No vault was found from `--vault`, `$VAULT_DIR` or the working directory upwards.
     case noVaultFound(searchedFrom: String)
+    /// The current folder's path cannot be had (removed, or unreadable), and a vault was to
+    /// be found from it or a relative path read against it.
+    case workingDirectoryUnknown
     /// The folder named as the vault does not exist or is not a folder.
     case vaultFolderMissing(path: String)
     /// The vault has no cache: no usable cache folder (the warnings said why).
@@ -114,6 +117,8 @@ extension VaultError: CustomStringConvertible {
         switch self {
         case .noVaultFound(let from):
             return "no vault found in \(from) or any folder above it"
+        case .workingDirectoryUnknown:
+            return "cannot tell which folder this is (its path cannot be read); name the vault with --vault and an absolute path"
         case .vaultFolderMissing(let path):
             return "the vault folder \(path) does not exist or is not a folder"
         case .noCache(let reason):

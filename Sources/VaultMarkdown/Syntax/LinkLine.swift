@@ -33,7 +33,7 @@ struct LinkLine {
         /// The same where spaces and tabs do not stop a destination.
         var spacedStop: [Int32] = []
         /// Where the `)` is that ends a link whose destination stopped at each byte, with
-        /// `"` quoted titles skipped; the end when there is none.
+        /// quoted titles skipped (see `opensTitle`); the end when there is none.
         var titleEnd: [Int32] = []
         /// The first `>` at or after each byte; the end when there is none.
         var nextAngle: [Int32] = []
@@ -127,7 +127,8 @@ struct LinkLine {
         return stop
     }
 
-    /// The `)` after an optional `"title"` from `position`, nil when the line has none.
+    /// The `)` after an optional `"title"` or `'title'` from `position`, nil when the line
+    /// has none.
     mutating func closingParenthesis(_ position: Int) -> Int? {
         if let tables {
             let found = start + Int(tables.titleEnd[position - start])
@@ -136,13 +137,22 @@ struct LinkLine {
         var index = position
         defer { spend(index - position) }
         while index < end && bytes[index] != UInt8(ascii: ")") {
-            if bytes[index] == UInt8(ascii: "\"") {
+            if let quote = opensTitle(index) {
                 index += 1
-                while index < end && bytes[index] != UInt8(ascii: "\"") { index += 1 }
+                while index < end && bytes[index] != quote { index += 1 }
             }
             index += 1
         }
         return index < end ? index : nil
+    }
+
+    /// The quote that opens a title at `index`: a `"`, or a `'` after a space or a tab (a
+    /// `'` in a path, `it's.md`, opens none); nil for any other byte.
+    private func opensTitle(_ index: Int) -> UInt8? {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") { return byte }
+        guard byte == UInt8(ascii: "'"), index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 else { return nil }
+        return byte
     }
 
     /// The first `>` at or after `position`, nil when none.
@@ -205,6 +215,7 @@ struct LinkLine {
         tables.titleEnd = [Int32](repeating: sentinel, count: count + 1)
         tables.nextAngle = [Int32](repeating: sentinel, count: count + 1)
         var nearestQuote = count
+        var nearestSingle = count
         for offset in stride(from: count - 1, through: 0, by: -1) {
             let byte = bytes[start + offset]
             let read = escaped[offset] ? 0 : byte
@@ -223,12 +234,14 @@ struct LinkLine {
             fill(&tables.spacedStop, spaced: true)
             if byte == UInt8(ascii: ")") {
                 tables.titleEnd[offset] = Int32(offset)
-            } else if byte == UInt8(ascii: "\"") {
-                tables.titleEnd[offset] = nearestQuote < count ? tables.titleEnd[nearestQuote + 1] : sentinel
+            } else if let quote = opensTitle(start + offset) {
+                let closing = quote == UInt8(ascii: "'") ? nearestSingle : nearestQuote
+                tables.titleEnd[offset] = closing < count ? tables.titleEnd[closing + 1] : sentinel
             } else {
                 tables.titleEnd[offset] = tables.titleEnd[offset + 1]
             }
             if byte == UInt8(ascii: "\"") { nearestQuote = offset }
+            if byte == UInt8(ascii: "'") { nearestSingle = offset }
             tables.nextAngle[offset] = byte == UInt8(ascii: ">") ? Int32(offset) : tables.nextAngle[offset + 1]
         }
         return tables

@@ -26,7 +26,7 @@ struct LinkLineTests {
     @Test("on random lines of brackets, parentheses, spaces, quotes and escapes the tables answer as the walks do")
     func tablesAgreeWithWalks() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("[]()<>\\\" \tx".utf8)
+        let alphabet = Array("[]()<>\\\"' \tx".utf8)
         for _ in 0..<400 {
             let length = Int.random(in: 1...40, using: &generator)
             let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }

@@ -147,6 +147,12 @@ struct AuthoringTests {
         ("text\n|---|\n", "x", "text\n|---|\n\nx\n"),
         ("a \\| b\n--- | ---\n", "x", "a \\| b\n--- | ---\nx\n"),
         ("- a\n\n  lazy? no, indented\n", "x", "- a\n\n  lazy? no, indented\n\nx\n"),
+        ("> [!note]\n> - item\n", "> more text", "> [!note]\n> - item\n>\n> more text\n"),
+        ("> [!note]\r\n> - item\r\n", "> more text", "> [!note]\r\n> - item\r\n>\r\n> more text\r\n"),
+        ("> - item\n", ">   still the item", "> - item\n>   still the item\n"),
+        ("> - item\n", "> 2. next", "> - item\n> 2. next\n"),
+        ("> > - deep\n", "> > text", "> > - deep\n> >\n> > text\n"),
+        ("- item\n", "> quoted", "- item\n> quoted\n"),
     ])
     func appendAfterBlocks(note: String, text: String, expected: String) {
         #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)

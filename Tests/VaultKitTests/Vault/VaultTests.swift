@@ -44,6 +44,22 @@ struct VaultDiscoveryTests {
         }
     }
 
+    @Test("with no working folder known, a vault is found only from an absolute path, never from /")
+    func unknownWorkingFolder() throws {
+        let folder = TemporaryFolder()
+        try folder.write(".zennotes/vault.json", "{}")
+        for explicit in [nil, "relative/vault", "."] {
+            #expect(throws: VaultError.workingDirectoryUnknown) {
+                try Vault.locateFolder(explicit: explicit, environment: [:], workingDirectory: "")
+            }
+        }
+        #expect(throws: VaultError.workingDirectoryUnknown) {
+            try Vault.locateFolder(explicit: nil, environment: ["VAULT_DIR": "notes"], workingDirectory: "")
+        }
+        #expect(try Vault.locateFolder(explicit: folder.path, environment: [:], workingDirectory: "") == folder.path)
+        #expect(VaultError.workingDirectoryUnknown.description.contains("--vault"))
+    }
+
     @Test("any folder opens without .zennotes and nothing is written into it")
     func plainFolder() throws {
         let folder = TemporaryFolder()
