@@ -8,6 +8,13 @@ extension Vault {
     /// How the vault's notes are written, for the one scanner.
     public var dialect: NoteDialect { logseq == nil ? .markdown : .logseq }
 
+    /// `text` as it is added to the note at `path`: in a Logseq graph's markdown page, as a
+    /// block (`NoteText.logseqBlock`), which is how Logseq itself adds to a page; else as is.
+    public func blockForm(of text: String, in path: String) -> String {
+        guard isLogseqGraph, !path.lowercased().hasSuffix(".org") else { return text }
+        return NoteText.logseqBlock(text)
+    }
+
     /// A note of a Logseq graph titled by its page name: a note with no `title::` (its title
     /// is its file stem) is titled as Logseq names it, `a/b` for `a___b.md`, a journal by
     /// its day in the title format.

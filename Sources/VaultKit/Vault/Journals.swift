@@ -136,7 +136,9 @@ public struct Journals: Sendable {
         }
         // A new journal is made with the text in it: one write, not a create and a rewrite.
         let path = newPath(for: day)
-        let rewrite = NoteRewrite(path: path, before: [], after: NoteText.appending(text, to: initialContents(for: day)), isNew: true, snapshot: .absent)
+        let rewrite = NoteRewrite(
+            path: path, before: [], after: NoteText.appending(vault.blockForm(of: text, in: path), to: initialContents(for: day)), isNew: true,
+            snapshot: .absent)
         if dryRun { return rewrite }
         let made = try ChangeExecutor(vault: vault).whileLocked { executor -> Bool in
             // Another process may have made it while this one waited for the lock.

@@ -56,6 +56,7 @@ public struct NoteAuthoring {
             guard NoteReader.isUTF8(bytes, complete: true) else {
                 throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it")
             }
+            let text = vault.blockForm(of: text, in: note.path)
             let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
             return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         }

@@ -22,6 +22,29 @@ public enum NoteText {
         return result
     }
 
+    /// `text` as a Logseq block: a Logseq page is an outline, where a line outside a block is
+    /// shown as a block without a bullet or read into the block above it. Text that starts
+    /// as a block already (`- `, `* `, `+ `) or indented is left as written; otherwise its
+    /// first line takes `- ` and the lines after it are indented under it.
+    public static func logseqBlock(_ text: String) -> String {
+        // On bytes: `\r\n` is one `Character`, which a split at `\n` would not cut.
+        var lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        while let first = lines.first, isBlank(first), lines.count > 1 { lines = lines.dropFirst() }
+        guard let first = lines.first, let lead = first.first, lead != 0x20 && lead != 0x09 else { return text }
+        let next = first.dropFirst().first
+        if lead == UInt8(ascii: "-") || lead == UInt8(ascii: "*") || lead == UInt8(ascii: "+"), next == nil || next == 0x20 || next == 0x0D {
+            return text
+        }
+        var block = Array("- ".utf8) + first
+        for line in lines.dropFirst() {
+            block.append(0x0A)
+            if !isBlank(line) { block += Array("  ".utf8) }
+            block += line
+        }
+        return String(decoding: block, as: UTF8.self)
+    }
+
     /// Appends text as new lines at the end of a note.
     ///
     /// Where the note ends in a list item, a quote or a table, and the text does not carry

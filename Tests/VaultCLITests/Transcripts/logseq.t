@@ -63,6 +63,12 @@ $ vault links garden
 # A new journal is named in the journal file-name format.
 $ vault journal 2026-12-01
 > journals/2026_12_01.md
+# What is added to a page goes in as a block, as Logseq adds it; a block written as one stays so.
+$ vault append journals/2026_11_29.md "a thought" >/dev/null && printf 'two lines\nof it\n' | vault append journals/2026_11_29.md - >/dev/null && vault append journals/2026_11_29.md "- TODO given as a block" >/dev/null && tail -4 journals/2026_11_29.md
+> - a thought
+> - two lines
+>   of it
+> - TODO given as a block
 # A config.edn that does not parse is said once; the defaults are used.
 $ printf '{:file/name-format' > logseq/config.edn && vault journal 2026-12-02
 > journals/2026_12_02.md

@@ -158,6 +158,28 @@ struct AuthoringTests {
         #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
     }
 
+    @Test("text added to a Logseq page becomes a block unless it is written as one", arguments: [
+        ("a thought", "- a thought"), ("a\nb", "- a\n  b"), ("a\n\nb\n", "- a\n\n  b\n"), ("a\r\nb\r\n", "- a\r\n  b\r\n"),
+        ("- x", "- x"), ("* x", "* x"), ("+ x", "+ x"), ("-", "-"), ("-x", "- -x"), ("  indented", "  indented"),
+        ("\n\nhello", "- hello"), ("TODO call", "- TODO call"), ("#tag", "- #tag"), ("1. first", "- 1. first"),
+    ])
+    func logseqBlocks(text: String, expected: String) {
+        #expect(NoteText.logseqBlock(text) == expected)
+    }
+
+    @Test("in a Logseq graph an append to a page or a journal, and a capture to one, is a block; an org page and a Markdown vault take text as it is")
+    func logseqAppends() throws {
+        let root = try folder.copy(fixture: "logseq")
+        let vault = try Vault(root: root)
+        _ = try NoteAuthoring(vault: vault).add("plain words", to: "journals/2026_11_29.md")
+        #expect(try folder.text("logseq/journals/2026_11_29.md").hasSuffix("- NOW read ![photo](../assets/bed.png)\n- plain words\n"))
+        _ = try Capture(vault: vault).captureToJournal(Array("from a capture".utf8), day: try #require(CalendarDay(year: 2026, month: 12, day: 3)))
+        #expect(try folder.text("logseq/journals/2026_12_03.md").hasSuffix("- from a capture\n"))
+        #expect(vault.blockForm(of: "words", in: "pages/notes.org") == "words")
+        let markdown = try Vault(root: try folder.copy(fixture: "demo"))
+        #expect(markdown.blockForm(of: "words", in: "pages/Errands.md") == "words")
+    }
+
     @Test("tags are added to frontmatter in each shape it comes in, or refused where kept verbatim")
     func addingTags() {
         func add(_ text: String) -> String? { NoteText.addingTags(["b", "c"], to: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } }
