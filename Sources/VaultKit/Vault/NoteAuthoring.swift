@@ -57,7 +57,8 @@ public struct NoteAuthoring {
                 throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it")
             }
             let text = vault.blockForm(of: text, in: note.path)
-            let after = atStart ? NoteText.prepending(text, to: bytes) : NoteText.appending(text, to: bytes)
+            let after =
+                atStart ? NoteText.prepending(text, to: bytes, dialect: vault.dialect.forFile(note.path)) : NoteText.appending(text, to: bytes)
             return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         }
         if dryRun { return try plan() }

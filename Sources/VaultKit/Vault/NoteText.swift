@@ -63,10 +63,19 @@ public enum NoteText {
 
     /// Inserts text as new lines after the frontmatter and a leading `# Title` heading (and
     /// the blank line after it), before the rest of the body.
-    public static func prepending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
+    public static func prepending(_ text: String, to bytes: [UInt8], dialect: NoteDialect = .markdown) -> [UInt8] {
         let ending = lineEnding(of: bytes)
-        let structure = NoteStructure(bytes: bytes, extent: .header)
+        let structure = NoteStructure(bytes: bytes, extent: .header, dialect: dialect)
         var position = structure.frontmatter?.byteRange.upperBound ?? structure.textStart
+        // A Logseq page's properties (`title::`, `alias::`) are its first block, and stay
+        // first: a block before them would make them its own.
+        if dialect != .markdown, structure.frontmatter == nil, let properties = structure.properties {
+            position = min(bytes.count, structure.textStart + properties.byteCount)
+            let next = lineRange(bytes, at: position)
+            if !next.isEmpty && bytes[next].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+                position = next.upperBound
+            }
+        }
         let first = lineRange(bytes, at: position)
         // The title heading, when it is the body's first line and written with `#`.
         let bodyLine = structure.frontmatter.map { $0.lines.upperBound + 1 } ?? 1

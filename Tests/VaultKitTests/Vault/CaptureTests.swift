@@ -176,6 +176,11 @@ struct AuthoringTests {
         _ = try Capture(vault: vault).captureToJournal(Array("from a capture".utf8), day: try #require(CalendarDay(year: 2026, month: 12, day: 3)))
         #expect(try folder.text("logseq/journals/2026_12_03.md").hasSuffix("- from a capture\n"))
         #expect(vault.blockForm(of: "words", in: "pages/notes.org") == "words")
+        // A prepended block goes after the page's properties, which must stay its first block.
+        try folder.write("logseq/pages/props.md", "title:: Props\nalias:: P\n\n- body\n")
+        _ = try NoteAuthoring(vault: vault).add("first thing", to: "pages/props.md", atStart: true)
+        #expect(try folder.text("logseq/pages/props.md") == "title:: Props\nalias:: P\n\n- first thing\n- body\n")
+        #expect(NoteText.prepending("x", to: Array("key:: value\nbody\n".utf8)) == Array("x\nkey:: value\nbody\n".utf8))
         let markdown = try Vault(root: try folder.copy(fixture: "demo"))
         #expect(markdown.blockForm(of: "words", in: "pages/Errands.md") == "words")
     }
