@@ -74,7 +74,12 @@ public struct RenamePlanner: Sendable {
             destination.hasSuffix("/") || destination.isEmpty
             || (try? vault.fileSystem.status(vault.absolutePath(destination)))??.kind == .directory
         let folderPrefix = Naming.collisionKey(from) + "/"
-        let inFolder = (scan.notes.map(\.path) + scan.assets).filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
+        let files = scan.notes.map(\.path) + scan.assets
+        // The folder as written, where it exists: on a disk that tells case apart, `ab/` beside
+        // `AB/` is a folder of its own. A folder written in another case is found as one would be
+        // on a disk that does not.
+        let written = files.filter { $0.hasPrefix(from + "/") }
+        let inFolder = !written.isEmpty ? written : files.filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
         var moves: [String: String] = [:]
         if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
             let name = String(from.split(separator: "/").last ?? "")

@@ -113,6 +113,22 @@ struct RenameMatrixTests {
         #expect(try folder.names(in: "pages") == ["Errands.md"])
     }
 
+    @Test("a folder beside one whose name differs only in case moves alone; written in another case, it is still found")
+    func foldersApartByCase() throws {
+        let folder = TemporaryFolder()
+        try folder.write(".zennotes/vault.json", "{}")
+        try folder.write("pages/ab/n.md", "small\n")
+        try folder.write("pages/AB/n.md", "capital\n")
+        try folder.write("pages/cd/m.md", "m\n")
+        let vault = try Vault(root: folder.path)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/ab", to: "pages/abd"), vault)
+        #expect(try text(folder, "pages/abd/n.md") == "small\n")
+        #expect(try text(folder, "pages/AB/n.md") == "capital\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/ab/n.md"))
+        try apply(try RenamePlanner(vault: try Vault(root: folder.path)).planMove("pages/CD", to: "pages/ef"), try Vault(root: folder.path))
+        #expect(try text(folder, "pages/ef/m.md") == "m\n")
+    }
+
     @Test("a system folder or the vault itself is not moved whole")
     func systemFolderRefused() throws {
         let (_, vault) = try vault()
