@@ -84,7 +84,9 @@ public struct LocalFileSystem: FileSystem {
 
     public func read(_ relative: String, under root: String, into buffer: ReadBuffer) throws {
         guard let confinement, confinement.isFolder(root) else { return try read(String(path: root, relative), into: buffer) }
-        try Self.fill(buffer, from: Self.regular(confinement.open(relative: relative, Self.readFlags), String(path: root, relative)), String(path: root, relative))
+        // The whole path is made only for a message.
+        let path = { String(path: root, relative) }
+        try Self.fill(buffer, from: Self.regular(confinement.open(relative: relative, Self.readFlags), path()), path())
     }
 
     /// Reads the regular file open as `file` into `buffer`, and closes it. As `readPrefix`,
