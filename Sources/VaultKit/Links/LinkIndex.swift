@@ -102,12 +102,18 @@ public struct LinkIndex: Sendable {
     /// Which note extension a key ends in: 1 for `.md`, 2 for `.markdown`, 3 for `.org`, 0
     /// for any other (keys are lower-case).
     static func noteExtension(of key: String) -> UInt8 {
-        let utf8 = key.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return 0 }
-        let ext = utf8[utf8.index(after: dot)...]
-        if ext.elementsEqual("md".utf8) { return 1 }
-        if ext.elementsEqual("markdown".utf8) { return 2 }
-        return ext.elementsEqual(NoteFiles.orgExtension.utf8) ? 3 : 0
+        // On the key's bytes: asked of every link's key, where stepping the view's indexes
+        // back to the dot cost some four hundred instructions.
+        var key = key
+        return key.withUTF8 { bytes in
+            var dot = bytes.count
+            while dot > 0 && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+            guard dot > 0 else { return 0 }
+            let ext = UnsafeBufferPointer(rebasing: bytes[dot...])
+            if ext.elementsEqual("md".utf8) { return 1 }
+            if ext.elementsEqual("markdown".utf8) { return 2 }
+            return ext.elementsEqual(NoteFiles.orgExtension.utf8) ? 3 : 0
+        }
     }
 
     /// The notes that `key`, a name or path written with a note extension, names by their
@@ -179,7 +185,7 @@ public struct LinkIndex: Sendable {
         switch link.form {
         case .wikilink, .frontmatter, .tag, .property:
             let key = Naming.collisionKey(link.target.trimmed())
-            return !key.hasPrefix("./") && !key.hasPrefix("../")
+            return !Self.isRelative(key)
         case .markdown, .reference, .referenceUse: return false
         }
     }
@@ -214,10 +220,10 @@ public struct LinkIndex: Sendable {
 
     private func resolveWikilink(_ target: String, from source: Origin) -> Resolution {
         let key = Naming.collisionKey(target.trimmed())
-        if key.hasPrefix("./") || key.hasPrefix("../") {
+        if Self.isRelative(key) {
             return exact(Self.join(source.folderKey, key))
         }
-        let path = key.hasPrefix("/") ? String(key.dropFirst()) : key
+        let path = key.utf8.first == UInt8(ascii: "/") ? String(key.utf8.dropFirst())! : key
         if path.hasByte(UInt8(ascii: "/")) {
             let found = exact(path)
             if found.path != nil { return found }
@@ -241,7 +247,7 @@ public struct LinkIndex: Sendable {
 
     private func resolveMarkdown(_ target: String, from source: Origin, strict: Bool = false) -> Resolution {
         let key = Naming.collisionKey(target.trimmed())
-        if key.hasPrefix("/") { return exact(Self.join("", String(key.dropFirst()))) }
+        if key.utf8.first == UInt8(ascii: "/") { return exact(Self.join("", String(key.utf8.dropFirst())!)) }
         let relative = exact(Self.join(source.folderKey, key))
         if relative.path != nil { return relative }
         let absolute = exact(Self.join("", key))
@@ -258,7 +264,7 @@ public struct LinkIndex: Sendable {
     /// top folder, not from its note's folder (`[t](Test%20Data/x.md)` in `Test Data/x.md`).
     func resolvesFromRoot(_ link: Link, from source: String) -> Bool {
         let key = Naming.collisionKey(link.target.trimmed())
-        guard link.hasDestination, !key.hasPrefix("/") else { return false }
+        guard link.hasDestination, key.utf8.first != UInt8(ascii: "/") else { return false }
         return exact(Self.join(Self.folder(of: Naming.collisionKey(source)), key)).path == nil && exact(Self.join("", key)).path != nil
     }
 
@@ -307,66 +313,5 @@ public struct LinkIndex: Sendable {
             return pa < pb
         }!
         return Resolution(path: paths[best.index], candidates: unique.count, file: best.index)
-    }
-
-    /// The last `/`-separated part of a path, trailing slashes ignored (`a/b/` -> `b`), as
-    /// Foundation's `lastPathComponent` answers, by bytes: it ran for every note indexed and
-    /// took half the time of building the index.
-    static func lastComponent(_ path: String) -> String {
-        let utf8 = path.utf8
-        var end = utf8.endIndex
-        while end > utf8.startIndex && utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
-        if end == utf8.startIndex { return path == "/" ? "/" : "" }
-        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        return String(path[start..<end])
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[..<slash])
-    }
-
-    /// True when every `/`-separated part of a path is a real name (not empty, `.` or `..`).
-    static func isPlainPath(_ path: String) -> Bool {
-        var partLength = 0
-        var dots = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if partLength == 0 || partLength == dots && dots <= 2 { return false }
-                partLength = 0
-                dots = 0
-            } else {
-                partLength += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
-        }
-        return partLength > 0 && !(partLength == dots && dots <= 2)
-    }
-
-    /// Joins a folder and a relative path, resolving `.` and `..`; nil when it climbs out of
-    /// the vault.
-    static func join(_ folder: String, _ relative: String) -> String? {
-        // The common case, a path with no `.`, `..` or empty parts, needs no splitting.
-        if isPlainPath(relative) { return folder.isEmpty ? relative : folder + "/" + relative }
-        var result = folder
-        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if result.isEmpty { return nil }
-                result = Self.folder(of: result)
-                continue
-            }
-            result = result.isEmpty ? String(part) : result + "/" + part
-        }
-        return result
-    }
-
-}
-
-extension LinkIndex {
-    /// The folder part of a vault-relative path, for messages (`pages/` or the vault root).
-    public static func folderName(of path: String) -> String {
-        let folder = folder(of: path)
-        return folder.isEmpty ? "the vault's top folder" : folder + "/"
     }
 }

@@ -46,18 +46,20 @@ public enum NoteReader {
 
     /// A note's metadata from its facts.
     public static func note(path: String, kind: FolderKind, status: FileStatus, facts: NoteFacts) -> Note {
-        var note = skeleton(path: path, kind: kind, status: status, availability: .available, title: facts.isUTF8 ? facts.title : nil)
         guard facts.isUTF8 else {
+            var note = skeleton(path: path, kind: kind, status: status, availability: .available)
             note.isUTF8 = false
             return note
         }
-        note.aliases = facts.aliases
-        note.tags = facts.tags
-        note.headings = facts.headings
-        note.hasFrontmatter = facts.hasFrontmatter
-        note.frontmatterIssues = facts.frontmatterIssues
-        note.verbatimKeys = facts.verbatimKeys
-        return note
+        // Made whole in one go: a skeleton filled in field by field was copied and let go
+        // twice for each note, in every command that lists notes.
+        let stem = facts.title == nil || kind == .journal ? NoteFiles.stem(ofPath: path) : ""
+        return Note(
+            path: path, kind: kind, availability: .available, unavailableReason: nil,
+            size: status.size, modified: status.modified, title: facts.title ?? stem, aliases: facts.aliases, tags: facts.tags,
+            headings: facts.headings, journalDate: kind == .journal ? journalDate(fromStem: stem) : nil,
+            isUTF8: true, hasFrontmatter: facts.hasFrontmatter, frontmatterIssues: facts.frontmatterIssues,
+            verbatimKeys: facts.verbatimKeys)
     }
 
     /// True when the bytes are UTF-8; a prefix may end inside a character.
@@ -69,18 +71,10 @@ public enum NoteReader {
 
     /// A note with only what its path and status tell (for placeholders, unreadable notes).
     public static func skeleton(path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability) -> Note {
-        skeleton(path: path, kind: kind, status: status, availability: availability, title: nil)
-    }
-
-    /// `skeleton`, titled `title` when it is given (else by its file name).
-    private static func skeleton(
-        path: String, kind: FolderKind, status: FileStatus, availability: Note.Availability, title: String?
-    ) -> Note {
-        // A title given leaves the file name unlooked at, but in a journal, dated by it.
-        let stem = title == nil || kind == .journal ? NoteFiles.stem(ofPath: path) : ""
+        let stem = NoteFiles.stem(ofPath: path)
         return Note(
             path: path, kind: kind, availability: availability, unavailableReason: nil,
-            size: status.size, modified: status.modified, title: title ?? stem, aliases: [], tags: [], headings: [],
+            size: status.size, modified: status.modified, title: stem, aliases: [], tags: [], headings: [],
             journalDate: kind == .journal ? journalDate(fromStem: stem) : nil,
             isUTF8: true, hasFrontmatter: false, frontmatterIssues: [], verbatimKeys: [])
     }

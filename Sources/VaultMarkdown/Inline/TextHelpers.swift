@@ -30,6 +30,20 @@ extension Array where Element == UInt8 {
 }
 
 extension String {
+    /// The text without leading and trailing spaces, tabs and line breaks, as the
+    /// `StringProtocol` method trims it. A `String` answers here without the generic
+    /// method's calls through its conformance (a thousand instructions a name, when every
+    /// link of a check is trimmed); only text with space at an end goes the generic way.
+    package func trimmed() -> String {
+        let ends: (first: UInt8, last: UInt8)? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty ? nil : (bytes[0], bytes[bytes.count - 1])
+        } ?? nil
+        guard let ends else { return isEmpty ? "" : self[...].trimmed() }
+        let isSpaceByte = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        if !isSpaceByte(ends.first) && !isSpaceByte(ends.last) { return self }
+        return self[...].trimmed()
+    }
+
     /// The part after the last `/` (the whole string when there is none), found in the
     /// bytes: Foundation's `lastPathComponent` goes through NSString, costly once per note.
     package var fileName: String {
@@ -55,5 +69,9 @@ extension String {
 
     /// True when the string holds this ASCII byte; unlike `contains(_: String)`, which
     /// Foundation answers through NSString, this is a plain scan.
-    package func hasByte(_ byte: UInt8) -> Bool { utf8.contains(byte) }
+    package func hasByte(_ byte: UInt8) -> Bool {
+        // On the contiguous bytes where there are any: the view's own `contains` steps its
+        // indexes, some five hundred instructions for a link's target.
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+    }
 }

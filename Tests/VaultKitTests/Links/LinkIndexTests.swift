@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -145,5 +146,30 @@ struct LinkPathTests {
         #expect(LinkIndex.join("a", "../../y.md") == nil)
         #expect(LinkIndex.join("a", "...md") == "a/...md")
         #expect(LinkIndex.isPlainPath("a/b.md") && !LinkIndex.isPlainPath("a/../b") && !LinkIndex.isPlainPath("a/") && !LinkIndex.isPlainPath(".."))
+    }
+
+    @Test("a relative path joins as a walk over its parts says, for thousands of random paths")
+    func joinWalksParts() {
+        let parts = ["", ".", "..", "...", ".x", "a", "B c", "é", "東京", "e\u{301}", "x.md", "."]
+        var generator = SeededGenerator(seed: 7)
+        var wrong: [String] = []
+        for _ in 0..<5_000 {
+            let folder = (0..<Int.random(in: 0...3, using: &generator)).map { _ in ["a", "b", "京", "c d"].randomElement(using: &generator)! }
+            let relative = (0..<Int.random(in: 1...5, using: &generator)).map { _ in parts.randomElement(using: &generator)! }
+            // What the join must be: each part taken in turn from the folder's parts.
+            var walked: [String]? = folder
+            for part in relative where !part.isEmpty && part != "." {
+                if part == ".." { walked = walked.flatMap { $0.isEmpty ? nil : Array($0.dropLast()) } } else { walked?.append(part) }
+            }
+            let joined = LinkIndex.join(folder.joined(separator: "/"), relative.joined(separator: "/"))
+            if joined != walked?.joined(separator: "/") { wrong.append(folder.joined(separator: "/") + " + " + relative.joined(separator: "/")) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    @Test("a path is split at every slash byte, as the file system splits it, even before a combining mark")
+    func joinSplitsAtEverySlash() {
+        #expect(LinkIndex.join("a", "b/\u{301}x/../c.md") == "a/b/c.md")
+        #expect(LinkIndex.join("a/b", "../\u{301}.md") == "a/\u{301}.md")
     }
 }

@@ -48,6 +48,46 @@ struct CollisionKeyTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
     }
 
+    @Test("an ASCII name keys as lower case, whatever its length, and is its own key when it has no capital")
+    func asciiNames() {
+        #expect(Naming.collisionKey("") == "")
+        #expect(Naming.collisionKey("Projects/Roadmap Q3.md") == "projects/roadmap q3.md")
+        #expect(Naming.collisionKey("@[Z]`{a}") == "@[z]`{a}")
+        let long = String(repeating: "AbZz09-", count: 100)
+        #expect(Naming.collisionKey(long) == long.lowercased())
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<2_000 {
+            let name = String(decoding: (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...127, using: &generator) }, as: UTF8.self)
+            #expect(sameBytes(Naming.collisionKey(name), slowKey(name)))
+        }
+    }
+
+    @Test("every scalar up to U+2FFFF, alone and after a capital, keys as the runtime lowercases it")
+    func everyScalarLowercases() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0x80)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var name = "Q"
+            name.unicodeScalars.append(scalar)
+            let alone = String(Character(scalar))
+            if !sameBytes(Naming.collisionKey(name), slowKey(name)) || !sameBytes(Naming.collisionKey(alone), slowKey(alone))
+                || !sameBytes(Naming.lowercased(name + alone), (name + alone).lowercased())
+            {
+                wrong.append(value)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+    }
+
+    @Test("a name in a script without case is its own key; one with a capital anywhere is lowercased")
+    func caselessScripts() {
+        for name in ["हिन्दी station", "北京 evening", "読書 archive", "한국어"] {
+            #expect(sameBytes(Naming.collisionKey(name), slowKey(name)))
+        }
+        #expect(Naming.collisionKey("北京 Evening") == "北京 evening")
+        #expect(sameBytes(Naming.collisionKey("İstanbul 東京"), slowKey("İstanbul 東京")))
+    }
+
     @Test("a name with a combining mark, a jamo or a decomposing scalar takes NFC's way")
     func namesThatNeedNFC() {
         for name in ["Cafe\u{301}", "\u{212B}ngstr\u{F6}m", "\u{304B}\u{3099}", "\u{1100}\u{1161}", "\u{F900}", "\u{2126}"] {
