@@ -94,8 +94,9 @@ extension NoteRecord {
             }
             definitions = try Self.brokenDefinitions(&body.pointee)
         }
+        facts.restrict(to: wanted)
         self.init(
-            status: status, complete: flags & 1 != 0, racy: flags & 2 != 0, facts: facts.restricted(to: wanted), taskLines: lines,
+            status: status, complete: flags & 1 != 0, racy: flags & 2 != 0, facts: facts, taskLines: lines,
             brokenDefinitions: definitions, mayHoldMergeMarkers: flags & 4 != 0)
     }
 }

@@ -32,7 +32,9 @@ extension LinkIndex {
     /// slashes, as the file system splits them (`String.hasPrefix` compares characters,
     /// and asked of every link it cost a tenth of resolving one).
     static func isRelative(_ key: String) -> Bool {
-        key.utf8.starts(with: "./".utf8) || key.utf8.starts(with: "../".utf8)
+        // Most keys do not start with a dot, and the view's `starts(with:)` steps indexes.
+        guard key.utf8.first == UInt8(ascii: ".") else { return false }
+        return key.utf8.starts(with: "./".utf8) || key.utf8.starts(with: "../".utf8)
     }
 
     /// True when every `/`-separated part of a path is a real name (not empty, `.` or `..`).

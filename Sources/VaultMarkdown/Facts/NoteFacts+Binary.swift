@@ -90,7 +90,7 @@ extension NoteFacts {
         let header = try Self.header(from: &reader)
         self = header.facts
         try decodeBody(from: &reader, header: header, wanted: wanted, taskLines: taskLines)
-        self = restricted(to: wanted)
+        restrict(to: wanted)
     }
 
     /// What `encodeHeader` wrote: the facts with their body's parts empty and unclaimed (a

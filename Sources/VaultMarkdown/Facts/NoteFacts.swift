@@ -110,28 +110,35 @@ public struct NoteFacts: Codable, Sendable, Equatable {
     /// These facts with only `parts` read: what reading the note for those parts alone gives,
     /// so that facts read once for everything serve a command that asks for less.
     public func restricted(to parts: Parts) -> NoteFacts {
-        if self.parts.isSubset(of: parts) { return self }
         var facts = self
-        facts.parts = self.parts.intersection(parts)
-        if parts.isDisjoint(with: [.header, .tags]) {
-            facts.hasFrontmatter = false
-            facts.title = nil
-            facts.aliases = []
-            facts.tags = []
-            facts.headerTagCount = 0
-            facts.frontmatterIssues = []
-            facts.verbatimKeys = []
-        } else if !parts.contains(.tags) {
-            facts.tags = Array(tags.prefix(headerTagCount))
-        }
-        if !parts.contains(.headings) { facts.headings = [] }
-        if !parts.contains(.blockIDs) { facts.blockIDs = [] }
-        if !parts.contains(.links) { facts.links = [] }
-        if !parts.contains(.tasks) {
-            facts.tasks = []
-            facts.optsOutOfTasks = false
-        }
+        facts.restrict(to: parts)
         return facts
+    }
+
+    /// Leaves only `parts` of the facts, as `restricted(to:)` does, in place: a reader of the
+    /// cache restricts every record it decodes, and a copy made to be restricted took and
+    /// let go of each of the facts' arrays once more.
+    public mutating func restrict(to parts: Parts) {
+        if self.parts.isSubset(of: parts) { return }
+        self.parts = self.parts.intersection(parts)
+        if parts.isDisjoint(with: [.header, .tags]) {
+            hasFrontmatter = false
+            title = nil
+            aliases = []
+            tags = []
+            headerTagCount = 0
+            frontmatterIssues = []
+            verbatimKeys = []
+        } else if !parts.contains(.tags) {
+            tags = Array(tags.prefix(headerTagCount))
+        }
+        if !parts.contains(.headings) { headings = [] }
+        if !parts.contains(.blockIDs) { blockIDs = [] }
+        if !parts.contains(.links) { links = [] }
+        if !parts.contains(.tasks) {
+            tasks = []
+            optsOutOfTasks = false
+        }
     }
 
     /// True when the bytes are UTF-8; a prefix may end inside a character.
