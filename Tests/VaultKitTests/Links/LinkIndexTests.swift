@@ -167,9 +167,12 @@ struct LinkPathTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
-    @Test("a path is split at every slash byte, as the file system splits it, even before a combining mark")
+    @Test("a path is split at every slash byte, as the file system splits it, even where a mark or a prepended sign holds to it")
     func joinSplitsAtEverySlash() {
         #expect(LinkIndex.join("a", "b/\u{301}x/../c.md") == "a/b/c.md")
         #expect(LinkIndex.join("a/b", "../\u{301}.md") == "a/\u{301}.md")
+        // U+0600 is a prepended sign: as characters, it and the slash after it are one.
+        #expect(LinkIndex.join("", "x\u{600}/../y.md") == "y.md")
+        #expect(LinkIndex.isRelative("./\u{301}x.md") && LinkIndex.isRelative("../\u{93F}.md"))
     }
 }
