@@ -78,7 +78,8 @@ public struct RenamePlanner: Sendable {
         // The folder as written, where it exists: on a disk that tells case apart, `ab/` beside
         // `AB/` is a folder of its own. A folder written in another case is found as one would be
         // on a disk that does not.
-        let written = files.filter { $0.hasPrefix(from + "/") }
+        let writtenPrefix = from + "/"
+        let written = files.filter { $0.hasPrefix(writtenPrefix) }
         let inFolder = !written.isEmpty ? written : files.filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
         var moves: [String: String] = [:]
         if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {

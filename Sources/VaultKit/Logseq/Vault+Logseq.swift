@@ -11,7 +11,7 @@ extension Vault {
     /// `text` as it is added to the note at `path`: in a Logseq graph's markdown page, as a
     /// block (`NoteText.logseqBlock`), which is how Logseq itself adds to a page; else as is.
     public func blockForm(of text: String, in path: String) -> String {
-        guard isLogseqGraph, !path.lowercased().hasSuffix(".org") else { return text }
+        guard dialect.forFile(path) == .logseq else { return text }
         return NoteText.logseqBlock(text)
     }
 
