@@ -17,6 +17,8 @@ public struct CacheLocation: Sendable, Equatable {
     public var file: String { folder + "/facts" }
     /// The records read since the cache file was written, when they are few (see `CacheFileFormat`).
     public var deltaFile: String { folder + "/facts.delta" }
+    /// What the last `vault check` found in each note (see `CheckMemo`).
+    public var checkFile: String { folder + "/check" }
     /// The hits and misses of the last run.
     public var statisticsFile: String { folder + "/last-run" }
     /// The real path of the vault folder this cache folder serves.

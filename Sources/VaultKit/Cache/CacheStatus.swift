@@ -5,7 +5,7 @@ import VaultSystem
 public struct CacheStatus: Sendable, Codable, Equatable {
     /// The cache file.
     public var path: String
-    /// Its size in bytes, with its delta file's; 0 when there is none yet.
+    /// Its size in bytes, with its delta file's and the check memo's; 0 when there is none yet.
     public var bytes: Int64
     /// The notes it holds records of.
     public var notes: Int
@@ -20,9 +20,12 @@ extension FactsCache {
     /// The cache as it is on disk now.
     public func status() -> CacheStatus {
         let mainSize = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
-        // The delta file, when there is one, counts with the main file (not a folder in its place).
-        let delta = ((try? fileSystem.linkStatus(location.deltaFile)) ?? nil).flatMap { $0.kind == .file ? $0.size : nil } ?? 0
-        let size = mainSize == 0 ? 0 : mainSize + delta
+        // The delta file and the check memo, when there are, count with the main file (not a
+        // folder in the place of one).
+        let beside = [location.deltaFile, location.checkFile].reduce(Int64(0)) { sum, path in
+            sum + (((try? fileSystem.linkStatus(path)) ?? nil).flatMap { $0.kind == .file ? $0.size : nil } ?? 0)
+        }
+        let size = mainSize == 0 ? 0 : mainSize + beside
         let run = lastRun()
         return CacheStatus(
             path: location.file, bytes: size, notes: size == 0 ? 0 : count, lastRefresh: size == 0 ? nil : writtenAt,

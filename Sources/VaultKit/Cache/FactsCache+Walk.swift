@@ -79,6 +79,16 @@ extension FactsCache {
         }.map { ($0.value.0, $0.status, $0.value.1) }
     }
 
+    /// The status of the file `path`'s record was read from, when the last walk found that
+    /// record valid (so not racy), whole, of a note valid UTF-8, and holding its links; nil
+    /// otherwise, and for a note read afresh this run. A file of that status has the bytes
+    /// the record was made from: what was worked out from them holds while it has it.
+    func walkedLinkStatus(of path: String) -> FileStatus? {
+        guard let (_, _, head) = validStoredEntry(for: path, status: nil), head.isComplete, head.isUTF8, head.parts.contains(.links)
+        else { return nil }
+        return head.status
+    }
+
     /// What `read` gives of the links part of the body of `path`'s record (counted as a hit),
     /// when the record is valid for a note of `status` (see `validStoredEntry`), whole and of
     /// a note valid UTF-8; nil otherwise, or when the body is damaged.

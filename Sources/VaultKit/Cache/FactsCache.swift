@@ -143,7 +143,7 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    private func notice(_ text: String) { lock.withLock { notices.append(text) } }
+    func notice(_ text: String) { lock.withLock { notices.append(text) } }
 
     /// An empty store of records read afresh, its scratch file in the cache folder.
     static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {
@@ -356,13 +356,13 @@ public final class FactsCache: @unchecked Sendable {
         for case let file? in files { file.clearWalkMarks() }
     }
 
-    /// Removes the cache file; the next run reads every note.
+    /// Removes the cache file, its delta and the check memo; the next run reads every note.
     ///
     /// - Throws: `VaultError.cacheBlocked` when a folder that holds files stands in the place
     ///   of one of the cache's files (an empty one is removed); a `SystemError` when a file
     ///   cannot be removed.
     public func clear() throws {
-        for file in [location.file, location.deltaFile, location.statisticsFile] where fileSystem.exists(file) {
+        for file in [location.file, location.deltaFile, location.checkFile, location.statisticsFile] where fileSystem.exists(file) {
             if (try? fileSystem.linkStatus(file))??.kind == .directory {
                 do {
                     try fileSystem.removeEmptyDirectory(file)

@@ -18,12 +18,15 @@ public struct LinkReport: Sendable, Codable, Equatable {
     public var candidates: Int
     /// The line the link is on, shared with the other reports of its links, and where the
     /// link starts in it: the context is cut from it only when asked for (a check of a
-    /// million links prints none of them).
+    /// million links prints none of them). An offset of -1 marks a context already cut,
+    /// which stands for itself: cut again, one longer than `LinkEdge.contextLimit` would lose its ends.
     private var contextLine: String
     private var contextOffset: Int
 
     /// The line the link is on, trimmed, for context (around the link on a long line).
-    public var context: String { LinkEdge.excerpt(of: contextLine, at: contextOffset, length: text.utf8.count) }
+    public var context: String {
+        contextOffset < 0 ? contextLine : LinkEdge.excerpt(of: contextLine, at: contextOffset, length: text.utf8.count)
+    }
 
     /// Describes an edge.
     public init(_ edge: LinkEdge) {
@@ -38,6 +41,31 @@ public struct LinkReport: Sendable, Codable, Equatable {
         candidates = edge.resolution.candidates
         contextLine = edge.line
         contextOffset = edge.offset
+    }
+
+    /// A report as it was made before and kept (`CheckMemo`), its context already cut.
+    init(
+        source: String, line: Int, text: String, form: Link.Form, embed: Bool, target: String, fragment: String?, resolved: String?,
+        candidates: Int, context: String
+    ) {
+        self.source = source
+        self.line = line
+        self.text = text
+        self.form = form
+        self.embed = embed
+        self.target = target
+        self.fragment = fragment
+        self.resolved = resolved
+        self.candidates = candidates
+        contextLine = context
+        contextOffset = -1
+    }
+
+    /// Reports are equal when they say the same: a context kept cut equals the line it was cut from.
+    public static func == (lhs: LinkReport, rhs: LinkReport) -> Bool {
+        lhs.source == rhs.source && lhs.line == rhs.line && lhs.text == rhs.text && lhs.form == rhs.form && lhs.embed == rhs.embed
+            && lhs.target == rhs.target && lhs.fragment == rhs.fragment && lhs.resolved == rhs.resolved
+            && lhs.candidates == rhs.candidates && lhs.context == rhs.context
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -57,7 +85,7 @@ public struct LinkReport: Sendable, Codable, Equatable {
         candidates = try container.decode(Int.self, forKey: .candidates)
         // A context read back is already cut: it stands for itself.
         contextLine = try container.decode(String.self, forKey: .context)
-        contextOffset = 0
+        contextOffset = -1
     }
 
     public func encode(to encoder: any Encoder) throws {

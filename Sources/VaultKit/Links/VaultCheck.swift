@@ -28,8 +28,11 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     }
 
     /// True for a link that names a page, in a Logseq graph: every form but a markdown path.
-    public static func namesPage(_ link: Link) -> Bool {
-        switch link.form {
+    public static func namesPage(_ link: Link) -> Bool { namesPage(form: link.form) }
+
+    /// True for a link of `form` that names a page, in a Logseq graph.
+    static func namesPage(form: Link.Form) -> Bool {
+        switch form {
         // Even `[[star.lit]]`: Logseq makes a page of any name in brackets.
         case .wikilink, .frontmatter, .tag, .property: return true
         case .markdown, .reference, .referenceUse: return false
@@ -40,28 +43,23 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     ///
     /// - Parameter index: the scan's link index, when the caller keeps one.
     public init(vault: Vault, scan: VaultScan, index: LinkIndex? = nil) {
-        // Only what is reported is kept: most links resolve to one file. A reference use
-        // is reported through its definition, once.
-        let graph = LinkGraph.build(
-            vault: vault, scan: scan, index: index ?? vault.linkIndex(scan),
-            keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) }, keepsAlike: true,
-            // Once every record is read, nothing more is looked up: a later lookup opens the file again.
-            findsBrokenDefinitions: true, releasingCache: true)
+        let (findings, skipped) = Self.findings(vault: vault, scan: scan, index: index)
         let isGraph = vault.isLogseqGraph
-        // Counted, then made: no array of edges between, and none grown by doubling.
-        func reports(_ wanted: (LinkEdge) -> Bool) -> [LinkReport] {
+        // Counted, then made: no array grown by doubling.
+        func reports(_ wanted: (LinkReport) -> Bool) -> [LinkReport] {
+            let count = findings.reduce(0) { sum, found in sum + (found?.reports.reduce(0) { $0 + (wanted($1) ? 1 : 0) } ?? 0) }
             var reports: [LinkReport] = []
-            reports.reserveCapacity(graph.edges.reduce(0) { $0 + (wanted($1) ? 1 : 0) })
-            for edge in graph.edges where wanted(edge) { reports.append(LinkReport(edge)) }
+            reports.reserveCapacity(count)
+            for case let found? in findings { for report in found.reports where wanted(report) { reports.append(report) } }
             return reports
         }
-        dangling = reports { $0.resolution.path == nil && !(isGraph && Self.namesPage($0.link)) }
+        dangling = reports { $0.resolved == nil && !(isGraph && Self.namesPage(form: $0.form)) }
         if isGraph {
-            pagesWithoutFile = reports { $0.resolution.path == nil && Self.namesPage($0.link) }
+            pagesWithoutFile = reports { $0.resolved == nil && Self.namesPage(form: $0.form) }
         }
-        ambiguous = reports { $0.resolution.candidates > 1 }
-        brokenDefinitions = graph.brokenDefinitions
-        unreadable = scan.skipped + graph.skipped
+        ambiguous = reports { $0.candidates > 1 }
+        brokenDefinitions = findings.flatMap { $0?.broken ?? [] }
+        unreadable = scan.skipped + skipped
         conflictCopies = scan.conflictCopies
         mergeConflicts = vault.mergeConflicts(scan).map { conflict in
             let count = conflict.sections.count

@@ -1,0 +1,176 @@
+import VaultMarkdown
+import VaultSystem
+
+/// What the last `vault check` found in each note, kept in the cache folder
+/// (`CacheLocation.checkFile`): a check of a vault that did not change resolves no link and
+/// opens no note.
+///
+/// A note's findings follow from its bytes, its path and the names of every file of the
+/// vault. The memo holds them for one set of names (its key: `LinkIndex.key` with the
+/// program and the vault's folder and dialect), and each note's under the status its file
+/// had when its record was found valid, and so not racy: a file of that status has the
+/// bytes the findings were made from (see `FactsCache.walkedLinkStatus(of:)`). Under
+/// another key every note is checked afresh; under the same, each note of another status.
+///
+/// A memo that cannot be read or written costs the work it would have saved, nothing else:
+/// it is not warned of, as the cache file is.
+struct CheckMemo {
+    /// What one note gave a check.
+    struct Findings: Sendable {
+        /// Its dangling and ambiguous links, in order.
+        var reports: [LinkReport] = []
+        /// Its lines that begin like a reference definition but are read as text.
+        var broken: [VaultWarning] = []
+    }
+
+    /// The findings of a note whose file had `status`.
+    struct Entry: Sendable {
+        var status: FileStatus
+        var findings: Findings
+    }
+
+    /// What the entries hold for.
+    let key: UInt64
+    /// By position among the notes of the scan the key was made of; nil for a note not kept.
+    var entries: [Entry?]
+
+    static let magic: [UInt8] = Array("VAULTCM".utf8) + [1]
+
+    /// The key of a memo for the links of a vault whose index has the key `index`.
+    static func key(index: UInt64, location: CacheLocation, isLogseqGraph: Bool) -> UInt64 {
+        var writer = ByteWriter()
+        writer.fixed64(index)
+        writer.fixed64(CacheFileFormat.program)
+        writer.string(location.rootRealPath)
+        writer.string(location.dialect.rawValue)
+        writer.bool(isLogseqGraph)
+        return Checksum64.of(writer.take())
+    }
+
+    /// The memo in the file at `path` when it is whole and holds entries for `key` and the
+    /// `paths` of a scan's notes; nil otherwise.
+    ///
+    /// The file is the magic, then pieces, each its length, its bytes and their checksum: the
+    /// first holds the key and the number of notes, the others whole entries.
+    static func load(_ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem) -> CheckMemo? {
+        guard let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var file = ByteReader(buffer, start: magic.count)
+            func piece() throws(ByteReader.Malformed) -> ByteReader {
+                let length = try file.count()
+                let start = file.offset
+                let sum = Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<start + length]))
+                _ = try file.string(length: length)
+                guard try file.fixed64() == sum else { throw ByteReader.Malformed(offset: start) }
+                return ByteReader(buffer, start: start, end: start + length)
+            }
+            do {
+                var head = try piece()
+                guard try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return nil }
+                var entries: [Entry?] = []
+                entries.reserveCapacity(paths.count)
+                while entries.count < paths.count {
+                    var reader = try piece()
+                    while !reader.isAtEnd && entries.count < paths.count {
+                        entries.append(try decodeEntry(&reader, path: paths[entries.count]))
+                    }
+                    guard reader.isAtEnd else { return nil }
+                }
+                return file.isAtEnd ? CheckMemo(key: key, entries: entries) : nil
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private static func decodeEntry(_ reader: inout ByteReader, path: String) throws(ByteReader.Malformed) -> Entry? {
+        guard try reader.bool() else { return nil }
+        let size = Int64(truncatingIfNeeded: try reader.unsigned())
+        let modified = Int64(try reader.int())
+        let changed = modified &+ Int64(try reader.int())
+        let status = FileStatus(
+            kind: .file, size: size, modifiedNanoseconds: modified, changedNanoseconds: changed, device: try reader.unsigned(),
+            inode: try reader.unsigned())
+        var findings = Findings()
+        for _ in 0..<(try reader.count()) {
+            let line = try reader.int()
+            let text = try reader.string()
+            guard let form = Link.Form(rawValue: try reader.string()) else { throw ByteReader.Malformed(offset: reader.offset) }
+            findings.reports.append(
+                LinkReport(
+                    source: path, line: line, text: text, form: form, embed: try reader.bool(), target: try reader.string(),
+                    fragment: try reader.optionalString(), resolved: try reader.optionalString(), candidates: try reader.int(),
+                    context: try reader.string()))
+        }
+        for _ in 0..<(try reader.count()) { findings.broken.append(VaultWarning(path: path, message: try reader.string())) }
+        return Entry(status: status, findings: findings)
+    }
+
+    private static func encode(_ entry: Entry?, into writer: inout ByteWriter) {
+        writer.bool(entry != nil)
+        guard let entry else { return }
+        let status = entry.status
+        writer.unsigned(UInt64(truncatingIfNeeded: status.size))
+        writer.int(Int(status.modifiedNanoseconds))
+        writer.int(Int(status.changedNanoseconds &- status.modifiedNanoseconds))
+        writer.unsigned(status.device)
+        writer.unsigned(status.inode)
+        writer.unsigned(UInt64(entry.findings.reports.count))
+        for report in entry.findings.reports {
+            writer.int(report.line)
+            writer.string(report.text)
+            writer.string(report.form.rawValue)
+            writer.bool(report.embed)
+            writer.string(report.target)
+            writer.optionalString(report.fragment)
+            writer.optionalString(report.resolved)
+            writer.int(report.candidates)
+            writer.string(report.context)
+        }
+        writer.unsigned(UInt64(entry.findings.broken.count))
+        for warning in entry.findings.broken { writer.string(warning.message) }
+    }
+
+    /// Writes the memo to `path`, replacing the file there whole.
+    func save(to path: String, folder: String, fileSystem: any FileSystem) {
+        Self.save(key: key, count: entries.count, to: path, folder: folder, fileSystem: fileSystem) { entries[$0] }
+    }
+
+    /// Writes a memo of `count` entries, each asked of `entry` in order, to `path`, replacing
+    /// the file there whole, a piece of about 256 KiB at a time: neither the file (9 MB at
+    /// 100,000 notes) nor its entries are held whole. A run that cannot write it leaves the
+    /// next check to work it all out again.
+    static func save(
+        key: UInt64, count: Int, to path: String, folder: String, fileSystem: any FileSystem, entry: (Int) -> Entry?
+    ) {
+        try? fileSystem.createDirectories(folder)
+        try? SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
+            var writer = ByteWriter(capacity: 1 << 18)
+            func flush() throws {
+                let bytes = writer.take()
+                var framing = ByteWriter()
+                framing.unsigned(UInt64(bytes.count))
+                try write(framing.take())
+                try write(bytes)
+                framing.fixed64(Checksum64.of(bytes))
+                try write(framing.take())
+            }
+            try write(magic)
+            writer.fixed64(key)
+            writer.unsigned(UInt64(count))
+            try flush()
+            for position in 0..<count {
+                encode(entry(position), into: &writer)
+                if writer.bytes.count >= 1 << 18 { try flush() }
+            }
+            if !writer.bytes.isEmpty { try flush() }
+        }
+    }
+
+    /// True when a file now of `status` is the one an entry of `recorded` was made for.
+    static func same(_ recorded: FileStatus, _ status: FileStatus) -> Bool {
+        recorded.size == status.size && recorded.modifiedNanoseconds == status.modifiedNanoseconds
+            && recorded.changedNanoseconds == status.changedNanoseconds && recorded.inode == status.inode
+            && recorded.device == status.device
+    }
+}

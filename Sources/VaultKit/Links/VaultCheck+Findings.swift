@@ -1,0 +1,88 @@
+import VaultMarkdown
+import VaultSystem
+
+extension VaultCheck {
+    /// What each note of `scan` gives a check, by position (nil for a note in the trash), and
+    /// the notes whose links could not be read: a note's findings from the check memo when
+    /// it holds them for the note as it is now, the others' from a graph of their links,
+    /// which then go into the memo (see `CheckMemo`).
+    static func findings(vault: Vault, scan: VaultScan, index: LinkIndex?) -> (findings: [CheckMemo.Findings?], skipped: [VaultWarning]) {
+        let notes = scan.notes
+        let selected = LinkGraph.selection(of: notes)
+        let cache = vault.cache
+        // Worked out once for the memo's key and the index both: a Logseq graph's page names
+        // are read from its notes.
+        let pages = vault.logseqPages(notes)
+        let paths = notes.map(\.path)
+        let key = cache.map { cache in
+            CheckMemo.key(
+                index: LinkIndex.key(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages), location: cache.location,
+                isLogseqGraph: vault.isLogseqGraph)
+        }
+        // Asked before any note is read for its links: a record read afresh now is not one
+        // the walk found valid.
+        let statuses = cache.map { cache in ParallelMap.map(selected.count) { cache.walkedLinkStatus(of: paths[selected[$0]]) } }
+        var findings = [CheckMemo.Findings?](repeating: nil, count: notes.count)
+        var afresh: [Int] = []
+        // The stored memo is let go once its findings are taken: the next is made of them.
+        do {
+            let stored = cache.flatMap { cache in
+                key.flatMap { CheckMemo.load(cache.location.checkFile, key: $0, paths: paths, fileSystem: vault.fileSystem) }
+            }
+            for (number, position) in selected.enumerated() {
+                if let entry = stored?.entries[position], let status = statuses?[number], CheckMemo.same(entry.status, status) {
+                    findings[position] = entry.findings
+                } else {
+                    afresh.append(position)
+                }
+            }
+        }
+        guard !afresh.isEmpty else { return (findings, []) }
+        var skipped: [VaultWarning] = []
+        var unreadable = Set<Int>()
+        // The graph is let go once its edges are reports: not held while the memo is written.
+        do {
+            // Only what is reported is kept: most links resolve to one file. A reference use
+            // is reported through its definition, once.
+            let graph = LinkGraph.build(
+                vault: vault, scan: scan,
+                index: index ?? LinkIndex(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages),
+                notes: afresh.map { notes[$0] },
+                keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
+                keepsAlike: true,
+                // Once every record is read, nothing more is looked up: a later lookup opens the file again.
+                findsBrokenDefinitions: true, releasingCache: true)
+            // The graph gives each note's edges, broken definitions and warning in the notes'
+            // order: each is handed to its note by walking both in step. Paths are compared by
+            // their bytes: two notes may have names equal as strings (NFC and NFD).
+            for position in afresh { findings[position] = CheckMemo.Findings() }
+            func inStep<Item>(_ items: [Item], path: (Item) -> String, _ give: (Int, Item) -> Void) {
+                var next = 0
+                for item in items {
+                    let source = path(item)
+                    while next < afresh.count && !paths[afresh[next]].utf8.elementsEqual(source.utf8) { next += 1 }
+                    guard next < afresh.count else { return }
+                    give(afresh[next], item)
+                }
+            }
+            inStep(graph.edges, path: \.source) { findings[$0]!.reports.append(LinkReport($1)) }
+            inStep(graph.brokenDefinitions, path: \.path) { findings[$0]!.broken.append($1) }
+            inStep(graph.skipped, path: \.path) { position, _ in unreadable.insert(position) }
+            skipped = graph.skipped
+        }
+        if let cache, let key, let statuses {
+            // Asked in the notes' order: the selected notes' numbers are walked in step.
+            var number = 0
+            CheckMemo.save(
+                key: key, count: notes.count, to: cache.location.checkFile, folder: cache.location.folder, fileSystem: vault.fileSystem
+            ) { position in
+                while number < selected.count && selected[number] < position { number += 1 }
+                guard number < selected.count, selected[number] == position, !unreadable.contains(position),
+                    let status = statuses[number], let found = findings[position]
+                else { return nil }
+                return CheckMemo.Entry(status: status, findings: found)
+            }
+        }
+        return (findings, skipped)
+    }
+}
