@@ -40,7 +40,9 @@ struct CheckMemo {
     static func key(index: UInt64, location: CacheLocation, isLogseqGraph: Bool) -> UInt64 {
         var writer = ByteWriter()
         writer.fixed64(index)
+        // The program, and the cache's format for one whose file cannot be told (no /proc).
         writer.fixed64(CacheFileFormat.program)
+        writer.unsigned(CacheFileFormat.version)
         writer.string(location.rootRealPath)
         writer.string(location.dialect.rawValue)
         writer.bool(isLogseqGraph)
@@ -49,36 +51,53 @@ struct CheckMemo {
 
     /// The memo in the file at `path` when it is whole and holds entries for `key` and the
     /// `paths` of a scan's notes; nil otherwise.
+    static func load(_ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem) -> CheckMemo? {
+        var entries = [Entry?](repeating: nil, count: paths.count)
+        let whole = read(path, key: key, paths: paths, fileSystem: fileSystem) { position, entry in
+            entries[position] = entry
+            return true
+        }
+        return whole ? CheckMemo(key: key, entries: entries) : nil
+    }
+
+    /// Reads the memo in the file at `path`, when it holds entries for `key` and the `paths`
+    /// of a scan's notes, handing each entry to `take` with its position as it is read (the
+    /// entries are never all held); `take` returns false to stop. False when there is no
+    /// such memo, or when it is found damaged (what was handed before is sound: each piece
+    /// is checked before its entries are read).
     ///
     /// The file is the magic, then pieces, each its length, its bytes and their checksum: the
     /// first holds the key and the number of notes, the others whole entries.
-    static func load(_ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem) -> CheckMemo? {
-        guard let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic) else { return nil }
+    @discardableResult
+    static func read(
+        _ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem, take: (Int, Entry) -> Bool
+    ) -> Bool {
+        guard CacheFileFormat.program != 0, let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic) else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             var file = ByteReader(buffer, start: magic.count)
             func piece() throws(ByteReader.Malformed) -> ByteReader {
                 let length = try file.count()
                 let start = file.offset
+                file = ByteReader(buffer, start: start + length)
                 let sum = Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<start + length]))
-                _ = try file.string(length: length)
                 guard try file.fixed64() == sum else { throw ByteReader.Malformed(offset: start) }
                 return ByteReader(buffer, start: start, end: start + length)
             }
             do {
                 var head = try piece()
-                guard try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return nil }
-                var entries: [Entry?] = []
-                entries.reserveCapacity(paths.count)
-                while entries.count < paths.count {
+                guard try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return false }
+                var position = 0
+                while position < paths.count {
                     var reader = try piece()
-                    while !reader.isAtEnd && entries.count < paths.count {
-                        entries.append(try decodeEntry(&reader, path: paths[entries.count]))
+                    while !reader.isAtEnd && position < paths.count {
+                        if let entry = try decodeEntry(&reader, path: paths[position]), !take(position, entry) { return false }
+                        position += 1
                     }
-                    guard reader.isAtEnd else { return nil }
+                    guard reader.isAtEnd else { return false }
                 }
-                return file.isAtEnd ? CheckMemo(key: key, entries: entries) : nil
+                return file.isAtEnd
             } catch {
-                return nil
+                return false
             }
         }
     }
@@ -139,10 +158,12 @@ struct CheckMemo {
     /// Writes a memo of `count` entries, each asked of `entry` in order, to `path`, replacing
     /// the file there whole, a piece of about 256 KiB at a time: neither the file (9 MB at
     /// 100,000 notes) nor its entries are held whole. A run that cannot write it leaves the
-    /// next check to work it all out again.
+    /// next check to work it all out again; so does a program that cannot tell which it is
+    /// (`CacheFileFormat.program` is 0), whose rules the next build may not share.
     static func save(
         key: UInt64, count: Int, to path: String, folder: String, fileSystem: any FileSystem, entry: (Int) -> Entry?
     ) {
+        guard CacheFileFormat.program != 0 else { return }
         try? fileSystem.createDirectories(folder)
         try? SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
             var writer = ByteWriter(capacity: 1 << 18)

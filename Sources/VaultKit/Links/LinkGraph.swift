@@ -66,6 +66,8 @@ public struct LinkGraph: Sendable {
     ///
     /// - Parameters:
     ///   - notes: which notes to read (default: every note outside the trash).
+    ///   - positions: the positions in `notes` of those to read, none in the trash, when not
+    ///     all of them: a copy of the notes for a few of them was most of what a check held.
     ///   - needles: when given, a note is parsed only if its bytes may hold one of them.
     ///   - keep: when given, only the edges it accepts are kept (as they are found: a note of
     ///     a million links need not hold them all for the few asked for). It is asked before
@@ -81,12 +83,12 @@ public struct LinkGraph: Sendable {
     ///     `Vault.completeCache(for:parts:)`), and let go of the cache once every record is
     ///     asked, before the notes with edges to keep are read for their lines.
     public static func build(
-        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, needles: LinkNeedles? = nil,
-        keep: (@Sendable (LinkEdge) -> Bool)? = nil, keepsAlike: Bool = false, findsBrokenDefinitions: Bool = false,
-        releasingCache: Bool = false
+        vault: Vault, scan: VaultScan, index: LinkIndex, notes: [Note]? = nil, positions: [Int]? = nil,
+        needles: LinkNeedles? = nil, keep: (@Sendable (LinkEdge) -> Bool)? = nil, keepsAlike: Bool = false,
+        findsBrokenDefinitions: Bool = false, releasingCache: Bool = false
     ) -> LinkGraph {
         let notes = notes ?? scan.notes
-        let selected = selection(of: notes)
+        let selected = positions ?? selection(of: notes)
         // Records missing (a first run) are made and written before any link is asked: the
         // links kept while every note was read, amid what reading them left freed, held a
         // first check at 100,000 notes above its warm runs. The question is then asked of

@@ -11,8 +11,9 @@ extension VaultCheck {
         let selected = LinkGraph.selection(of: notes)
         let cache = vault.cache
         // Worked out once for the memo's key and the index both: a Logseq graph's page names
-        // are read from its notes.
-        let pages = vault.logseqPages(notes)
+        // are read from its notes. A caller's index resolves by its own names: the key is
+        // made of those.
+        let pages = index.map(\.pages) ?? vault.logseqPages(notes)
         let paths = notes.map(\.path)
         let key = cache.map { cache in
             CheckMemo.key(
@@ -23,20 +24,24 @@ extension VaultCheck {
         // the walk found valid.
         let statuses = cache.map { cache in ParallelMap.map(selected.count) { cache.walkedLinkStatus(of: paths[selected[$0]]) } }
         var findings = [CheckMemo.Findings?](repeating: nil, count: notes.count)
-        var afresh: [Int] = []
-        // The stored memo is let go once its findings are taken: the next is made of them.
-        do {
-            let stored = cache.flatMap { cache in
-                key.flatMap { CheckMemo.load(cache.location.checkFile, key: $0, paths: paths, fileSystem: vault.fileSystem) }
-            }
-            for (number, position) in selected.enumerated() {
-                if let entry = stored?.entries[position], let status = statuses?[number], CheckMemo.same(entry.status, status) {
-                    findings[position] = entry.findings
+        // Entries of notes whose status this run cannot tell (a record read afresh, a cache let
+        // go and opened again): each still answers for its status, so the next memo keeps it.
+        var unknown: [Int: CheckMemo.Entry] = [:]
+        if let cache, let key, let statuses {
+            var number = 0
+            CheckMemo.read(cache.location.checkFile, key: key, paths: paths, fileSystem: vault.fileSystem) { position, entry in
+                while number < selected.count && selected[number] < position { number += 1 }
+                guard number < selected.count, selected[number] == position else { return true }
+                if let status = statuses[number] {
+                    if CheckMemo.same(entry.status, status) { findings[position] = entry.findings }
                 } else {
-                    afresh.append(position)
+                    unknown[position] = entry
                 }
+                return true
             }
         }
+        let afreshNumbers = selected.indices.filter { findings[selected[$0]] == nil }
+        let afresh = afreshNumbers.map { selected[$0] }
         guard !afresh.isEmpty else { return (findings, []) }
         var skipped: [VaultWarning] = []
         var unreadable = Set<Int>()
@@ -47,7 +52,7 @@ extension VaultCheck {
             let graph = LinkGraph.build(
                 vault: vault, scan: scan,
                 index: index ?? LinkIndex(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages),
-                notes: afresh.map { notes[$0] },
+                positions: afresh,
                 keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
                 keepsAlike: true,
                 // Once every record is read, nothing more is looked up: a later lookup opens the file again.
@@ -70,16 +75,18 @@ extension VaultCheck {
             inStep(graph.skipped, path: \.path) { position, _ in unreadable.insert(position) }
             skipped = graph.skipped
         }
-        if let cache, let key, let statuses {
+        // Written when this run found what the memo lacks: a run that could tell no note's
+        // status leaves the one there as it is.
+        let made = afreshNumbers.contains { statuses?[$0] != nil && !unreadable.contains(selected[$0]) }
+        if let cache, let key, let statuses, made {
             // Asked in the notes' order: the selected notes' numbers are walked in step.
             var number = 0
             CheckMemo.save(
                 key: key, count: notes.count, to: cache.location.checkFile, folder: cache.location.folder, fileSystem: vault.fileSystem
             ) { position in
                 while number < selected.count && selected[number] < position { number += 1 }
-                guard number < selected.count, selected[number] == position, !unreadable.contains(position),
-                    let status = statuses[number], let found = findings[position]
-                else { return nil }
+                guard number < selected.count, selected[number] == position, !unreadable.contains(position) else { return nil }
+                guard let status = statuses[number], let found = findings[position] else { return unknown[position] }
                 return CheckMemo.Entry(status: status, findings: found)
             }
         }
