@@ -51,7 +51,7 @@ struct CheckMemo {
 
     /// The memo in the file at `path` when it is whole and holds entries for `key` and the
     /// `paths` of a scan's notes; nil otherwise.
-    static func load(_ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem) -> CheckMemo? {
+    static func load(_ path: String, key: UInt64, paths: some RandomAccessCollection<String>, fileSystem: any FileSystem) -> CheckMemo? {
         var entries = [Entry?](repeating: nil, count: paths.count)
         let whole = read(path, key: key, paths: paths, fileSystem: fileSystem) { position, entry in
             entries[position] = entry
@@ -70,7 +70,8 @@ struct CheckMemo {
     /// first holds the key and the number of notes, the others whole entries.
     @discardableResult
     static func read(
-        _ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem, take: (Int, Entry) -> Bool
+        _ path: String, key: UInt64, paths: some RandomAccessCollection<String>, fileSystem: any FileSystem,
+        take: (Int, Entry) -> Bool
     ) -> Bool {
         guard CacheFileFormat.program != 0, let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic) else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
@@ -90,7 +91,8 @@ struct CheckMemo {
                 while position < paths.count {
                     var reader = try piece()
                     while !reader.isAtEnd && position < paths.count {
-                        if let entry = try decodeEntry(&reader, path: paths[position]), !take(position, entry) { return false }
+                        let path = paths[paths.index(paths.startIndex, offsetBy: position)]
+                        if let entry = try decodeEntry(&reader, path: path), !take(position, entry) { return false }
                         position += 1
                     }
                     guard reader.isAtEnd else { return false }

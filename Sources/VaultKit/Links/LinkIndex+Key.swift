@@ -7,7 +7,7 @@ extension LinkIndex {
     ///
     /// It reads what `init(notes:assets:layout:pages:)` reads, in order, and must be changed
     /// with it.
-    static func key(notes: [String], assets: [String], layout: VaultLayout, pages: LogseqPages?) -> UInt64 {
+    static func key(notes: some Collection<String>, assets: [String], layout: VaultLayout, pages: LogseqPages?) -> UInt64 {
         var writer = ByteWriter(capacity: (notes.count + assets.count) * 48)
         writer.unsigned(UInt64(notes.count))
         for path in notes { writer.string(path) }

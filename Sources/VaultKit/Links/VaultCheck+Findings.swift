@@ -8,40 +8,37 @@ extension VaultCheck {
     /// which then go into the memo (see `CheckMemo`).
     static func findings(vault: Vault, scan: VaultScan, index: LinkIndex?) -> (findings: [CheckMemo.Findings?], skipped: [VaultWarning]) {
         let notes = scan.notes
-        let selected = LinkGraph.selection(of: notes)
         let cache = vault.cache
+        let paths = notes.lazy.map(\.path)
         // Worked out once for the memo's key and the index both: a Logseq graph's page names
         // are read from its notes. A caller's index resolves by its own names: the key is
         // made of those.
         let pages = index.map(\.pages) ?? vault.logseqPages(notes)
-        let paths = notes.map(\.path)
         let key = cache.map { cache in
             CheckMemo.key(
                 index: LinkIndex.key(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages), location: cache.location,
                 isLogseqGraph: vault.isLogseqGraph)
         }
-        // Asked before any note is read for its links: a record read afresh now is not one
-        // the walk found valid.
-        let statuses = cache.map { cache in ParallelMap.map(selected.count) { cache.walkedLinkStatus(of: paths[selected[$0]]) } }
+        // By position, nil in the trash. Asked before any note is read for its links: a record
+        // read afresh now is not one the walk found valid.
+        let statuses = cache.map { cache in
+            ParallelMap.map(notes.count) { notes[$0].kind == .trash ? nil : cache.walkedLinkStatus(of: notes[$0].path) }
+        }
         var findings = [CheckMemo.Findings?](repeating: nil, count: notes.count)
         // Entries of notes whose status this run cannot tell (a record read afresh, a cache let
         // go and opened again): each still answers for its status, so the next memo keeps it.
         var unknown: [Int: CheckMemo.Entry] = [:]
         if let cache, let key, let statuses {
-            var number = 0
             CheckMemo.read(cache.location.checkFile, key: key, paths: paths, fileSystem: vault.fileSystem) { position, entry in
-                while number < selected.count && selected[number] < position { number += 1 }
-                guard number < selected.count, selected[number] == position else { return true }
-                if let status = statuses[number] {
+                if let status = statuses[position] {
                     if CheckMemo.same(entry.status, status) { findings[position] = entry.findings }
-                } else {
+                } else if notes[position].kind != .trash {
                     unknown[position] = entry
                 }
                 return true
             }
         }
-        let afreshNumbers = selected.indices.filter { findings[selected[$0]] == nil }
-        let afresh = afreshNumbers.map { selected[$0] }
+        let afresh = LinkGraph.selection(of: notes).filter { findings[$0] == nil }
         guard !afresh.isEmpty else { return (findings, []) }
         var skipped: [VaultWarning] = []
         var unreadable = Set<Int>()
@@ -51,7 +48,7 @@ extension VaultCheck {
             // is reported through its definition, once.
             let graph = LinkGraph.build(
                 vault: vault, scan: scan,
-                index: index ?? LinkIndex(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages),
+                index: index ?? LinkIndex(notes: Array(paths), assets: scan.assets, layout: vault.layout, pages: pages),
                 positions: afresh,
                 keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
                 keepsAlike: true,
@@ -65,7 +62,7 @@ extension VaultCheck {
                 var next = 0
                 for item in items {
                     let source = path(item)
-                    while next < afresh.count && !paths[afresh[next]].utf8.elementsEqual(source.utf8) { next += 1 }
+                    while next < afresh.count && !notes[afresh[next]].path.utf8.elementsEqual(source.utf8) { next += 1 }
                     guard next < afresh.count else { return }
                     give(afresh[next], item)
                 }
@@ -77,16 +74,12 @@ extension VaultCheck {
         }
         // Written when this run found what the memo lacks: a run that could tell no note's
         // status leaves the one there as it is.
-        let made = afreshNumbers.contains { statuses?[$0] != nil && !unreadable.contains(selected[$0]) }
-        if let cache, let key, let statuses, made {
-            // Asked in the notes' order: the selected notes' numbers are walked in step.
-            var number = 0
+        if let cache, let key, let statuses, afresh.contains(where: { statuses[$0] != nil && !unreadable.contains($0) }) {
             CheckMemo.save(
                 key: key, count: notes.count, to: cache.location.checkFile, folder: cache.location.folder, fileSystem: vault.fileSystem
             ) { position in
-                while number < selected.count && selected[number] < position { number += 1 }
-                guard number < selected.count, selected[number] == position, !unreadable.contains(position) else { return nil }
-                guard let status = statuses[number], let found = findings[position] else { return unknown[position] }
+                guard !unreadable.contains(position) else { return nil }
+                guard let status = statuses[position], let found = findings[position] else { return unknown[position] }
                 return CheckMemo.Entry(status: status, findings: found)
             }
         }
