@@ -143,7 +143,7 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    func notice(_ text: String) { lock.withLock { notices.append(text) } }
+    private func notice(_ text: String) { lock.withLock { notices.append(text) } }
 
     /// An empty store of records read afresh, its scratch file in the cache folder.
     static func freshRecords(_ location: CacheLocation, _ fileSystem: any FileSystem) -> FreshRecords {

@@ -19,7 +19,8 @@ public struct LinkReport: Sendable, Codable, Equatable {
     /// The line the link is on, shared with the other reports of its links, and where the
     /// link starts in it: the context is cut from it only when asked for (a check of a
     /// million links prints none of them). An offset of -1 marks a context already cut,
-    /// which stands for itself: cut again, one longer than `LinkEdge.contextLimit` would lose its ends.
+    /// which stands for itself: cut again, one longer than `LinkEdge.contextLimit` would
+    /// lose its ends.
     private var contextLine: String
     private var contextOffset: Int
 
