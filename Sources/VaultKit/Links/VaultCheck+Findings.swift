@@ -21,7 +21,7 @@ extension VaultCheck {
         }
         // By position, nil in the trash. Asked before any note is read for its links: a record
         // read afresh now is not one the walk found valid.
-        let statuses = cache.map { cache in
+        var statuses = cache.map { cache in
             ParallelMap.map(notes.count) { notes[$0].kind == .trash ? nil : cache.walkedLinkStatus(of: notes[$0].path) }
         }
         var findings = [CheckMemo.Findings?](repeating: nil, count: notes.count)
@@ -40,6 +40,17 @@ extension VaultCheck {
         }
         let afresh = LinkGraph.selection(of: notes).filter { findings[$0] == nil }
         guard !afresh.isEmpty else { return (findings, []) }
+        // Notes whose records lack their links (a first check after a listing) are read into
+        // the cache now rather than by the graph: their records are then found valid, and
+        // what is found in them goes into the memo this run, not the next.
+        if let cache, afresh.contains(where: { statuses?[$0] == nil }), ((try? vault.completingCache(for: notes, parts: .links)) ?? 0) > 0 {
+            let known = statuses
+            let found = ParallelMap.map(afresh.count) { number -> FileStatus? in
+                let position = afresh[number]
+                return known?[position] ?? cache.walkedLinkStatus(of: notes[position].path)
+            }
+            for (number, position) in afresh.enumerated() { statuses?[position] = found[number] }
+        }
         var skipped: [VaultWarning] = []
         var unreadable = Set<Int>()
         // The graph is let go once its edges are reports: not held while the memo is written.

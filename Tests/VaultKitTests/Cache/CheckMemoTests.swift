@@ -80,6 +80,19 @@ struct CheckMemoTests {
         ])
     }
 
+    @Test("a first check after a listing, whose records lack the notes' links, leaves a memo of every note")
+    func afterListing() throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\nSee [[Beta]] and [[Nowhere]].\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\nBack to [[Alpha]].\n")
+        _ = try runs.run { vault in try vault.scan(detail: .summary) }
+        CachedRuns.nextTick()
+        let first = try check()
+        #expect(first == (try uncached()))
+        let (memo, paths, _) = try storedMemo()
+        #expect(memo?.entries.allSatisfy { $0 != nil } == true && paths.count == 2)
+        try plant()
+    }
+
     @Test("an edit in place that keeps the size and restores the modification time is checked afresh")
     func editKeepingSizeAndTime() throws {
         try warmVault()
