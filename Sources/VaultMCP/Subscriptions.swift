@@ -46,7 +46,6 @@ final class Subscriptions: @unchecked Sendable {
 
     private static func same(_ a: FileStatus?, _ b: FileStatus?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        return a.size == b.size && a.modifiedNanoseconds == b.modifiedNanoseconds && a.changedNanoseconds == b.changedNanoseconds
-            && a.inode == b.inode
+        return a.isSameFile(as: b)
     }
 }

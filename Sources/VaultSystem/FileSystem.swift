@@ -34,6 +34,14 @@ public struct FileStatus: Equatable, Sendable {
         self.permissions = permissions
     }
 
+    /// True when `other` is of the same file unchanged: the same size, modification and
+    /// status-change times, inode and device (kind and permissions aside). A write, a
+    /// replace by rename or a restored modification time each alter one of them.
+    public func isSameFile(as other: FileStatus) -> Bool {
+        size == other.size && modifiedNanoseconds == other.modifiedNanoseconds && changedNanoseconds == other.changedNanoseconds
+            && inode == other.inode && device == other.device
+    }
+
     /// The modification time as a `Date`.
     public var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
     /// The status-change time as a `Date`.

@@ -189,11 +189,4 @@ struct CheckMemo {
             if !writer.bytes.isEmpty { try flush() }
         }
     }
-
-    /// True when a file now of `status` is the one an entry of `recorded` was made for.
-    static func same(_ recorded: FileStatus, _ status: FileStatus) -> Bool {
-        recorded.size == status.size && recorded.modifiedNanoseconds == status.modifiedNanoseconds
-            && recorded.changedNanoseconds == status.changedNanoseconds && recorded.inode == status.inode
-            && recorded.device == status.device
-    }
 }

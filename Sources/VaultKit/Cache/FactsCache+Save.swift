@@ -183,7 +183,7 @@ extension FactsCache {
     /// Takes the cache file another run wrote since this one opened its own, when it is sound
     /// and of this vault, as the file this run's records are merged into.
     private func adoptNewerFile() {
-        guard let status = try? fileSystem.status(location.file), !Self.same(status, lock.withLock({ fileStatus })) else { return }
+        guard let status = try? fileSystem.status(location.file), lock.withLock({ fileStatus }).map(status.isSameFile) != true else { return }
         guard let newer = try? CacheFile.open(location.file, fileSystem: fileSystem),
             newer.contents.root == location.rootRealPath, newer.contents.dialect == location.dialect.rawValue
         else { return }
@@ -191,12 +191,6 @@ extension FactsCache {
             file = newer
             fileStatus = status
         }
-    }
-
-    private static func same(_ status: FileStatus, _ other: FileStatus?) -> Bool {
-        guard let other else { return false }
-        return status.inode == other.inode && status.device == other.device && status.size == other.size
-            && status.modifiedNanoseconds == other.modifiedNanoseconds && status.changedNanoseconds == other.changedNanoseconds
     }
 
     /// Removes what runs killed while writing the cache left: temporary files older than a

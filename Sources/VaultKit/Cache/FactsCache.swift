@@ -314,9 +314,7 @@ public final class FactsCache: @unchecked Sendable {
 
     /// True when a file now of `status` is the one recorded as `recorded`.
     func valid(_ recorded: FileStatus, racy: Bool, now status: FileStatus) -> Bool {
-        !racy && recorded.size == status.size && recorded.modifiedNanoseconds == status.modifiedNanoseconds
-            && recorded.changedNanoseconds == status.changedNanoseconds && recorded.inode == status.inode
-            && recorded.device == status.device
+        !racy && recorded.isSameFile(as: status)
     }
 
     /// True when a note of `status`, read now, changed so recently that a change in the same

@@ -31,7 +31,7 @@ extension VaultCheck {
         if let cache, let key, let statuses {
             CheckMemo.read(cache.location.checkFile, key: key, paths: paths, fileSystem: vault.fileSystem) { position, entry in
                 if let status = statuses[position] {
-                    if CheckMemo.same(entry.status, status) { findings[position] = entry.findings }
+                    if entry.status.isSameFile(as: status) { findings[position] = entry.findings }
                 } else if notes[position].kind != .trash {
                     unknown[position] = entry
                 }

@@ -125,34 +125,27 @@ public enum Naming {
     /// each scalar's mapping, and for a name in a script without case (Devanagari, CJK) gave
     /// back the name after some ten thousand instructions.
     static func lowercased(_ name: String) -> String {
+        var out: [UInt8]?
+        var offset = 0
         var source = name
-        let changed: [UInt8]? = source.withUTF8 { bytes in
-            var out: [UInt8]?
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                var value = UInt32(lead)
-                if length > 1 {
-                    value &= 0xFF >> UInt32(length + 1)
-                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                }
-                let scalar = Unicode.Scalar(value)
-                let changes = length == 1 ? (0x41...0x5A).contains(lead) : !isCaseless(value) && scalar?.properties.changesWhenLowercased == true
+        source.withUTF8 { bytes in
+            for scalar in name.unicodeScalars {
+                let width = UTF8.width(scalar)
+                let value = scalar.value
+                let changes = value < 0x80 ? (0x41...0x5A).contains(value) : !isCaseless(value) && scalar.properties.changesWhenLowercased
                 if changes {
                     if out == nil {
-                        out = Array(UnsafeBufferPointer(rebasing: bytes[..<index]))
+                        out = Array(UnsafeBufferPointer(rebasing: bytes[..<offset]))
                         out?.reserveCapacity(bytes.count + 8)
                     }
-                    if length == 1 { out?.append(lead | 0x20) } else if let scalar { out?.append(contentsOf: scalar.properties.lowercaseMapping.utf8) }
+                    if value < 0x80 { out?.append(UInt8(value) | 0x20) } else { out?.append(contentsOf: scalar.properties.lowercaseMapping.utf8) }
                 } else if out != nil {
-                    out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                    out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<offset + width]))
                 }
-                index += length
+                offset += width
             }
-            return out
         }
-        return changed.map { String(decoding: $0, as: UTF8.self) } ?? name
+        return out.map { String(decoding: $0, as: UTF8.self) } ?? name
     }
 
     /// True for a scalar of a script without case, which lowercasing keeps: Hebrew to

@@ -225,7 +225,7 @@ struct CheckMemoTests {
         for (read, written) in zip(loaded.entries, entries) {
             #expect((read == nil) == (written == nil))
             guard let read, let written else { continue }
-            #expect(CheckMemo.same(read.status, written.status))
+            #expect(read.status.isSameFile(as: written.status))
             #expect(read.findings.reports == written.findings.reports && read.findings.broken == written.findings.broken)
         }
         #expect(CheckMemo.load(file, key: 43, paths: paths, fileSystem: LocalFileSystem()) == nil)
