@@ -124,18 +124,21 @@ final class Context {
     /// The note `name` stands for without a walk when it is a note's path (`Vault.note(named:)`),
     /// with a progress line on a terminal when a walk takes a while.
     func note(named name: String, in vault: Vault) throws -> Note {
-        guard stderrIsTerminal && !quiet else { return try vault.note(named: name) }
-        let progress = Progress("reading notes")
-        defer { progress.finish() }
-        return try vault.note(named: name) { progress.update($0, $1) }
+        try readingNotes { try vault.note(named: name, progress: $0) }
     }
 
     /// Walks the vault, with a progress line on a terminal when it takes a while.
     func scan(_ vault: Vault, detail: NoteReader.Detail) throws -> VaultScan {
-        guard stderrIsTerminal && !quiet else { return try vault.scan(detail: detail) }
+        try readingNotes { try vault.scan(detail: detail, progress: $0) }
+    }
+
+    /// `body` given a progress line to report to on a terminal (none otherwise, or when quiet),
+    /// shown when reading the notes takes a while.
+    func readingNotes<Result>(_ body: ((@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Result) rethrows -> Result {
+        guard stderrIsTerminal && !quiet else { return try body(nil) }
         let progress = Progress("reading notes")
         defer { progress.finish() }
-        return try vault.scan(detail: detail) { progress.update($0, $1) }
+        return try body { progress.update($0, $1) }
     }
 
     /// Says what a multi-file change met on the way: changes an earlier run left, which it

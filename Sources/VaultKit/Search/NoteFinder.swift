@@ -16,6 +16,9 @@ public struct NoteFinder: Sendable {
     private let exclusions: [FuzzyQuery.Term]
     private let prefilter: BytePrefilter
 
+    /// True for a query of no term (or only `!term`s): it lists notes rather than ranks them.
+    var looksForNothing: Bool { query.isEmpty }
+
     /// Reads `query` in fzf's extended syntax.
     public init(_ query: String) {
         var parsed = FuzzyQuery(query)
@@ -39,7 +42,7 @@ public struct NoteFinder: Sendable {
         _ notes: [Note], limit: Int? = nil, where include: (@Sendable (Note) -> Bool)? = nil,
         frecency: ((Note) -> Double)? = nil
     ) -> [NoteMatch] {
-        guard !query.isEmpty else { return listed(notes, limit: limit, where: include, frecency: frecency) }
+        guard !looksForNothing else { return listed(notes, limit: limit, where: include, frecency: frecency) }
         let slices = max(1, min(64, notes.count / 2048))
         let ranked = ParallelMap.map(slices, minimumPerWorker: 1) { slice in
             rank(notes, notes.count * slice / slices..<notes.count * (slice + 1) / slices, limit: limit, where: include)
@@ -54,19 +57,39 @@ public struct NoteFinder: Sendable {
 
     /// The best `limit` notes of `range` (all that match when nil), best first.
     private func rank(_ notes: [Note], _ range: Range<Int>, limit: Int?, where include: (@Sendable (Note) -> Bool)?) -> [RankedNote] {
+        var worker = Worker(finder: self)
+        var kept = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
+        for index in range {
+            if let include, !include(notes[index]) { continue }
+            if let ranked = worker.rank(notes[index], index: index) { kept.insert(ranked) }
+        }
+        return kept.sorted()
+    }
+
+    /// What one thread ranks notes with: the matcher's buffers, reused from note to note, and
+    /// the query held by one reference (see `Matching`).
+    struct Worker {
+        let finder: NoteFinder
         var matcher = FuzzyMatcher()
         var text = FuzzyText()
         var projection: [UInt8] = []
-        var kept = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
         // Held by one reference: the closure below, made for each note, copied what it took
         // of the finder and of the note, a retain and a release of each of their arrays and
         // strings, half of a `find`'s time at 100,000 notes.
-        let matching = Matching(query: query, prefilter: prefilter)
-        for index in range {
-            if let include, !include(notes[index]) { continue }
-            if !exclusions.isEmpty && isExcluded(notes[index], matcher: &matcher, text: &text) { continue }
+        let matching: Matching
+
+        init(finder: NoteFinder) {
+            self.finder = finder
+            matching = Matching(query: finder.query, prefilter: finder.prefilter)
+        }
+
+        /// The note ranked by its best field, `index` its place among the notes ranked; nil
+        /// when no field matches or a `!term` leaves it out.
+        mutating func rank(_ note: Note, index: Int) -> RankedNote? {
+            if !finder.exclusions.isEmpty && finder.isExcluded(note, matcher: &matcher, text: &text) { return nil }
             var best: (score: Int, length: Int, field: NoteMatch.Field, alias: Int)?
-            Self.forEachField(of: notes[index]) { field, alias, buffer in
+            let matching = matching
+            NoteFinder.forEachField(of: note) { field, alias, buffer in
                 guard matching.prefilter.mayMatch(buffer, 0..<buffer.count, projection: &projection) else { return false }
                 text.load(buffer)
                 // Positions are found only for the notes shown, once ranked.
@@ -75,15 +98,11 @@ public struct NoteFinder: Sendable {
                 if match.score > best?.score ?? Int.min { best = (match.score, RankedNote.scalarCount(buffer), field, alias) }
                 return false
             }
-            if let best {
-                let note = notes[index]
-                kept.insert(
-                    RankedNote(
-                        score: best.score, length: best.length, archived: note.kind == .archive, path: note.path, index: index,
-                        field: best.field, alias: best.alias))
-            }
+            guard let best else { return nil }
+            return RankedNote(
+                score: best.score, length: best.length, archived: note.kind == .archive, path: note.path, index: index,
+                field: best.field, alias: best.alias)
         }
-        return kept.sorted()
     }
 
     /// True when a field of the note holds one of the `!term`s.
@@ -100,7 +119,7 @@ public struct NoteFinder: Sendable {
     }
 
     /// The match of a ranked note, with the positions of its matched characters.
-    private func spelledOut(_ ranked: RankedNote, _ note: Note, with matcher: inout FuzzyMatcher) -> NoteMatch {
+    func spelledOut(_ ranked: RankedNote, _ note: Note, with matcher: inout FuzzyMatcher) -> NoteMatch {
         let text: String
         switch ranked.field {
         case .title: text = note.title
@@ -114,7 +133,7 @@ public struct NoteFinder: Sendable {
 
     /// The notes of a query that looks for nothing: most used first (by `frecency`), else
     /// most recently modified.
-    private func listed(
+    func listed(
         _ notes: [Note], limit: Int?, where include: (@Sendable (Note) -> Bool)?, frecency: ((Note) -> Double)?
     ) -> [NoteMatch] {
         var matcher = FuzzyMatcher()
@@ -166,7 +185,7 @@ public struct NoteFinder: Sendable {
 }
 
 /// What a finder matches each field of a note with, held by one reference (see `NoteFinder.rank`).
-private final class Matching: Sendable {
+final class Matching: Sendable {
     let query: FuzzyQuery
     let prefilter: BytePrefilter
 
