@@ -190,6 +190,14 @@ public struct ByteReader {
         try bool() ? try string() : nil
     }
 
+    /// Reads what `ByteWriter.data(_:)` wrote as a view of this reader's buffer, not a copy:
+    /// valid as long as the buffer is.
+    public mutating func dataView() throws(Malformed) -> UnsafeBufferPointer<UInt8> {
+        let length = try count()
+        defer { offset += length }
+        return UnsafeBufferPointer(rebasing: base[offset..<offset + length])
+    }
+
     public mutating func data() throws(Malformed) -> [UInt8] {
         let length = try count()
         defer { offset += length }

@@ -155,8 +155,10 @@ extension NoteFacts {
         let base = previous.start &+ (try reader.int())
         typealias Head = (
             form: LineForm, lastLine: Int, parent: Int, markerCount: Int, marker: Range<Int>, textStart: Int, state: TaskState,
-            prefix: [UInt8]
+            prefix: UnsafeBufferPointer<UInt8>
         )
+        // The shapes are shared, and the reader's tables outlive this decoding: the line's
+        // prefix and suffix are looked at where they are, and copied once, into the line.
         let head = try reader.shared { shape throws(ByteReader.Malformed) -> Head in
             guard let form = LineForm(rawValue: try shape.byte()) else { throw ByteReader.Malformed(offset: shape.offset - 1) }
             let lastLine = line &+ (try shape.int())
@@ -169,7 +171,7 @@ extension NoteFacts {
             guard markerCount >= 0, markerLength >= 0, stateIndex < TaskState.allCases.count else {
                 throw ByteReader.Malformed(offset: shape.offset)
             }
-            let prefix = form == .split ? try shape.data() : []
+            let prefix = form == .split ? try shape.dataView() : UnsafeBufferPointer(start: nil, count: 0)
             let marker = try span(base &+ markerStart, markerLength, shape.offset)
             return (form, lastLine, parent, markerCount, marker, textStart, TaskState.allCases[stateIndex], prefix)
         }
@@ -180,10 +182,13 @@ extension NoteFacts {
         switch form {
         case .split:
             var bytes: [UInt8] = []
+            // Room for the words and a short suffix (a done date), so the line grows once at most.
+            bytes.reserveCapacity(head.prefix.count + 96)
+            bytes.append(contentsOf: head.prefix)
             for _ in 0..<(try reader.count()) { try reader.sharedBytes(into: &bytes) }
-            description = String(decoding: bytes, as: UTF8.self)
-            taskLine = head.prefix + bytes
-            textCount = bytes.count
+            description = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[head.prefix.count...]), as: UTF8.self) }
+            textCount = bytes.count - head.prefix.count
+            taskLine = bytes
         case .whole:
             taskLine = try reader.data()
             textCount = try reader.int()
@@ -193,15 +198,16 @@ extension NoteFacts {
             description = try reader.string()
         }
         typealias Tail = (
-            suffix: [UInt8], days: [CalendarDay?], priority: TaskPriority?, tags: [String], usesEmojiDates: Bool, done: Range<Int>?
+            suffix: UnsafeBufferPointer<UInt8>, days: (CalendarDay?, CalendarDay?, CalendarDay?, CalendarDay?), priority: TaskPriority?,
+            tags: [String], usesEmojiDates: Bool, done: Range<Int>?
         )
         let tail = try reader.shared { shape throws(ByteReader.Malformed) -> Tail in
-            let suffix = form == .split ? try shape.data() : []
-            var days: [CalendarDay?] = []
-            for _ in 0..<4 {
+            let suffix = form == .split ? try shape.dataView() : UnsafeBufferPointer(start: nil, count: 0)
+            func day() throws(ByteReader.Malformed) -> CalendarDay? {
                 let packed = Int(truncatingIfNeeded: try shape.unsigned())
-                days.append(packed == 0 ? nil : CalendarDay(year: packed / 10000, month: packed / 100 % 100, day: packed % 100))
+                return packed == 0 ? nil : CalendarDay(year: packed / 10000, month: packed / 100 % 100, day: packed % 100)
             }
+            let days = (try day(), try day(), try day(), try day())
             let priorityIndex = Int(try shape.byte())
             guard priorityIndex <= TaskPriority.allCases.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
             let tags = try shape.sharedStrings()
@@ -210,7 +216,7 @@ extension NoteFacts {
             return (suffix, days, priorityIndex == 0 ? nil : TaskPriority.allCases[priorityIndex - 1], tags, usesEmojiDates, done)
         }
         if form == .split {
-            taskLine! += tail.suffix
+            taskLine!.append(contentsOf: tail.suffix)
             textCount += tail.suffix.count
         }
         let text = try span(base &+ head.textStart, textCount, reader.offset)
@@ -221,8 +227,8 @@ extension NoteFacts {
         return (
             TaskFact(
                 line: line, lastLine: head.lastLine, listMarker: listMarker, marker: head.marker, text: text,
-                state: head.state, parent: head.parent, description: description, due: tail.days[0], scheduled: tail.days[1],
-                start: tail.days[2], done: tail.days[3], priority: tail.priority, tags: tail.tags,
+                state: head.state, parent: head.parent, description: description, due: tail.days.0, scheduled: tail.days.1,
+                start: tail.days.2, done: tail.days.3, priority: tail.priority, tags: tail.tags,
                 doneField: doneField,
                 usesEmojiDates: tail.usesEmojiDates), taskLine
         )
