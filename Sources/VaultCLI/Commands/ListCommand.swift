@@ -25,6 +25,8 @@ enum ListCommand: Command {
         // Titles need no markdown parse; tags and the JSON fields do.
         let detail: NoteReader.Detail = context.json ? .full : query.tags.isEmpty ? .summary : .tags
         let selects = query.selection(layout: vault.layout)
+        // Notes outside the folders asked for (and in the trash, unless asked for) are not read.
+        let paths = query.pathSelection(layout: vault.layout)
         // By name, the notes come in the order listed: each is printed once read, except on a
         // terminal, whose padded columns wait for the widest path.
         let streams = query.order == .name && (context.json || !context.stdoutIsTerminal)
@@ -53,7 +55,7 @@ enum ListCommand: Command {
         if streams && context.json {
             // Each note's JSON is made on the worker that read it, not by the one writing.
             let depth = array.depth
-            scan = try vault.scan(detail: detail, making: { note -> Result<[UInt8], any Error>? in
+            scan = try vault.scan(detail: detail, selecting: paths, making: { note -> Result<[UInt8], any Error>? in
                 selects(note) ? Result { try JSONArrayStream.encoded(note, depth: depth) } : nil
             }) { _, encoded in
                 guard let encoded else { return true }
@@ -62,10 +64,10 @@ enum ListCommand: Command {
             }
         } else if context.stderrIsTerminal && !context.quiet && !streams {
             let progress = Progress("reading notes")
-            scan = try vault.scan(detail: detail, progress: { progress.update($0, $1) }, into: &sink)
+            scan = try vault.scan(detail: detail, selecting: paths, progress: { progress.update($0, $1) }, into: &sink)
             progress.finish()
         } else {
-            scan = try vault.scan(detail: detail, into: &sink)
+            scan = try vault.scan(detail: detail, selecting: paths, into: &sink)
         }
         if let failure = array.failure { throw failure }
         context.warn(scan.warnings)

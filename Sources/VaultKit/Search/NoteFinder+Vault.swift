@@ -10,16 +10,24 @@ extension NoteFinder {
     /// for nothing lists every note (by use, then by date), and takes them all.
     ///
     /// - Parameters:
+    ///   - selecting: which notes are read at all, by path (all when nil): the part of
+    ///     `include` a path decides, asked before a note is read.
     ///   - include: which notes take part (all when nil).
     ///   - frecency: as for `rank(_:limit:where:frecency:)`.
     ///   - progress: as for `Vault.scan(detail:progress:)`.
     public func find(
-        in vault: Vault, detail: NoteReader.Detail = .summary, limit: Int? = nil, where include: (@Sendable (Note) -> Bool)? = nil,
+        in vault: Vault, detail: NoteReader.Detail = .summary, limit: Int? = nil, selecting: PathSelection? = nil,
+        where include: (@Sendable (Note) -> Bool)? = nil,
         frecency: ((Note) -> Double)? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [NoteMatch] {
         guard !looksForNothing else {
-            let scan = try vault.scan(detail: detail, progress: progress)
-            return listed(scan.notes, limit: limit, where: include, frecency: frecency)
+            var notes: [Note] = []
+            var sink = ClosureSink<Note> { note in
+                notes.append(note)
+                return true
+            }
+            _ = try vault.scan(detail: detail, selecting: selecting, progress: progress, into: &sink)
+            return listed(notes, limit: limit, where: include, frecency: frecency)
         }
         // A ranked note's index is its place among the notes kept, which the ranking lets go
         // of as better ones push it out.
@@ -27,7 +35,7 @@ extension NoteFinder {
         var notes: [Int: Note] = [:]
         var next = 0
         _ = try vault.scan(
-            detail: detail, progress: progress, state: { Worker(finder: self) },
+            detail: detail, selecting: selecting, progress: progress, state: { Worker(finder: self) },
             making: { worker, note -> Found? in
                 if let include, !include(note) { return nil }
                 return worker.rank(note, index: 0).map { Found(ranked: $0, note: note) }

@@ -5,33 +5,30 @@ import VaultSystem
 /// and tags folded once, not for every task.
 struct TaskSelection {
     private let query: TaskQuery
-    private let prefixes: [String]
-    private let asksForRetired: Bool
+    /// The notes whose tasks may be listed: the folders asked for, and the archive and the
+    /// trash only when asked for.
+    let paths: PathSelection
     private let wantedTags: [String]
 
     init(_ query: TaskQuery, layout: VaultLayout) {
         self.query = query
-        prefixes = query.folders.map(layout.folderPrefix)
+        let prefixes = query.folders.map(layout.folderPrefix)
         let retiredFolders = [FolderKind.archive, .trash].compactMap { layout.folder(for: $0) }.map {
             Naming.collisionKey($0) + "/"
         }
-        let prefixes = self.prefixes
-        asksForRetired = query.includeRetired || prefixes.contains { prefix in retiredFolders.contains { prefix.hasPrefix($0) } }
+        let asksForRetired = query.includeRetired || prefixes.contains { prefix in retiredFolders.contains { prefix.hasPrefix($0) } }
+        paths = PathSelection(prefixes: prefixes, leftOut: asksForRetired ? [] : [.archive, .trash])
         wantedTags = query.tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
     }
 
     /// True when the query lists the task, read in place (a copy would retain its strings).
     func matches(_ task: UnsafePointer<VaultTask>) -> Bool {
-        if task.pointee.isRetired && !asksForRetired { return false }
+        if !paths.selects(task.pointee.path, task.pointee.kind) { return false }
         if !query.states.contains(task.pointee.state) { return false }
         if let due = query.due {
             guard let day = task.pointee.due, due.matches(day, today: query.today) else { return false }
         }
         if !query.priorities.isEmpty && !query.priorities.contains(task.pointee.priority) { return false }
-        if !prefixes.isEmpty {
-            let path = Naming.collisionKey(task.pointee.path)
-            if !prefixes.contains(where: { path.hasPrefix($0) }) { return false }
-        }
         if !wantedTags.isEmpty {
             let own = task.pointee.tags.map(Naming.collisionKey)
             if !wantedTags.allSatisfy({ wanted in own.contains { $0 == wanted || $0.hasPrefix(wanted + "/") } }) {

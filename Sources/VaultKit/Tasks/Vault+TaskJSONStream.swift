@@ -33,8 +33,8 @@ extension Vault {
                 return (count, warnings)
             }
         }
-        let files = try taskFiles(of: notes)
         let selection = TaskSelection(query, layout: layout)
+        let files = try taskFiles(of: notes, selecting: selection.paths)
         var warnings = files.warnings
         // Every element is written after a comma; the first one's becomes the array's `[`.
         ParallelMap.stream(files.count, state: { TaskJSON.ArrayWriter(afterFirst: true) }, progress: progress) { writer, index in

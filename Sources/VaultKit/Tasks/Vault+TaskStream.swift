@@ -17,8 +17,8 @@ extension Vault {
         matching query: TaskQuery, of notes: [Note]? = nil, into sink: inout some ResultSink<VaultTask>,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [VaultWarning] {
-        let files = try taskFiles(of: notes)
         let selection = TaskSelection(query, layout: layout)
+        let files = try taskFiles(of: notes, selecting: selection.paths)
         var warnings = files.warnings
         var sorted: [VaultTask] = []
         ParallelMap.stream(files.count, state: {}, progress: progress) { _, index in
@@ -51,8 +51,9 @@ extension Vault {
         return warnings
     }
 
-    /// The notes whose tasks are read: `notes`, or when nil every note of a walk of the vault.
-    func taskFiles(of notes: [Note]?) throws -> TaskWalk.Files {
+    /// The notes whose tasks are read: `notes`, or when nil every note of a walk of the vault
+    /// that `selecting` selects (a query of one folder reads that folder's notes only).
+    func taskFiles(of notes: [Note]?, selecting: PathSelection? = nil) throws -> TaskWalk.Files {
         guard let notes else {
             // A paths-only scan walks the folders as every command does and opens no note;
             // only each note's path is kept.
@@ -61,7 +62,7 @@ extension Vault {
                 walked.append(TaskWalk.File(path: note.path, isPlaceholder: note.availability == .placeholder))
                 return true
             }
-            let scan = try scan(detail: .paths, into: &paths)
+            let scan = try scan(detail: .paths, selecting: selecting, into: &paths)
             return TaskWalk.Files(files: walked, warnings: scan.warnings)
         }
         return TaskWalk.Files(notes: notes, warnings: [])

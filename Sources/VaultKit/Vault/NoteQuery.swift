@@ -41,16 +41,10 @@ public struct NoteQuery: Sendable, Equatable {
 
     /// True for a note the query lists, whatever the order: for notes that stream past.
     public func selection(layout: VaultLayout) -> @Sendable (Note) -> Bool {
-        let prefixes = folders.map(layout.folderPrefix)
+        let paths = pathSelection(layout: layout)
         let wantedTags = tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
-        let asksForTrash = prefixes.contains { Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/" == $0 }
-        let includeTrash = includeTrash
         return { note in
-            if note.kind == .trash && !includeTrash && !asksForTrash { return false }
-            if !prefixes.isEmpty {
-                let path = Naming.collisionKey(note.path)
-                if !prefixes.contains(where: { path.hasPrefix($0) }) { return false }
-            }
+            if !paths.selects(note.path, note.kind) { return false }
             if !wantedTags.isEmpty {
                 let noteTags = note.tags.map(Naming.collisionKey)
                 for wanted in wantedTags where !noteTags.contains(where: { $0 == wanted || $0.hasPrefix(wanted + "/") }) {
@@ -59,5 +53,15 @@ public struct NoteQuery: Sendable, Equatable {
             }
             return true
         }
+    }
+
+    /// The part of `selection(layout:)` a note's path decides (its folders, and the trash
+    /// unless asked for), to be asked before the note is read.
+    public func pathSelection(layout: VaultLayout) -> PathSelection {
+        let prefixes = folders.map(layout.folderPrefix)
+        // A folder asked for in the trash (the trash itself, or one inside it) lists its notes.
+        let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
+        let asksForTrash = prefixes.contains { $0.hasPrefix(trash) }
+        return PathSelection(prefixes: prefixes, leftOut: includeTrash || asksForTrash ? [] : [.trash])
     }
 }

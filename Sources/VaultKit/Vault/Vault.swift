@@ -196,11 +196,15 @@ public struct Vault: Sendable {
     ///     check the cache's record of it, so that what is made from the walk (its tasks)
     ///     reads the records without a second `stat`; false for a walk whose paths are all
     ///     its caller needs (a search opens every note itself).
+    ///   - selecting: which notes to read and hand on, asked of each note's path and the
+    ///     kind of folder it is in before it is read (every note when nil): a query of a
+    ///     folder reads that folder's notes only. The scan's warnings are then those of the
+    ///     walk and of the notes read.
     public func scan(
-        detail: NoteReader.Detail = .full, checkingRecords: Bool = true,
+        detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<Note>
     ) throws -> VaultScan {
-        try scan(detail: detail, checkingRecords: checkingRecords, progress: progress, making: { _ in () }) { note, _ in
+        try scan(detail: detail, checkingRecords: checkingRecords, selecting: selecting, progress: progress, making: { _ in () }) { note, _ in
             sink.receive(note)
         }
     }
@@ -210,23 +214,25 @@ public struct Vault: Sendable {
     /// JSON for `list --json`) spreads over the cores, where `deliver` is called by one
     /// thread at a time. `deliver` returns false to stop.
     public func scan<Made: Sendable>(
-        detail: NoteReader.Detail = .full, checkingRecords: Bool = true,
+        detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, making make: @Sendable (Note) -> Made,
         deliver: (Note, Made) -> Bool
     ) throws -> VaultScan {
-        try scan(detail: detail, checkingRecords: checkingRecords, progress: progress, state: {}, making: { _, note in make(note) }, deliver: deliver)
+        try scan(
+            detail: detail, checkingRecords: checkingRecords, selecting: selecting, progress: progress, state: {},
+            making: { _, note in make(note) }, deliver: deliver)
     }
 
     /// `scan(detail:checkingRecords:progress:making:deliver:)` with a `State` kept by each
     /// worker thread (`state` makes it) and handed to `make` from note to note: scratch
     /// storage a note's work reuses (a search's matcher).
     public func scan<State, Made: Sendable>(
-        detail: NoteReader.Detail = .full, checkingRecords: Bool = true,
+        detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, state: @Sendable () -> State,
         making make: @Sendable (inout State, Note) -> Made, deliver: (Note, Made) -> Bool
     ) throws -> VaultScan {
         try scan(
-            detail: detail, checkingRecords: checkingRecords, progress: progress, state: state,
+            detail: detail, checkingRecords: checkingRecords, selecting: selecting, progress: progress, state: state,
             making: { state, note -> (Note, Made) in (note, make(&state, note)) }, results: { deliver($0.0, $0.1) })
     }
 
@@ -235,7 +241,7 @@ public struct Vault: Sendable {
     /// that read them, which is cheaper for a caller that needs only what was made (a
     /// search's matches).
     public func scan<State, Made: Sendable>(
-        detail: NoteReader.Detail = .full, checkingRecords: Bool = true,
+        detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, state: @Sendable () -> State,
         making make: @Sendable (inout State, Note) -> Made, results: (Made) -> Bool
     ) throws -> VaultScan {
@@ -245,7 +251,7 @@ public struct Vault: Sendable {
         let names = namesNotesItself
         return try VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
-            progress: progress
+            progress: progress, selecting: selecting
         ).stream(
             state: state,
             making: { state, note in

@@ -15,6 +15,8 @@ struct VaultScanner {
     /// Whose rules the notes are written by.
     var dialect: NoteDialect = .markdown
     var progress: (@Sendable (Int, Int) -> Void)?
+    /// Which notes `stream` reads, by path and folder kind; all when nil.
+    var selecting: PathSelection?
 
     /// A note file found by the walk, before it is read.
     struct Found: Sendable {
@@ -64,7 +66,9 @@ struct VaultScanner {
     ) throws -> VaultScan {
         let walk = try walk()
         var warnings: [VaultWarning] = []
+        let selecting = selecting
         ParallelMap.stream(walk.count, state: state, progress: progress) { state, index -> (warnings: [VaultWarning], made: Made)? in
+            if let selecting, !selecting.selects(walk.found[index].path, walk.found[index].kind) { return nil }
             guard let note = read(walk.found[index]) else { return nil }
             return (Self.warnings(of: note), make(&state, note))
         } deliver: { _, read in

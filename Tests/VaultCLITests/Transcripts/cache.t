@@ -2,7 +2,7 @@
 # The first run reads every note into the cache, kept outside the vault. Notes changed within
 # two seconds of being read are read again the next time (they were all copied just now).
 # The file's size depends on the copy's inode numbers, so only its being there is shown.
-$ vault list --folder journals > /dev/null && vault cache status | grep -v "last refresh" | sed 's/^size: [1-9][0-9]* bytes$/size: (some) bytes/'
+$ vault list --include-trash > /dev/null && vault cache status | grep -v "last refresh" | sed 's/^size: [1-9][0-9]* bytes$/size: (some) bytes/'
 > cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
 > size: (some) bytes
 > notes: 39

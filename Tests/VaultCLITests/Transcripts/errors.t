@@ -31,28 +31,27 @@ $ printf '{"systemFolderPaths": {"trash": "../x"}}\n' > .zennotes/vault.json && 
 2> hint: fix .zennotes/vault.json by hand; vault never rewrites a settings file it cannot read
 ? 1
 $ cp good.json .zennotes/vault.json
-# A note that is not UTF-8, a frontmatter that cannot be read and a symlink loop are warnings.
-$ printf '# Caf\351\n' > pages/Latin1.md && vault list --folder pages/Latin1.md
+# A note that is not UTF-8, a frontmatter that cannot be read and a symlink loop are warnings
+# (of the notes read: a tag is looked for in every note).
+$ printf '# Caf\351\n' > pages/Latin1.md && vault list --tag no-such-tag
 2> vault: warning: pages/Latin1.md: not valid UTF-8; searched as bytes, never rewritten
 ? 1
-$ printf -- "---\ntitle: 'open\n---\n# Broken\n" > pages/Broken.md && vault list --folder pages/Broken.md
+$ printf -- "---\ntitle: 'open\n---\n# Broken\n" > pages/Broken.md && vault list --tag no-such-tag
 2> vault: warning: pages/Broken.md: frontmatter line 2: a quoted value that does not close; the rest of the note is read as usual
 2> vault: warning: pages/Latin1.md: not valid UTF-8; searched as bytes, never rewritten
 ? 1
-$ ln -s ../pages pages/loop && vault list --folder pages/Broken.md
+$ ln -s ../pages pages/loop && vault list --tag no-such-tag
 2> vault: warning: pages/loop: a symlink loop; skipped
 2> vault: warning: pages/Broken.md: frontmatter line 2: a quoted value that does not close; the rest of the note is read as usual
 2> vault: warning: pages/Latin1.md: not valid UTF-8; searched as bytes, never rewritten
 ? 1
-$ vault list --folder pages/Broken.md --quiet
+$ vault list --tag no-such-tag --quiet
 ? 1
 # Colour only when asked for or on a terminal.
 $ vault list --folder quick --color always | head -1 | od -c | head -2
 > 0000000 033   [   1   m   q   u   i   c   k   /   B   u   y       s   t
 > 0000020   a   m   p   s   .   m   d 033   [   0   m  \t   B   u   y    
 2> vault: warning: pages/loop: a symlink loop; skipped
-2> vault: warning: pages/Broken.md: frontmatter line 2: a quoted value that does not close; the rest of the note is read as usual
-2> vault: warning: pages/Latin1.md: not valid UTF-8; searched as bytes, never rewritten
 $ vault list --color sometimes
 2> vault: error: --color must be one of auto, always, never, not "sometimes"
 2> Usage: vault list [options]

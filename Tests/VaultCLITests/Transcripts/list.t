@@ -61,6 +61,9 @@ $ vault list --tag '#café'
 # The trash is listed only when asked for.
 $ vault list --folder trash
 > trash/pages/Gym Plan.md	Gym Plan
+# A folder inside the trash lists its notes too.
+$ vault list --folder trash/pages
+> trash/pages/Gym Plan.md	Gym Plan
 $ vault list --include-trash --tag fitness
 > trash/pages/Gym Plan.md	Gym Plan
 # Newest first with --sort modified.

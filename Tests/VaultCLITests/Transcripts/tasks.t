@@ -7,6 +7,11 @@ $ VAULT_TODAY=2026-11-30 vault tasks --folder inbox --folder quick
 > inbox/Ideas.md:5@2d134f	[ ] Sort these into [[pages/Ideas|the real ideas page]]
 > inbox/Local-first software.md:11@35c80e	[ ] Read it properly before the next design review	(starts 2026-11-29)
 > quick/Buy stamps.md:1@57dd50	[ ] Stamps for the Christmas cards, 12 of them
+# Only the folders asked for are read; a note there that is not downloaded is said.
+$ VAULT_TODAY=2026-11-30 vault tasks --folder pages --status cancelled
+> pages/Gift ideas.md:11@c420f1	[-] Concert tickets (sold out)
+> pages/Projects/Vault CLI.md:35@a0f04d	[-] Support org-mode files
+> pages/Reading List.md:25@5da20c	[-] Infinite Jest (gave up at page 300, no regrets)
 2> vault: warning: pages/Evicted Idea.md: not downloaded; its tasks are not listed
 # Counts by state: the 91 live tasks of Fixtures/README.md, then with the 6 retired ones.
 $ vault tasks --summary -q

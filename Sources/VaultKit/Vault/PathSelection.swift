@@ -1,0 +1,24 @@
+import VaultSystem
+
+/// Which notes a query can list, told from a note's path and the kind of folder it is in,
+/// before the note is read: a listing of one folder reads that folder's notes only.
+public struct PathSelection: Sendable {
+    /// Folder prefixes as `VaultLayout.folderPrefix` gives them; every folder when empty.
+    private let prefixes: [String]
+    /// The kinds of folder whose notes are left out.
+    private let leftOut: [FolderKind]
+
+    /// Notes under one of `prefixes` (all when empty) but those in folders of the kinds `leftOut`.
+    init(prefixes: [String], leftOut: [FolderKind]) {
+        self.prefixes = prefixes
+        self.leftOut = leftOut
+    }
+
+    /// True when the note at `path`, in a folder of `kind`, may be listed.
+    public func selects(_ path: String, _ kind: FolderKind) -> Bool {
+        if leftOut.contains(kind) { return false }
+        if prefixes.isEmpty { return true }
+        let key = Naming.collisionKey(path)
+        return prefixes.contains { key.hasPrefix($0) }
+    }
+}
