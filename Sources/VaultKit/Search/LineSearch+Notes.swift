@@ -4,8 +4,9 @@ extension LineSearch {
     /// The notes a search of `vault` reads, in path order: those `filter` selects (the trash
     /// when it asks for it, by flag or by folder), the archive unless `includeArchive` is false.
     ///
-    /// Only the notes' paths are read, or their tags when `filter` names tags: the search
-    /// opens each note once, itself, so a walk of paths takes no note's status.
+    /// Only the notes' paths are read, or their tags when `filter` names tags (of the notes in
+    /// the folders it asks for alone): the search opens each note once, itself, so a walk of
+    /// paths takes no note's status.
     public static func notes(of vault: Vault, filter: NoteQuery, includeArchive: Bool) throws -> [Note] {
         let selects = selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
         var searched = CollectingSink<Note>()
@@ -13,7 +14,9 @@ extension LineSearch {
             guard selects(note) else { return true }
             return searched.receive(note)
         }
-        _ = try vault.scan(detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, into: &walk)
+        _ = try vault.scan(
+            detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, selecting: filter.pathSelection(layout: vault.layout),
+            into: &walk)
         return searched.elements
     }
 
@@ -36,8 +39,8 @@ extension LineSearch {
         let selects = Self.selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
         var summary = SearchSummary(matches: 0, notesSearched: 0, warnings: [])
         _ = try vault.scan(
-            detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, progress: progress,
-            state: { FileSearcher(search: self) },
+            detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, selecting: filter.pathSelection(layout: vault.layout),
+            progress: progress, state: { FileSearcher(search: self) },
             making: { searcher, note -> NoteResult? in
                 selects(note) ? read(note, vault: vault, with: &searcher) : nil
             },

@@ -23,12 +23,13 @@ struct TaskSelection {
 
     /// True when the query lists the task, read in place (a copy would retain its strings).
     func matches(_ task: UnsafePointer<VaultTask>) -> Bool {
-        if !paths.selects(task.pointee.path, task.pointee.kind) { return false }
         if !query.states.contains(task.pointee.state) { return false }
         if let due = query.due {
             guard let day = task.pointee.due, due.matches(day, today: query.today) else { return false }
         }
         if !query.priorities.isEmpty && !query.priorities.contains(task.pointee.priority) { return false }
+        // Last: a folder asked for folds the path's case for every task.
+        if !paths.selects(task.pointee.path, task.pointee.kind) { return false }
         if !wantedTags.isEmpty {
             let own = task.pointee.tags.map(Naming.collisionKey)
             if !wantedTags.allSatisfy({ wanted in own.contains { $0 == wanted || $0.hasPrefix(wanted + "/") } }) {

@@ -62,7 +62,20 @@ extension VaultScanner {
                 place.note += 1
             }
             if cache != nil && walk.found.count > first {
-                toCheck += FolderNotes.parts(folder: place.folder.isEmpty ? root : root + "/" + place.folder, found: walk.found, from: first)
+                let folder = place.folder.isEmpty ? root : root + "/" + place.folder
+                // Notes that will not be read need no status: of a listing of one folder,
+                // only that folder's notes are looked at.
+                var start = first
+                while start < walk.found.count {
+                    guard selects(walk.found[start]) else {
+                        start += 1
+                        continue
+                    }
+                    var end = start + 1
+                    while end < walk.found.count && selects(walk.found[end]) { end += 1 }
+                    toCheck += FolderNotes.parts(folder: folder, found: walk.found, from: start, to: end)
+                    start = end
+                }
             }
             // Each note is held once: a folder's notes taken, its listing lets go of them.
             if place.note == listing.found.count && !listing.found.isEmpty { listings[PathBytes(place.folder)]?.found = [] }
@@ -216,13 +229,18 @@ extension VaultScanner {
         var first: Int
         var names: [String]
 
-        /// The notes found in `folder` from index `first` on, cut so that a folder of many
-        /// notes is checked by every core.
-        static func parts(folder: String, found: [Found], from first: Int) -> [FolderNotes] {
-            stride(from: first, to: found.count, by: limit).map { start in
-                FolderNotes(folder: folder, first: start, names: found[start..<min(start + limit, found.count)].map { $0.path.fileName })
+        /// The notes found in `folder` from index `first` up to `end`, cut so that a folder
+        /// of many notes is checked by every core.
+        static func parts(folder: String, found: [Found], from first: Int, to end: Int) -> [FolderNotes] {
+            stride(from: first, to: end, by: limit).map { start in
+                FolderNotes(folder: folder, first: start, names: found[start..<min(start + limit, end)].map { $0.path.fileName })
             }
         }
+    }
+
+    /// True for a note that `stream` will read (see `selecting`).
+    func selects(_ item: Found) -> Bool {
+        selecting?.selects(item.path, item.kind) ?? true
     }
 
     /// Takes the status of every note listed, in parallel: one `stat` a note is most of a warm

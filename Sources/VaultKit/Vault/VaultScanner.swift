@@ -66,10 +66,8 @@ struct VaultScanner {
     ) throws -> VaultScan {
         let walk = try walk()
         var warnings: [VaultWarning] = []
-        let selecting = selecting
         ParallelMap.stream(walk.count, state: state, progress: progress) { state, index -> (warnings: [VaultWarning], made: Made)? in
-            if let selecting, !selecting.selects(walk.found[index].path, walk.found[index].kind) { return nil }
-            guard let note = read(walk.found[index]) else { return nil }
+            guard selects(walk.found[index]), let note = read(walk.found[index]) else { return nil }
             return (Self.warnings(of: note), make(&state, note))
         } deliver: { _, read in
             switch consume read {

@@ -87,4 +87,21 @@ struct PathSelectionTests {
         #expect(tasks.value == expected)
         #expect(expected.count == 8)
     }
+
+    @Test("the notes a query leaves out by path are not looked at for the cache either")
+    func leftOutAreNotStatted() throws {
+        let folder = try Self.makeVault()
+        CachedRuns.nextTick()
+        let files = FaultyFileSystem()
+        var runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
+        runs.fileSystem = files
+        defer { try? FileManager.default.removeItem(atPath: folder.path + "-cache") }
+        _ = try runs.run { try listed($0, NoteQuery()) }
+        let before = files.statusPaths.count
+        let journals = try runs.run { try listed($0, NoteQuery(folders: ["journals"])) }
+        let notes = files.statusPaths[before...].filter { $0.hasSuffix(".md") }
+        #expect(journals.value.count == 5 && journals.hits == 5)
+        #expect(notes.count == 5)
+        #expect(notes.allSatisfy { $0.hasPrefix(folder.path + "/journals/") })
+    }
 }
