@@ -44,8 +44,8 @@ enum FindCommand: Command {
         // each note as it is ranked.
         let found = try context.readingNotes { progress in
             try finder.find(
-                in: vault, detail: filter.tags.isEmpty ? .summary : .tags, limit: limit, selecting: filter.pathSelection(layout: vault.layout),
-                where: filter.selection(layout: vault.layout),
+                in: vault, detail: filter.tags.isEmpty ? .summary : .tags, limit: limit,
+                selecting: filter.pathSelection(layout: vault.layout), where: filter.selection(layout: vault.layout),
                 frecency: usage.notes.isEmpty ? nil : { usage.noteScore($0.path, at: now) }, progress: progress)
         }
         if let picker {

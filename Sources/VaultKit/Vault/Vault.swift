@@ -204,7 +204,9 @@ public struct Vault: Sendable {
         detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<Note>
     ) throws -> VaultScan {
-        try scan(detail: detail, checkingRecords: checkingRecords, selecting: selecting, progress: progress, making: { _ in () }) { note, _ in
+        try scan(
+            detail: detail, checkingRecords: checkingRecords, selecting: selecting, progress: progress, making: { _ in () }
+        ) { note, _ in
             sink.receive(note)
         }
     }

@@ -186,7 +186,9 @@ extension NoteFacts {
             bytes.reserveCapacity(head.prefix.count + 96)
             bytes.append(contentsOf: head.prefix)
             for _ in 0..<(try reader.count()) { try reader.sharedBytes(into: &bytes) }
-            description = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[head.prefix.count...]), as: UTF8.self) }
+            description = bytes.withUnsafeBufferPointer { line in
+                String(decoding: UnsafeBufferPointer(rebasing: line[head.prefix.count...]), as: UTF8.self)
+            }
             textCount = bytes.count - head.prefix.count
             taskLine = bytes
         case .whole:
