@@ -354,6 +354,18 @@ public final class FactsCache: @unchecked Sendable {
         for case let file? in files { file.clearWalkMarks() }
     }
 
+    /// Says that a walk of some folders only began (a listing of one folder): no record is
+    /// dropped for what it did not find, not even for what an earlier walk did not (a note
+    /// it found may be one that walk missed), and what an earlier walk found valid may have
+    /// changed since.
+    func notePartialWalk() {
+        let files = lock.withLock {
+            walked = nil
+            return [file, delta]
+        }
+        for case let file? in files { file.clearWalkMarks() }
+    }
+
     /// Removes the cache file, its delta and the check memo; the next run reads every note.
     ///
     /// - Throws: `VaultError.cacheBlocked` when a folder that holds files stands in the place

@@ -14,6 +14,15 @@ public struct PathSelection: Sendable {
         self.leftOut = leftOut
     }
 
+    /// True when the folder at `path` (vault-relative) may hold a note that is listed: one
+    /// inside a folder asked for, or on the way to one. Kinds are not asked: a walk lists the
+    /// trash when no folder is asked for, as it lists every folder.
+    public func mayHold(folder path: String) -> Bool {
+        if prefixes.isEmpty { return true }
+        let key = Naming.collisionKey(path) + "/"
+        return prefixes.contains { key.hasPrefix($0) || $0.hasPrefix(key) }
+    }
+
     /// True when the note at `path`, in a folder of `kind`, may be listed.
     public func selects(_ path: String, _ kind: FolderKind) -> Bool {
         if leftOut.contains(kind) { return false }

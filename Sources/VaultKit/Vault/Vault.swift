@@ -198,8 +198,9 @@ public struct Vault: Sendable {
     ///     its caller needs (a search opens every note itself).
     ///   - selecting: which notes to read and hand on, asked of each note's path and the
     ///     kind of folder it is in before it is read (every note when nil): a query of a
-    ///     folder reads that folder's notes only. The scan's warnings are then those of the
-    ///     walk and of the notes read.
+    ///     folder lists only the folders on the way to it and reads that folder's notes only.
+    ///     The scan's attachments, conflict copies and warnings are then those of the folders
+    ///     listed and of the notes read.
     public func scan(
         detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<Note>

@@ -31,6 +31,9 @@ extension VaultScanner {
         // By bytes: an NFC and an NFD folder name are one `String` and two folders.
         var listings: [PathBytes: FolderListing] = [:]
         var depth = [""]
+        // True once a folder was left unlisted because no note in it can be selected: the
+        // walk then does not tell the cache which notes the vault holds.
+        var partial = false
         while !depth.isEmpty {
             let folders = depth
             let listed = ParallelMap.map(folders.count, minimumPerWorker: 1) { list(folders[$0], realRoot: realRoot) }
@@ -39,7 +42,9 @@ extension VaultScanner {
                 if folder.isEmpty, let reason = listing.unreadable { throw VaultError.vaultUnreadable(path: root, reason: reason) }
                 // A folder met twice (a bind mount inside the vault) is listed once.
                 listing.folders.removeAll { entry in entry.identity.map { !visited.insert($0).inserted } ?? false }
-                depth += listing.folders.map(\.path)
+                let wanted = listing.folders.map(\.path).filter { selecting?.mayHold(folder: $0) ?? true }
+                if wanted.count < listing.folders.count { partial = true }
+                depth += wanted
                 listings[PathBytes(folder)] = listing
             }
         }
@@ -90,7 +95,11 @@ extension VaultScanner {
         // walk met them in. The walk took them in order but for such pairs, so the order is
         // checked first: a sort of a sorted array copies every element in and out of place.
         if !Self.inPathOrder(walk.found) { walk.found.sort { a, b in NameOrder.precedes(a.path, b.path) } }
-        cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
+        if partial {
+            cache?.notePartialWalk()
+        } else {
+            cache?.noteWalk(walk.found.lazy.filter { !$0.undecodable }.map(\.path))
+        }
         // The listings and the arrays grown to gather them were freed among what the walk
         // keeps, and the allocator would keep them: given back, they were a fifth of the
         // resident memory of a `list --json` at 100,000 notes. A small walk is left alone.

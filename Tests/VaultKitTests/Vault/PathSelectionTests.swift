@@ -104,4 +104,42 @@ struct PathSelectionTests {
         #expect(notes.count == 5)
         #expect(notes.allSatisfy { $0.hasPrefix(folder.path + "/journals/") })
     }
+
+    @Test("a folder query lists only the folders on the way to it, and the cache keeps the records of the rest")
+    func folderQueryWalksItsFolders() throws {
+        let folder = try Self.makeVault()
+        CachedRuns.nextTick()
+        let files = FaultyFileSystem()
+        var runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
+        runs.fileSystem = files
+        // The cache file written whole each time, which is where records of notes not walked go.
+        runs.writesDeltas = false
+        defer { try? FileManager.default.removeItem(atPath: folder.path + "-cache") }
+        _ = try runs.run { try listed($0, NoteQuery(includeTrash: true)) }
+        // A folder that cannot be listed says so, if it is listed at all.
+        files.fail(.entries, with: EACCES, at: folder.path + "/inbox")
+        // A note read afresh has the cache written again, which must keep the others' records.
+        try folder.write("pages/Projects/Note 1-0.md", "# Note 1-0\n\nchanged\n")
+        CachedRuns.nextTick()
+        let projects = try runs.run { vault -> (paths: [String], warnings: [VaultWarning]) in
+            var paths: [String] = []
+            var sink = ClosureSink<Note> { note in
+                paths.append(note.path)
+                return true
+            }
+            let query = NoteQuery(folders: ["Pages/projects"])
+            let scan = try vault.scan(detail: .summary, selecting: query.pathSelection(layout: vault.layout), into: &sink)
+            return (paths, scan.warnings)
+        }
+        #expect(projects.value.paths == (0..<4).map { "pages/Projects/Note 1-\($0).md" })
+        #expect(projects.value.warnings.isEmpty)
+        #expect(projects.hits == 3 && projects.misses == 1)
+        let everything = try runs.run { vault -> [VaultWarning] in
+            var sink = ClosureSink<Note> { _ in true }
+            return try vault.scan(detail: .summary, into: &sink).warnings
+        }
+        #expect(everything.value.contains { $0.path == "inbox" })
+        // Every record outlived the run that walked one folder: the whole walk reads none afresh.
+        #expect(everything.hits == 25 && everything.misses == 0)
+    }
 }
