@@ -51,7 +51,6 @@ $ vault list --tag no-such-tag --quiet
 $ vault list --folder quick --color always | head -1 | od -c | head -2
 > 0000000 033   [   1   m   q   u   i   c   k   /   B   u   y       s   t
 > 0000020   a   m   p   s   .   m   d 033   [   0   m  \t   B   u   y    
-2> vault: warning: pages/loop: a symlink loop; skipped
 $ vault list --color sometimes
 2> vault: error: --color must be one of auto, always, never, not "sometimes"
 2> Usage: vault list [options]
