@@ -19,8 +19,10 @@ public struct PathSelection: Sendable {
     /// trash when no folder is asked for, as it lists every folder.
     public func mayHold(folder path: String) -> Bool {
         if prefixes.isEmpty { return true }
-        let key = Naming.collisionKey(path) + "/"
-        return prefixes.contains { key.hasPrefix($0) || $0.hasPrefix(key) }
+        // By bytes, both keys already folded: as characters, a `/` and the combining mark
+        // after it are one, and `a/` would not begin `a/\u{301}b/`, a folder inside `a`.
+        let key = Array((Naming.collisionKey(path) + "/").utf8)
+        return prefixes.contains { prefix in key.starts(with: prefix.utf8) || prefix.utf8.starts(with: key) }
     }
 
     /// True when the note at `path`, in a folder of `kind`, may be listed.

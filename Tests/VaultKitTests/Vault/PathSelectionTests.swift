@@ -142,4 +142,18 @@ struct PathSelectionTests {
         // Every record outlived the run that walked one folder: the whole walk reads none afresh.
         #expect(everything.hits == 25 && everything.misses == 0)
     }
+
+    @Test("a folder is walked when it leads to a folder asked for, whatever follows its slash")
+    func foldersOnTheWay() {
+        let paths = NoteQuery(folders: ["Pages/Projects", "a/\u{301}b"]).pathSelection(layout: .standard)
+        #expect(paths.mayHold(folder: "pages"))
+        #expect(paths.mayHold(folder: "pages/projects"))
+        #expect(paths.mayHold(folder: "pages/Projects/Old"))
+        #expect(paths.mayHold(folder: "a"))
+        #expect(paths.mayHold(folder: "a/\u{301}b"))
+        #expect(!paths.mayHold(folder: "journals"))
+        #expect(!paths.mayHold(folder: "pages/Areas"))
+        #expect(!paths.mayHold(folder: "pag"))
+        #expect(NoteQuery().pathSelection(layout: .standard).mayHold(folder: "trash"))
+    }
 }
