@@ -29,6 +29,17 @@ struct PathSelectionTests {
         NoteQuery(folders: ["pages"], tags: ["tag1"]), NoteQuery(folders: ["nowhere"]),
     ]
 
+    /// The vault, a file system that records what it is asked, and runs with a cache kept
+    /// beside the vault (the caller removes it).
+    private func cachedRuns() throws -> (folder: TemporaryFolder, files: FaultyFileSystem, runs: CachedRuns) {
+        let folder = try Self.makeVault()
+        CachedRuns.nextTick()
+        let files = FaultyFileSystem()
+        var runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
+        runs.fileSystem = files
+        return (folder, files, runs)
+    }
+
     private func listed(_ vault: Vault, _ query: NoteQuery) throws -> [String] {
         var paths: [String] = []
         let selects = query.selection(layout: vault.layout)
@@ -60,9 +71,7 @@ struct PathSelectionTests {
 
     @Test("the notes a query leaves out by path are never read, for notes and for tasks")
     func leftOutAreNotRead() throws {
-        let folder = try Self.makeVault()
-        CachedRuns.nextTick()
-        let runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
+        let (folder, _, runs) = try cachedRuns()
         defer { try? FileManager.default.removeItem(atPath: folder.path + "-cache") }
         _ = try runs.run { try $0.tasks().tasks.count }
         let journals = try runs.run { try listed($0, NoteQuery(folders: ["journals"])) }
@@ -90,11 +99,7 @@ struct PathSelectionTests {
 
     @Test("the notes a query leaves out by path are not looked at for the cache either")
     func leftOutAreNotStatted() throws {
-        let folder = try Self.makeVault()
-        CachedRuns.nextTick()
-        let files = FaultyFileSystem()
-        var runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
-        runs.fileSystem = files
+        let (folder, files, runs) = try cachedRuns()
         defer { try? FileManager.default.removeItem(atPath: folder.path + "-cache") }
         _ = try runs.run { try listed($0, NoteQuery()) }
         let before = files.statusPaths.count
@@ -107,11 +112,8 @@ struct PathSelectionTests {
 
     @Test("a folder query lists only the folders on the way to it, and the cache keeps the records of the rest")
     func folderQueryWalksItsFolders() throws {
-        let folder = try Self.makeVault()
-        CachedRuns.nextTick()
-        let files = FaultyFileSystem()
-        var runs = CachedRuns(root: folder.path, cacheFolder: folder.path + "-cache")
-        runs.fileSystem = files
+        let (folder, files, made) = try cachedRuns()
+        var runs = made
         // The cache file written whole each time, which is where records of notes not walked go.
         runs.writesDeltas = false
         defer { try? FileManager.default.removeItem(atPath: folder.path + "-cache") }
