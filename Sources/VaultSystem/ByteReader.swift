@@ -199,9 +199,7 @@ public struct ByteReader {
     }
 
     public mutating func data() throws(Malformed) -> [UInt8] {
-        let length = try count()
-        defer { offset += length }
-        return Array(base[offset..<offset + length])
+        Array(try dataView())
     }
 
     public mutating func range() throws(Malformed) -> Range<Int> {

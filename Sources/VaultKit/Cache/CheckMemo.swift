@@ -14,7 +14,7 @@ import VaultSystem
 ///
 /// A memo that cannot be read or written costs the work it would have saved, nothing else:
 /// it is not warned of, as the cache file is.
-struct CheckMemo {
+enum CheckMemo {
     /// What one note gave a check.
     struct Findings: Sendable {
         /// Its dangling and ambiguous links, in order.
@@ -29,11 +29,6 @@ struct CheckMemo {
         var findings: Findings
     }
 
-    /// What the entries hold for.
-    let key: UInt64
-    /// By position among the notes of the scan the key was made of; nil for a note not kept.
-    var entries: [Entry?]
-
     static let magic: [UInt8] = Array("VAULTCM".utf8) + [1]
 
     /// The key of a memo for the links of a vault whose index has the key `index`.
@@ -47,17 +42,6 @@ struct CheckMemo {
         writer.string(location.dialect.rawValue)
         writer.bool(isLogseqGraph)
         return Checksum64.of(writer.take())
-    }
-
-    /// The memo in the file at `path` when it is whole and holds entries for `key` and the
-    /// `paths` of a scan's notes; nil otherwise.
-    static func load(_ path: String, key: UInt64, paths: some RandomAccessCollection<String>, fileSystem: any FileSystem) -> CheckMemo? {
-        var entries = [Entry?](repeating: nil, count: paths.count)
-        let whole = read(path, key: key, paths: paths, fileSystem: fileSystem) { position, entry in
-            entries[position] = entry
-            return true
-        }
-        return whole ? CheckMemo(key: key, entries: entries) : nil
     }
 
     /// Reads the memo in the file at `path`, when it holds entries for `key` and the `paths`
@@ -150,11 +134,6 @@ struct CheckMemo {
         }
         writer.unsigned(UInt64(entry.findings.broken.count))
         for warning in entry.findings.broken { writer.string(warning.message) }
-    }
-
-    /// Writes the memo to `path`, replacing the file there whole.
-    func save(to path: String, folder: String, fileSystem: any FileSystem) {
-        Self.save(key: key, count: entries.count, to: path, folder: folder, fileSystem: fileSystem) { entries[$0] }
     }
 
     /// Writes a memo of `count` entries, each asked of `entry` in order, to `path`, replacing

@@ -345,13 +345,7 @@ public final class FactsCache: @unchecked Sendable {
     /// The latest walk replaces those before it: a server walks the vault again and again
     /// between writes of the cache, and gathering every walk's paths grew without bound.
     func noteWalk(_ paths: some Sequence<String>) {
-        let paths = Array(paths)
-        let files = lock.withLock {
-            walked = paths
-            return [file, delta]
-        }
-        // What an earlier walk found valid may have changed since.
-        for case let file? in files { file.clearWalkMarks() }
+        beginWalk(walked: Array(paths))
     }
 
     /// Says that a walk of some folders only began (a listing of one folder): no record is
@@ -359,10 +353,15 @@ public final class FactsCache: @unchecked Sendable {
     /// it found may be one that walk missed), and what an earlier walk found valid may have
     /// changed since.
     func notePartialWalk() {
+        beginWalk(walked: nil)
+    }
+
+    private func beginWalk(walked paths: [String]?) {
         let files = lock.withLock {
-            walked = nil
+            walked = paths
             return [file, delta]
         }
+        // What an earlier walk found valid may have changed since.
         for case let file? in files { file.clearWalkMarks() }
     }
 

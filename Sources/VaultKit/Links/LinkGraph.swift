@@ -294,6 +294,11 @@ public struct LinkGraph: Sendable {
 extension Vault {
     /// The link index of a scan: its notes and attachments outside the trash.
     public func linkIndex(_ scan: VaultScan) -> LinkIndex {
-        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout, pages: logseqPages(scan.notes))
+        linkIndex(scan, pages: logseqPages(scan.notes))
+    }
+
+    /// The link index of `scan` with a Logseq graph's `pages` already read from its notes.
+    func linkIndex(_ scan: VaultScan, pages: LogseqPages?) -> LinkIndex {
+        LinkIndex(notes: scan.notes.map(\.path), assets: scan.assets, layout: layout, pages: pages)
     }
 }

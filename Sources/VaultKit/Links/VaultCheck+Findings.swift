@@ -59,7 +59,7 @@ extension VaultCheck {
             // is reported through its definition, once.
             let graph = LinkGraph.build(
                 vault: vault, scan: scan,
-                index: index ?? LinkIndex(notes: Array(paths), assets: scan.assets, layout: vault.layout, pages: pages),
+                index: index ?? vault.linkIndex(scan, pages: pages),
                 positions: afresh,
                 keep: { $0.link.form != .referenceUse && ($0.resolution.path == nil || $0.resolution.candidates > 1) },
                 keepsAlike: true,

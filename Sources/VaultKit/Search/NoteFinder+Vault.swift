@@ -21,13 +21,9 @@ extension NoteFinder {
         frecency: ((Note) -> Double)? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [NoteMatch] {
         guard !looksForNothing else {
-            var notes: [Note] = []
-            var sink = ClosureSink<Note> { note in
-                notes.append(note)
-                return true
-            }
-            _ = try vault.scan(detail: detail, selecting: selecting, progress: progress, into: &sink)
-            return listed(notes, limit: limit, where: include, frecency: frecency)
+            var notes = CollectingSink<Note>()
+            _ = try vault.scan(detail: detail, selecting: selecting, progress: progress, into: &notes)
+            return listed(notes.elements, limit: limit, where: include, frecency: frecency)
         }
         // A ranked note's index is its place among the notes kept, which the ranking lets go
         // of as better ones push it out.

@@ -12,12 +12,8 @@ struct TaskSelection {
 
     init(_ query: TaskQuery, layout: VaultLayout) {
         self.query = query
-        let prefixes = query.folders.map(layout.folderPrefix)
-        let retiredFolders = [FolderKind.archive, .trash].compactMap { layout.folder(for: $0) }.map {
-            Naming.collisionKey($0) + "/"
-        }
-        let asksForRetired = query.includeRetired || prefixes.contains { prefix in retiredFolders.contains { prefix.hasPrefix($0) } }
-        paths = PathSelection(prefixes: prefixes, leftOut: asksForRetired ? [] : [.archive, .trash])
+        // A folder asked for in the archive or the trash lists the tasks of both.
+        paths = PathSelection(folders: query.folders, leftOut: query.includeRetired ? [] : [.archive, .trash], layout: layout)
         wantedTags = query.tags.map { Naming.collisionKey($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
     }
 

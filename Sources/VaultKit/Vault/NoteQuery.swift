@@ -58,10 +58,7 @@ public struct NoteQuery: Sendable, Equatable {
     /// The part of `selection(layout:)` a note's path decides (its folders, and the trash
     /// unless asked for), to be asked before the note is read.
     public func pathSelection(layout: VaultLayout) -> PathSelection {
-        let prefixes = folders.map(layout.folderPrefix)
         // A folder asked for in the trash (the trash itself, or one inside it) lists its notes.
-        let trash = Naming.collisionKey(layout.folder(for: .trash) ?? "trash") + "/"
-        let asksForTrash = prefixes.contains { $0.hasPrefix(trash) }
-        return PathSelection(prefixes: prefixes, leftOut: includeTrash || asksForTrash ? [] : [.trash])
+        PathSelection(folders: folders, leftOut: includeTrash ? [] : [.trash], layout: layout)
     }
 }

@@ -8,10 +8,15 @@ public struct PathSelection: Sendable {
     /// The kinds of folder whose notes are left out.
     private let leftOut: [FolderKind]
 
-    /// Notes under one of `prefixes` (all when empty) but those in folders of the kinds `leftOut`.
-    init(prefixes: [String], leftOut: [FolderKind]) {
+    /// Notes in `folders` (vault-relative, or a system folder's kind name like `inbox`; all
+    /// when empty) but those in folders of the kinds `leftOut`, unless a folder asked for is
+    /// one of those folders or inside one.
+    init(folders: [String], leftOut: [FolderKind], layout: VaultLayout) {
+        let prefixes = folders.map(layout.folderPrefix)
+        let retired = leftOut.compactMap { layout.folder(for: $0) }.map { Naming.collisionKey($0) + "/" }
+        let asked = prefixes.contains { prefix in retired.contains { prefix.utf8.starts(with: $0.utf8) } }
         self.prefixes = prefixes
-        self.leftOut = leftOut
+        self.leftOut = asked ? [] : leftOut
     }
 
     /// True when the folder at `path` (vault-relative) may hold a note that is listed: one
@@ -29,7 +34,8 @@ public struct PathSelection: Sendable {
     public func selects(_ path: String, _ kind: FolderKind) -> Bool {
         if leftOut.contains(kind) { return false }
         if prefixes.isEmpty { return true }
+        // By bytes, as `mayHold(folder:)` compares.
         let key = Naming.collisionKey(path)
-        return prefixes.contains { key.hasPrefix($0) }
+        return prefixes.contains { key.utf8.starts(with: $0.utf8) }
     }
 }

@@ -37,13 +37,13 @@ struct CheckMemoTests {
     }
 
     /// The memo as the next check would find it, with the paths of the vault's notes.
-    func storedMemo() throws -> (memo: CheckMemo?, paths: [String], key: UInt64) {
+    func storedMemo() throws -> (memo: StoredMemo?, paths: [String], key: UInt64) {
         let (vault, cache) = try runs.opened()
         let scan = try vault.scan(detail: .summary)
         let paths = scan.notes.map(\.path)
         let index = LinkIndex.key(notes: paths, assets: scan.assets, layout: vault.layout, pages: vault.logseqPages(scan.notes))
         let key = CheckMemo.key(index: index, location: cache.location, isLogseqGraph: vault.isLogseqGraph)
-        return (CheckMemo.load(cache.location.checkFile, key: key, paths: paths, fileSystem: vault.fileSystem), paths, key)
+        return (StoredMemo.load(cache.location.checkFile, key: key, paths: paths, fileSystem: vault.fileSystem), paths, key)
     }
 
     /// Adds a dangling `[[Planted]]` to the entry of Beta, at `path`, which must be there.
@@ -145,7 +145,7 @@ struct CheckMemoTests {
         _ = try check(recent)
         let (found, paths, key) = try storedMemo()
         #expect(found == nil, "a racy record's findings are not kept")
-        var memo = CheckMemo(key: key, entries: Array(repeating: nil, count: paths.count))
+        var memo = StoredMemo(key: key, entries: Array(repeating: nil, count: paths.count))
         // An entry for each note as it is now, Beta's with a finding no check makes.
         for (position, path) in paths.enumerated() {
             let status = try #require(try LocalFileSystem().status(root + "/" + path))
@@ -186,7 +186,7 @@ struct CheckMemoTests {
         try plant()
         let (found, _, key) = try storedMemo()
         var memo = try #require(found)
-        memo = CheckMemo(key: key &+ 1, entries: memo.entries)
+        memo = StoredMemo(key: key &+ 1, entries: memo.entries)
         memo.save(to: folder.path + "/cache/check", folder: folder.path + "/cache", fileSystem: LocalFileSystem())
         try expectFresh()
     }
@@ -217,10 +217,10 @@ struct CheckMemoTests {
             return CheckMemo.Entry(status: status, findings: CheckMemo.Findings(reports: [report], broken: broken))
         }
         let file = folder.path + "/memo"
-        CheckMemo(key: 42, entries: entries).save(to: file, folder: folder.path, fileSystem: LocalFileSystem())
+        StoredMemo(key: 42, entries: entries).save(to: file, folder: folder.path, fileSystem: LocalFileSystem())
         let bytes = try folder.read("memo")
         #expect(bytes.count > 2 << 18, "three pieces and more")
-        let loaded = try #require(CheckMemo.load(file, key: 42, paths: paths, fileSystem: LocalFileSystem()))
+        let loaded = try #require(StoredMemo.load(file, key: 42, paths: paths, fileSystem: LocalFileSystem()))
         #expect(loaded.entries.count == entries.count)
         for (read, written) in zip(loaded.entries, entries) {
             #expect((read == nil) == (written == nil))
@@ -228,13 +228,13 @@ struct CheckMemoTests {
             #expect(read.status.isSameFile(as: written.status))
             #expect(read.findings.reports == written.findings.reports && read.findings.broken == written.findings.broken)
         }
-        #expect(CheckMemo.load(file, key: 43, paths: paths, fileSystem: LocalFileSystem()) == nil)
-        #expect(CheckMemo.load(file, key: 42, paths: Array(paths.dropLast()), fileSystem: LocalFileSystem()) == nil)
+        #expect(StoredMemo.load(file, key: 43, paths: paths, fileSystem: LocalFileSystem()) == nil)
+        #expect(StoredMemo.load(file, key: 42, paths: Array(paths.dropLast()), fileSystem: LocalFileSystem()) == nil)
         for offset in [12, bytes.count / 2, bytes.count - 12] {
             var damaged = bytes
             damaged[offset] ^= 0x10
             #expect(FileManager.default.createFile(atPath: file, contents: Data(damaged)))
-            #expect(CheckMemo.load(file, key: 42, paths: paths, fileSystem: LocalFileSystem()) == nil, "damage at \(offset)")
+            #expect(StoredMemo.load(file, key: 42, paths: paths, fileSystem: LocalFileSystem()) == nil, "damage at \(offset)")
         }
     }
 
@@ -247,5 +247,28 @@ struct CheckMemoTests {
         #expect(report.context == long)
         let again = try JSONDecoder().decode(LinkReport.self, from: JSONEncoder().encode(report))
         #expect(again.context == long && again == report)
+    }
+}
+
+/// A whole check memo held in memory, as a test reads, changes and writes one back.
+struct StoredMemo {
+    /// What the entries hold for.
+    let key: UInt64
+    /// By position among the notes of the scan the key was made of; nil for a note not kept.
+    var entries: [CheckMemo.Entry?]
+
+    /// The memo in the file at `path` when it is whole and holds entries for `key` and `paths`.
+    static func load(_ path: String, key: UInt64, paths: [String], fileSystem: any FileSystem) -> StoredMemo? {
+        var entries = [CheckMemo.Entry?](repeating: nil, count: paths.count)
+        let whole = CheckMemo.read(path, key: key, paths: paths, fileSystem: fileSystem) { position, entry in
+            entries[position] = entry
+            return true
+        }
+        return whole ? StoredMemo(key: key, entries: entries) : nil
+    }
+
+    /// Writes the memo to `path`, replacing the file there whole.
+    func save(to path: String, folder: String, fileSystem: any FileSystem) {
+        CheckMemo.save(key: key, count: entries.count, to: path, folder: folder, fileSystem: fileSystem) { entries[$0] }
     }
 }
