@@ -52,30 +52,31 @@ extension ChangeExecutor {
         }
         var unrewritten = 0
         var rewritten: [IntentJournal.Edit] = []
-        for edit in journal.edits {
-            try beforeStep?("edit \(edit.path)")
-            // Someone else's change to one file (an edit, a deletion, a chmod) leaves that file
-            // alone and is reported; finishing a journal, it does not stop the others.
-            let problem: String?
-            do {
-                problem = try rewrite(edit, known: known[edit.path], writer: writer)
-            } catch FileError.system(let error) where error.code == ENOENT {
-                problem = "gone since the change began"
-            } catch FileError.readOnly, FileError.symbolicLink, FileError.notRegularFile {
-                problem = "made read-only, a link or not a regular file since the change began"
-            } catch FileError.fileChanged {
-                problem = "changed elsewhere"
+        var pending = journal.edits
+        // Someone else's change to one file (an edit, a deletion, a chmod) leaves that file
+        // alone and is reported; finishing a journal, it does not stop the others. A change
+        // made now stops at the first and is taken back.
+        while !pending.isEmpty {
+            let stopping = read != nil && conflicts.isEmpty
+            let outcomes = try rewrite(pending, known: known, writer: writer, stopping: stopping)
+            var notBegun: [IntentJournal.Edit] = []
+            var leftAlone: [VaultWarning] = []
+            for (edit, outcome) in zip(pending, outcomes) {
+                switch outcome {
+                case .rewritten: rewritten.append(edit)
+                case .leftAlone(let problem): leftAlone.append(VaultWarning(path: edit.path, message: problem + "; its links were not rewritten"))
+                case .notBegun: notBegun.append(edit)
+                case .failed: preconditionFailure("a failed rewrite is thrown")
+                }
             }
-            guard let problem else {
-                rewritten.append(edit)
-                continue
-            }
-            let conflict = VaultWarning(path: edit.path, message: problem + "; its links were not rewritten")
-            if let read, conflicts.isEmpty, let report = try takeBack(journal, rewritten: rewritten, read: read, because: conflict) {
+            if let read, stopping, let first = leftAlone.first,
+                let report = try takeBack(journal, rewritten: rewritten, read: read, because: first)
+            {
                 return report
             }
-            conflicts.append(conflict)
-            unrewritten += 1
+            conflicts += leftAlone
+            unrewritten += leftAlone.count
+            pending = notBegun
         }
         let beforeHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.beforeHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
         var removedAny = false
@@ -131,24 +132,6 @@ extension ChangeExecutor {
         report.created = (journal.creates ?? []).count - conflicts.filter { c in (journal.creates ?? []).contains { $0.path == c.path } }.count
         report.removed = removed
         return report
-    }
-
-    /// Rewrites one file as the journal says; returns why it was left alone, if it was. A
-    /// file whose status still matches what the plan read is written without a read, unless
-    /// its new bytes are a patch, which is made from them.
-    private func rewrite(_ edit: IntentJournal.Edit, known: FileSnapshot?, writer: SafeWriter) throws -> String? {
-        let path = vault.absolutePath(edit.path)
-        if let after = edit.after, let known, let status = known.status, (try? fileSystem.status(path)) == status {
-            try writer.replace(path, with: after, expecting: known)
-            return nil
-        }
-        let (bytes, snapshot) = try writer.read(path)
-        let hash = String(ContentHash.of(bytes), radix: 16)
-        if hash == edit.afterHash { return nil }
-        // Empty means a write the crash tore; anything else unexpected is someone's edit.
-        guard hash == edit.beforeHash || bytes.isEmpty, let after = edit.newBytes(over: bytes) else { return "changed elsewhere" }
-        try writer.replace(path, with: after, expecting: snapshot)
-        return nil
     }
 
     /// Makes one new file, never over another; returns why it was not made, if it was not.
