@@ -3,7 +3,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev pkg-config groff-base man-db bsdextrautils
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# The standard library linked in, and a position-dependent executable: the loader then
+# applies none of the 45,000 relocations a position-independent one needs at each start
+# (`vault --version` 2.1 ms against 2.7, `capture` 4.0 against 4.5), at the cost of the
+# main image's address randomization; the shared libraries keep theirs.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -no-pie
 DEMO := Fixtures/demo
 VAULT := .build/release/vault
 # The official MCP Python SDK, which the real-client test drives `vault mcp` with, in a

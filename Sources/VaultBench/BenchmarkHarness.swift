@@ -109,7 +109,7 @@ struct BenchmarkHarness {
 
     /// Whether the row's peer can run: every program it needs is installed.
     private func peerState(_ row: BenchmarkRow, hello: Result<String, BenchError>) -> CellOutcome {
-        if row.name == "process floor", case .failure(let error) = hello { return .untimed(error.message) }
+        if row.peerLabel == BenchmarkRow.helloLabel, case .failure(let error) = hello { return .untimed(error.message) }
         if let missing = Self.missingTools(row, isInstalled: ProcessRunner.isInstalled) { return .untimed(missing) }
         return .timed(Measurement())
     }

@@ -94,13 +94,21 @@ struct BenchmarkRow: Sendable {
             warm.settles = true
             rows.append(warm)
         }
+        // A capture's goal is a multiple of a process that does nothing; each run captures
+        // into a fresh copy, so the note is always new.
+        rows.append(BenchmarkRow(
+            name: "capture", vaultArguments: ["capture", "A thought captured by the benchmark"], probeCommand: ["capture"],
+            probeMentions: [], peerLabel: helloLabel, peerCommand: [helloWorld], peerTools: [:], mutates: true))
         rows.append(BenchmarkRow(
             name: "process floor", vaultArguments: nil, probeCommand: [], probeMentions: [],
-            peerLabel: "Swift hello-world (-O)", peerCommand: [helloWorld], peerTools: [:], mutates: false))
+            peerLabel: helloLabel, peerCommand: [helloWorld], peerTools: [:], mutates: false))
         rows.append(.shell("I/O floor", vault: nil, peer: "find . -name '*.md' -print0 | xargs -0 cat > /dev/null",
                            label: "cat of all notes", tools: [:]))
         return rows
     }
+
+    /// The peer of the rows timed against a process that does nothing.
+    static let helloLabel = "Swift hello-world (-O)"
 
     /// `row` timed on an empty cache: the first run on a vault.
     static func cold(_ row: BenchmarkRow) -> BenchmarkRow {

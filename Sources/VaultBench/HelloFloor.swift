@@ -1,5 +1,5 @@
-/// The process floor: a Swift hello-world built like the release `vault`, so the table
-/// shows what any Swift command costs before it does any work.
+/// The process floor: a Swift hello-world with its standard library linked in, as the release
+/// `vault` has it, so the table shows what any Swift command costs before it does any work.
 enum HelloFloor {
     /// The compiled program in `cache`, built on first use; a reason when it cannot be.
     static func prepare(cache: String) -> Result<String, BenchError> {

@@ -55,6 +55,14 @@ struct HarnessTests {
         #expect(show?.peerCommand.last == "cat -- 'pages/A b.md'")
     }
 
+    @Test("the standard rows time capture against the hello-world floor, each run on a fresh copy of the vault")
+    func captureRow() {
+        let rows = BenchmarkRow.standard(BenchmarkQueries(word: "w", fuzzy: "f"), helloWorld: "hello")
+        let capture = rows.first { $0.name == "capture" }
+        #expect(capture?.vaultArguments?.first == "capture" && capture?.mutates == true)
+        #expect(capture?.peerCommand == ["hello"] && capture?.peerLabel == rows.last { $0.name == "process floor" }?.peerLabel)
+    }
+
     @Test("shell words and sed patterns are quoted")
     func quoting() {
         #expect(Shell.quote("O'Brien notes") == #"'O'\''Brien notes'"#)
