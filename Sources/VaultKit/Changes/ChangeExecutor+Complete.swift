@@ -52,32 +52,36 @@ extension ChangeExecutor {
         }
         var unrewritten = 0
         var rewritten: [IntentJournal.Edit] = []
-        var pending = journal.edits
+        // Each edit by its place in the journal, so that those left alone are reported in it.
+        var pending = Array(journal.edits.enumerated())
+        var leftAlone: [(place: Int, warning: VaultWarning)] = []
         // Someone else's change to one file (an edit, a deletion, a chmod) leaves that file
         // alone and is reported; finishing a journal, it does not stop the others. A change
         // made now stops at the first and is taken back.
         while !pending.isEmpty {
-            let stopping = read != nil && conflicts.isEmpty
-            let outcomes = try rewrite(pending, known: known, writer: writer, stopping: stopping)
-            var notBegun: [IntentJournal.Edit] = []
-            var leftAlone: [VaultWarning] = []
-            for (edit, outcome) in zip(pending, outcomes) {
+            let stopping = read != nil && conflicts.isEmpty && leftAlone.isEmpty
+            let outcomes = try rewrite(pending.map(\.element), known: known, writer: writer, stopping: stopping)
+            var notBegun: [(offset: Int, element: IntentJournal.Edit)] = []
+            var found: [(place: Int, warning: VaultWarning)] = []
+            for (entry, outcome) in zip(pending, outcomes) {
                 switch outcome {
-                case .rewritten: rewritten.append(edit)
-                case .leftAlone(let problem): leftAlone.append(VaultWarning(path: edit.path, message: problem + "; its links were not rewritten"))
-                case .notBegun: notBegun.append(edit)
+                case .rewritten: rewritten.append(entry.element)
+                case .leftAlone(let problem):
+                    found.append((entry.offset, VaultWarning(path: entry.element.path, message: problem + "; its links were not rewritten")))
+                case .notBegun: notBegun.append(entry)
                 case .failed: preconditionFailure("a failed rewrite is thrown")
                 }
             }
-            if let read, stopping, let first = leftAlone.first,
-                let report = try takeBack(journal, rewritten: rewritten, read: read, because: first)
+            if let read, stopping, let first = found.first,
+                let report = try takeBack(journal, rewritten: rewritten, read: read, because: first.warning)
             {
                 return report
             }
-            conflicts += leftAlone
-            unrewritten += leftAlone.count
+            leftAlone += found
             pending = notBegun
         }
+        conflicts += leftAlone.sorted { $0.place < $1.place }.map(\.warning)
+        unrewritten += leftAlone.count
         let beforeHashes = Dictionary(journal.edits.map { ($0.path, UInt64($0.beforeHash, radix: 16)) }, uniquingKeysWith: { a, _ in a })
         var removedAny = false
         for move in journal.moves + journal.sidecarMoves {

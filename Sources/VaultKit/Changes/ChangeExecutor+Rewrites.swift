@@ -23,13 +23,18 @@ extension ChangeExecutor {
     ///
     /// Each file is replaced on its own by the safe writer, so the order among them does not
     /// matter: a crash between any two leaves files each either as read or as written, which
-    /// recovery finishes alike. Creating each replacement file is most of a rename's time
-    /// (the file system allocates an inode), and those of different notes overlap.
+    /// recovery finishes alike. Writing the notes is a third of a rename's time or more (each
+    /// is a new file swapped in, checked and removed), and the writes of different notes
+    /// overlap.
+    ///
+    /// What comes back is what one edit after another would have come to: the first edit, in
+    /// the edits' order, that failed or (when `stopping`) was left alone decides, and an edit
+    /// after it that failed counts as not begun.
     ///
     /// - Parameter stopping: begin no further edit once one is left alone (a change made now
     ///   is then taken back, and the fewer files it wrote, the fewer it restores).
-    /// - Throws: the first error, in the edits' order, that is not someone else's change,
-    ///   once every edit begun has ended; no edit is begun after it.
+    /// - Throws: that first edit's error, when it failed with one that is not someone else's
+    ///   change, once every edit begun has ended; no edit is begun after it.
     func rewrite(
         _ edits: [IntentJournal.Edit], known: [String: FileSnapshot], writer: SafeWriter, stopping: Bool
     ) throws -> [RewriteOutcome] {
@@ -42,6 +47,8 @@ extension ChangeExecutor {
             let outcome: RewriteOutcome
             do {
                 try step.call("edit \(edit.path)")
+                // Another worker may have stopped the change while this one waited for the hook.
+                if halted.load(ordering: .relaxed) { return .notBegun }
                 outcome = try Self.rewrite(edit, in: vault, known: known[edit.path], writer: writer).map { .leftAlone($0) } ?? .rewritten
             } catch FileError.system(let error) where error.code == ENOENT {
                 outcome = .leftAlone("gone since the change began")
@@ -59,8 +66,28 @@ extension ChangeExecutor {
             }
             return outcome
         }
-        for case .failed(let error) in outcomes { throw error }
-        return outcomes
+        return try Self.inOrder(outcomes, stopping: stopping)
+    }
+
+    /// `outcomes` as one edit after another would have come to them: the first, in order,
+    /// that failed or (when `stopping`) was left alone decides; a failure after it counts as
+    /// not begun.
+    ///
+    /// - Throws: the deciding outcome's error, when it failed.
+    static func inOrder(_ outcomes: [RewriteOutcome], stopping: Bool) throws -> [RewriteOutcome] {
+        let decides = outcomes.firstIndex { outcome in
+            switch outcome {
+            case .failed: return true
+            case .leftAlone: return stopping
+            case .rewritten, .notBegun: return false
+            }
+        }
+        guard let decides else { return outcomes }
+        if case .failed(let error) = outcomes[decides] { throw error }
+        return outcomes.enumerated().map { index, outcome in
+            if index > decides, case .failed = outcome { return .notBegun }
+            return outcome
+        }
     }
 
     /// Rewrites one file as the journal says; returns why it was left alone, if it was. A

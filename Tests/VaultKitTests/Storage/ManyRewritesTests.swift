@@ -75,4 +75,29 @@ struct ManyRewritesTests {
         // The old name stays beside the new one, so the links left alone still resolve.
         #expect(try folder.names(in: "pages").filter { !$0.hasPrefix("Linker") } == ["Chores.md", "Errands.md"])
     }
+
+    @Test("rewrites done side by side come to what one after another would have: the first in order that fails or is left alone decides")
+    func outcomesInOrder() throws {
+        typealias Outcome = ChangeExecutor.RewriteOutcome
+        func names(_ outcomes: [Outcome]) -> [String] {
+            outcomes.map { outcome in
+                switch outcome {
+                case .rewritten: "rewritten"
+                case .leftAlone: "left alone"
+                case .notBegun: "not begun"
+                case .failed: "failed"
+                }
+            }
+        }
+        // Left alone first, then a full disk on a later note: taken back, the later note untried.
+        let leftFirst: [Outcome] = [.rewritten, .leftAlone("changed elsewhere"), .failed(Crash()), .rewritten]
+        #expect(try names(ChangeExecutor.inOrder(leftFirst, stopping: true)) == ["rewritten", "left alone", "not begun", "rewritten"])
+        // Finishing a journal does not stop at a note left alone: the failure is the change's.
+        #expect(throws: Crash.self) { try ChangeExecutor.inOrder(leftFirst, stopping: false) }
+        // The failure first: it is thrown, whatever was left alone after it.
+        let failedFirst: [Outcome] = [.rewritten, .failed(Crash()), .leftAlone("changed elsewhere")]
+        #expect(throws: Crash.self) { try ChangeExecutor.inOrder(failedFirst, stopping: true) }
+        let calm: [Outcome] = [.rewritten, .leftAlone("gone since the change began"), .rewritten]
+        #expect(try names(ChangeExecutor.inOrder(calm, stopping: false)) == ["rewritten", "left alone", "rewritten"])
+    }
 }
