@@ -43,6 +43,12 @@ struct BenchArguments {
         return remaining.remove(at: index)
     }
 
+    /// The next argument that is not an option, or nil when there is none.
+    mutating func optionalPositional() -> String? {
+        guard let index = remaining.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }
+        return remaining.remove(at: index)
+    }
+
     /// Fails on any argument no one took.
     func finish() throws {
         if let first = remaining.first {

@@ -4,7 +4,7 @@ import Foundation
 /// `vault` does (`vault-bench: error: ...`) and returns the exit code.
 public enum BenchCommandLine {
     /// The commands, in the order help lists them.
-    static var commands: [any BenchCommand.Type] { [GenerateCommand.self, RunCommand.self, StressCommand.self, ShapesCommand.self] }
+    static var commands: [any BenchCommand.Type] { [GenerateCommand.self, RunCommand.self, StressCommand.self, ShapesCommand.self, StatFloorCommand.self] }
 
     /// Runs the command line `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {

@@ -16,11 +16,13 @@ struct BenchmarkHarness {
         /// Where the hello-world floor is built once.
         var cache: String
         var queries: BenchmarkQueries
+        /// The `vault-bench` executable, run for the stat floor; the one in `PATH` when nil.
+        var benchBinary: String?
         /// Whether to tell stderr which row is running.
         var progress: Bool
 
         init(vault: String, vaultBinary: String?, beforeBinary: String? = nil, runs: Int, warmup: Int,
-             cache: String, queries: BenchmarkQueries, progress: Bool) {
+             cache: String, queries: BenchmarkQueries, benchBinary: String? = nil, progress: Bool) {
             self.vault = vault
             self.vaultBinary = vaultBinary
             self.beforeBinary = beforeBinary
@@ -28,6 +30,7 @@ struct BenchmarkHarness {
             self.warmup = warmup
             self.cache = cache
             self.queries = queries
+            self.benchBinary = benchBinary
             self.progress = progress
         }
     }
@@ -47,7 +50,8 @@ struct BenchmarkHarness {
         // vault's cache of this vault (and of its copies) beside it, never the person's own.
         ChildEnvironment.set("XDG_CACHE_HOME", vault + ".bench-cache")
         let hello = HelloFloor.prepare(cache: options.cache)
-        let rows = BenchmarkRow.standard(options.queries, helloWorld: (try? hello.get()) ?? "hello-floor")
+        let rows = BenchmarkRow.standard(
+            options.queries, helloWorld: (try? hello.get()) ?? "hello-floor", benchBinary: options.benchBinary ?? "vault-bench")
         var probes = [String: Bool]()
         var results = [RowResult]()
         for (number, row) in rows.enumerated() {
@@ -75,6 +79,7 @@ struct BenchmarkHarness {
                     peerSide = try time(row, copy: copy, recorded: recorded, &measurement) { _ in row.peerCommand }
                 }
             }
+            if row.sharesCopy { try removeCopy(copy) }
             results.append(RowResult(row: row, vault: vaultSide, peer: peerSide, before: beforeSide))
         }
         return BenchmarkReport(
@@ -110,6 +115,9 @@ struct BenchmarkHarness {
     /// Whether the row's peer can run: every program it needs is installed.
     private func peerState(_ row: BenchmarkRow, hello: Result<String, BenchError>) -> CellOutcome {
         if row.peerLabel == BenchmarkRow.helloLabel, case .failure(let error) = hello { return .untimed(error.message) }
+        if row.peerLabel == BenchmarkRow.statFloorLabel, !ProcessRunner.isInstalled(row.peerCommand[0]) {
+            return .untimed("missing (vault-bench)")
+        }
         if let missing = Self.missingTools(row, isInstalled: ProcessRunner.isInstalled) { return .untimed(missing) }
         return .timed(Measurement())
     }
@@ -120,13 +128,14 @@ struct BenchmarkHarness {
         return packages.isEmpty ? nil : "missing (apt-get install " + packages.joined(separator: " ") + ")"
     }
 
-    /// Runs one side once (on a fresh copy when the row mutates; the copy is not timed)
+    /// Runs one side once (on a fresh copy when the row mutates, or the row's one copy when
+    /// its runs share it; the copy is not timed)
     /// and records it; a command that fails ends that side's timing.
     private func time(_ row: BenchmarkRow, copy: String, recorded: Bool, _ measurement: inout Measurement,
                       prepare: ((String) -> [String])? = nil, command: (String) -> [String]) throws -> CellOutcome {
         let vault = Self.trimmed(options.vault)
         let folder = row.mutates ? copy : vault
-        if row.mutates {
+        if row.mutates && !(row.sharesCopy && BenchFiles.exists(copy)) {
             let copied = try ProcessRunner.run(["cp", "-a", "--", vault, copy], capture: true)
             guard copied.status == 0 else { throw BenchError("cannot copy \(vault): \(copied.output)") }
             // Flush the copy now, or its write-back lands in the timed run.
@@ -137,7 +146,7 @@ struct BenchmarkHarness {
             // A build without the cache fails its `cache` command: the timed run is then as it was.
             _ = try ProcessRunner.run(prepare(folder), in: folder, capture: true)
         }
-        defer { if row.mutates { try? removeCopy(copy) } }
+        defer { if row.mutates && !row.sharesCopy { try? removeCopy(copy) } }
         let outcome = try ProcessRunner.run(command(folder), in: folder)
         // Exit 1 is "nothing found" for vault, rg and fzf alike: still a valid run.
         guard outcome.status <= 1 else { return .untimed("failed (exit \(outcome.status))") }

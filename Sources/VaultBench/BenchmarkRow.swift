@@ -19,6 +19,10 @@ struct BenchmarkRow: Sendable {
     let peerTools: [String: String]
     /// Whether the row changes the vault: such rows run each time on a fresh copy.
     let mutates: Bool
+    /// Whether the runs of a row that changes the vault share one copy, made before the
+    /// first: each run's change is new in it (a capture's note is numbered), and a copy
+    /// made just before a run times the disk writing the copy back more than the command.
+    var sharesCopy = false
     /// `vault` arguments run, untimed, before each timed run of the `vault` side: emptying
     /// the cache for a cold row, filling it for a row on a fresh copy.
     var prepare: [String]?
@@ -37,7 +41,10 @@ struct BenchmarkRow: Sendable {
 
     /// The rows of DESIGN.md section 10: each `vault` command against its peer, then the
     /// floors (the cost of starting a process, the cost of reading every note).
-    static func standard(_ queries: BenchmarkQueries, helloWorld: String) -> [BenchmarkRow] {
+    ///
+    /// - Parameter benchBinary: the `vault-bench` executable, whose `stat-floor` is the
+    ///   stat floor's peer.
+    static func standard(_ queries: BenchmarkQueries, helloWorld: String, benchBinary: String = "vault-bench") -> [BenchmarkRow] {
         let rg = ["rg": "ripgrep"]
         let rgFzf = ["rg": "ripgrep", "fzf": "fzf"]
         let word = Shell.quote(queries.word)
@@ -94,14 +101,20 @@ struct BenchmarkRow: Sendable {
             warm.settles = true
             rows.append(warm)
         }
-        // A capture's goal is a multiple of a process that does nothing; each run captures
-        // into a fresh copy, so the note is always new.
-        rows.append(BenchmarkRow(
+        // A capture's goal is a multiple of a process that does nothing; the runs capture
+        // into one copy, each a new note (numbered after the first).
+        var capture = BenchmarkRow(
             name: "capture", vaultArguments: ["capture", "A thought captured by the benchmark"], probeCommand: ["capture"],
-            probeMentions: [], peerLabel: helloLabel, peerCommand: [helloWorld], peerTools: [:], mutates: true))
+            probeMentions: [], peerLabel: helloLabel, peerCommand: [helloWorld], peerTools: [:], mutates: true)
+        capture.sharesCopy = true
+        rows.append(capture)
         rows.append(BenchmarkRow(
             name: "process floor", vaultArguments: nil, probeCommand: [], probeMentions: [],
             peerLabel: helloLabel, peerCommand: [helloWorld], peerTools: [:], mutates: false))
+        // What every command on a checked cache pays before it reads a record.
+        rows.append(BenchmarkRow(
+            name: "stat floor", vaultArguments: nil, probeCommand: [], probeMentions: [],
+            peerLabel: statFloorLabel, peerCommand: [benchBinary, StatFloorCommand.name], peerTools: [:], mutates: false))
         rows.append(.shell("I/O floor", vault: nil, peer: "find . -name '*.md' -print0 | xargs -0 cat > /dev/null",
                            label: "cat of all notes", tools: [:]))
         return rows
@@ -109,6 +122,8 @@ struct BenchmarkRow: Sendable {
 
     /// The peer of the rows timed against a process that does nothing.
     static let helloLabel = "Swift hello-world (-O)"
+    /// The peer of the stat floor: `vault-bench stat-floor`.
+    static let statFloorLabel = "every folder listed, every note's status taken (all cores)"
 
     /// `row` timed on an empty cache: the first run on a vault.
     static func cold(_ row: BenchmarkRow) -> BenchmarkRow {

@@ -71,7 +71,7 @@ struct RunCommand: BenchCommand {
         }
         let harness = BenchmarkHarness(options: .init(
             vault: vault, vaultBinary: binary, beforeBinary: before, runs: runs, warmup: warmup, cache: cache,
-            queries: queries, progress: true))
+            queries: queries, benchBinary: try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), progress: true))
         print(try harness.run().markdown(), terminator: "")
     }
 

@@ -55,12 +55,65 @@ struct HarnessTests {
         #expect(show?.peerCommand.last == "cat -- 'pages/A b.md'")
     }
 
-    @Test("the standard rows time capture against the hello-world floor, each run on a fresh copy of the vault")
+    @Test("the standard rows time capture against the hello-world floor, the runs sharing one copy of the vault")
     func captureRow() {
         let rows = BenchmarkRow.standard(BenchmarkQueries(word: "w", fuzzy: "f"), helloWorld: "hello")
         let capture = rows.first { $0.name == "capture" }
-        #expect(capture?.vaultArguments?.first == "capture" && capture?.mutates == true)
+        #expect(capture?.vaultArguments?.first == "capture" && capture?.mutates == true && capture?.sharesCopy == true)
         #expect(capture?.peerCommand == ["hello"] && capture?.peerLabel == rows.last { $0.name == "process floor" }?.peerLabel)
+        #expect(rows.filter(\.sharesCopy).map(\.name) == ["capture"])
+    }
+
+    @Test("the stat floor row runs vault-bench's own walk, and no vault command")
+    func statFloorRow() throws {
+        let rows = BenchmarkRow.standard(BenchmarkQueries(word: "w", fuzzy: "f"), helloWorld: "hello", benchBinary: "/opt/vault-bench")
+        let floor = try #require(rows.first { $0.name == "stat floor" })
+        #expect(floor.vaultArguments == nil && floor.peerCommand == ["/opt/vault-bench", "stat-floor"] && !floor.mutates)
+        #expect(rows.last?.name == "I/O floor")
+    }
+
+    @Test("the stat floor takes the status of every note under the folder, and of nothing in a hidden folder")
+    func statFloorWalk() throws {
+        let folder = TemporaryFolder()
+        _ = folder.file("vault/a.md", "a")
+        _ = folder.file("vault/pages/b.md", "b")
+        _ = folder.file("vault/pages/deep/er/c.MD", "c")
+        _ = folder.file("vault/pages/d.markdown", "d")
+        _ = folder.file("vault/assets/e.png", "e")
+        _ = folder.file("vault/.obsidian/f.md", "f")
+        _ = folder.file("vault/.hidden.md", "g")
+        #expect(try StatFloorCommand.walk(folder.path + "/vault") == 4)
+        #expect(throws: BenchError.self) { try StatFloorCommand.walk(folder.path + "/none") }
+    }
+
+    @Test("the runs of a row that shares its copy see each other's changes, and the copy is gone after the row")
+    func sharedCopy() throws {
+        let folder = TemporaryFolder()
+        try VaultGenerator(notes: 10, seed: 6).generate(into: folder.path + "/vault")
+        let log = folder.path + "/seen"
+        // A stand-in whose capture leaves a mark in the vault it is given and logs how many it found there.
+        let vault = folder.file("bin/vault", """
+            #!/bin/sh
+            case "$1" in
+              capture)
+                [ "$3" = --vault ] || exit 0
+                if [ -f "$4/marks" ]; then wc -l < "$4/marks"; else echo 0; fi >> \(Shell.quote(log))
+                echo x >> "$4/marks"; exit 0 ;;
+              --version) echo "vault 0.0.3"; exit 0 ;;
+              *) exit 2 ;;
+            esac
+            """, executable: true)
+        _ = folder.file("cache/hello-floor", "#!/bin/sh\necho hello\n", executable: true)
+        let harness = BenchmarkHarness(options: .init(
+            vault: folder.path + "/vault", vaultBinary: vault, runs: 2, warmup: 1, cache: folder.path + "/cache",
+            queries: BenchmarkQueries(word: "w", fuzzy: "f"), benchBinary: folder.path + "/no/vault-bench", progress: false))
+        let report = try harness.run()
+        let seen = String(decoding: try #require(FileManager.default.contents(atPath: log)), as: UTF8.self)
+        #expect(seen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["0", "1", "2"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/vault/marks"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/vault.bench-copy"))
+        let floor = try #require(report.results.first { $0.row.name == "stat floor" })
+        #expect(floor.peer == .untimed("missing (vault-bench)"))
     }
 
     @Test("shell words and sed patterns are quoted")
