@@ -140,7 +140,7 @@ public struct Capture {
                 // A note that is a link out of the vault is not read, as the walk does not.
                 guard (try? vault.checkInside(path)) != nil else { continue }
                 guard let bytes = try? vault.fileSystem.readFile(vault.absolutePath(path)) else { continue }
-                if String(decoding: bytes, as: UTF8.self).contains(url) { return path }
+                if Self.holdsLink(bytes, url) { return path }
             }
         }
         return nil
@@ -164,6 +164,35 @@ public struct Capture {
     /// capture reads it: what frecency remembers the capture's tags by.
     public static func linkHost(of text: String) -> String? {
         soleURL(text)?.host
+    }
+
+    /// True when `url` stands whole somewhere in `bytes`: not the start of a longer link
+    /// (`…/talks` in `…/talks/sync`, `?page=1` in `?page=12`) nor the end of one. A
+    /// sentence's closing mark after it (`see https://x.org/a.`) does not make it longer.
+    static func holdsLink(_ bytes: [UInt8], _ url: String) -> Bool {
+        let link = Array(url.utf8)
+        guard let first = link.first, !link.isEmpty, bytes.count >= link.count else { return false }
+        var start = 0
+        while start + link.count <= bytes.count {
+            guard let at = bytes[start...].firstIndex(of: first), at + link.count <= bytes.count else { return false }
+            start = at + 1
+            guard bytes[at..<at + link.count].elementsEqual(link) else { continue }
+            if at > 0 && continuesLink(bytes[at - 1]) { continue }
+            let end = at + link.count
+            if end == bytes.count || !continuesLink(bytes[end]) { return true }
+            // A mark that ends a sentence or clause, followed by nothing or a space.
+            if ".,;:!?".utf8.contains(bytes[end]) && (end + 1 == bytes.count || !continuesLink(bytes[end + 1]) && !".,;:!?".utf8.contains(bytes[end + 1])) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// True for a byte that a link may go on with: anything but a space, a control
+    /// character, or the marks that close it in markdown and prose (`) ] > " ' < |` and
+    /// a backquote).
+    private static func continuesLink(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && !")]>\"'<|`".utf8.contains(byte)
     }
 
     /// The text as a link, when it is one `http(s)` URL and nothing else.

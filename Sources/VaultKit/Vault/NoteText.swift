@@ -50,14 +50,22 @@ public enum NoteText {
     /// Where the note ends in a list item, a quote or a table, and the text does not carry
     /// that block on (a list marker, a `>`, a `|`), a blank line goes first: CommonMark
     /// would read a plain line there as part of the item, the quote or a table row.
+    ///
+    /// A note that ended without a final newline still does (DESIGN.md 3): its last line
+    /// gets one, and the text's last line goes without.
     public static func appending(_ text: String, to bytes: [UInt8]) -> [UInt8] {
         let ending = lineEnding(of: bytes)
+        let endsOpen = !bytes.isEmpty && bytes.last != 0x0A
         var result = bytes
-        if !result.isEmpty && result.last != 0x0A { result += ending }
+        if endsOpen { result += ending }
         let added = lines(text, ending: ending)
         if let separator = OpenBlock(endOf: bytes)?.separator(before: added, ending: ending) { result += separator }
         result += added
-        if result.last != 0x0A { result += ending }
+        if !endsOpen {
+            if result.last != 0x0A { result += ending }
+        } else if result.last == 0x0A {
+            result.removeLast(result.count >= 2 && result[result.count - 2] == 0x0D ? 2 : 1)
+        }
         return result
     }
 
@@ -95,6 +103,15 @@ public enum NoteText {
         }
         var inserted = lines(text, ending: ending)
         if inserted.last != 0x0A { inserted += ending }
+        // Text that leaves a list item, a quote or a table open would take in the line
+        // after it (CommonMark's lazy continuation): the note's first paragraph would
+        // become part of a task prepended before it.
+        let next = lineRange(result, at: position)
+        if !next.isEmpty, !result[next].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }),
+            let separator = OpenBlock(endOf: inserted)?.separator(before: Array(result[next]), ending: ending)
+        {
+            inserted += separator
+        }
         result.insert(contentsOf: inserted, at: position)
         return result
     }

@@ -51,6 +51,27 @@ struct CaptureTests {
         #expect(again2.path == "quick/example.org talks local-first-sync 2.md")
     }
 
+    @Test("a link that only begins or ends a link already captured is captured anew")
+    func longerLinkCaptured() throws {
+        let vault = try vault()
+        let capture = Capture(vault: vault)
+        let first = try capture.capture(Array("https://example.org/talks/local-first-sync".utf8))
+        #expect(first.alreadyCaptured)
+        for url in ["https://example.org/talks", "https://example.org/", "https://example.org/talks/local-first"] {
+            let result = try capture.capture(Array(url.utf8))
+            #expect(!result.alreadyCaptured, "\(url)")
+            #expect(String(decoding: try folder.read("demo/" + result.path), as: UTF8.self).contains(url))
+        }
+        let link = "https://a.org/p?page=1"
+        #expect(Capture.holdsLink(Array("see \(link).\n".utf8), link))
+        #expect(Capture.holdsLink(Array("[x](\(link)) and <\(link)>".utf8), link))
+        #expect(Capture.holdsLink(Array(link.utf8), link))
+        #expect(!Capture.holdsLink(Array("\(link)2".utf8), link))
+        #expect(!Capture.holdsLink(Array("\(link).html".utf8), link))
+        #expect(!Capture.holdsLink(Array("x\(link)".utf8), link))
+        #expect(Capture.holdsLink(Array("\(link)2 then \(link), again".utf8), link))
+    }
+
     @Test("a second link from one host is named after the part of the link that tells its pages apart")
     func linkTitles() throws {
         let vault = try vault()
@@ -113,13 +134,15 @@ struct AuthoringTests {
         let errands = String(decoding: try folder.read("demo/pages/Errands.md"), as: UTF8.self)
         #expect(errands.hasPrefix("---\ntags: errands, home\n---\n# Errands\n\nFirst!\n## Groceries\n"))
         #expect(NoteText.prepending("x", to: Array("no final newline".utf8)) == Array("x\nno final newline".utf8))
-        #expect(NoteText.appending("x", to: Array("no final newline".utf8)) == Array("no final newline\nx\n".utf8))
+        #expect(NoteText.appending("x", to: Array("no final newline".utf8)) == Array("no final newline\nx".utf8))
+        #expect(NoteText.appending("x\r\n", to: Array("a\r\nno final newline".utf8)) == Array("a\r\nno final newline\r\nx".utf8))
+        #expect(NoteText.appending("x\n", to: Array("ends\n".utf8)) == Array("ends\nx\n".utf8))
         #expect(NoteText.prepending("x", to: [0xEF, 0xBB, 0xBF] + Array("# T\n\nbody\n".utf8)) == [0xEF, 0xBB, 0xBF] + Array("# T\n\nx\nbody\n".utf8))
     }
 
     @Test("appended text after a list item, a quote or a table stands apart unless it carries the block on", arguments: [
         ("- one\n- two\n", "a paragraph", "- one\n- two\n\na paragraph\n"),
-        ("- one\n- two", "a paragraph", "- one\n- two\n\na paragraph\n"),
+        ("- one\n- two", "a paragraph", "- one\n- two\n\na paragraph"),
         ("- one\n- two\n", "- three", "- one\n- two\n- three\n"),
         ("- one\n- two\n", "2. three", "- one\n- two\n2. three\n"),
         ("- one\n- two\n", "  more of two", "- one\n- two\n  more of two\n"),
@@ -156,6 +179,21 @@ struct AuthoringTests {
     ])
     func appendAfterBlocks(note: String, text: String, expected: String) {
         #expect(String(decoding: NoteText.appending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
+    }
+
+    @Test("prepended text that leaves a block open stands apart from the paragraph after it", arguments: [
+        ("Works with me.\n", "- [ ] call Tom", "- [ ] call Tom\n\nWorks with me.\n"),
+        ("# Tom\n\nWorks with me.\n", "- [ ] call Tom", "# Tom\n\n- [ ] call Tom\n\nWorks with me.\n"),
+        ("---\ntags: [x]\n---\nFirst line\n", "> a quote", "---\ntags: [x]\n---\n> a quote\n\nFirst line\n"),
+        ("- [ ] older\n", "- [ ] newer", "- [ ] newer\n- [ ] older\n"),
+        ("\nafter a blank\n", "- item", "- item\n\nafter a blank\n"),
+        ("Paragraph.\n", "plain words", "plain words\nParagraph.\n"),
+        ("| a |\n| - |\n", "- item", "- item\n\n| a |\n| - |\n"),
+        ("Text\r\n", "- item", "- item\r\n\r\nText\r\n"),
+        ("", "- item", "- item\n"),
+    ])
+    func prependBeforeBlocks(note: String, text: String, expected: String) {
+        #expect(String(decoding: NoteText.prepending(text, to: Array(note.utf8)), as: UTF8.self) == expected)
     }
 
     @Test("text added to a Logseq page becomes a block unless it is written as one", arguments: [
