@@ -167,9 +167,16 @@ struct TagEdits {
         return items
     }
 
-    /// A plain value up to a ` #` comment; a quoted one as it is.
+    /// A plain value up to a ` #` comment; a quoted one up to its closing quote, when only
+    /// a comment follows it (`"a" # why`), else as it is.
     func plainEnd(_ range: Range<Int>) -> Range<Int> {
-        guard let first = range.first.map({ bytes[$0] }), first != UInt8(ascii: "\""), first != UInt8(ascii: "'") else { return range }
+        guard let first = range.first.map({ bytes[$0] }) else { return range }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            guard let close = closingQuote(of: range) else { return range }
+            let rest = trimmed(close + 1..<range.upperBound)
+            return rest.isEmpty || bytes[rest.lowerBound] == UInt8(ascii: "#") && rest.lowerBound > close + 1
+                ? range.lowerBound..<close + 1 : range
+        }
         var position = range.lowerBound
         while position + 1 < range.upperBound {
             if (bytes[position] == 0x20 || bytes[position] == 0x09) && bytes[position + 1] == UInt8(ascii: "#") {
@@ -178,6 +185,29 @@ struct TagEdits {
             position += 1
         }
         return range
+    }
+
+    /// Where the quoted scalar opening `range` closes, by YAML's rules: `\` escapes in
+    /// double quotes, a doubled `''` in single ones; nil when it does not close.
+    private func closingQuote(of range: Range<Int>) -> Int? {
+        let quote = bytes[range.lowerBound]
+        var position = range.lowerBound + 1
+        while position < range.upperBound {
+            let byte = bytes[position]
+            if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+                position += 2
+                continue
+            }
+            if byte == quote {
+                if quote == UInt8(ascii: "'") && position + 1 < range.upperBound && bytes[position + 1] == quote {
+                    position += 2
+                    continue
+                }
+                return position
+            }
+            position += 1
+        }
+        return nil
     }
 
     func trimmed(_ range: Range<Int>) -> Range<Int> {

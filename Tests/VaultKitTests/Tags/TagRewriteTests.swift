@@ -50,6 +50,15 @@ struct TagRewriteTests {
         #expect(try renamed(text, "old", "fresh") == "---\ntitle: T\ntags:\n  - fresh\n  - \"#fresh/x\"\n  - other\n---\nbody\n")
     }
 
+    @Test("a quoted item or value followed by a comment is renamed, quotes and comment kept")
+    func quotedBeforeComment() throws {
+        #expect(try renamed("---\ntags:\n  - \"old\" # why\n---\n") == "---\ntags:\n  - \"new\" # why\n---\n")
+        #expect(try renamed("---\ntags:\n  - \"#old\" # why\n---\n") == "---\ntags:\n  - \"#new\" # why\n---\n")
+        #expect(try renamed("---\ntags:\n  - 'old' # it''s\n---\n") == "---\ntags:\n  - 'new' # it''s\n---\n")
+        #expect(try renamed("---\ntags: \"x old\" # c\n---\n") == "---\ntags: \"x new\" # c\n---\n")
+        #expect(try renamed("---\ntags:\n  - \"a \\\" b\" # c\n  - old\n---\n") == "---\ntags:\n  - \"a \\\" b\" # c\n  - new\n---\n")
+    }
+
     @Test("a flow list keeps its quoting and separators")
     func flowList() throws {
         #expect(try renamed("---\ntags: [old, \"old/a\", 'b', \"#old\"]\n---\n") == "---\ntags: [new, \"new/a\", 'b']\n---\n")
