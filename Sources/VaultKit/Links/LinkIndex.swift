@@ -223,8 +223,10 @@ public struct LinkIndex: Sendable {
         if Self.isRelative(key) {
             return exact(Self.join(source.folderKey, key))
         }
-        let path = key.utf8.first == UInt8(ascii: "/") ? String(key.utf8.dropFirst())! : key
-        if path.hasByte(UInt8(ascii: "/")) {
+        // `[[/Bar]]` is a path from the vault's top folder, as `[x](/Bar.md)` is.
+        let rooted = key.utf8.first == UInt8(ascii: "/")
+        let path = rooted ? String(key.utf8.dropFirst())! : key
+        if rooted || path.hasByte(UInt8(ascii: "/")) {
             let found = exact(path)
             if found.path != nil { return found }
             // `[[Projects/Roadmap]]` names a note by the end of its path, as in Obsidian.

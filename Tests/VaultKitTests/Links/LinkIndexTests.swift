@@ -116,6 +116,16 @@ struct LinkIndexTests {
         #expect(index.resolveMarkdown("/b/c/M", from: "a/x.md").path == "b/c/M.md")
     }
 
+    @Test("a wikilink that starts with a slash is a path from the vault's top folder, as a markdown one is")
+    func rootedWikilink() {
+        let index = LinkIndex(notes: ["Bar.md", "sub/Bar.md", "sub/T.md", "deep/Only.md"], assets: [], layout: .standard)
+        #expect(index.resolveWikilink("/Bar", from: "sub/T.md") == Resolution(path: "Bar.md", candidates: 1))
+        #expect(index.resolveWikilink("Bar", from: "sub/T.md").path == "sub/Bar.md")
+        #expect(index.resolveWikilink("/sub/Bar", from: "T.md").path == "sub/Bar.md")
+        // With no such file at the top, the name is looked for as any other path's end is.
+        #expect(index.resolveWikilink("/Only", from: "T.md").path == "deep/Only.md")
+    }
+
     @Test("a partial path matches the end of a note's path")
     func suffixPath() {
         let index = LinkIndex(notes: ["pages/Projects/Roadmap.md", "archive/pages/Old/Roadmap.md"], assets: [], layout: .standard)
