@@ -55,6 +55,16 @@ public struct NoteQuery: Sendable, Equatable {
         }
     }
 
+    /// The folders asked for that are not folders of `vault`, for a query that found
+    /// nothing: a misspelt `--folder` is then told from an empty folder.
+    public func missingFolders(in vault: Vault) -> [String] {
+        folders.filter { asked in
+            let path = vault.layout.folderPath(asked)
+            guard !path.isEmpty else { return false }
+            return ((try? vault.fileSystem.status(vault.absolutePath(path))) ?? nil)?.kind != .directory
+        }
+    }
+
     /// The part of `selection(layout:)` a note's path decides (its folders, and the trash
     /// unless asked for), to be asked before the note is read.
     public func pathSelection(layout: VaultLayout) -> PathSelection {

@@ -120,12 +120,18 @@ public struct VaultLayout: Equatable, Sendable {
     /// The comparison key, ending in `/`, of the folder a `--folder` argument names: a path
     /// (`./` and trailing slashes dropped) or a system folder's name, mapped as this vault maps it.
     func folderPrefix(_ argument: String) -> String {
+        Naming.collisionKey(folderPath(argument)) + "/"
+    }
+
+    /// The vault-relative folder a `--folder` argument names: a path, or a system folder's
+    /// kind name (`inbox`) as this vault places it.
+    func folderPath(_ argument: String) -> String {
         var name = argument.hasPrefix("./") ? String(argument.dropFirst(2)) : argument
         while name.hasSuffix("/") { name.removeLast() }
         if let kind = FolderKind.allCases.first(where: { $0.settingsKey == name || $0.rawValue == name }),
            let mapped = folder(for: kind) {
             name = mapped
         }
-        return Naming.collisionKey(name) + "/"
+        return name
     }
 }

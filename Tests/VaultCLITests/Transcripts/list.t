@@ -75,6 +75,12 @@ $ vault list --sort modified | head -3
 # Nothing matches: exit 1, like grep.
 $ vault list --tag no-such-tag
 ? 1
+# A folder that is not there is said so; an empty one is not.
+$ vault list --folder pages/Peple
+2> vault: warning: no folder pages/Peple in the vault
+? 1
+$ mkdir pages/Empty && vault list --folder pages/Empty
+? 1
 # JSON has every field.
 $ vault list --folder quick --json
 > [
