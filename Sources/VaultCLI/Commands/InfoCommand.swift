@@ -31,7 +31,9 @@ enum InfoCommand: Command {
         }
         context.line(context.bold("Vault") + "  \(vault.root)")
         if let id = vault.settings?.id { context.line("id     \(id)") }
-        if vault.settings == nil { context.line("       (no .zennotes/vault.json: default layout, nothing written)") }
+        if vault.settings == nil {
+            context.line("       (no .zennotes/vault.json\(vault.layoutSources.isEmpty ? ": default layout" : ""), nothing written)")
+        }
         context.line()
         context.line(context.bold("Notes") + "  \(summary.notes)")
         for kind in FolderKind.allCases {
@@ -53,7 +55,8 @@ enum InfoCommand: Command {
             context.line("  \(copy.path)  (\(copy.tool.rawValue) copy of \(copy.originalPath))")
         }
         context.line()
-        context.line(context.bold("Layout") + (vault.layout.isRemapped ? " (remapped in .zennotes/vault.json)" : " (default)"))
+        let remapped = vault.layoutSources.isEmpty ? " (default)" : " (remapped in " + vault.layoutSources.joined(separator: " and ") + ")"
+        context.line(context.bold("Layout") + remapped)
         for (kind, folder) in folders { context.line("  " + kind.padded(to: 9) + folder + "/") }
         if !scan.warnings.isEmpty {
             context.line()

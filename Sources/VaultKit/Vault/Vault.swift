@@ -21,6 +21,9 @@ public struct Vault: Sendable {
     public let obsidian: ObsidianSettings?
     /// Where the journals are and how they are named.
     public let journalNaming: JournalNaming
+    /// The settings files that moved system folders from where the standard layout puts
+    /// them, in the order they were read; empty for the standard layout.
+    public let layoutSources: [String]
     /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
     /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
     public var clock: VaultClock = .system
@@ -61,11 +64,17 @@ public struct Vault: Sendable {
             settings = nil
             if logseq != nil { layout = Self.layout(of: &logseq!) } else { layout = .standard }
         }
+        var sources = layout.isRemapped ? [settings != nil ? ".zennotes/vault.json" : "logseq/config.edn"] : []
         var obsidian = ObsidianSettings(root: absolute, fileSystem: fileSystem)
-        if obsidian != nil { layout = Self.layout(layout, journalsOf: &obsidian!) }
+        if obsidian != nil {
+            let journals = layout.folder(for: .journal)
+            layout = Self.layout(layout, journalsOf: &obsidian!)
+            if layout.folder(for: .journal) != journals { sources.append(".obsidian/daily-notes.json") }
+        }
         self.logseq = logseq
         self.obsidian = obsidian
         self.layout = layout
+        layoutSources = sources
         journalNaming = Self.journalNaming(layout: layout, logseq: logseq, obsidian: obsidian)
     }
 
@@ -116,6 +125,7 @@ public struct Vault: Sendable {
         self.fileSystem = fileSystem
         settings = nil
         layout = .standard
+        layoutSources = []
         logseq = Self.logseqConfig(at: self.root, fileSystem: fileSystem)
         obsidian = ObsidianSettings(root: self.root, fileSystem: fileSystem)
         journalNaming = Self.journalNaming(layout: layout, logseq: logseq, obsidian: obsidian)

@@ -7,6 +7,10 @@ $ cd Daily/2026 && vault journal --list
 > 2026-11-30	Daily/2026/11-30 Mon.md
 > 2026-11-29	Daily/2026/11-29 Sun.md
 > 2026-11-28	Daily/2026-11-28.md
+# info says which settings file moved the journals.
+$ vault info | grep -E 'Layout|vault.json'
+>        (no .zennotes/vault.json, nothing written)
+> Layout (remapped in .obsidian/daily-notes.json)
 # A journal's task with no due date is due on the day its name gives.
 $ cd Notes && vault tasks
 > Daily/2026-11-28.md:5@742ebf	[ ] Mend the fence	(due 2026-11-28)
