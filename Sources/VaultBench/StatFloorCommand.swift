@@ -6,9 +6,9 @@ import Glibc
 ///
 /// Every command that trusts a cache of note facts first lists every folder and takes the
 /// status of every note (size, times, inode), or it could answer from a stale record.
-/// This does that and nothing else: each depth's folders listed across the cores, each note's
-/// status taken through its folder's descriptor, no name sorted, no record read, nothing
-/// printed but the count. `rg --files` takes no status, so a command held to a multiple of
+/// This does that and nothing else: folders listed by one worker a core, each note's status
+/// taken through its folder's descriptor as it is listed, no name sorted, no record read,
+/// nothing printed but the count. `rg --files` takes no status, so a command held to a multiple of
 /// it is held to a multiple of a walk this one must exceed.
 struct StatFloorCommand: BenchCommand {
     static let name = "stat-floor"
@@ -18,8 +18,7 @@ struct StatFloorCommand: BenchCommand {
 
         Lists every folder under FOLDER (default: the working folder), skipping names that
         start with a dot as vault does, takes the status (lstat) of every .md and .markdown
-        file, and prints how many it took. The folders of a depth are listed in parallel,
-        then the statuses are taken in parallel.
+        file, and prints how many it took, with one worker a core.
         """
 
     static func run(_ arguments: inout BenchArguments) throws {
@@ -29,95 +28,98 @@ struct StatFloorCommand: BenchCommand {
         print(taken)
     }
 
-    /// What listing one folder gave: its folders and its notes' names.
-    private struct Listed: Sendable {
-        var folders: [String] = []
-        var notes: [String] = []
-        var failure: String?
-    }
+    /// The folders still to list, shared by the workers: a worker that lists a folder adds
+    /// the folders in it, and the walk ends when none is left and none is being listed.
+    private final class FolderQueue: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var folders: [String]
+        private var listing = 0
+        private(set) var failure: String?
 
-    /// The notes of one folder whose statuses one core takes.
-    private struct Part: Sendable {
-        var folder: String
-        var names: ArraySlice<String>
+        init(_ root: String) { folders = [root] }
+
+        /// The next folder to list, waiting while others may still add one; nil at the end.
+        func next() -> String? {
+            condition.lock()
+            defer { condition.unlock() }
+            while folders.isEmpty && listing > 0 && failure == nil { condition.wait() }
+            guard failure == nil, let folder = folders.popLast() else { return nil }
+            listing += 1
+            return folder
+        }
+
+        /// Ends the listing of one folder, with the folders found in it.
+        func finish(adding found: [String], failure reason: String?) {
+            condition.lock()
+            folders += found
+            listing -= 1
+            if failure == nil { failure = reason }
+            condition.broadcast()
+            condition.unlock()
+        }
     }
 
     /// The number of notes under `root` whose status was taken.
     ///
-    /// The folders of each depth are listed across the cores, then the notes' statuses are
-    /// taken in parts of at most 512 across the cores: a vault holds a few folders of
-    /// thousands of notes, which one core listing and taking would leave the others idle.
+    /// One worker a core, each taking the next folder to list and the status of each note in
+    /// it as it is listed, through the folder's descriptor and the name as the listing gave
+    /// it: no name is made a string, sorted or kept.
     static func walk(_ root: String) throws -> Int {
-        var depth = [root]
-        var parts: [Part] = []
-        while !depth.isEmpty {
-            let folders = depth
-            let listed = Locked([Listed](repeating: Listed(), count: folders.count))
-            DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-                let result = list(folders[index])
-                listed.withLock { $0[index] = result }
-            }
-            depth = []
-            for (folder, result) in zip(folders, listed.withLock({ $0 })) {
-                if let failure = result.failure { throw BenchError(failure) }
-                depth += result.folders
-                parts += stride(from: 0, to: result.notes.count, by: 512).map { start in
-                    Part(folder: folder, names: result.notes[start..<min(start + 512, result.notes.count)])
-                }
-            }
-        }
+        let queue = FolderQueue(root)
         let taken = Locked(0)
-        let all = parts
-        DispatchQueue.concurrentPerform(iterations: all.count) { index in
-            let count = statuses(all[index])
+        DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
+            var count = 0
+            while let folder = queue.next() {
+                let (found, reason) = list(folder, counting: &count)
+                queue.finish(adding: found, failure: reason)
+            }
             taken.withLock { $0 += count }
         }
+        if let failure = queue.failure { throw BenchError(failure) }
         return taken.withLock { $0 }
     }
 
-    /// Lists `folder`: the folders and notes in it.
-    private static func list(_ folder: String) -> Listed {
-        var listed = Listed()
+    /// Lists `folder`, taking the status of each note in it (added to `count`): the folders
+    /// in it, or why it could not be listed.
+    private static func list(_ folder: String, counting count: inout Int) -> ([String], String?) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+            let reason = "cannot list \(folder): \(String(cString: strerror(errno)))"
             if descriptor >= 0 { close(descriptor) }
-            listed.failure = "cannot list \(folder): \(String(cString: strerror(errno)))"
-            return listed
+            return ([], reason)
         }
         defer { closedir(stream) }
+        var folders: [String] = []
         var status = stat()
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            // A file system that gives no type: the status tells, as vault asks it then.
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                isFolder = status.st_mode & S_IFMT == S_IFDIR
-            }
-            if isFolder {
-                listed.folders.append(folder + "/" + name)
-            } else if isNote(name) {
-                listed.notes.append(name)
+            let type = Int32(entry.pointee.d_type)
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = raw.bindMemory(to: CChar.self)
+                guard let base = name.baseAddress, name[0] != CChar(UInt8(ascii: ".")) else { return }
+                var isFolder = type == Int32(DT_DIR)
+                // A file system that gives no type: the status tells, as vault asks it then.
+                if type == Int32(DT_UNKNOWN) {
+                    guard fstatat(descriptor, base, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+                    isFolder = status.st_mode & S_IFMT == S_IFDIR
+                    if !isFolder && isNote(raw) { count += 1 }
+                } else if !isFolder && isNote(raw) && fstatat(descriptor, base, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                    count += 1
+                }
+                if isFolder { folders.append(folder + "/" + String(cString: base)) }
             }
         }
-        return listed
+        return (folders, nil)
     }
 
-    /// Takes the status of each note of `part` through one descriptor of its folder; the
-    /// number taken.
-    private static func statuses(_ part: Part) -> Int {
-        let descriptor = open(part.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return 0 }
-        defer { close(descriptor) }
-        var status = stat()
-        return part.names.reduce(0) { taken, name in taken + (fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? 1 : 0) }
-    }
-
-    /// True for a name ending in `.md` or `.markdown`, in any case; told from its last
-    /// bytes, so that the floor spends nothing on names.
-    static func isNote(_ name: String) -> Bool {
-        let tail = name.utf8.suffix(9).map { $0 | 0x20 }
-        return tail.count >= 3 && (tail.suffix(3) == Array(".md".utf8) || tail.suffix(9) == Array(".markdown".utf8))
+    /// True for a name (NUL-terminated in `raw`) ending in `.md` or `.markdown`, in any
+    /// case, told from its last bytes.
+    static func isNote(_ raw: UnsafeRawBufferPointer) -> Bool {
+        let length = raw.firstIndex(of: 0) ?? raw.count
+        func ends(with suffix: String) -> Bool {
+            let bytes = Array(suffix.utf8)
+            guard length >= bytes.count else { return false }
+            return bytes.indices.allSatisfy { raw[length - bytes.count + $0] | 0x20 == bytes[$0] }
+        }
+        return ends(with: ".md") || ends(with: ".markdown")
     }
 }
