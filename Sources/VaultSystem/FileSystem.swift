@@ -122,6 +122,9 @@ public protocol FileSystem: Sendable {
     func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws
     /// Sets the permission bits of an open file (`fchmod`), ignoring the umask.
     func setPermissions(_ descriptor: Int32, _ permissions: UInt32, path: String) throws
+    /// Gives an open file the owner and group of the file at `path`, where the process may
+    /// (root may; another user only a group of its own), and says nothing where it may not.
+    func copyOwner(to descriptor: Int32, from path: String)
     /// Flushes an open file to disk.
     func synchronize(_ descriptor: Int32, path: String) throws
     /// Closes an open file.
@@ -175,6 +178,8 @@ extension FileSystem {
     }
 
     public func hasWriters(_ path: String) throws -> Bool? { nil }
+
+    public func copyOwner(to descriptor: Int32, from path: String) {}
 
     public func openForReading(_ path: String) throws -> Int32 {
         try LocalFileSystem().openForReading(path)

@@ -178,6 +178,9 @@ public struct SafeWriter: Sendable {
         guard descriptor >= 0 else { throw Self.wrap(SystemError(code: EEXIST, operation: "create", path: temporary), writing: path) }
         do {
             try produce { bytes in try fileSystem.write(descriptor, bytes, path: temporary) }
+            // A replacement is its file's owner's, as the file it replaces was; before the
+            // mode, which a change of owner may narrow.
+            if kind == .replacement { fileSystem.copyOwner(to: descriptor, from: path) }
             // The umask may have narrowed the mode given to open(2); the old file's mode wins.
             try fileSystem.setPermissions(descriptor, permissions, path: temporary)
             if synchronizes { try fileSystem.synchronize(descriptor, path: temporary) }

@@ -33,6 +33,20 @@ struct SafeWriterTests {
         #expect(try LocalFileSystem().status(path)?.permissions == 0o600)
     }
 
+    @Test("a replace by root keeps the file's owner and group, and its mode", .enabled(if: geteuid() == 0))
+    func ownerKept() throws {
+        let path = try folder.write("theirs.md", "old\n")
+        #expect(chown(path, 1234, 1235) == 0)
+        chmod(path, 0o640)
+        let writer = SafeWriter()
+        let (_, snapshot) = try writer.read(path)
+        try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot)
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+        #expect(info.st_uid == 1234 && info.st_gid == 1235 && info.st_mode & 0o7777 == 0o640)
+        #expect(try folder.read("theirs.md") == Array("new\n".utf8))
+    }
+
     @Test("a replace keeps unusual permissions the umask would otherwise narrow")
     func permissionsBeatUmask() throws {
         let path = try folder.write("script.md", "old\n")

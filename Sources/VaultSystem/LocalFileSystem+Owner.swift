@@ -1,0 +1,16 @@
+import Glibc
+
+extension LocalFileSystem {
+    /// Gives an open file the owner and group of the file at `path` (not followed), when
+    /// they differ: a note that root (a service, a `sudo`) rewrites stays its owner's, who
+    /// could not write it any more otherwise. Where the process may not (another user, a
+    /// group it is not in), the file keeps the process's own, as before.
+    public func copyOwner(to descriptor: Int32, from path: String) {
+        var original = stat()
+        var made = stat()
+        guard lstat(path, &original) == 0, fstat(descriptor, &made) == 0,
+            original.st_uid != made.st_uid || original.st_gid != made.st_gid
+        else { return }
+        _ = fchown(descriptor, original.st_uid, original.st_gid)
+    }
+}
