@@ -171,7 +171,7 @@ public struct Capture {
     /// sentence's closing mark after it (`see https://x.org/a.`) does not make it longer.
     static func holdsLink(_ bytes: [UInt8], _ url: String) -> Bool {
         let link = Array(url.utf8)
-        guard let first = link.first, !link.isEmpty, bytes.count >= link.count else { return false }
+        guard let first = link.first, bytes.count >= link.count else { return false }
         var start = 0
         while start + link.count <= bytes.count {
             guard let at = bytes[start...].firstIndex(of: first), at + link.count <= bytes.count else { return false }
