@@ -147,7 +147,8 @@ final class Context {
     func report(_ change: ChangeReport, recovered: Bool = true) {
         if recovered { errors.append(contentsOf: "vault: \(change.recoveryLine)\n".utf8) }
         for earlier in change.finishedFirst { report(earlier) }
-        for conflict in change.conflicts { warn(conflict.description) }
+        // Said under --quiet too: a file left alone is why the command exits 3.
+        for conflict in change.conflicts { errors.append(contentsOf: "vault: warning: \(conflict.description)\n".utf8) }
         let removed = change.removedLeftovers
         guard !removed.isEmpty else { return }
         warn("removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") an interrupted write left: " + removed.joined(separator: ", "))

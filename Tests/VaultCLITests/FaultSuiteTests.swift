@@ -183,7 +183,8 @@ struct FaultSuiteTests {
         #expect(String(decoding: planned, as: UTF8.self).contains("[[Vault CLI#Goals]]"), "no note is rewritten before step 3")
         let mine = planned + Array("my own edit\r\n".utf8)
         try sandbox.write(["pages/Windows Note.md": mine])
-        let next = try sandbox.vault("list")
+        // Under --quiet too: a file left alone is said, whatever else is silenced.
+        let next = try sandbox.vault("--quiet", "list")
         #expect(next.status == 0)
         let finished = "vault: finished an interrupted change: move pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md"
         // The 12 notes and vault.json, whose favorite follows the renamed note.
