@@ -180,10 +180,11 @@ public struct RenamePlanner: Sendable {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
+        let sidecars = Self.sidecarMoves(moves, vault: vault)
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
-            sidecarMoves: Self.sidecarMoves(moves, vault: vault), skipped: skipped, newlyResolving: newlyResolving,
-            emptiedFolders: NoteLifecycle.emptiedFolders(moves, scan: scan, layout: vault.layout),
+            sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
+            emptiedFolders: NoteLifecycle.emptiedFolders(moves, sidecars: sidecars, scan: scan, layout: vault.layout),
             temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
         plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
         return plan

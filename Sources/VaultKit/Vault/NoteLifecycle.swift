@@ -81,7 +81,7 @@ public struct NoteLifecycle {
         }
         // In a folder that is not a vault, an archive or trash that `vault` made and emptied goes too.
         let made = vault.settings == nil ? Set([archive, trash]) : []
-        plan.emptiedFolders = Self.emptiedFolders(moves, scan: scan, layout: vault.layout, removable: made)
+        plan.emptiedFolders = Self.emptiedFolders(moves, sidecars: plan.sidecarMoves, scan: scan, layout: vault.layout, removable: made)
         plan.temporaryFiles = scan.temporaryFiles
         let index = vault.linkIndex(scan)
         let links =
@@ -146,8 +146,10 @@ public struct NoteLifecycle {
     }
 
     /// The folders a move leaves empty, deepest first, never a system folder but those named
-    /// `removable`.
-    static func emptiedFolders(_ moves: [String: String], scan: VaultScan, layout: VaultLayout, removable: Set<String> = []) -> [String] {
+    /// `removable`; with the folders of `.zennotes/comments/` that `sidecars` move out of.
+    static func emptiedFolders(
+        _ moves: [String: String], sidecars: [FileMove] = [], scan: VaultScan, layout: VaultLayout, removable: Set<String> = []
+    ) -> [String] {
         // Asked of the scan's files where they are: an array of every path (5 MB at 100,000
         // notes) stood at the highest point of a rename.
         func keepsFiles(_ folder: String) -> Bool {
@@ -166,6 +168,7 @@ public struct NoteLifecycle {
                 folder = LinkIndex.folder(of: folder)
             }
         }
-        return folders.filter { !keepsFiles($0) }.sorted { $0.count > $1.count }
+        // The sidecars' folders are not in the scan: each is removed only if it is empty.
+        return (folders.filter { !keepsFiles($0) } + Comments.foldersLeft(by: sidecars)).sorted { $0.count > $1.count }
     }
 }

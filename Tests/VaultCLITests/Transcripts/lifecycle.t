@@ -5,11 +5,19 @@ $ vault archive "Reading List" --skip-unavailable
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
 $ ls .zennotes/comments/archive/pages
 > Reading List.md.comments.json
+# The sidecar's folders it left empty go too.
+$ find .zennotes/comments -type d | sort
+> .zennotes/comments
+> .zennotes/comments/archive
+> .zennotes/comments/archive/pages
 $ vault check | head -1
 > Dangling links (4)
 $ vault unarchive "archive/pages/Reading List.md" --skip-unavailable
 > archive/pages/Reading List.md -> pages/Reading List.md
 2> vault: warning: pages/Evicted Idea.md: not downloaded; links in it are not rewritten
+$ find .zennotes/comments -type d | sort
+> .zennotes/comments
+> .zennotes/comments/pages
 # Trash moves, never deletes: links dangle and say so; restore heals them.
 $ vault trash Errands
 > pages/Errands.md -> trash/pages/Errands.md
