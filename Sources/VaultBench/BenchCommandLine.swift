@@ -9,7 +9,7 @@ public enum BenchCommandLine {
     /// Runs the command line `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
         guard let name = arguments.first else {
-            return fail(BenchError.usage("missing command (generate, run or shapes)"))
+            return fail(BenchError.usage("missing command (" + commands.map { $0.name }.joined(separator: ", ") + ")"))
         }
         if ["-h", "--help", "help"].contains(name) {
             print(help)

@@ -206,6 +206,12 @@ final class Context {
         errors.append(contentsOf: "vault: warning: \(text)\n".utf8)
     }
 
+    /// For a query that found nothing: each folder it asked for that is not in the vault,
+    /// so that a misspelt `--folder` is told from an empty one.
+    func warnMissingFolders(of query: NoteQuery, in vault: Vault) {
+        for folder in query.missingFolders(in: vault) { warn("no folder \(folder) in the vault") }
+    }
+
     /// Scan warnings, at most `limit` of them and then a count of the rest.
     func warn(_ warnings: [VaultWarning], limit: Int = 20) {
         for warning in warnings.prefix(limit) { warn(warning.description) }

@@ -57,6 +57,7 @@ enum FindCommand: Command {
         } else {
             render(found, context)
         }
+        if found.isEmpty { context.warnMissingFolders(of: filter, in: vault) }
         return found.isEmpty ? 1 : 0
     }
 

@@ -71,9 +71,7 @@ enum ListCommand: Command {
         }
         if let failure = array.failure { throw failure }
         context.warn(scan.warnings)
-        if listed == 0 {
-            for folder in query.missingFolders(in: vault) { context.warn("no folder \(folder) in the vault") }
-        }
+        if listed == 0 { context.warnMissingFolders(of: query, in: vault) }
         if streams {
             if context.json { context.write { array.finish(to: &$0); $0.append(0x0A) } }
             return listed == 0 ? 1 : 0

@@ -94,6 +94,7 @@ enum SearchCommand: Command {
         progress?.finish()
         context.warn(summary.warnings)
         if let failure = summary.failure { throw failure }
+        if summary.matches == 0 { context.warnMissingFolders(of: filter, in: vault) }
         return summary.matches == 0 ? 1 : 0
     }
 

@@ -29,6 +29,9 @@ $ vault find "lentil | piranesi"
 # --folder and --tag narrow the notes; --limit shortens the list (default 20).
 $ vault find --folder inbox ideas
 > inbox/Ideas.md	Ideas
+$ vault find --folder inbx ideas
+2> vault: warning: no folder inbx in the vault
+? 1
 $ vault find --tag reading --limit 2 s
 > pages/Reading/Thinking in Systems.md	Thinking in Systems: A Primer
 > pages/Reading/Piranesi.md	Piranesi

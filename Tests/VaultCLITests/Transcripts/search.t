@@ -123,6 +123,9 @@ $ vault search --exact "gym" --include-trash
 2> vault: warning: pages/Evicted Idea.md: not downloaded, so not searched
 $ vault search --exact "gym" --folder trash
 > trash/pages/Gym Plan.md:1: # Gym Plan
+$ vault search --exact "gym" --folder trsh
+2> vault: warning: no folder trsh in the vault
+? 1
 $ vault search --exact "2025"
 > archive/pages/Projects/Roadmap.md:1: # Roadmap (2025)
 > archive/pages/Reading/Books of 2025.md:4: # Books of 2025
