@@ -113,6 +113,9 @@ public protocol FileSystem: Sendable {
     func linkStatus(_ path: String) throws -> FileStatus?
     /// Lists a folder, without `.` and `..`.
     func entries(_ path: String) throws -> [DirectoryEntry]
+    /// Lists the entries of a folder whose names (their bytes as the folder holds them)
+    /// `keep` accepts, without `.` and `..`.
+    func entries(_ path: String, whereName keep: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> [DirectoryEntry]
     /// Creates a new file that must not exist yet and opens it for writing.
     func createExclusive(_ path: String, permissions: UInt32) throws -> Int32
     /// Opens a file for appending, creating it when missing (never through a symlink): each
@@ -169,6 +172,13 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    public func entries(_ path: String, whereName keep: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> [DirectoryEntry] {
+        try entries(path).filter { entry in
+            var name = entry.name
+            return name.withUTF8(keep)
+        }
+    }
+
     public func statuses(in folder: String, names: [String]) -> [FileStatus?] {
         names.map { (try? status(folder + "/" + $0)) ?? nil }
     }

@@ -171,6 +171,10 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func entries(_ path: String) throws -> [DirectoryEntry] {
+        try entries(path, whereName: { _ in true })
+    }
+
+    public func entries(_ path: String, whereName keep: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> [DirectoryEntry] {
         guard let dir = opendir(path) else { throw SystemError.current("opendir", path) }
         defer { closedir(dir) }
         var result: [DirectoryEntry] = []
@@ -179,10 +183,12 @@ public struct LocalFileSystem: FileSystem {
             let named = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> (name: String, isUTF8: Bool)? in
                 let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)])
                 if bytes.count <= 2 && bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
-                // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
-                guard UTF8Check.validate(bytes) == .valid else { return (DirectoryEntry.escaped(Array(bytes)), false) }
                 // Signed and unsigned bytes may alias one another.
                 let name = UnsafeBufferPointer(start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                // Before any string is made: a capture asks after a few of a folder's 8,000 names.
+                guard keep(name) else { return nil }
+                // A name that is not UTF-8 cannot be a `String` path: it is kept visible, escaped.
+                guard UTF8Check.validate(bytes) == .valid else { return (DirectoryEntry.escaped(Array(bytes)), false) }
                 return (String(decoding: name, as: UTF8.self), true)
             }
             guard let (name, isUTF8) = named else { continue }

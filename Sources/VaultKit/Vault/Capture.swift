@@ -86,8 +86,9 @@ public struct Capture {
     /// already, the host and the part of the link that tells its pages apart
     /// (`swift.org documentation`), so the second link from a site is not `swift.org 2`.
     private func linkTitle(_ url: (text: String, host: String), folder: String) -> String {
-        let key = Naming.collisionKey(Naming.fileStem(forTitle: url.host))
-        let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder))) ?? []
+        let stem = Naming.fileStem(forTitle: url.host)
+        let key = Naming.collisionKey(stem)
+        let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder), whereName: { Naming.mayCollide($0, withStem: stem) })) ?? []
         let taken = entries.contains { entry in
             let name = Placeholders.noteName(forPlaceholder: entry.name) ?? entry.name
             return NoteFiles.isNoteName(name) && Naming.collisionKey(NoteFiles.stem(name)) == key
@@ -128,14 +129,15 @@ public struct Capture {
     /// files whatever the size of the vault.
     func findCapture(of url: String) throws -> String? {
         guard let host = Self.soleURL(url)?.host else { return nil }
-        let key = Naming.collisionKey(Naming.fileStem(forTitle: host))
+        let stem = Naming.fileStem(forTitle: host)
+        let key = Naming.collisionKey(stem)
         for kind in [FolderKind.quick, .inbox] {
             guard let folder = vault.layout.folder(for: kind), (try? vault.checkInside(folder: folder)) != nil else { continue }
-            let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder))) ?? []
+            let entries = (try? vault.fileSystem.entries(vault.absolutePath(folder), whereName: { Naming.mayCollide($0, withStem: stem) })) ?? []
             for entry in entries.sorted(by: { $0.name < $1.name })
             where NoteFiles.isNoteName(entry.name) && (entry.kind == .file || entry.kind == .symlink) {
-                let stem = Naming.collisionKey(NoteFiles.stem(entry.name))
-                guard stem == key || stem.hasPrefix(key + " ") else { continue }
+                let entryKey = Naming.collisionKey(NoteFiles.stem(entry.name))
+                guard entryKey == key || entryKey.hasPrefix(key + " ") else { continue }
                 let path = folder + "/" + entry.name
                 // A note that is a link out of the vault is not read, as the walk does not.
                 guard (try? vault.checkInside(path)) != nil else { continue }

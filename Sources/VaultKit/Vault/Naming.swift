@@ -107,6 +107,16 @@ public enum Naming {
         return cut + suffix
     }
 
+    /// False when a file name, as its folder holds its bytes, cannot have a `collisionKey`
+    /// that starts as `stem`'s does: its first letter is another ASCII one, in either case,
+    /// as is a placeholder's (`.name.md.icloud`). Lets a folder of thousands of names be
+    /// listed without a string made of each.
+    static func mayCollide(_ name: UnsafeBufferPointer<UInt8>, withStem stem: String) -> Bool {
+        guard let lead = stem.utf8.first, var first = name.first else { return false }
+        if first == UInt8(ascii: "."), lead != first, name.count > 1 { first = name[1] }
+        return first >= 0x80 || lead >= 0x80 || first | 0x20 == lead | 0x20
+    }
+
     /// The key under which two names collide: NFC, then case-folded.
     public static func collisionKey(_ name: String) -> String {
         // Most names are ASCII, where normalising is a no-op and NFC is slow. One pass over

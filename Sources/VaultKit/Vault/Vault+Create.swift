@@ -20,15 +20,11 @@ extension Vault {
         // `quick/` or a `--folder` that is a link out of the vault would put the note anywhere.
         try checkInside(folder: folder)
         let absoluteFolder = absolutePath(folder)
-        // Only names that could collide are normalised: same start, any case, or non-ASCII.
-        let lead = stem.utf8.first.map { $0 | 0x20 } ?? 0
+        // Only names that could collide are made and normalised: the others of `quick/`'s
+        // thousands are passed over as the folder is listed.
+        let names = (try? fileSystem.entries(absoluteFolder, whereName: { Naming.mayCollide($0, withStem: stem) })) ?? []
         // A placeholder holds its note's name: the note exists, only not on this machine.
-        var taken = Set(
-            ((try? fileSystem.entries(absoluteFolder)) ?? []).lazy.map { Placeholders.noteName(forPlaceholder: $0.name) ?? $0.name }
-                .filter { name in
-                    guard let first = name.utf8.first else { return false }
-                    return first >= 0x80 || first | 0x20 == lead
-                }.map(Naming.collisionKey))
+        var taken = Set(names.map { Naming.collisionKey(Placeholders.noteName(forPlaceholder: $0.name) ?? $0.name) })
         var number = 1
         while true {
             let name = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext) + ext

@@ -37,6 +37,34 @@ struct CaptureTests {
         #expect(Capture.fallbackTitle(now, zone: .offset(seconds: 14 * 3600)) == "Quick Note 2026-12-01 0200")
     }
 
+    @Test(
+        "a capture's name passes over one taken in another case, Unicode form or by a placeholder, among names of other letters",
+        arguments: [
+            ("Meeting Notes.md", "meeting notes", "quick/meeting notes 2.md"),
+            (".Meeting notes.md.icloud", "meeting notes", "quick/meeting notes 2.md"),
+            ("Cafe\u{301} plan.md", "Café plan", "quick/Café plan 2.md"),
+            ("café plan.md", "Cafe\u{301} plan", "quick/Cafe\u{301} plan 2.md"),
+            ("Zeta meeting notes.md", "meeting notes", "quick/meeting notes.md"),
+        ])
+    func takenInAnotherSpelling(existing: String, text: String, expected: String) throws {
+        let vault = try vault()
+        for other in ["Agenda.md", "zebra.md", ".hidden", "Älter.md", "notes.md"] { try folder.write("demo/quick/" + other, "x\n") }
+        try folder.write("demo/quick/" + existing, "taken\n")
+        #expect(try Capture(vault: vault).capture(Array(text.utf8)).path == expected)
+    }
+
+    @Test(
+        "a folder's name is made a string only when it could collide with the stem",
+        arguments: [
+            ("Zeta.md", "meeting", false), ("meeting.md", "Meeting", true), ("Meeting.md", "meeting", true),
+            (".Meeting.md.icloud", "meeting", true), (".zeta.md.icloud", "meeting", false), ("émile.md", "meeting", true),
+            ("zeta.md", "Émile", true), (".hidden", ".hidden", true), ("", "meeting", false), ("m", "", false),
+        ])
+    func mayCollide(name: String, stem: String, expected: Bool) {
+        var name = name
+        #expect(name.withUTF8 { Naming.mayCollide($0, withStem: stem) } == expected)
+    }
+
     @Test("a link already captured is not captured twice; new tags are added to it")
     func duplicateLink() throws {
         let vault = try vault()
