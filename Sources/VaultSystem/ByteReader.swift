@@ -102,6 +102,22 @@ public struct ByteReader {
         return UnsafeBufferPointer(rebasing: table.bytes[try table.range(of: try unsigned(), at: offset)])
     }
 
+    /// Reads what `ByteWriter.sharedString(_:)` wrote as a yes or no that `answer` gives of
+    /// its bytes, asking `answers` first by the table entry, as `shared(answers:_:)` does: a
+    /// string many records share is looked at once, and its bytes, far off in the table,
+    /// are not reached again.
+    public mutating func sharedBuffer(
+        answers: EntryAnswers?, _ answer: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(Malformed) -> Bool {
+        guard let table, let answers else { return answer(try sharedBuffer()) }
+        let start = offset
+        let entry = try table.entry(of: try unsigned(), at: start)
+        if let known = answers[entry] { return known }
+        let found = answer(UnsafeBufferPointer(rebasing: table.bytes[try table.range(ofEntry: entry)]))
+        answers.remember(found, for: entry)
+        return found
+    }
+
     /// Reads what `ByteWriter.sharedBytes(_:)` wrote, appending the bytes to `bytes`.
     public mutating func sharedBytes(into bytes: inout [UInt8]) throws(Malformed) {
         guard let table else {

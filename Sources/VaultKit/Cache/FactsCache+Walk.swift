@@ -48,7 +48,8 @@ extension FactsCache {
         of path: String, status: FileStatus? = nil, answers: LinkTargetAnswers? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool? {
         linkBody(of: path, status: status) { reader, file throws(ByteReader.Malformed) in
-            try NoteFacts.anyLinkTarget(in: &reader, answers: answers?.answers(for: file), matches)
+            let answers = answers?.shapesAndTargets(for: file)
+            return try NoteFacts.anyLinkTarget(in: &reader, answers: answers?.shapes, targetAnswers: answers?.targets, matches)
         }?.value
     }
 
@@ -62,7 +63,8 @@ extension FactsCache {
         of path: String, answers: LinkTargetAnswers, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> (links: [Link], status: FileStatus)? {
         linkBody(of: path, status: nil) { reader, file throws(ByteReader.Malformed) in
-            try NoteFacts.links(in: &reader, answers: answers.answers(for: file), withTarget: matches)
+            let answers = answers.shapesAndTargets(for: file)
+            return try NoteFacts.links(in: &reader, answers: answers.shapes, targetAnswers: answers.targets, withTarget: matches)
         }.map { ($0.value, $0.status) }
     }
 

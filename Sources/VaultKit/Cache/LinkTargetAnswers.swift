@@ -13,6 +13,8 @@ final class LinkTargetAnswers: @unchecked Sendable {
     private struct Kept {
         weak var file: CacheFile?
         let answers: EntryAnswers
+        /// What the question said of the targets, by their entries in the same table.
+        let targets: EntryAnswers
     }
 
     private let lock = Lock()
@@ -20,11 +22,22 @@ final class LinkTargetAnswers: @unchecked Sendable {
 
     /// The answers about the shapes of `file`'s side table, none known at first.
     func answers(for file: CacheFile) -> EntryAnswers {
+        kept(for: file).answers
+    }
+
+    /// The answers about the shapes of `file`'s side table and, apart, about the targets
+    /// their links name, none known at first.
+    func shapesAndTargets(for file: CacheFile) -> (shapes: EntryAnswers, targets: EntryAnswers) {
+        let kept = kept(for: file)
+        return (kept.answers, kept.targets)
+    }
+
+    private func kept(for file: CacheFile) -> Kept {
         lock.withLock {
-            if let found = kept.first(where: { $0.file === file }) { return found.answers }
+            if let found = kept.first(where: { $0.file === file }) { return found }
             kept.removeAll { $0.file == nil }
-            let made = EntryAnswers(count: file.sideCount)
-            kept.append(Kept(file: file, answers: made))
+            let made = Kept(file: file, answers: EntryAnswers(count: file.sideCount), targets: EntryAnswers(count: file.sideCount))
+            kept.append(made)
             return made
         }
     }

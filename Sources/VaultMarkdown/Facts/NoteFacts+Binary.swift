@@ -188,13 +188,21 @@ extension NoteFacts {
     /// bytes `matches` accepts, the target as written and as decoded both asked; no link is
     /// decoded, no string made: for a search that passes over most notes.
     ///
-    /// - Parameter answers: what `matches` said of each link shape of the table, kept across
-    ///   the records of one search (nil to ask it of every link).
+    /// - Parameters:
+    ///   - answers: what `matches` said of each link shape of the table, kept across the
+    ///     records of one search (nil to ask it of every link).
+    ///   - targetAnswers: what `matches` said of each target of the table, kept the same way
+    ///     and apart from `answers`: most shapes are a record's own (an alias, a heading),
+    ///     while their targets are shared by many.
     public static func anyLinkTarget(
-        in reader: inout ByteReader, answers: EntryAnswers? = nil, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        in reader: inout ByteReader, answers: EntryAnswers? = nil, targetAnswers: EntryAnswers? = nil,
+        _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> Bool {
         var any = false
-        try eachLink(in: &reader, answers: answers, asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, matches) }) {
+        try eachLink(
+            in: &reader, answers: answers,
+            asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, targetAnswers, matches) }
+        ) {
             _, _ throws(ByteReader.Malformed) in
             any = true
             return false
@@ -207,10 +215,14 @@ extension NoteFacts {
     /// passed over undecoded: a note that links once to what is asked about, among a
     /// hundred other links, costs one link made.
     public static func links(
-        in reader: inout ByteReader, answers: EntryAnswers? = nil, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        in reader: inout ByteReader, answers: EntryAnswers? = nil, targetAnswers: EntryAnswers? = nil,
+        withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> [Link] {
         var links: [Link] = []
-        try eachLink(in: &reader, answers: answers, asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, matches) }) {
+        try eachLink(
+            in: &reader, answers: answers,
+            asking: { shape throws(ByteReader.Malformed) in try targetMatches(&shape, targetAnswers, matches) }
+        ) {
             link, previous throws(ByteReader.Malformed) in
             links.append(try decodeLink(&link, after: previous))
             return true
@@ -243,15 +255,15 @@ extension NoteFacts {
 
     /// Whether `matches` accepts a link's target, as written or as decoded, read from its shape.
     private static func targetMatches(
-        _ shape: inout ByteReader, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        _ shape: inout ByteReader, _ answers: EntryAnswers?, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> Bool {
         let formIndex = Int(try shape.byte())
         guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
         let flags = try shape.byte()
         for _ in 0..<3 { _ = try shape.int() }
-        if matches(try shape.sharedBuffer()) { return true }
+        if try shape.sharedBuffer(answers: answers, matches) { return true }
         guard flags & 8 == 0 else { return false }
-        return matches(try shape.sharedBuffer())
+        return try shape.sharedBuffer(answers: answers, matches)
     }
 
     /// Walks the links of a body, asking `asks` of each one's shape (through `answers`), and

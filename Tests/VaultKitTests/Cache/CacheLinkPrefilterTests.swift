@@ -146,6 +146,29 @@ struct CacheLinkPrefilterTests {
         try cache.finish()
     }
 
+    @Test("a target many shapes share (each link with an alias of its own) is asked about once, with the same answers")
+    func targetsAnsweredOnce() throws {
+        let aliased = (1...6).map { "[[Other|alias \($0)]] [[Other#Part \($0)]]" }.joined(separator: " ")
+        let (_, cache) = try warmCache(with: ["pages/Aliased.md": aliased + "\n", "pages/More.md": "[[Other|one more]] and [[Target|goal]]\n"])
+        let needles = LinkNeedles(paths: ["pages/Target.md"])
+        let answers = LinkTargetAnswers()
+        var asked: [String] = []
+        func links(_ path: String) -> [Link]? {
+            cache.links(of: path, answers: answers, withTarget: { target in
+                asked.append(String(decoding: target, as: UTF8.self))
+                return needles.mayMatch(targetBytes: target)
+            })?.links
+        }
+        #expect(links("pages/Aliased.md")?.isEmpty == true)
+        // Twelve shapes, one target: asked once as written (a wikilink's target is as decoded).
+        #expect(asked == ["Other"])
+        #expect(links("pages/More.md")?.map(\.target) == ["Target"])
+        #expect(asked == ["Other", "Target"])
+        let fresh = LinkTargetAnswers()
+        #expect(cache.links(of: "pages/More.md", answers: fresh, withTarget: { needles.mayMatch(targetBytes: $0) })?.links.map(\.target) == ["Target"])
+        try cache.finish()
+    }
+
     @Test("of a note that names the note asked about, only the links that may name it are decoded, as its record holds them")
     func onlyMatchingLinksDecoded() throws {
         let (vault, cache) = try warmCache(
