@@ -61,7 +61,7 @@ package struct TaskFields {
             if byte >= 0xE2 {
                 if (byte == 0xF0 || byte == 0xE2) && position + 1 < end && TaskFieldEmoji.mayStart(byte, bytes[position + 1])
                 {
-                    next = readEmoji(bytes, at: position, end: end)
+                    next = readEmoji(bytes, at: position, in: range)
                 }
             } else if byte == UInt8(ascii: "#") {
                 let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
@@ -93,7 +93,8 @@ package struct TaskFields {
 
     /// Reads an emoji field at `position`; returns where it ends, nil when there is none
     /// (or it is one this reader does not take: the recurrence, the dependencies...).
-    private mutating func readEmoji(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
+    private mutating func readEmoji(_ bytes: [UInt8], at position: Int, in text: Range<Int>) -> Int? {
+        let end = text.upperBound
         guard let (kind, afterEmoji) = TaskFieldEmoji.match(bytes, at: position) else { return nil }
         var cursor = afterEmoji
         switch kind {
@@ -108,8 +109,10 @@ package struct TaskFields {
         guard cursor + 10 <= end, let day = CalendarDay.parse(bytes, at: cursor), TaskFieldEmoji.endsWord(bytes, cursor + 10, end)
         else { return nil }
         usesEmojiDates = true
+        // The white space before it, within the text: a task whose text is the field alone
+        // (`- [x] ✅ 2026-12-06`) keeps the space after its checkbox.
         var fieldStart = position
-        while fieldStart > 0 && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
+        while fieldStart > text.lowerBound && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
         switch kind {
         case .due: if due == nil { due = day }
         case .scheduled: if scheduled == nil { scheduled = day }

@@ -61,6 +61,20 @@ struct TasksPluginSettingsTests {
         #expect(try done("- [ ] plain\n").text == "- [x] plain\n")
     }
 
+    @Test(
+        "a task with no text of its own, or whose text is its done date alone, is done and read again",
+        arguments: [
+            ("- [ ] \n", TaskAction.done, "- [x] ✅ 2026-11-30 \n"),
+            ("- [ ]\n", .done, "- [x] ✅ 2026-11-30\n"),
+            ("- [ ] ✅ 2026-11-01\n", .done, "- [x] ✅ 2026-11-30\n"),
+            ("- [ ]\t✅ 2026-11-01\n", .done, "- [x]\t✅ 2026-11-30\n"),
+        ])
+    func textless(note: String, action: TaskAction, expected: String) throws {
+        #expect(try done(note, settings: #"{"setDoneDate": true}"#, action: action).text == expected)
+        let tasks = TaskScanner.tasks(in: Array(expected.utf8), origin: .init(path: "a.md", kind: .page))
+        #expect(tasks.count == 1 && tasks[0].description.isEmpty)
+    }
+
     @Test("settings that are not a JSON object give a warning and the defaults")
     func badSettings() throws {
         let (plan, text) = try done("- [ ] a 🔁 every day 📅 2026-11-30\n", settings: "{not json")
