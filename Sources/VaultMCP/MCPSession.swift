@@ -137,10 +137,29 @@ public final class MCPSession: @unchecked Sendable {
         }
         let size = result.text.utf8.count + (result.structured?.compactBytes().count ?? 0)
         if size > Self.outputLimit {
-            result = .failure(
-                "the answer would be \(size) bytes, over the limit of \(Self.outputLimit); nothing was cut: ask for less (limit and offset, or startLine for a note)")
+            // A change made is said as made: an error would have the caller make it again.
+            result = tool.writes && !result.isError
+                ? Self.leavingOutLongValues(of: result, size: size)
+                : .failure(
+                    "the answer would be \(size) bytes, over the limit of \(Self.outputLimit); nothing was cut: ask for less (limit and offset, or startLine for a note)")
         }
         return result.json(structuredOutput: ProtocolVersion.hasStructuredOutput(protocolVersion))
+    }
+
+    /// The answer of a change that was made, too long to send: its long texts (a diff) and
+    /// lists left out, empty, and the text saying so.
+    static func leavingOutLongValues(of result: ToolResult, size: Int) -> ToolResult {
+        func shortened(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text) where text.utf8.count > 1024: .string("")
+            case .array: .array([])
+            case .object(let members): .object(members.map { ($0.0, shortened($0.1)) })
+            default: value
+            }
+        }
+        let text = "Done. The answer would be \(size) bytes, over the limit of \(outputLimit), so its diff and lists are left out; "
+            + "read the note (read_note) to see it as it is now."
+        return ToolResult(text: text, structured: result.structured.map(shortened))
     }
 
     /// A tool error with the message the command line prints for `error`.

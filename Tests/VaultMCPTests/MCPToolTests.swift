@@ -203,6 +203,20 @@ struct MCPToolTests {
         #expect(fixture.text("pages/Errands.md") == before)
     }
 
+    @Test("a change made whose answer is over the limit is said as made, its diff left out, and is made once")
+    func longAnswerOfAChange() throws {
+        let fixture = try FixtureVault()
+        let session = try fixture.session()
+        let before = fixture.text("pages/Errands.md")
+        let long = String(repeating: "a line of text that is added to the note\n", count: 30_000)
+        let text = String(decoding: try JSONValueEncoder().encode(long).compactBytes(), as: UTF8.self)
+        let added = try session.call("append", #"{"note":"pages/Errands.md","text":\#(text)}"#)
+        #expect(!added.isError && added.text.hasPrefix("Done."), "\(added.text.prefix(200))")
+        #expect(added.structured?["path"]?.stringValue == "pages/Errands.md" && added.structured?["diff"]?.stringValue == "")
+        let after = fixture.text("pages/Errands.md") ?? ""
+        #expect(after.hasSuffix(long) && after.utf8.count <= (before?.utf8.count ?? 0) + long.utf8.count + 2)
+    }
+
     @Test("set_task_state on a recurring task writes its next occurrence, as vault task does, and says so")
     func recurringTaskState() throws {
         let fixture = try FixtureVault()
