@@ -100,6 +100,24 @@ struct MCPToolTests {
         #expect(again.isError && again.text == "the plan \(id) was refused already; plan the change again")
     }
 
+    @Test("apply is refused, with nothing written, when a note came to link to the note since the rename was planned")
+    func newLinkSincePlan() throws {
+        let fixture = try FixtureVault()
+        let session = try fixture.session()
+        let planned = try session.call("rename_note", #"{"note":"Errands","newTitle":"Chores","skipUnavailable":true}"#)
+        let id = try #require(planned.structured?["planId"]?.stringValue, "\(planned.text)")
+        try Data("Pick up [[Errands]] too.\n".utf8).write(to: URL(fileURLWithPath: fixture.vault + "/pages/New Linker.md"))
+        let applied = try session.call("apply", #"{"planId":"\#(id)"}"#)
+        #expect(applied.isError && applied.text.contains("pages/New Linker.md") && applied.text.contains("plan the change again"), "\(applied.text)")
+        #expect(fixture.exists("pages/Errands.md") && !fixture.exists("pages/Chores.md"))
+        // Planned again, it takes the new note in, and applies.
+        let again = try session.call("rename_note", #"{"note":"Errands","newTitle":"Chores","skipUnavailable":true}"#)
+        let second = try #require(again.structured?["planId"]?.stringValue, "\(again.text)")
+        let made = try session.call("apply", #"{"planId":"\#(second)"}"#)
+        #expect(!made.isError, "\(made.text)")
+        #expect(fixture.text("pages/New Linker.md") == "Pick up [[Chores]] too.\n")
+    }
+
     @Test("paths with .., out of the vault or into the trash, ambiguous names and placeholders are refused with the CLI's messages")
     func refusedPlaces() throws {
         let fixture = try FixtureVault()

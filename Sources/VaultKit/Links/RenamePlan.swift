@@ -73,6 +73,22 @@ public struct RenamePlan: Sendable {
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
 
+    /// The notes `fresh`, the same change planned again, rewrites that this plan does not,
+    /// or rewrites otherwise; empty when both make the same change. A plan kept while its
+    /// caller decides is checked so before it is made: a note that came to link to the moved
+    /// note since would be left dangling.
+    public func notesChanged(in fresh: RenamePlan) -> [String] {
+        guard fresh.moves == moves, fresh.sidecarMoves == sidecarMoves else { return fresh.edits.map(\.path) + edits.map(\.path) }
+        let mine = Dictionary(edits.map { ($0.source, $0) }, uniquingKeysWith: { a, _ in a })
+        var changed = fresh.edits.filter { edit in
+            guard let kept = mine[edit.source] else { return true }
+            return kept.path != edit.path || kept.changes != edit.changes
+        }.map(\.path)
+        let freshSources = Set(fresh.edits.map(\.source))
+        changed += edits.filter { !freshSources.contains($0.source) }.map(\.path)
+        return changed.sorted()
+    }
+
     /// The plan as changes for the executor: each move (with the moved note's rewrite, if
     /// any), the sidecars that follow, then the rewrites of linking notes, each expecting the
     /// file as the plan read it.

@@ -6,7 +6,8 @@ enum ApplyTool: MCPTool {
     static let title = "Apply a planned rename or move"
     static let summary = """
         Makes the change of a plan from rename_note or move, exactly as its diff showed. Refused, with nothing written, \
-        when any file it touches changed since it was planned, when the plan is unknown or expired, or was applied already.
+        when any file it touches changed since it was planned, when a note came to link to what moves, when the plan is \
+        unknown or expired, or was applied already.
         """
     static let writes = true
     static let input = ToolSchema([.required("planId", .string, "the planId rename_note or move returned")])
@@ -14,10 +15,18 @@ enum ApplyTool: MCPTool {
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
         let id = arguments.required("planId")
-        let plan = try session.plans.take(id, at: session.vault.clock.now())
+        let (plan, replan) = try session.plans.take(id, at: session.vault.clock.now())
         let report: ChangeReport
         do {
-            report = try ChangeExecutor(vault: session.vault).apply(plan, summary: plan.summary)
+            // Planned again under the write lock: a note that came to link to what moves since
+            // the plan was shown would be left dangling, as the plan never read it.
+            report = try ChangeExecutor(vault: session.vault).apply(
+                planning: { () throws -> RenamePlan in
+                    let changed = plan.notesChanged(in: try replan(session.vault))
+                    guard changed.isEmpty else { throw PlanStore.Refusal.changedSince(id, notes: changed) }
+                    return plan
+                }, changes: { $0.changePlan(summary: $0.summary) }
+            ).report
         } catch {
             session.plans.refused(id)
             throw error

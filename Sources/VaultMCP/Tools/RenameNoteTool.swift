@@ -19,9 +19,9 @@ enum RenameNoteTool: MCPTool {
     static let output = PlanAnswer.schema
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
-        let plan = try RenamePlanner(vault: session.vault, skipUnavailable: arguments.bool("skipUnavailable"))
-            .planRename(arguments.required("note"), to: arguments.required("newTitle"))
-        return try PlanAnswer.result(plan, session)
+        let (note, title, skipping) = (arguments.required("note"), arguments.required("newTitle"), arguments.bool("skipUnavailable"))
+        let replan: PlanStore.Replanning = { vault in try RenamePlanner(vault: vault, skipUnavailable: skipping).planRename(note, to: title) }
+        return try PlanAnswer.result(try replan(session.vault), replan: replan, session)
     }
 }
 
@@ -42,9 +42,11 @@ enum MoveTool: MCPTool {
     static let output = PlanAnswer.schema
 
     static func call(_ arguments: ToolArguments, _ session: MCPSession) throws -> ToolResult {
-        let plan = try RenamePlanner(vault: session.vault, skipUnavailable: arguments.bool("skipUnavailable"))
-            .planMove(arguments.required("source"), to: arguments.required("destination"))
-        return try PlanAnswer.result(plan, session)
+        let (source, destination, skipping) = (arguments.required("source"), arguments.required("destination"), arguments.bool("skipUnavailable"))
+        let replan: PlanStore.Replanning = { vault in
+            try RenamePlanner(vault: vault, skipUnavailable: skipping).planMove(source, to: destination)
+        }
+        return try PlanAnswer.result(try replan(session.vault), replan: replan, session)
     }
 }
 
@@ -55,9 +57,9 @@ enum PlanAnswer {
         ("diff", "string"), ("warnings", "array"),
     ])
 
-    static func result(_ plan: RenamePlan, _ session: MCPSession) throws -> ToolResult {
+    static func result(_ plan: RenamePlan, replan: @escaping PlanStore.Replanning, _ session: MCPSession) throws -> ToolResult {
         let now = session.vault.clock.now()
-        let id = session.plans.keep(plan, at: now)
+        let id = session.plans.keep(plan, replan: replan, at: now)
         let expires = now.addingTimeInterval(session.plans.lifetime)
         struct Planned: Encodable {
             let planId: String
