@@ -23,6 +23,10 @@ public struct LogseqConfig: Equatable, Sendable {
     /// `:pages-directory` and `:journals-directory`.
     public var pagesFolder = "pages"
     public var journalsFolder = "journals"
+    /// True for Logseq's `:now` workflow (`LATER`, `NOW`), its default; false for `:todo`
+    /// (`TODO`, `DOING`). A task that is in neither (`DONE`, `WAITING`) is reopened or
+    /// started in this one, as Logseq does.
+    public var prefersNowWorkflow = true
     /// What could not be used, each said once: the file does not parse, a setting's value.
     public var problems: [String] = []
 
@@ -54,6 +58,13 @@ public struct LogseqConfig: Equatable, Sendable {
         journalFileName = date(value, "journal/file-name-format", default: .defaultFileName)
         pagesFolder = folder(value, "pages-directory", default: "pages")
         journalsFolder = folder(value, "journals-directory", default: "journals")
+        if let workflow = value["preferred-workflow"] {
+            switch workflow {
+            case .keyword("now"): prefersNowWorkflow = true
+            case .keyword("todo"): prefersNowWorkflow = false
+            default: problems.append("\(Self.path): :preferred-workflow \(Self.written(workflow)) is neither :now nor :todo; :now is used")
+            }
+        }
     }
 
     private mutating func date(_ map: EDNValue, _ key: String, default fallback: LogseqDateFormat) -> LogseqDateFormat {

@@ -123,11 +123,11 @@ extension Vault {
     }
 
     /// What a task's marker becomes in `state`: a checkbox's character, or in a Logseq graph
-    /// the word of the task's own workflow (`TODO` becomes `DONE`, `LATER` becomes `NOW`);
-    /// nil where the state has none.
+    /// the word of the task's own workflow (`TODO` becomes `DONE`, `LATER` becomes `NOW`),
+    /// else of the graph's preferred one; nil where the state has none.
     func marker(for state: TaskState, replacing task: VaultTask) -> String? {
         if Self.isLogseqWord(task, in: self) {
-            return LogseqMarker.word(for: state, replacing: task.marker)
+            return LogseqMarker.word(for: state, replacing: task.marker, prefersNow: logseq?.prefersNowWorkflow ?? true)
         }
         return state.marker.map(String.init)
     }

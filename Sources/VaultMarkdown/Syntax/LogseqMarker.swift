@@ -27,10 +27,11 @@ package struct LogseqMarker: Sendable {
     }
 
     /// The word that writes `state` for a task now written `current`: Logseq's `NOW`
-    /// workflow (`LATER`, `NOW`) where the task uses it, else `TODO` and `DOING`. Nil for a
-    /// state Logseq has no word for (forwarded, other).
-    package static func word(for state: TaskState, replacing current: String) -> String? {
-        let now = current == "LATER" || current == "NOW"
+    /// workflow (`LATER`, `NOW`) where the task uses it, `TODO` and `DOING` where it uses
+    /// that one, and for a task in neither (`DONE`, `WAITING`) the graph's preferred one.
+    /// Nil for a state Logseq has no word for (forwarded, other).
+    package static func word(for state: TaskState, replacing current: String, prefersNow: Bool = true) -> String? {
+        let now = current == "LATER" || current == "NOW" || (current != "TODO" && current != "DOING" && prefersNow)
         switch state {
         case .open: return now ? "LATER" : "TODO"
         case .inProgress: return now ? "NOW" : "DOING"

@@ -250,7 +250,31 @@ struct LogseqGraphTests {
         #expect(throws: TaskError.noLogseqWord(reference: reference(again[1]).description, state: .forwarded)) {
             try vault.editTask(reference(again[1]), action: .forward, today: today)
         }
-        #expect(try folder.text("journals/2021_02_02.md") == "- TODO call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+        // Reopened from DONE, a task takes the graph's preferred workflow: `:now` unless set.
+        #expect(try folder.text("journals/2021_02_02.md") == "- LATER call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+    }
+
+    @Test(
+        "a task in neither workflow is reopened and started in the graph's preferred one; one in a workflow keeps it",
+        arguments: [
+            ("", "DONE", TaskAction.reopen, "LATER"), ("", "WAITING", .start, "NOW"), (":preferred-workflow :now", "DONE", .reopen, "LATER"),
+            (":preferred-workflow :todo", "DONE", .reopen, "TODO"), (":preferred-workflow :todo", "WAITING", .start, "DOING"),
+            (":preferred-workflow :todo", "LATER", .start, "NOW"), (":preferred-workflow :now", "TODO", .start, "DOING"),
+            (":preferred-workflow :now", "CANCELED", .toggle, "LATER"),
+        ])
+    func preferredWorkflow(setting: String, word: String, action: TaskAction, expected: String) throws {
+        let (folder, vault) = try TemporaryFolder.vault(["logseq/config.edn": "{\(setting)}\n", "pages/a.md": "- \(word) finished\n"])
+        let task = try #require(try vault.tasks().tasks.first)
+        _ = try vault.editTask(
+            TaskReference(path: task.path, line: task.line, hash: task.hash), action: action, today: try #require(CalendarDay("2026-12-01")))
+        #expect(try folder.text("pages/a.md") == "- \(expected) finished\n")
+    }
+
+    @Test("a :preferred-workflow that is neither :now nor :todo is said, and :now is used")
+    func unknownWorkflow() {
+        let config = LogseqConfig(text: "{:preferred-workflow :later}")
+        #expect(config.prefersNowWorkflow && config.problems == ["logseq/config.edn: :preferred-workflow :later is neither :now nor :todo; :now is used"])
+        #expect(!LogseqConfig(text: "{:preferred-workflow :todo}").prefersNowWorkflow)
     }
 
     @Test("a journal and a new page are named in the graph's formats")
