@@ -94,6 +94,10 @@ extension Vault {
             let task = tasks[taskIndex]
             guard task.state != target, let marker = marker(for: target, replacing: task) else { continue }
             let isWord = Self.isLogseqWord(task, in: self)
+            if isWord && target == .done, try Self.repeatLogseqTask(task, in: &after, today: today, reference: reference) {
+                lines.changed.append(task.line)
+                continue
+            }
             let done = completion.complete(task, isLogseqWord: isWord)
             // Tasks' settings decide for the checkboxes it reads; else the note's style does.
             let stampsDoneDate =
@@ -130,6 +134,25 @@ extension Vault {
             return LogseqMarker.word(for: state, replacing: task.marker, prefersNow: logseq?.prefersNowWorkflow ?? true)
         }
         return state.marker.map(String.init)
+    }
+
+    /// Done, a Logseq task whose `SCHEDULED:` or `DEADLINE:` date repeats stays to do (`NOW`
+    /// and `DOING` back to `LATER` and `TODO`) and its dates move on, as Logseq's check does;
+    /// false, with nothing changed, for a task whose dates do not repeat.
+    static func repeatLogseqTask(_ task: VaultTask, in bytes: inout [UInt8], today: CalendarDay, reference: TaskReference) throws -> Bool {
+        var lineEnd = task.markerRange.upperBound
+        while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let stamps = LogseqRepeater.stamps(in: bytes, lineEnd: lineEnd)
+        guard !stamps.isEmpty else { return false }
+        var replacements: [(Range<Int>, [UInt8])] = []
+        for stamp in stamps {
+            guard let next = stamp.next(today: today) else { throw TaskError.hourlyRepeater(reference: reference.description) }
+            replacements += stamp.replacements(to: next)
+        }
+        for (range, text) in replacements.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { bytes.replaceSubrange(range, with: text) }
+        let open = task.marker == "DOING" ? "TODO" : task.marker == "NOW" ? "LATER" : task.marker
+        bytes.replaceSubrange(task.markerRange, with: Array(open.utf8))
+        return true
     }
 
     /// True for a task written with a Logseq word (`TODO`), in a Logseq graph.

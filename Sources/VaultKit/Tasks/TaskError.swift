@@ -17,6 +17,9 @@ public enum TaskError: Error, Equatable, Sendable {
     case optedOut(path: String)
     /// A Logseq task asked into a state Logseq has no word for (forwarded).
     case noLogseqWord(reference: String, state: TaskState)
+    /// A Logseq task done whose date repeats by the hour: its next time depends on the hour
+    /// it is done, which a task reference does not carry.
+    case hourlyRepeater(reference: String)
 
     /// 3 when the line no longer holds the task that was listed (another task, or none: the
     /// note changed since), 2 for a malformed reference, else 1 (DESIGN.md 5, 9).
@@ -46,6 +49,8 @@ extension TaskError: CustomStringConvertible {
             return "\(path) opts out of tasks (tasks: false); nothing was written"
         case .noLogseqWord(let reference, let state):
             return "\(reference): Logseq has no word for a task that is \(state.label); nothing was written"
+        case .hourlyRepeater(let reference):
+            return "\(reference): the task repeats by the hour, and vault moves only daily, weekly, monthly and yearly repeats; nothing was written"
         }
     }
 
@@ -60,6 +65,8 @@ extension TaskError: CustomStringConvertible {
             return "remove `tasks: false` from the note's frontmatter to manage its tasks"
         case .noLogseqWord:
             return "Logseq's words are TODO/LATER, DOING/NOW, DONE and CANCELED: use start, done, cancel or reopen"
+        case .hourlyRepeater:
+            return "mark it done in Logseq, or make its repeater daily (.+1d)"
         }
     }
 }
