@@ -240,21 +240,62 @@ extension LanguageServer {
         }
         let report: ChangeReport
         let plan: RenamePlan
+        let openEdits: [String: JSONValue]
         do {
             plan = try RenamePlanner(vault: live.vault).planRename(note, to: title)
             try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
+            openEdits = self.openEdits(plan)
             let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
             report = try ChangeExecutor(vault: live.vault).apply(plan, summary: "move " + summary)
             try live.refresh()
         } catch {
             throw Self.failure(error)
         }
-        publishDiagnostics()
         let left = Set(report.conflicts.map(\.path))
+        tellEditor(plan, openEdits: openEdits.filter { !left.contains($0.key) })
+        publishDiagnostics()
         return .members([
             "moved": .array(plan.moves.map { .members(["from": .string($0.from), "to": .string($0.to)]) }),
             "rewritten": .array(plan.edits.filter { !left.contains($0.path) }.map { .string($0.path) }),
             "conflicts": .array(report.conflicts.map { .string($0.description) }),
         ])
+    }
+
+    /// The rewrites of the plan's notes open in the editor, by path, as edits of their
+    /// documents: they hold the files' text (unsaved changes are refused first), so the
+    /// plan's replacements fit them.
+    private func openEdits(_ plan: RenamePlan) -> [String: JSONValue] {
+        let moved = Set(plan.moves.map(\.from))
+        var edits: [String: JSONValue] = [:]
+        for edit in plan.edits where !edit.replacements.isEmpty && !moved.contains(edit.source) {
+            guard let document = documents.values.first(where: { $0.path == edit.source }) else { continue }
+            edits[edit.source] = .members([
+                "textDocument": .members(["uri": .string(document.uri), "version": .int(document.version)]),
+                "edits": .array(edit.replacements.map { replacement in
+                    .members(["range": .range(replacement.range, in: document.lines), "newText": .string(replacement.text)])
+                }),
+            ])
+        }
+        return edits
+    }
+
+    /// After a rename on disk: the open notes it rewrote are edited in the editor as on
+    /// disk (`workspace/applyEdit`), so a save of the old text cannot undo it, and the person
+    /// is told of an open note that moved, whose buffer still names its old file.
+    private func tellEditor(_ plan: RenamePlan, openEdits: [String: JSONValue]) {
+        if !openEdits.isEmpty {
+            if clientCapabilities?["workspace"]?["applyEdit"]?.boolValue == true {
+                renameEdits += 1
+                send(.request(id: .string("vault-rename-\(renameEdits)"), method: "workspace/applyEdit", params: .members([
+                    "label": .string("vault.rename"),
+                    "edit": .members(["documentChanges": .array(openEdits.keys.sorted().compactMap { openEdits[$0] })]),
+                ])))
+            } else {
+                show("vault: \(openEdits.keys.sorted().joined(separator: ", ")) changed on disk; reload them before saving", type: 2)
+            }
+        }
+        for move in plan.moves where documents.values.contains(where: { $0.path == move.from }) {
+            show("vault: \(move.from) is now \(move.to) on disk; close its buffer and open \(move.to) (a save would write the old name again)", type: 2)
+        }
     }
 }

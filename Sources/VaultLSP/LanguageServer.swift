@@ -41,6 +41,8 @@ public final class LanguageServer {
     var realRoot: String?
     /// The kernel's word on changes to the vault's folders, for a client that reports none.
     var watch: FolderWatch?
+    /// How many edits of open documents `vault.rename` sent, to number their requests.
+    var renameEdits = 0
 
     /// The codes the protocol adds to JSON-RPC's.
     static let serverNotInitialized = -32002

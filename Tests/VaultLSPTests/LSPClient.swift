@@ -47,17 +47,19 @@ final class LSPClient: @unchecked Sendable {
 
     /// The `initialize` request a client that can rename files sends, then `initialized`.
     @discardableResult
-    func start(root: String? = nil, renamesFiles: Bool = true) throws -> JSONValue {
-        let result = try request("initialize", initializeParams(root: root, renamesFiles: renamesFiles))
+    func start(root: String? = nil, renamesFiles: Bool = true, appliesEdits: Bool = false) throws -> JSONValue {
+        let result = try request("initialize", initializeParams(root: root, renamesFiles: renamesFiles, appliesEdits: appliesEdits))
         notify("initialized", .object([]))
         return result
     }
 
-    func initializeParams(root: String? = nil, renamesFiles: Bool = true) -> JSONValue {
+    func initializeParams(root: String? = nil, renamesFiles: Bool = true, appliesEdits: Bool = false) -> JSONValue {
         let operations: JSONValue = .array(renamesFiles ? [.string("rename")] : [])
+        var workspace: [(String, JSONValue)] = [("workspaceEdit", .object([("resourceOperations", operations)]))]
+        if appliesEdits { workspace.append(("applyEdit", .bool(true))) }
         return .object([
             ("processId", .null), ("rootUri", .string(uri(root ?? vault.vault, isAbsolute: true))),
-            ("capabilities", .object([("workspace", .object([("workspaceEdit", .object([("resourceOperations", operations)]))]))])),
+            ("capabilities", .object([("workspace", .object(workspace))])),
         ])
     }
 

@@ -159,6 +159,39 @@ struct RenameTests {
         #expect(found["uri"]?.stringValue == client.uri("pages/Chores.md"))
     }
 
+    @Test("vault.rename edits the open notes it rewrote as it wrote them on disk, and says that an open note moved")
+    func executeCommandWithOpenNotes() throws {
+        let edited = try TestVault()
+        let client = try LSPClient(edited)
+        try client.start(renamesFiles: false, appliesEdits: true)
+        let before = try String(contentsOfFile: edited.vault + "/Home.md", encoding: .utf8)
+        try client.open("Home.md")
+        try client.open("pages/Errands.md")
+        client.forgetNotifications()
+        _ = try client.request("workspace/executeCommand", .object([
+            ("command", .string("vault.rename")), ("arguments", .array([.string(client.uri("pages/Errands.md")), .string("Chores")])),
+        ]))
+        let message = try client.wait { message in
+            if case .request(_, "workspace/applyEdit", _) = message { return true }
+            return false
+        }
+        guard case .request(_, _, let params) = message, let change = params?["edit"]?["documentChanges"]?.arrayValue?.first else {
+            throw LSPTestError("no edit in \(message)")
+        }
+        #expect(params?["edit"]?["documentChanges"]?.arrayValue?.count == 1)
+        #expect(change["textDocument"]?["uri"]?.stringValue == client.uri("Home.md") && change["textDocument"]?["version"]?.intValue == 1)
+        // The buffer, edited so, holds what the rename wrote on disk.
+        var text = Array(before.utf16)
+        let edits = (change["edits"]?.arrayValue ?? []).map { edit in
+            (Self.offset(edit["range"]?["start"], in: text), Self.offset(edit["range"]?["end"], in: text), edit["newText"]?.stringValue ?? "")
+        }
+        for (start, end, newText) in edits.sorted(by: { $0.0 > $1.0 }) { text.replaceSubrange(start..<end, with: Array(newText.utf16)) }
+        #expect(String(decoding: text, as: UTF16.self) == (try String(contentsOfFile: edited.vault + "/Home.md", encoding: .utf8)))
+        #expect(before != String(decoding: text, as: UTF16.self))
+        let shown = try client.notification("window/showMessage")
+        #expect(shown["message"]?.stringValue?.contains("pages/Errands.md is now pages/Chores.md") == true, "\(shown)")
+    }
+
     @Test("willRenameFiles returns the link edits of a move the editor makes itself")
     func willRenameFiles() throws {
         let edited = try TestVault()
