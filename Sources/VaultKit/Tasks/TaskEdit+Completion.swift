@@ -18,13 +18,22 @@ struct CompletionContext {
         self.target = target
         self.today = today
         dialect = vault.dialect
-        if target == .done {
+        if target == .done || target == .cancelled {
             let (settings, warning) = vault.tasksPluginSettings()
             self.settings = settings
             if let warning { warnings.append(warning) }
         } else {
             settings = TasksPluginSettings()
         }
+    }
+
+    /// The `✅` and `❌` dates of a task's line: where each is, with the white space before it.
+    mutating func closingDates(of task: VaultTask) -> (done: Range<Int>?, cancelled: Range<Int>?) {
+        var end = task.markerRange.upperBound
+        while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        if codeSpans == nil { codeSpans = NoteStructure(bytes: bytes, dialect: dialect).codeSpans }
+        let fields = TaskEmojiFields(bytes, min(task.markerRange.upperBound + 1, end)..<end, codeSpans: codeSpans ?? [])
+        return (fields.first(.done)?.range, fields.first(.cancelled)?.range)
     }
 
     /// The completion of a task that becomes done and holds `🔁` or `🏁`; nil for any other

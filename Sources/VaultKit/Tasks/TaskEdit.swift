@@ -104,13 +104,16 @@ extension Vault {
                 target == .done
                 && (completion.settings.isPresent && !isWord
                     ? completion.settings.setDoneDate : noteUsesEmojiDates || done?.usesTasksFields == true)
+            var edits: [(Range<Int>, [UInt8])] = []
             if stampsDoneDate, let date = task.doneDateRange {
                 // A done date left from before the task was reopened: today is when it is done.
-                after.replaceSubrange(date, with: Array(today.description.utf8))
+                edits.append((date, Array(today.description.utf8)))
             } else if stampsDoneDate {
-                after.insert(contentsOf: Array(" ✅ \(today)".utf8), at: task.doneDateInsertion)
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(" ✅ \(today)".utf8)))
             }
-            after.replaceSubrange(task.markerRange, with: Array(marker.utf8))
+            if !isWord { edits += closingDateEdits(task, target: target, noteUsesEmojiDates: noteUsesEmojiDates, &completion) }
+            edits.append((task.markerRange, Array(marker.utf8)))
+            for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { after.replaceSubrange(range, with: text) }
             if let done {
                 lines.apply(done, to: task, in: &after, below: completion.settings.recurrenceOnNextLine)
             } else {
@@ -134,6 +137,30 @@ extension Vault {
             return LogseqMarker.word(for: state, replacing: task.marker, prefersNow: logseq?.prefersNowWorkflow ?? true)
         }
         return state.marker.map(String.init)
+    }
+
+    /// What a checkbox task's `✅` and `❌` dates become, as Obsidian Tasks changes them: a task
+    /// that stops being done or cancelled loses the date that says when it was; one cancelled
+    /// gains `❌ today` where the vault's Tasks settings ask for it (else where the note writes
+    /// Tasks' emoji dates).
+    private func closingDateEdits(
+        _ task: VaultTask, target: TaskState, noteUsesEmojiDates: Bool, _ completion: inout CompletionContext
+    ) -> [(Range<Int>, [UInt8])] {
+        let stampsCancelledDate =
+            target == .cancelled && (completion.settings.isPresent ? completion.settings.setCancelledDate : noteUsesEmojiDates)
+        guard task.state == .done || task.state == .cancelled || stampsCancelledDate else { return [] }
+        let dates = completion.closingDates(of: task)
+        var edits: [(Range<Int>, [UInt8])] = []
+        if task.state == .done, target != .done, let done = dates.done { edits.append((done, [])) }
+        if task.state == .cancelled, let cancelled = dates.cancelled { edits.append((cancelled, [])) }
+        if stampsCancelledDate {
+            if let cancelled = dates.cancelled {
+                edits.append((cancelled.upperBound - 10..<cancelled.upperBound, Array(completion.today.description.utf8)))
+            } else {
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(" ❌ \(completion.today)".utf8)))
+            }
+        }
+        return edits
     }
 
     /// Done, a Logseq task whose `SCHEDULED:` or `DEADLINE:` date repeats stays to do (`NOW`

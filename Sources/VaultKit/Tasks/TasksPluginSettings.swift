@@ -18,6 +18,8 @@ public struct TasksPluginSettings: Sendable, Equatable {
     /// `removeScheduledDateOnRecurrence`: no `⏳` on a next occurrence that has a start or
     /// due date (default off).
     public var removeScheduledDateOnRecurrence = false
+    /// `setCancelledDate`: `❌ YYYY-MM-DD` on a cancelled task (default on).
+    public var setCancelledDate = true
 
     public init() {}
 }
@@ -47,6 +49,7 @@ extension Vault {
         flag("setCreatedDate", &settings.setCreatedDate)
         flag("recurrenceOnNextLine", &settings.recurrenceOnNextLine)
         flag("removeScheduledDateOnRecurrence", &settings.removeScheduledDateOnRecurrence)
+        flag("setCancelledDate", &settings.setCancelledDate)
         return (settings, nil)
     }
 }

@@ -32,7 +32,9 @@ package enum TaskFieldEmoji {
     /// True when two bytes may begin one of the emoji (all are `F0 9F …` or `E2 8C/8F/9C/9D/9E …`):
     /// most non-ASCII text is turned away here.
     package static func mayStart(_ first: UInt8, _ second: UInt8) -> Bool {
-        first == 0xF0 ? second == 0x9F : first == 0xE2 && (second == 0x8C || second == 0x8F || second == 0x9C || second == 0x9E || second == 0x9B)
+        first == 0xF0
+            ? second == 0x9F
+            : first == 0xE2 && (second == 0x8C || second == 0x8F || second == 0x9C || second == 0x9D || second == 0x9E || second == 0x9B)
     }
 
     /// True at the end of the text or before white space or common punctuation: where a

@@ -102,7 +102,7 @@ package struct TaskFields {
             if priority == nil { priority = level }
             fieldRanges.append(position..<cursor)
             return cursor
-        case .due, .scheduled, .start, .done: break
+        case .due, .scheduled, .start, .done, .cancelled, .created: break
         default: return nil
         }
         while cursor < end && (bytes[cursor] == 0x20 || bytes[cursor] == 0x09) { cursor += 1 }

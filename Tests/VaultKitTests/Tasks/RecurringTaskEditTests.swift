@@ -80,7 +80,7 @@ struct RecurringTaskEditTests {
         ),
         (
             "- [-] gym 🔁 every 2 days 📅 2026-11-30 ❌ 2026-11-20\n", today,
-            "- [ ] gym 🔁 every 2 days 📅 2026-12-02\n- [x] gym 🔁 every 2 days 📅 2026-11-30 ❌ 2026-11-20 ✅ 2026-11-30\n"
+            "- [ ] gym 🔁 every 2 days 📅 2026-12-02\n- [x] gym 🔁 every 2 days 📅 2026-11-30 ✅ 2026-11-30\n"
         ),
         (
             "- [ ] backup ➕ 2026-01-01 🔁 every month 📅 2026-11-30\n", today,

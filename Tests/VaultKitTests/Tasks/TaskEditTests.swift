@@ -47,7 +47,7 @@ struct TaskEditTests {
         #expect(onlyChanged(before, try bytes(task.path), at: task.markerRange.lowerBound, from: " ", to: marker))
     }
 
-    @Test("reopen and toggle uncheck any marker, as a checkbox click does")
+    @Test("reopen and toggle uncheck any marker, as a checkbox click does, and a done date goes with it, as in Obsidian Tasks")
     func reopen() throws {
         let question = try task("pages/Projects/Vault CLI.md", "Do we need a daemon")
         _ = try vault.editTask(reference(question), action: .toggle, today: Self.today)
@@ -55,7 +55,9 @@ struct TaskEditTests {
         let done = try task("pages/Reading List.md", "Piranesi")
         let before = try bytes(done.path)
         _ = try vault.editTask(reference(done), action: .reopen, today: Self.today)
-        #expect(onlyChanged(before, try bytes(done.path), at: done.markerRange.lowerBound, from: "x", to: " "))
+        let after = String(decoding: try bytes(done.path), as: UTF8.self)
+        #expect(after == String(decoding: before, as: UTF8.self).replacingOccurrences(of: "- [x] Piranesi ✅ 2026-11-28\n", with: "- [ ] Piranesi\n"))
+        #expect(after != String(decoding: before, as: UTF8.self))
     }
 
     @Test("done adds a done date where the note writes emoji dates, and nowhere else")

@@ -75,6 +75,34 @@ struct TasksPluginSettingsTests {
         #expect(tasks.count == 1 && tasks[0].description.isEmpty)
     }
 
+    @Test(
+        "a task that stops being done or cancelled loses its ✅ or ❌ date; one cancelled gains ❌ where Tasks' settings or the note ask",
+        arguments: [
+            ("- [x] pay ✅ 2026-11-01\n", TaskAction.reopen, "{}" as String?, "- [ ] pay\n"),
+            ("- [x] pay ✅ 2026-11-01 ^id\n", .start, nil, "- [/] pay ^id\n"),
+            ("- [x] pay ✅ 2026-11-01\n", .toggle, nil, "- [ ] pay\n"),
+            ("- [x] pay ✅ 2026-11-01\n", .cancel, "{}", "- [-] pay ❌ 2026-11-30\n"),
+            ("- [ ] pay ^id\n", .cancel, "{}", "- [-] pay ❌ 2026-11-30 ^id\n"),
+            ("- [ ] pay\n", .cancel, #"{"setCancelledDate": false}"#, "- [-] pay\n"),
+            ("- [ ] pay\n", .cancel, nil, "- [-] pay\n"),
+            ("- [ ] pay 📅 2026-12-01\n", .cancel, nil, "- [-] pay 📅 2026-12-01 ❌ 2026-11-30\n"),
+            ("- [-] pay ❌ 2026-11-01\n", .reopen, "{}", "- [ ] pay\n"),
+            ("- [-] pay ❌ 2026-11-01\n", .done, "{}", "- [x] pay ✅ 2026-11-30\n"),
+            ("- [x] `✅ 2026-11-01` in code\n", .reopen, "{}", "- [ ] `✅ 2026-11-01` in code\n"),
+        ])
+    func closingDates(note: String, action: TaskAction, settings: String?, expected: String) throws {
+        let (folder, vault) = try TemporaryFolder.vault(settings.map { ["note.md": note, Self.settings: $0] } ?? ["note.md": note])
+        let task = try #require(try vault.tasks().tasks.first { $0.path == "note.md" })
+        _ = try vault.editTask(try TaskReference(parsing: task.reference), action: action, today: try #require(CalendarDay(Self.today)))
+        #expect(try folder.text("note.md") == expected)
+    }
+
+    @Test("a ❌ cancelled date and a ➕ created date are fields, not words of the task")
+    func cancelledAndCreatedAreFields() {
+        let tasks = TaskScanner.tasks(in: Array("- [-] pay ❌ 2026-11-01 rent ➕ 2026-10-01\n".utf8), origin: .init(path: "a.md", kind: .page))
+        #expect(tasks.map(\.description) == ["pay rent"])
+    }
+
     @Test("settings that are not a JSON object give a warning and the defaults")
     func badSettings() throws {
         let (plan, text) = try done("- [ ] a 🔁 every day 📅 2026-11-30\n", settings: "{not json")
@@ -122,7 +150,7 @@ struct TasksPluginSettingsTests {
         let line = "- [ ] a 🔁 every day 📅 2026-11-30\n"
         #expect(try done(line, action: .toggle).text == "- [ ] a 🔁 every day 📅 2026-12-01\n" + "- [x] a 🔁 every day 📅 2026-11-30 ✅ 2026-11-30\n")
         #expect(try done(line, action: .start).text == "- [/] a 🔁 every day 📅 2026-11-30\n")
-        #expect(try done(line, action: .cancel).text == "- [-] a 🔁 every day 📅 2026-11-30\n")
+        #expect(try done(line, action: .cancel).text == "- [-] a 🔁 every day 📅 2026-11-30 ❌ 2026-11-30\n")
         #expect(try done("- [/] a 🏁 delete\n", action: .reopen).text == "- [ ] a 🏁 delete\n")
     }
 
