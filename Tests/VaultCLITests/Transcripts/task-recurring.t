@@ -64,7 +64,7 @@ $ vault task "Chores.md:3@307799" done --json
 >   "created": [
 >     {
 >       "depth": 0,
->       "description": "take out the trash 🔁 every Sunday ➕ 2026-11-30",
+>       "description": "take out the trash 🔁 every Sunday",
 >       "done": null,
 >       "due": "2021-05-09",
 >       "dueFromJournal": false,

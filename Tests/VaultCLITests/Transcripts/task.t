@@ -6,9 +6,9 @@ $ sed -n 17p pages/Errands.md
 > - [x] Post office: parcel for Ana 📅 2026-12-03 ✅ 2026-11-30
 # The reference still names the task after the change.
 $ vault task "pages/Errands.md:17@1e6d24" reopen
-> pages/Errands.md:17@1e6d24	[ ] Post office: parcel for Ana	(due 2026-12-03, done 2026-11-30)
+> pages/Errands.md:17@1e6d24	[ ] Post office: parcel for Ana	(due 2026-12-03)
 $ sed -n 17p pages/Errands.md
-> - [ ] Post office: parcel for Ana 📅 2026-12-03 ✅ 2026-11-30
+> - [ ] Post office: parcel for Ana 📅 2026-12-03
 # Done again on another day: the done date is that day's.
 $ VAULT_TODAY=2026-12-02 vault task "pages/Errands.md:17@1e6d24" done
 > pages/Errands.md:17@1e6d24	[x] Post office: parcel for Ana	(due 2026-12-03, done 2026-12-02)

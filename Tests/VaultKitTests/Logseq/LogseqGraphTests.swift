@@ -277,6 +277,18 @@ struct LogseqGraphTests {
         #expect(!LogseqConfig(text: "{:preferred-workflow :todo}").prefersNowWorkflow)
     }
 
+    @Test("a page and a journal read whole (show --json, read_note) keep the titles the walk gives them")
+    func fullNoteTitles() throws {
+        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        defer { withExtendedLifetime(folder) {} }
+        let scan = try vault.scan()
+        for path in ["pages/Projects___Vault.md", "journals/2021_02_02.md", "pages/meeting_notes.md"] {
+            let note = try #require(scan.notes.first { $0.path == path })
+            #expect(try vault.fullNote(note).note.title == note.title)
+        }
+        #expect(scan.notes.first { $0.path == "pages/Projects___Vault.md" }?.title == "Projects/Vault")
+    }
+
     @Test("a journal and a new page are named in the graph's formats")
     func naming() throws {
         let (folder, vault) = try TemporaryFolder.vault(Self.graph)
