@@ -21,6 +21,14 @@ public struct HeadingRename {
         guard !new.isEmpty, !new.contains(where: { $0.isNewline || "#^[]|".contains($0) }) else {
             throw VaultError.invalidTitle(title: text, reason: "a heading that links name cannot be empty or hold a line break, # ^ [ ] or |")
         }
+        // A link to the new text would find the other heading first: the links to this one
+        // would be rewritten to name it.
+        if let other = (live.facts(of: path)?.headings ?? []).first(where: { other in
+            other.line != heading.line && (LiveVault.fragment(new, names: other.text) || LiveVault.anchor(of: new) == LiveVault.anchor(of: other.text))
+        }) {
+            throw VaultError.invalidTitle(
+                title: text, reason: "\(path) has a heading \"\(other.text)\" already (line \(other.line)), which links to the new text would name")
+        }
         let sources = Set(live.backlinks(to: path).map(\.source)).union([path]).sorted()
         let vault = live.vault
         var edits: [FileEdit] = []
@@ -39,7 +47,9 @@ public struct HeadingRename {
                 let written = String(fragment.dropFirst())
                 // `#groceries` for `## Groceries`: a viewer's anchor, kept one.
                 let isAnchor = link.hasDestination && written == LiveVault.anchor(of: heading.text) && written != heading.text
-                let replacement = isAnchor ? LiveVault.anchor(of: new) : link.hasDestination ? LinkRewriter.encode(new, like: "") : new
+                // Inside `<…>` a destination holds its spaces as they are.
+                let replacement = isAnchor ? LiveVault.anchor(of: new)
+                    : link.hasDestination && !link.angleBrackets ? LinkRewriter.encode(new, like: "") : new
                 replacements.append(TextReplacement(range: range, text: replacement))
                 changes.append(LinkChange(line: link.line, before: written, after: replacement))
             }
