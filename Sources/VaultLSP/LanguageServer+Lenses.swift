@@ -12,8 +12,28 @@ extension LanguageServer {
         let count = live.linkRanges(to: path).count
         return .array([.members([
             "range": Self.lineRange(title.line, in: document.lines),
-            "command": .members(["title": .string("\(count) backlink\(count == 1 ? "" : "s")"), "command": .string("")]),
+            "command": .members([
+                "title": .string("\(count) backlink\(count == 1 ? "" : "s")"), "command": .string("vault.backlinks"),
+                "arguments": .array([.string(document.uri)]),
+            ]),
         ])])
+    }
+
+    /// `vault.backlinks` with `[note]` (a URI or a vault-relative path), the lens's command:
+    /// the notes that link to it, shown to the person and returned.
+    func backlinksCommand(_ arguments: [JSONValue]) throws(RPCError) -> JSONValue {
+        guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
+        guard arguments.count == 1, let name = arguments[0].stringValue else {
+            throw .invalidParams("vault.backlinks takes one argument: the note (a URI or a path in the vault)")
+        }
+        guard let path = name.hasPrefix("file:") ? vaultPath(of: name) : name, live.note(at: path) != nil else {
+            throw RPCError(code: Self.requestFailed, message: "\(name) is not a note of the vault")
+        }
+        var sources: [String] = []
+        for link in live.linkRanges(to: path) where sources.last != link.source { sources.append(link.source) }
+        let named = sources.prefix(10).joined(separator: ", ") + (sources.count > 10 ? " and \(sources.count - 10) more" : "")
+        show(sources.isEmpty ? "no note links to \(path)" : "linked from \(named)", type: 3)
+        return .array(sources.map(JSONValue.string))
     }
 
     /// Asks a client that offers it to report changes to the vault's notes made by other

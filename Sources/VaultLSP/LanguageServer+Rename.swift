@@ -224,10 +224,11 @@ extension LanguageServer {
     /// the rename done on disk through the journaled executor, as `vault rename` does it.
     func executeCommand(_ params: JSONValue?) throws(RPCError) -> JSONValue {
         guard let live else { throw RPCError(code: Self.serverNotInitialized, message: "no vault is open") }
-        guard params?["command"]?.stringValue == "vault.rename" else {
-            throw .invalidParams("unknown command \(params?["command"]?.stringValue ?? "(none)"); this server has vault.rename")
-        }
         let arguments = params?["arguments"]?.arrayValue ?? []
+        if params?["command"]?.stringValue == "vault.backlinks" { return try backlinksCommand(arguments) }
+        guard params?["command"]?.stringValue == "vault.rename" else {
+            throw .invalidParams("unknown command \(params?["command"]?.stringValue ?? "(none)"); this server has vault.rename and vault.backlinks")
+        }
         guard arguments.count == 2, let name = arguments[0].stringValue, let title = arguments[1].stringValue else {
             throw .invalidParams("vault.rename takes two arguments: the note (a URI or a path in the vault) and its new title")
         }

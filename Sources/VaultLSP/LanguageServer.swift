@@ -202,7 +202,7 @@ public final class LanguageServer {
             ]),
             "completionProvider": .members(["triggerCharacters": .array(["[", "#", "^", "("].map(JSONValue.string))]),
             "renameProvider": .members(["prepareProvider": .bool(true)]),
-            "executeCommandProvider": .members(["commands": .array([.string("vault.rename")])]),
+            "executeCommandProvider": .members(["commands": .array([.string("vault.rename"), .string("vault.backlinks")])]),
             "workspace": .members([
                 "fileOperations": .members(["willRename": .members(["filters": files])]),
             ]),

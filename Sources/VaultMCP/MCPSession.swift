@@ -126,12 +126,19 @@ public final class MCPSession: @unchecked Sendable {
             }
             throw .invalidParams("unknown tool \"\(name)\"; tools/list names the tools")
         }
-        let arguments = try ToolArguments(params?["arguments"], schema: tool.input, tool: name)
+        let arguments: ToolArguments
+        do {
+            arguments = try ToolArguments(params?["arguments"], schema: tool.input, tool: name)
+        } catch where ProtocolVersion.reportsArgumentErrorsAsToolErrors(protocolVersion) {
+            return ToolResult.failure(error.message).json(structuredOutput: true)
+        }
         var result: ToolResult
         do {
             result = try tool.call(arguments, self)
         } catch let error as RPCError {
-            throw error
+            // An argument the tool found out of its range is as much the model's to mend.
+            guard error.code == -32602, ProtocolVersion.reportsArgumentErrorsAsToolErrors(protocolVersion) else { throw error }
+            result = .failure(error.message)
         } catch {
             result = failure(error)
         }

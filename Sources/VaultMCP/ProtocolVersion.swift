@@ -15,4 +15,11 @@ public enum ProtocolVersion {
     public static func hasStructuredOutput(_ version: String) -> Bool {
         version >= "2025-06-18"
     }
+
+    /// True when `version` has a tool's arguments that do not fit its schema said as the
+    /// tool's error, for the model to see and mend, rather than as a protocol error (from
+    /// 2025-11-25, SEP-1303).
+    public static func reportsArgumentErrorsAsToolErrors(_ version: String) -> Bool {
+        version >= "2025-11-25"
+    }
 }

@@ -89,6 +89,15 @@ struct WorkspaceTests {
         #expect(lenses.arrayValue?.first?["command"]?["title"]?.stringValue == "\(count) backlinks")
         let title = try client.position(of: "# Errands", in: "pages/Errands.md")
         #expect(lenses.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == title.line)
+        // Its command, run, names the linking notes: those `vault backlinks` lists.
+        let command = try #require(lenses.arrayValue?.first?["command"])
+        #expect(command["command"]?.stringValue == "vault.backlinks")
+        let ran = try client.request("workspace/executeCommand", .object([
+            ("command", command["command"] ?? .null), ("arguments", command["arguments"] ?? .null),
+        ]))
+        let listed = Set(try vault.run(["backlinks", "pages/Errands.md"]).output.split(separator: "\n").map { String($0.prefix { $0 != ":" }) })
+        #expect(Set(ran.arrayValue?.compactMap(\.stringValue) ?? []) == listed)
+        #expect(try client.notification("window/showMessage")["message"]?.stringValue?.hasPrefix("linked from ") == true)
     }
 
     @Test("a dangling wikilink offers to create its note, as vault new writes it")

@@ -7,10 +7,13 @@ import VaultSystem
 /// Tools called on a session in the test process, on a copy of the demo vault.
 @Suite("vault mcp: tools")
 struct MCPToolTests {
-    @Test("a missing, wrongly typed or unknown argument is an invalid-params error that names it, and nothing is written")
-    func badArguments() throws {
+    @Test(
+        "a missing, wrongly typed or unknown argument is the tool's error that names it (from 2025-11-25; before, an invalid-params error), and nothing is written",
+        arguments: ["2025-11-25", "2025-06-18"])
+    func badArguments(version: String) throws {
         let fixture = try FixtureVault()
         let session = try fixture.session()
+        _ = try session.answer("initialize", json(#"{"protocolVersion":"\#(version)","capabilities":{}}"#))
         let before = try FileManager.default.contentsOfDirectory(atPath: fixture.vault + "/quick").sorted()
         for (tool, arguments, words) in [
             ("capture", #"{}"#, #"capture needs the argument "text" (a string)"#),
@@ -23,10 +26,10 @@ struct MCPToolTests {
             ("apply", #"{}"#, #"apply needs the argument "planId""#),
         ] {
             do {
-                _ = try session.call(tool, arguments)
-                Issue.record("\(tool) \(arguments) was accepted")
+                let answer = try session.call(tool, arguments)
+                #expect(version >= "2025-11-25" && answer.isError && answer.text.contains(words), "\(tool) \(arguments): \(answer.text)")
             } catch {
-                #expect(error.code == -32602)
+                #expect(version < "2025-11-25" && error.code == -32602)
                 #expect(error.message.contains(words), "\(error.message)")
             }
         }
@@ -164,6 +167,12 @@ struct MCPToolTests {
         #expect(pages > 2)
         let range = try session.call("read_note", #"{"note":"Long","startLine":3,"endLine":4}"#)
         #expect(range.text == "pages/Long.md (Long), lines 3-4 of 400\n3\t3 \(line)\n4\t4 \(line)\n")
+        // Past the end, or backwards: said, not an empty page.
+        let past = try session.call("read_note", #"{"note":"Long","startLine":401}"#)
+        #expect(past.isError && past.text == "pages/Long.md has 400 lines; startLine 401 is past its end")
+        let backwards = try session.call("read_note", #"{"note":"Long","startLine":5,"endLine":2}"#)
+        #expect(backwards.isError && backwards.text == "endLine 2 is before startLine 5")
+        #expect(!(try session.call("read_note", #"{"note":"Long","startLine":400,"endLine":900}"#)).isError)
     }
 
     @Test("search, tasks and the note list come in pages with nextOffset, the pages together giving every result once")

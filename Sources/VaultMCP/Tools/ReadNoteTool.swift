@@ -28,6 +28,11 @@ enum ReadNoteTool: MCPTool {
         let lines = NoteLines(bytes)
         let start = try arguments.int("startLine", otherwise: 1, in: 1...Int.max) ?? 1
         let end = try arguments.int("endLine", in: 1...Int.max)
+        // A line past the note's end, or an end before the start, reads nothing: said as such.
+        if start > max(lines.count, 1) {
+            return .failure("\(note.path) has \(lines.count) line\(lines.count == 1 ? "" : "s"); startLine \(start) is past its end")
+        }
+        if let end, end < start { return .failure("endLine \(end) is before startLine \(start)") }
         let window = lines.window(from: start, to: end, budget: pageBytes)
         struct Read: Encodable {
             let path: String
