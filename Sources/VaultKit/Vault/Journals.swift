@@ -93,13 +93,17 @@ public struct Journals: Sendable {
     }
 
     /// What a new journal starts with: the vault's journal template (`Vault.journalTemplate()`)
-    /// filled in for the day (`{{date}}` and `{{title}}` are the day, `{{yesterday}}` and
-    /// `{{tomorrow}}` the days around it), else a `# YYYY-MM-DD` heading and a blank line;
-    /// nothing in a Logseq graph, whose journal pages take their title from the file name.
+    /// filled in for the day (`{{title}}` is the journal's name, as in Obsidian, `{{date}}`
+    /// the day and `{{yesterday}}` and `{{tomorrow}}` the days around it, each named as its
+    /// journal is), else a `# YYYY-MM-DD` heading and a blank line; nothing in a Logseq
+    /// graph, whose journal pages take their title from the file name.
     public func initialContents(for day: CalendarDay) -> [UInt8] {
         if let template = vault.journalTemplate() {
-            let title = vault.logseq?.journalTitle.format(day) ?? day.description
-            return Array(template.filled(vault.templateContext(title: title, day: day)).utf8)
+            let naming = vault.journalNaming
+            let name = { @Sendable (day: CalendarDay) in String(naming.name(for: day).split(separator: "/").last ?? "") }
+            var context = vault.templateContext(title: vault.logseq?.journalTitle.format(day) ?? name(day), day: day)
+            context.journalName = name
+            return Array(template.filled(context).utf8)
         }
         if vault.logseq != nil { return [] }
         return Array("# \(day)\n\n".utf8)

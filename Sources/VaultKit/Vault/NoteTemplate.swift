@@ -23,12 +23,20 @@ public struct NoteTemplate: Sendable {
         public var now: MomentDateFormat.Moment
         /// How journal pages are named, for Logseq's day links.
         public var journalTitle: LogseqDateFormat
+        /// The name of a day's journal, for a journal's template: what `{{date}}`,
+        /// `{{yesterday}}` and `{{tomorrow}}` give without a format of their own, so that
+        /// `[[{{yesterday}}]]` names the journal before it. Nil elsewhere (`YYYY-MM-DD`).
+        public var journalName: (@Sendable (CalendarDay) -> String)?
 
-        public init(title: String, day: CalendarDay, now: MomentDateFormat.Moment, journalTitle: LogseqDateFormat = .defaultTitle) {
+        public init(
+            title: String, day: CalendarDay, now: MomentDateFormat.Moment, journalTitle: LogseqDateFormat = .defaultTitle,
+            journalName: (@Sendable (CalendarDay) -> String)? = nil
+        ) {
             self.title = title
             self.day = day
             self.now = now
             self.journalTitle = journalTitle
+            self.journalName = journalName
         }
     }
 
@@ -83,6 +91,7 @@ public struct NoteTemplate: Sendable {
         let name = inner[..<(colon ?? inner.endIndex)].trimmingSpaces().lowercased()
         let format = colon.map { String(inner[inner.index(after: $0)...]).trimmingSpaces() }
         func on(_ day: CalendarDay, _ fallback: String) -> String {
+            if fallback == "YYYY-MM-DD", format?.isEmpty ?? true, let journalName = context.journalName { return journalName(day) }
             var moment = context.now
             moment.day = day
             return MomentDateFormat(format.flatMap { $0.isEmpty ? nil : $0 } ?? fallback).format(moment)

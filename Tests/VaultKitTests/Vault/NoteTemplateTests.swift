@@ -94,6 +94,17 @@ struct NoteTemplateTests {
         withExtendedLifetime(folder) {}
     }
 
+    @Test("in a vault whose daily notes have a format of their own, {{title}} is the journal's name and the days around it are named as their journals")
+    func journalInItsFormat() throws {
+        let (folder, vault) = try TemporaryFolder.vault([
+            ".obsidian/daily-notes.json": #"{"folder": "Daily", "format": "YYYY/MM/dddd, MMMM Do YYYY", "template": "Templates/Daily"}"#,
+            "Templates/Daily.md": "# {{title}}\n\n[[{{yesterday}}]] | [[{{tomorrow}}]] {{date}} {{date:YYYY}}\n",
+        ])
+        let text = String(decoding: Journals(vault: vault).initialContents(for: CalendarDay("2026-12-06")!), as: UTF8.self)
+        #expect(text == "# Sunday, December 6th 2026\n\n[[Saturday, December 5th 2026]] | [[Monday, December 7th 2026]] Sunday, December 6th 2026 2026\n")
+        withExtendedLifetime(folder) {}
+    }
+
     @Test("a journal template that is missing leaves the plain heading, and the vault's own is used without Obsidian's")
     func journalFallbacks() throws {
         let (kept, missing) = try TemporaryFolder.vault([
