@@ -20,6 +20,9 @@ public enum TaskError: Error, Equatable, Sendable {
     /// A Logseq task done whose date repeats by the hour: its next time depends on the hour
     /// it is done, which a task reference does not carry.
     case hourlyRepeater(reference: String)
+    /// A rollover in a Logseq graph: the tasks it copies are marked forwarded in the old
+    /// journal, which Logseq has no word for.
+    case logseqRollover(path: String, line: Int)
 
     /// 3 when the line no longer holds the task that was listed (another task, or none: the
     /// note changed since), 2 for a malformed reference, else 1 (DESIGN.md 5, 9).
@@ -49,6 +52,8 @@ extension TaskError: CustomStringConvertible {
             return "\(path) opts out of tasks (tasks: false); nothing was written"
         case .noLogseqWord(let reference, let state):
             return "\(reference): Logseq has no word for a task that is \(state.label); nothing was written"
+        case .logseqRollover(let path, let line):
+            return "\(path):\(line): a rollover marks the tasks it copies forwarded, and Logseq has no word for that; nothing was written"
         case .hourlyRepeater(let reference):
             return "\(reference): the task repeats by the hour, and vault moves only daily, weekly, monthly and yearly repeats; nothing was written"
         }
@@ -65,6 +70,8 @@ extension TaskError: CustomStringConvertible {
             return "remove `tasks: false` from the note's frontmatter to manage its tasks"
         case .noLogseqWord:
             return "Logseq's words are TODO/LATER, DOING/NOW, DONE and CANCELED: use start, done, cancel or reopen"
+        case .logseqRollover:
+            return "in Logseq, move the blocks to today's journal, or schedule them (SCHEDULED:) so that today's page lists them"
         case .hourlyRepeater:
             return "mark it done in Logseq, or make its repeater daily (.+1d)"
         }

@@ -79,7 +79,7 @@ extension Vault {
 
         // Logseq has no word for a forwarded task: writing `>` over `TODO` made a quote of it.
         if let worded = moved.first(where: { !$0.state.isClosed && Self.isLogseqWord($0, in: self) }) {
-            throw TaskError.noLogseqWord(reference: "\(source.path):\(worded.line)", state: .forwarded)
+            throw TaskError.logseqRollover(path: source.path, line: worded.line)
         }
         var sourceAfter = bytes
         for task in moved.reversed() where !task.state.isClosed {

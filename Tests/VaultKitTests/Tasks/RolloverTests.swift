@@ -146,7 +146,7 @@ struct RolloverTests {
         try folder.write("g/logseq/config.edn", "{}\n")
         try folder.write("g/journals/2026_11_28.md", "- TODO first\n- LATER second\n")
         let vault = try Vault(root: folder.path + "/g")
-        #expect(throws: TaskError.noLogseqWord(reference: "journals/2026_11_28.md:1", state: .forwarded)) {
+        #expect(throws: TaskError.logseqRollover(path: "journals/2026_11_28.md", line: 1)) {
             try vault.rollover(into: CalendarDay("2026-11-29")!)
         }
         #expect(try text("g/journals/2026_11_28.md") == "- TODO first\n- LATER second\n")
