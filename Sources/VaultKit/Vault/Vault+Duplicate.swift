@@ -5,8 +5,9 @@ import VaultSystem
 extension Vault {
     /// A copy of `note` beside it, titled `title` (else "<title> copy"), as ZenNotes'
     /// Duplicate makes one: the same bytes, but for the title heading, which names the copy
-    /// when the note's title comes from it. The comments sidecar stays with the original:
-    /// they are about that note.
+    /// when the note's title comes from it, a frontmatter `title:`, which names the copy, and
+    /// `aliases:`, which the copy does not take (each name would name two notes). The
+    /// comments sidecar stays with the original: they are about that note.
     ///
     /// The file is named after the title (`T copy 2` when `T copy` is taken, the heading
     /// numbered with it) and created without replacing any file.
@@ -30,11 +31,12 @@ extension Vault {
         let stem = Naming.availableStem(base, ext: ext, iCloud: isInICloud) { names.contains(Naming.collisionKey($0)) }
         // The heading says what the file name says: `T copy 2` beside `T copy`.
         let copyTitle = stem == base ? wanted : wanted + String(stem.dropFirst(base.count))
-        var content = bytes
+        var replacements = note.isUTF8 ? CopyFrontmatter.replacements(in: bytes, title: copyTitle) : []
         if let range = Self.titleHeadingRange(bytes, note: note, dialect: dialect) {
             guard note.isUTF8 else { throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it") }
-            content = TextReplacement.applied([TextReplacement(range: range, text: Naming.headingMarkup(forTitle: copyTitle))], to: bytes)
+            replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: copyTitle)))
         }
+        let content = TextReplacement.applied(replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }, to: bytes)
         let permissions = ((try? fileSystem.status(absolutePath(note.path)))?.permissions).map { $0 & 0o777 } ?? 0o644
         let path = try createNote(in: folder, stem: stem, ext: ext, content: content, permissions: permissions, dryRun: dryRun)
         return NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent)

@@ -26,7 +26,7 @@ struct DuplicateTests {
         #expect(try folder.text("pages/Other- plan.md") == "# Other: plan\n")
     }
 
-    @Test("a heading that is not the title, and a frontmatter title, are left as they are")
+    @Test("a heading that is not the title is left as it is; a frontmatter title names the copy")
     func notTitle() throws {
         let (folder, vault) = try TemporaryFolder.vault([
             "a.md": "Intro\n\n# Section\n", "b.md": "---\ntitle: Bee\n---\n# Heading\n",
@@ -34,7 +34,29 @@ struct DuplicateTests {
         _ = try vault.duplicate(try vault.note(named: "a.md"))
         _ = try vault.duplicate(try vault.note(named: "b.md"))
         #expect(try folder.text("a copy.md") == "Intro\n\n# Section\n")
-        #expect(try folder.text("Bee copy.md") == "---\ntitle: Bee\n---\n# Heading\n")
+        #expect(try folder.text("Bee copy.md") == "---\ntitle: Bee copy\n---\n# Heading\n")
+    }
+
+    @Test(
+        "the copy answers to its own name only: its frontmatter title is the copy's, its aliases are not copied",
+        arguments: [
+            ("---\ntitle: Plan\naliases: [Roadmap]\ntags: [a]\n---\nbody\n", "Plan copy.md", "---\ntitle: Plan copy\ntags: [a]\n---\nbody\n"),
+            ("---\r\nalias:\r\n  - R2\r\n  - \"R 3\"\r\n\r\n# kept\r\ntitle: \"Big: plan\"\r\n---\r\n", "Big- plan copy.md",
+             "---\r\n\r\n# kept\r\ntitle: \"Big: plan copy\"\r\n---\r\n"),
+            ("---\naliases:\n- Roadmap\n---\n# Plan\n", "Plan copy.md", "---\n---\n# Plan copy\n"),
+            ("---\ntitle: >\n  Plan\n---\n", "original copy.md", "---\ntitle: original copy\n---\n"),
+            ("---\ntitle: 'yes'\n---\n", "yes copy.md", "---\ntitle: yes copy\n---\n"),
+            ("---\ntitle: \"true\"\naliases: [x]\n---\n", "true copy.md", "---\ntitle: true copy\n---\n"),
+        ])
+    func ownNames(text: String, copy: String, expected: String) throws {
+        let (folder, vault) = try TemporaryFolder.vault(["pages/original.md": text])
+        let made = try vault.duplicate(try vault.note(named: "pages/original.md"))
+        #expect(made.path == "pages/" + copy)
+        #expect(try folder.text("pages/" + copy) == expected)
+        // Every name of the original names it alone.
+        for name in try vault.scan().notes.first(where: { $0.path == "pages/original.md" }).map({ [$0.title] + $0.aliases }) ?? [] {
+            #expect(try vault.note(named: name).path == "pages/original.md")
+        }
     }
 
     @Test("the comments sidecar is not copied, and a dry run writes nothing")
