@@ -31,9 +31,12 @@ struct TaskCompletion {
             }
         }
         guard let recurrence = fields.first(.recurrence) else { return }
-        // A rule runs into the next field (`every day📅`), but not into a word (`every day.`).
+        // A rule runs into the next field (`every day📅`), but not into a word (`every day.`);
+        // one in Dataview's brackets ends at them.
         var ruleEnd = recurrence.value.upperBound
-        while ruleEnd < line.text.upperBound && bytes[ruleEnd] < 0x80 && bytes[ruleEnd] != 0x20 && bytes[ruleEnd] != 0x09 {
+        while recurrence.range.upperBound == recurrence.value.upperBound && ruleEnd < line.text.upperBound && bytes[ruleEnd] < 0x80
+            && bytes[ruleEnd] != 0x20 && bytes[ruleEnd] != 0x09
+        {
             ruleEnd += 1
         }
         let ruleText = bytes.utf8String(recurrence.value.lowerBound..<ruleEnd)
@@ -100,7 +103,7 @@ struct TaskCompletion {
         if line.blockID.count > 0 { edits.append((line.blockID, "")) }
         if settings.setCreatedDate && createdAt != -1 {
             let at = createdAt ?? line.blockID.lowerBound
-            edits.append((at..<at, " ➕ \(today)"))
+            edits.append((at..<at, settings.dateField("created", today)))
         }
         // From the end back, a removal before an insertion at the same place.
         edits.sort { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound > $1.range.lowerBound : $0.range.count > $1.range.count }

@@ -27,13 +27,14 @@ struct CompletionContext {
         }
     }
 
-    /// The `✅` and `❌` dates of a task's line: where each is, with the white space before it.
-    mutating func closingDates(of task: VaultTask) -> (done: Range<Int>?, cancelled: Range<Int>?) {
+    /// The done and cancelled dates of a task's line (`✅`, `❌`, or Dataview's `[completion::]`
+    /// and `[cancelled::]`): where each is, with the white space before it, and its value.
+    mutating func closingDates(of task: VaultTask) -> (done: TaskEmojiFields.Field?, cancelled: TaskEmojiFields.Field?) {
         var end = task.markerRange.upperBound
         while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
         if codeSpans == nil { codeSpans = NoteStructure(bytes: bytes, dialect: dialect).codeSpans }
         let fields = TaskEmojiFields(bytes, min(task.markerRange.upperBound + 1, end)..<end, codeSpans: codeSpans ?? [])
-        return (fields.first(.done)?.range, fields.first(.cancelled)?.range)
+        return (fields.first(.done), fields.first(.cancelled))
     }
 
     /// The completion of a task that becomes done and holds `🔁` or `🏁`; nil for any other
@@ -48,13 +49,21 @@ struct CompletionContext {
         return completion.usesTasksFields ? completion : nil
     }
 
-    /// True when the rest of the line holds the bytes of `🔁` or `🏁`: most tasks do not.
+    private static let dataviewKeys = ["[repeat", "(repeat", "[onCompletion", "(onCompletion"].map { Array($0.utf8) }
+
+    /// True when the rest of the line holds the bytes of `🔁` or `🏁`, or Dataview's `repeat::`
+    /// or `onCompletion::`: most tasks do not.
     private static func mayHoldTasksField(_ bytes: [UInt8], from start: Int) -> Bool {
         var position = start
         while position + 3 < bytes.count && bytes[position] != 0x0A {
             if bytes[position] == 0xF0 && bytes[position + 1] == 0x9F
                 && ((bytes[position + 2] == 0x94 && bytes[position + 3] == 0x81)
                     || (bytes[position + 2] == 0x8F && bytes[position + 3] == 0x81))
+            {
+                return true
+            }
+            if bytes[position] == UInt8(ascii: ":") && bytes[position + 1] == UInt8(ascii: ":"),
+                Self.dataviewKeys.contains(where: { position >= start + $0.count && bytes[(position - $0.count)..<position].elementsEqual($0) })
             {
                 return true
             }

@@ -109,7 +109,7 @@ extension Vault {
                 // A done date left from before the task was reopened: today is when it is done.
                 edits.append((date, Array(today.description.utf8)))
             } else if stampsDoneDate {
-                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(" ✅ \(today)".utf8)))
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField("done", today).utf8)))
             }
             if !isWord { edits += closingDateEdits(task, target: target, noteUsesEmojiDates: noteUsesEmojiDates, &completion) }
             edits.append((task.markerRange, Array(marker.utf8)))
@@ -151,13 +151,13 @@ extension Vault {
         guard task.state == .done || task.state == .cancelled || stampsCancelledDate else { return [] }
         let dates = completion.closingDates(of: task)
         var edits: [(Range<Int>, [UInt8])] = []
-        if task.state == .done, target != .done, let done = dates.done { edits.append((done, [])) }
-        if task.state == .cancelled, let cancelled = dates.cancelled { edits.append((cancelled, [])) }
+        if task.state == .done, target != .done, let done = dates.done { edits.append((done.range, [])) }
+        if task.state == .cancelled, let cancelled = dates.cancelled { edits.append((cancelled.range, [])) }
         if stampsCancelledDate {
             if let cancelled = dates.cancelled {
-                edits.append((cancelled.upperBound - 10..<cancelled.upperBound, Array(completion.today.description.utf8)))
+                edits.append((cancelled.value, Array(completion.today.description.utf8)))
             } else {
-                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(" ❌ \(completion.today)".utf8)))
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField("cancelled", completion.today).utf8)))
             }
         }
         return edits

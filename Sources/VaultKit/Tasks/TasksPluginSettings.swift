@@ -1,4 +1,5 @@
 import VaultSystem
+import VaultMarkdown
 
 /// The settings of the Obsidian Tasks plugin that decide what completing a task writes, read
 /// from `.obsidian/plugins/obsidian-tasks-plugin/data.json`; the plugin's defaults when the
@@ -20,6 +21,16 @@ public struct TasksPluginSettings: Sendable, Equatable {
     public var removeScheduledDateOnRecurrence = false
     /// `setCancelledDate`: `❌ YYYY-MM-DD` on a cancelled task (default on).
     public var setCancelledDate = true
+    /// `taskFormat: "dataview"`: dates written `[completion:: YYYY-MM-DD]`, not `✅ YYYY-MM-DD`.
+    public var writesDataview = false
+
+    /// A date field of `kind` (`done`, `cancelled` or `created`) for `day`, as the vault's
+    /// format writes it, with the space before it.
+    public func dateField(_ kind: String, _ day: CalendarDay) -> String {
+        if writesDataview { return "  [\(kind == "done" ? "completion" : kind):: \(day)]" }
+        let emoji = ["done": "✅", "cancelled": "❌", "created": "➕"][kind] ?? "📅"
+        return " \(emoji) \(day)"
+    }
 
     public init() {}
 }
@@ -50,6 +61,7 @@ extension Vault {
         flag("recurrenceOnNextLine", &settings.recurrenceOnNextLine)
         flag("removeScheduledDateOnRecurrence", &settings.removeScheduledDateOnRecurrence)
         flag("setCancelledDate", &settings.setCancelledDate)
+        if case .string(let format) = json["taskFormat"] { settings.writesDataview = format == "dataview" }
         return (settings, nil)
     }
 }

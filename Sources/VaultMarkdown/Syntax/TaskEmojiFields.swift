@@ -53,7 +53,8 @@ package struct TaskEmojiFields {
             let byte = bytes[position]
             let wordStart = previous == 0x20 || previous == 0x09
             previous = byte
-            guard byte == 0xF0 || byte == 0xE2 || (wordStart && (byte | 0x20) == UInt8(ascii: "d")),
+            guard byte == 0xF0 || byte == 0xE2
+                || (wordStart && ((byte | 0x20) == UInt8(ascii: "d") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "("))),
                 !TaskSyntax.contains(spans, position)
             else {
                 position += 1
@@ -80,6 +81,9 @@ package struct TaskEmojiFields {
         let end = range.upperBound
         var start = position
         while start > range.lowerBound && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        if bytes[position] == UInt8(ascii: "[") || bytes[position] == UInt8(ascii: "(") {
+            return dataview(bytes, at: position, from: start, in: range)
+        }
         if (bytes[position] | 0x20) == UInt8(ascii: "d") {
             let word = Array("due:".utf8)
             guard position + 14 <= end, zip(bytes[position..<position + 4], word).allSatisfy({ $0 | 0x20 == $1 }),
@@ -121,6 +125,31 @@ package struct TaskEmojiFields {
         // A `🔁` without a rule is kept, for the warning that it has none.
         guard cursor > valueStart || kind == .recurrence else { return nil }
         return Field(kind: kind, range: start..<cursor, value: valueStart..<cursor, day: nil)
+    }
+
+    /// A field in Dataview's format (`[completion:: 2024-01-05]`) as the field of its kind;
+    /// nil for a priority (kept where it is, as an emoji's is) or a date that is no date.
+    private static func dataview(_ bytes: [UInt8], at position: Int, from start: Int, in range: Range<Int>) -> Field? {
+        guard let field = DataviewField.read(bytes, at: position, end: range.upperBound) else { return nil }
+        let kind: Kind
+        switch field.key {
+        case .due: kind = .due
+        case .scheduled: kind = .scheduled
+        case .start: kind = .start
+        case .created: kind = .created
+        case .completion: kind = .done
+        case .cancelled: kind = .cancelled
+        case .repeatRule: kind = .recurrence
+        case .onCompletion: kind = .onCompletion
+        case .id: kind = .id
+        case .dependsOn: kind = .dependsOn
+        case .priority: return nil
+        }
+        let day = field.day(in: bytes)
+        if [.due, .scheduled, .start, .created, .done, .cancelled].contains(kind) && (day == nil || !isDateShape(bytes, field.value.lowerBound)) {
+            return nil
+        }
+        return Field(kind: kind, range: start..<field.range.upperBound, value: field.value, day: day)
     }
 
     private static func isDateShape(_ bytes: [UInt8], _ at: Int) -> Bool {

@@ -47,7 +47,7 @@ package struct TaskFields {
                 byte >= 0xE2
                     || (wordStart
                         && (byte == UInt8(ascii: "d") || byte == UInt8(ascii: "D") || byte == UInt8(ascii: "!")
-                            || byte == UInt8(ascii: "#")))
+                            || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")))
             else {
                 position += 1
                 continue
@@ -67,6 +67,8 @@ package struct TaskFields {
                 let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
                 if let tag { tags.append(tag) }
                 next = max(tagEnd, position + 1)
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
+                next = DataviewField.read(bytes, at: position, end: end).flatMap { readDataview($0, bytes, in: range) }
             } else if byte == UInt8(ascii: "!") {
                 if let (word, priority) = Self.words.first(where: { Self.startsWith(bytes, position, $0.bytes) }),
                     TaskFieldEmoji.endsWord(bytes, position + word.count, end)
@@ -89,6 +91,37 @@ package struct TaskFields {
                 position += 1
             }
         }
+    }
+
+    /// Takes a field in Dataview's format (`[due:: 2024-01-05]`) as its emoji twin is taken;
+    /// returns where it ends, nil for a date field whose value names no day.
+    private mutating func readDataview(_ field: DataviewField, _ bytes: [UInt8], in text: Range<Int>) -> Int? {
+        let day = field.day(in: bytes)
+        switch field.key {
+        case .due, .scheduled, .start, .completion, .created, .cancelled:
+            guard let day else { return nil }
+            usesEmojiDates = true
+            switch field.key {
+            case .due: if due == nil { due = day }
+            case .scheduled: if scheduled == nil { scheduled = day }
+            case .start: if start == nil { start = day }
+            case .completion:
+                if done == nil {
+                    done = day
+                    var fieldStart = field.range.lowerBound
+                    while fieldStart > text.lowerBound && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
+                    // To the date's end: the done date is its last ten bytes, as for `✅`.
+                    doneField = fieldStart..<field.value.upperBound
+                }
+            default: break
+            }
+        case .priority:
+            guard let level = TaskPriority(name: String(decoding: bytes[field.value], as: UTF8.self)) else { return nil }
+            if priority == nil { priority = level }
+        case .repeatRule, .onCompletion, .id, .dependsOn: break
+        }
+        fieldRanges.append(field.range)
+        return field.range.upperBound
     }
 
     /// Reads an emoji field at `position`; returns where it ends, nil when there is none

@@ -32,7 +32,13 @@ struct NoteFactsAgreementTests {
         "corpora/obsidian-tasks-demo/Manual Testing/Smoke Testing the Tasks Plugin.md": closingFields,
         "corpora/obsidian-tasks-demo/Styling/Sample Tasks for Styling Documentation.md": closingFields,
         "corpora/obsidian-tasks-demo/Test Data/list_statuses.md": closingFields,
+        "corpora/obsidian-tasks-demo/Formats/All Formats Parsing.md": dataviewFields,
+        "corpora/obsidian-tasks-demo/Formats/Dataview Format.md": dataviewFields,
+        "corpora/obsidian-tasks-demo/Manual Testing/Testing File Formats/Dataview Format - Tasks to Parse.md": dataviewFields,
     ]
+
+    /// Why the notes of Obsidian Tasks' demo vault that write Dataview's fields changed.
+    static let dataviewFields = "Tasks' fields in Dataview's format ([due:: 2021-08-22]) are read as its emoji fields are"
 
     /// Why the notes of Obsidian Tasks' demo vault that write `❌` or `➕` dates changed.
     static let closingFields = "Tasks' ❌ cancelled and ➕ created dates are fields, cut from a task's description as Tasks cuts them"

@@ -97,6 +97,36 @@ struct TasksPluginSettingsTests {
         #expect(try folder.text("note.md") == expected)
     }
 
+    @Test(
+        "in a vault set to Tasks' Dataview format, dates are written and read as [completion:: …] and its kin",
+        arguments: [
+            ("- [ ] pay [due:: 2026-12-01]\n", TaskAction.done, "- [x] pay [due:: 2026-12-01]  [completion:: 2026-11-30]\n"),
+            ("- [ ] pay ^id\n", .cancel, "- [-] pay  [cancelled:: 2026-11-30] ^id\n"),
+            ("- [x] pay  [completion:: 2026-11-01]\n", .reopen, "- [ ] pay\n"),
+            ("- [-] pay (cancelled:: 2026-11-01)\n", .toggle, "- [ ] pay\n"),
+            ("- [ ] a [repeat:: every day] [due:: 2026-11-30]\n", .done,
+             "- [ ] a [repeat:: every day] [due:: 2026-12-01]\n- [x] a [repeat:: every day] [due:: 2026-11-30]  [completion:: 2026-11-30]\n"),
+            ("- [ ] once [onCompletion:: delete]\n- [ ] next\n", .done, "- [ ] next\n"),
+        ])
+    func dataview(note: String, action: TaskAction, expected: String) throws {
+        let (folder, vault) = try TemporaryFolder.vault(["note.md": note, Self.settings: #"{"taskFormat": "dataview"}"#])
+        let task = try #require(try vault.tasks().tasks.first { $0.path == "note.md" })
+        _ = try vault.editTask(try TaskReference(parsing: task.reference), action: action, today: try #require(CalendarDay(Self.today)))
+        #expect(try folder.text("note.md") == expected)
+    }
+
+    @Test("Dataview's fields are a task's dates, priority and rules, in brackets or parentheses, not words of it")
+    func dataviewFields() throws {
+        let text = "- [x] pay [ due:: 2026-12-01] (scheduled:: 2026-11-29) [priority:: high] [completion:: 2026-11-30] rent [repeat:: every day]\n"
+        let task = try #require(TaskScanner.tasks(in: Array(text.utf8), origin: .init(path: "a.md", kind: .page)).first)
+        #expect(task.description == "pay rent")
+        #expect(task.due == CalendarDay("2026-12-01") && task.scheduled == CalendarDay("2026-11-29") && task.doneDate == CalendarDay("2026-11-30"))
+        #expect(task.priority == .high)
+        // Not a field: another key, no date, no closing bracket.
+        let words = "- [ ] a [note:: x] [due:: soon] [due:: 2026-12-01\n"
+        #expect(TaskScanner.tasks(in: Array(words.utf8), origin: .init(path: "a.md", kind: .page)).first?.due == nil)
+    }
+
     @Test("a ❌ cancelled date and a ➕ created date are fields, not words of the task")
     func cancelledAndCreatedAreFields() {
         let tasks = TaskScanner.tasks(in: Array("- [-] pay ❌ 2026-11-01 rent ➕ 2026-10-01\n".utf8), origin: .init(path: "a.md", kind: .page))
