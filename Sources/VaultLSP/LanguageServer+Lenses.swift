@@ -44,6 +44,8 @@ extension LanguageServer {
             watch = live.map { FolderWatch(vault: $0.vault) }
             // The first answer only starts the watching: the vault was just read.
             _ = watch?.changed()
+            // Waited on beside the editor's messages: a change on disk is said at once.
+            channel.wake(on: watch?.readiness)
             return
         }
         let watchers: JSONValue = .array(["**/*.md", "**/*.markdown"].map { .members(["globPattern": .string($0)]) })

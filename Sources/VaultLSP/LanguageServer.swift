@@ -68,6 +68,10 @@ public final class LanguageServer {
             switch incoming {
             case .malformed(let error):
                 send(.failure(id: nil, error: error))
+            case .woken:
+                // A note changed on disk while the editor said nothing: its diagnostics now.
+                if phase == .running && live != nil { refreshIfChanged() } else { _ = watch?.changed() }
+                channel.wake(on: watch?.readiness)
             case .message(let message):
                 if case .notification("exit", _) = message { return phase == .shutDown ? 0 : 1 }
                 handle(message)

@@ -42,6 +42,8 @@ public final class MCPServer: @unchecked Sendable {
             switch incoming {
             case .malformed(let error):
                 send(.failure(id: nil, error: error))
+            case .woken:
+                continue
             case .message(.request(let id, let method, let params)):
                 // Answered at once, even while a long request runs.
                 if method == "ping" {

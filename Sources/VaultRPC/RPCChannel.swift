@@ -30,6 +30,7 @@ public final class RPCChannel: @unchecked Sendable {
     public func receive() -> RPCIncoming? {
         guard let frame = readLock.withLock({ reader.next() }) else { return nil }
         switch frame {
+        case .woken: return .woken
         case .bad(let error): return .malformed(error)
         case .bytes(let bytes):
             let json: JSONValue
@@ -45,6 +46,13 @@ public final class RPCChannel: @unchecked Sendable {
                 return .malformed(error)
             }
         }
+    }
+
+    /// Makes `receive` also return, with `.woken`, when `descriptor` becomes readable while
+    /// no message is coming in (nil: only messages end the wait). The caller must make it
+    /// unreadable again (read what is there) before it receives again.
+    public func wake(on descriptor: Int32?) {
+        readLock.withLock { reader.wake = descriptor ?? -1 }
     }
 
     /// Writes one framed message.

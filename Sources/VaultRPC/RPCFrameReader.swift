@@ -10,6 +10,8 @@ struct RPCFrameReader {
     enum Frame {
         case bytes([UInt8])
         case bad(RPCError)
+        /// `wake` became readable while no message was coming in.
+        case woken
     }
 
     let input: Int32
@@ -18,6 +20,8 @@ struct RPCFrameReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// A descriptor that, readable, ends the wait for the next message (-1: none).
+    var wake: Int32 = -1
 
     init(input: Int32, framing: RPCFraming, maxFrameBytes: Int) {
         self.input = input
@@ -27,6 +31,8 @@ struct RPCFrameReader {
 
     /// The next frame, or nil when the input ended (a partial frame at the end is dropped).
     mutating func next() -> Frame? {
+        // Only between messages: a message begun is read to its end.
+        if wake >= 0 && start >= buffer.count && !ended && waitIsWoken() { return .woken }
         switch framing {
         case .lines: return nextLine()
         case .contentLength: return nextLengthFrame()
@@ -131,6 +137,15 @@ struct RPCFrameReader {
             if left == 0 { return true }
             guard fill() else { return false }
         }
+    }
+
+    /// Waits for input or `wake`; true when `wake` is readable and the input is not.
+    private func waitIsWoken() -> Bool {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        while poll(&descriptors, 2, -1) < 0 {
+            guard errno == EINTR else { return false }
+        }
+        return descriptors[0].revents == 0 && descriptors[1].revents & Int16(POLLIN) != 0
     }
 
     /// Reads more bytes; false at the end of input or on an error that will not pass.

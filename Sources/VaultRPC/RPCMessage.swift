@@ -68,4 +68,6 @@ public enum RPCMessage: Sendable {
 public enum RPCIncoming: Sendable {
     case message(RPCMessage)
     case malformed(RPCError)
+    /// The descriptor given to `RPCChannel.wake(on:)` became readable between messages.
+    case woken
 }

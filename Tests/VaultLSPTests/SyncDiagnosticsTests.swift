@@ -29,6 +29,18 @@ struct SyncDiagnosticsTests {
         #expect(Self.codes(original).contains("conflict-copy"))
     }
 
+    @Test("of an editor that watches no files, a note made on disk is seen at once: diagnostics sent again with no message from it")
+    func kernelWordWithoutMessages() throws {
+        let vault = try TestVault()
+        let client = try LSPClient(vault)
+        try client.start()
+        try client.open("pages/Gift ideas.md", text: "# Gift ideas\n\nSee [[Ghost]].\n")
+        #expect(Self.codes(try client.diagnostics(for: client.uri("pages/Gift ideas.md"))) == ["dangling-link"])
+        try Data("# Ghost\n".utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Ghost.md"))
+        // Nothing is sent: the server hears of the note from the kernel alone.
+        #expect(try client.diagnostics(for: client.uri("pages/Gift ideas.md")).isEmpty)
+    }
+
     @Test("a conflict copy made or removed on disk changes the diagnostics of its open original")
     func conflictCopyRefreshed() throws {
         let vault = try TestVault()

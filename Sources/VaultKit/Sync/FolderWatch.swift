@@ -43,6 +43,10 @@ public final class FolderWatch: @unchecked Sendable {
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF
             | IN_MOVE_SELF)
 
+    /// A descriptor that becomes readable when something changed, until `changes()` reads
+    /// it: for a loop that waits on it beside its input; -1 where inotify cannot be had.
+    public var readiness: Int32 { armed ? descriptor : -1 }
+
     /// Watches nothing yet: the first `changed()` says true and watches every folder.
     public init(vault: Vault) {
         self.vault = vault
