@@ -113,6 +113,19 @@ struct NavigationTests {
         #expect(closed["items"]?.arrayValue?.first?["textEdit"]?["newText"]?.stringValue == "Vault CLI")
     }
 
+    @Test("completion inside ]( keeps offering notes as a path relative to the note is typed", arguments: ["", "../pages/Proj", "../pages/Projects/", "./", "/pages/Err"])
+    func completionOfTypedPaths(typed: String) throws {
+        let vault = try TestVault()
+        let client = try LSPClient(vault)
+        try client.start()
+        try client.open("journals/Notes.md", text: "See [x](\(typed)\n")
+        let result = try client.request("textDocument/completion", client.at("journals/Notes.md", line: 0, character: 8 + typed.utf16.count))
+        let items = result["items"]?.arrayValue ?? []
+        #expect(!items.isEmpty, "\(typed)")
+        let wanted = typed.contains("Proj") ? "pages/Projects/" : typed.contains("Err") ? "pages/Errands" : ""
+        #expect(items.first?["data"]?["path"]?.stringValue?.hasPrefix(wanted) == true, "\(typed): \(items.first ?? .null)")
+    }
+
     @Test("completion after [[Note# offers the note's headings")
     func completionOfHeadings() throws {
         let client = try LSPClient(TestVault())
