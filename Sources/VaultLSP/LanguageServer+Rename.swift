@@ -280,6 +280,12 @@ extension LanguageServer {
         return edits
     }
 
+    /// The editor did not take the edits of the open notes a rename on disk rewrote: their
+    /// buffers hold the old text, which a save would write back.
+    func warnRenameEditsRefused() {
+        show("vault: the editor did not take vault.rename's edits of the open notes; reload them from disk before saving", type: 2)
+    }
+
     /// After a rename on disk: the open notes it rewrote are edited in the editor as on
     /// disk (`workspace/applyEdit`), so a save of the old text cannot undo it, and the person
     /// is told of an open note that moved, whose buffer still names its old file.

@@ -102,8 +102,12 @@ public final class LanguageServer {
             guard phase == .running else { return }
             refreshIfChanged()
             do { try notice(method, params) } catch { log("\(method): \(error.message)", type: 1) }
+        case .response(.string(let id), let result) where id.hasPrefix("vault-rename-"):
+            if result["applied"]?.boolValue != true { warnRenameEditsRefused() }
+        case .failure(.string(let id)?, _) where id.hasPrefix("vault-rename-"):
+            warnRenameEditsRefused()
         case .response, .failure:
-            break  // answers to the few requests this server sends; nothing waits for them
+            break  // answers to the few other requests this server sends; nothing waits for them
         }
     }
 

@@ -81,6 +81,11 @@ final class LSPClient: @unchecked Sendable {
         }
     }
 
+    /// Answers a request the server sent.
+    func respond(to id: RPCID, _ result: JSONValue) {
+        try? channel.send(.response(id: id, result: result))
+    }
+
     func notify(_ method: String, _ params: JSONValue = .object([])) {
         try? channel.send(.notification(method: method, params: params))
     }

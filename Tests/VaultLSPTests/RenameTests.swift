@@ -190,6 +190,11 @@ struct RenameTests {
         #expect(before != String(decoding: text, as: UTF16.self))
         let shown = try client.notification("window/showMessage")
         #expect(shown["message"]?.stringValue?.contains("pages/Errands.md is now pages/Chores.md") == true, "\(shown)")
+        // An editor that does not take the edit: the person is told to reload.
+        guard case .request(let id, _, _) = message else { return }
+        client.respond(to: id, .object([("applied", .bool(false))]))
+        let refused = try client.notification("window/showMessage")
+        #expect(refused["message"]?.stringValue?.contains("did not take vault.rename's edits") == true, "\(refused)")
     }
 
     @Test("willRenameFiles returns the link edits of a move the editor makes itself")

@@ -9,8 +9,12 @@ enum TaskCommand: Command {
         REF is a task's reference as `vault tasks` prints it (PATH:LINE@HASH). Only the marker
         between the brackets changes: start [/], done [x], cancel [-], reopen [ ], forward [>],
         toggle ([ ] becomes [x], anything else [ ]). On done, ` ✅ YYYY-MM-DD` is added when the
-        note already writes emoji dates, or as the vault's Obsidian Tasks settings say (a done
-        date left by a reopen becomes today's); the reference stays valid across these changes.
+        note already writes emoji dates, or as the vault's Obsidian Tasks settings say (as
+        `[completion:: YYYY-MM-DD]` in their Dataview format); on cancel, ` ❌ YYYY-MM-DD` the
+        same way; a task that stops being done or cancelled loses that date, as in Obsidian
+        Tasks. The reference stays valid across these changes. In a Logseq graph a task whose
+        SCHEDULED or DEADLINE date repeats (.+1d, ++1w, +1m) stays to do when done, its dates
+        moved on, as Logseq does.
         Done, a recurring task (🔁 every ...) gets its next occurrence above it (below, by the
         Tasks setting), with its dates moved by the rule, and one with 🏁 delete is removed. When the line no longer holds the task
         that was listed, nothing is written and the exit code is 3. A note that is not UTF-8

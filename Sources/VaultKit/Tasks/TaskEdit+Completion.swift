@@ -33,7 +33,10 @@ struct CompletionContext {
         var end = task.markerRange.upperBound
         while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
         if codeSpans == nil { codeSpans = NoteStructure(bytes: bytes, dialect: dialect).codeSpans }
-        let fields = TaskEmojiFields(bytes, min(task.markerRange.upperBound + 1, end)..<end, codeSpans: codeSpans ?? [])
+        // From the text, after `] `: a field's white space reaches back no further.
+        var start = min(task.markerRange.upperBound + 1, end)
+        if start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        let fields = TaskEmojiFields(bytes, start..<end, codeSpans: codeSpans ?? [])
         return (fields.first(.done), fields.first(.cancelled))
     }
 
@@ -49,7 +52,17 @@ struct CompletionContext {
         return completion.usesTasksFields ? completion : nil
     }
 
-    private static let dataviewKeys = ["[repeat", "(repeat", "[onCompletion", "(onCompletion"].map { Array($0.utf8) }
+    private static let dataviewKeys = ["repeat", "onCompletion"].map { Array($0.utf8) }
+
+    /// True when the `::` at `position` ends Dataview's `[repeat` or `(onCompletion`, white
+    /// space after the bracket allowed, as `DataviewField` reads it.
+    private static func namesRule(_ bytes: [UInt8], before position: Int, from start: Int) -> Bool {
+        guard let key = dataviewKeys.first(where: { position >= start + $0.count && bytes[(position - $0.count)..<position].elementsEqual($0) })
+        else { return false }
+        var index = position - key.count
+        while index > start && (bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09) { index -= 1 }
+        return index > start && (bytes[index - 1] == UInt8(ascii: "[") || bytes[index - 1] == UInt8(ascii: "("))
+    }
 
     /// True when the rest of the line holds the bytes of `🔁` or `🏁`, or Dataview's `repeat::`
     /// or `onCompletion::`: most tasks do not.
@@ -62,9 +75,7 @@ struct CompletionContext {
             {
                 return true
             }
-            if bytes[position] == UInt8(ascii: ":") && bytes[position + 1] == UInt8(ascii: ":"),
-                Self.dataviewKeys.contains(where: { position >= start + $0.count && bytes[(position - $0.count)..<position].elementsEqual($0) })
-            {
+            if bytes[position] == UInt8(ascii: ":") && bytes[position + 1] == UInt8(ascii: ":"), Self.namesRule(bytes, before: position, from: start) {
                 return true
             }
             position += 1

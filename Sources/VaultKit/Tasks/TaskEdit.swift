@@ -39,8 +39,9 @@ public struct TaskEditPlan: Sendable {
 extension Vault {
     /// Changes the state of the task `reference` names (and, with `allSubtasks`, of its open
     /// subtasks), under the vault's write lock. Only the marker changes, plus `✅ YYYY-MM-DD`
-    /// on done when the note already writes Tasks' emoji fields or the vault's Tasks settings
-    /// ask for it (an old done date, left by a reopen, is set to today). Done, a recurring
+    /// on done (and `❌` on cancel) when the note already writes Tasks' emoji fields or the
+    /// vault's Tasks settings ask for it, in their format; a task that stops being done or
+    /// cancelled loses that date, as in Obsidian Tasks. Done, a recurring
     /// task (`🔁 every …`) gets its next occurrence on the line above (below, by setting), and
     /// a `🏁 delete` one is removed, as Obsidian Tasks does (`TaskCompletion`); all in the
     /// one write of the note.

@@ -100,8 +100,16 @@ public enum TaskScanner {
             scheduled: fact.scheduled, start: fact.start, doneDate: fact.done, priority: fact.priority,
             tags: fact.tags, kind: origin.kind, textHash: hash, inNonUTF8Note: !isUTF8,
             markerRange: marker, doneDateInsertion: doneDateInsertion(bytes, range),
-            doneDateRange: fact.doneField.map { $0.upperBound - 10..<$0.upperBound }, parentIndex: fact.parent,
+            doneDateRange: fact.doneField.map { Self.doneDate(in: bytes, field: $0) }, parentIndex: fact.parent,
             itemStart: listMarker.lowerBound, lastLine: fact.lastLine, hasEmojiDate: fact.usesEmojiDates)
+    }
+
+    /// The ten bytes of the date of a done field: its last, or before the bracket that
+    /// closes Dataview's `[completion:: YYYY-MM-DD]`.
+    private static func doneDate(in bytes: [UInt8], field: Range<Int>) -> Range<Int> {
+        let closes = bytes[field.upperBound - 1] == UInt8(ascii: "]") || bytes[field.upperBound - 1] == UInt8(ascii: ")")
+        let end = closes ? field.upperBound - 1 : field.upperBound
+        return end - 10..<end
     }
 
     /// A one-byte string without decoding (markers are mostly ` `, `x`, `-`).

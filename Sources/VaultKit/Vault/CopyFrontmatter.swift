@@ -12,8 +12,8 @@ enum CopyFrontmatter {
             Set(frontmatter.entries.map(\.line)).count == frontmatter.entries.count
         else { return [] }
         let starts = lineStarts(bytes, in: frontmatter.byteRange)
-        // An entry's line and the lines of its value (indented, or list items), as the
-        // frontmatter reads them: not a comment or a blank line after them.
+        // An entry's line and the lines of its value (indented, or list items) up to the next
+        // entry: comments between its items go with it, those after its last are left.
         func extent(of index: Int) -> Range<Int>? {
             let first = frontmatter.entries[index].line
             let next = index + 1 < frontmatter.entries.count ? frontmatter.entries[index + 1].line : frontmatter.lines.upperBound
@@ -22,11 +22,7 @@ enum CopyFrontmatter {
                 guard let start = starts[line], start < bytes.count else { break }
                 let byte = bytes[start]
                 let isItem = byte == UInt8(ascii: "-") && (start + 1 == bytes.count || [0x20, 0x0A, 0x0D].contains(bytes[start + 1]))
-                if byte == 0x20 || byte == 0x09 || isItem {
-                    if !isBlank(bytes, from: start) { last = line }
-                } else if byte != 0x0A && byte != 0x0D {
-                    break
-                }
+                if (byte == 0x20 || byte == 0x09 || isItem) && !isBlank(bytes, from: start) { last = line }
             }
             guard let lower = starts[first], let upper = starts[last + 1] else { return nil }
             return lower..<upper

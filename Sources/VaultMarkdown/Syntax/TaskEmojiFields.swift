@@ -52,9 +52,11 @@ package struct TaskEmojiFields {
         while position < range.upperBound {
             let byte = bytes[position]
             let wordStart = previous == 0x20 || previous == 0x09
+            let afterField = previous == UInt8(ascii: "]") || previous == UInt8(ascii: ")")
             previous = byte
             guard byte == 0xF0 || byte == 0xE2
-                || (wordStart && ((byte | 0x20) == UInt8(ascii: "d") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "("))),
+                || (wordStart && (byte | 0x20) == UInt8(ascii: "d"))
+                || ((wordStart || afterField) && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "("))),
                 !TaskSyntax.contains(spans, position)
             else {
                 position += 1
@@ -146,7 +148,10 @@ package struct TaskEmojiFields {
         case .priority: return nil
         }
         let day = field.day(in: bytes)
-        if [.due, .scheduled, .start, .created, .done, .cancelled].contains(kind) && (day == nil || !isDateShape(bytes, field.value.lowerBound)) {
+        // A date that names no day (`2026-02-30`) is still the field, as an emoji's is.
+        if [.due, .scheduled, .start, .created, .done, .cancelled].contains(kind)
+            && (field.value.count != 10 || !isDateShape(bytes, field.value.lowerBound))
+        {
             return nil
         }
         return Field(kind: kind, range: start..<field.range.upperBound, value: field.value, day: day)

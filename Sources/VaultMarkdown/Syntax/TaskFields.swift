@@ -41,13 +41,16 @@ package struct TaskFields {
             let byte = bytes[position]
             // Most bytes start nothing; a field starts at a word (or is an emoji anywhere).
             let wordStart = previous == 0x20 || previous == 0x09
+            // Dataview's fields may follow one another with no space (`[a:: 1][b:: 2]`).
+            let afterField = previous == UInt8(ascii: "]") || previous == UInt8(ascii: ")")
             previous = byte
             if byte == 0x09 || (byte == 0x20 && wordStart && position > range.lowerBound) { needsCollapse = true }
             guard
                 byte >= 0xE2
                     || (wordStart
                         && (byte == UInt8(ascii: "d") || byte == UInt8(ascii: "D") || byte == UInt8(ascii: "!")
-                            || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")))
+                            || byte == UInt8(ascii: "#")))
+                    || ((wordStart || afterField) && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")))
             else {
                 position += 1
                 continue
@@ -110,8 +113,9 @@ package struct TaskFields {
                     done = day
                     var fieldStart = field.range.lowerBound
                     while fieldStart > text.lowerBound && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
-                    // To the date's end: the done date is its last ten bytes, as for `✅`.
-                    doneField = fieldStart..<field.value.upperBound
+                    // Brackets and all, as `✅`'s field is cut whole: the reference's hash
+                    // leaves the field out, and the same task must keep it when done.
+                    doneField = fieldStart..<field.range.upperBound
                 }
             default: break
             }

@@ -89,6 +89,8 @@ struct TasksPluginSettingsTests {
             ("- [-] pay ❌ 2026-11-01\n", .reopen, "{}", "- [ ] pay\n"),
             ("- [-] pay ❌ 2026-11-01\n", .done, "{}", "- [x] pay ✅ 2026-11-30\n"),
             ("- [x] `✅ 2026-11-01` in code\n", .reopen, "{}", "- [ ] `✅ 2026-11-01` in code\n"),
+            ("- [x] ✅ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
+            ("- [-] ❌ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
         ])
     func closingDates(note: String, action: TaskAction, settings: String?, expected: String) throws {
         let (folder, vault) = try TemporaryFolder.vault(settings.map { ["note.md": note, Self.settings: $0] } ?? ["note.md": note])
@@ -107,12 +109,30 @@ struct TasksPluginSettingsTests {
             ("- [ ] a [repeat:: every day] [due:: 2026-11-30]\n", .done,
              "- [ ] a [repeat:: every day] [due:: 2026-12-01]\n- [x] a [repeat:: every day] [due:: 2026-11-30]  [completion:: 2026-11-30]\n"),
             ("- [ ] once [onCompletion:: delete]\n- [ ] next\n", .done, "- [ ] next\n"),
+            ("- [ ] g [ repeat:: every day] [due:: 2026-11-30]\n", .done,
+             "- [ ] g [ repeat:: every day] [due:: 2026-12-01]\n- [x] g [ repeat:: every day] [due:: 2026-11-30]  [completion:: 2026-11-30]\n"),
+            ("- [ ] d [repeat::every day][due::2026-11-30]\n", .done,
+             "- [ ] d [repeat::every day][due::2026-12-01]\n- [x] d [repeat::every day][due::2026-11-30]  [completion:: 2026-11-30]\n"),
+            ("- [ ] h [repeat:: every day] [due:: 2026-02-30]\n", .done, "- [x] h [repeat:: every day] [due:: 2026-02-30]  [completion:: 2026-11-30]\n"),
         ])
     func dataview(note: String, action: TaskAction, expected: String) throws {
         let (folder, vault) = try TemporaryFolder.vault(["note.md": note, Self.settings: #"{"taskFormat": "dataview"}"#])
         let task = try #require(try vault.tasks().tasks.first { $0.path == "note.md" })
         _ = try vault.editTask(try TaskReference(parsing: task.reference), action: action, today: try #require(CalendarDay(Self.today)))
         #expect(try folder.text("note.md") == expected)
+    }
+
+    @Test("a task's reference stays the same across done and reopen, its done date in either format")
+    func referenceKept() throws {
+        for settings in [#"{"taskFormat": "dataview"}"#, "{}"] {
+            let (folder, vault) = try TemporaryFolder.vault(["note.md": "# N\n- [ ] f plain\n", Self.settings: settings])
+            defer { withExtendedLifetime(folder) {} }
+            let before = try #require(try vault.tasks().tasks.first).reference
+            for action in [TaskAction.done, .reopen, .done] {
+                _ = try vault.editTask(try TaskReference(parsing: before), action: action, today: try #require(CalendarDay(Self.today)))
+                #expect(try vault.tasks().tasks.first?.reference == before, "\(settings) \(action)")
+            }
+        }
     }
 
     @Test("Dataview's fields are a task's dates, priority and rules, in brackets or parentheses, not words of it")

@@ -44,6 +44,7 @@ struct DuplicateTests {
             ("---\r\nalias:\r\n  - R2\r\n  - \"R 3\"\r\n\r\n# kept\r\ntitle: \"Big: plan\"\r\n---\r\n", "Big- plan copy.md",
              "---\r\n\r\n# kept\r\ntitle: \"Big: plan copy\"\r\n---\r\n"),
             ("---\naliases:\n- Roadmap\n---\n# Plan\n", "Plan copy.md", "---\n---\n# Plan copy\n"),
+            ("---\naliases:\n- a1\n# old names\n- a2\n# about the title\ntitle: Q\n---\n", "Q copy.md", "---\n# about the title\ntitle: Q copy\n---\n"),
             ("---\ntitle: >\n  Plan\n---\n", "original copy.md", "---\ntitle: original copy\n---\n"),
             ("---\ntitle: 'yes'\n---\n", "yes copy.md", "---\ntitle: yes copy\n---\n"),
             ("---\ntitle: \"true\"\naliases: [x]\n---\n", "true copy.md", "---\ntitle: true copy\n---\n"),
