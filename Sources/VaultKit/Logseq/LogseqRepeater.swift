@@ -25,28 +25,10 @@ struct LogseqRepeater: Sendable, Equatable {
     /// `h`, `d`, `w`, `m` or `y`.
     var unit: UInt8
 
-    /// The repeating stamps under the task whose line ends at `lineEnd`: in the lines of its
-    /// block before any child block or blank line, as `LogseqMarker.readFields` reads them.
+    /// The repeating stamps under the task whose line ends at `lineEnd`, of the lines
+    /// `LogseqMarker.stamps` finds (those `LogseqMarker.readFields` reads the dates of).
     static func stamps(in bytes: [UInt8], lineEnd: Int) -> [LogseqRepeater] {
-        var found: [LogseqRepeater] = []
-        var position = lineEnd + 1
-        for _ in 0..<4 {
-            guard position < bytes.count else { break }
-            var start = position
-            while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            position = end + 1
-            let line = bytes[start..<end]
-            if line.starts(with: "SCHEDULED: <".utf8) {
-                if let stamp = read(bytes, at: start + 12, end: end) { found.append(stamp) }
-            } else if line.starts(with: "DEADLINE: <".utf8) {
-                if let stamp = read(bytes, at: start + 11, end: end) { found.append(stamp) }
-            } else if line.isEmpty || line.first == UInt8(ascii: "-") || line == [0x0D] {
-                break
-            }
-        }
-        return found
+        LogseqMarker.stamps(bytes, lineEnd: lineEnd).compactMap { read(bytes, at: $0.date, end: $0.end) }
     }
 
     /// Reads `YYYY-MM-DD[ Www][ HH:MM] REPEATER>` at `start`; nil for a stamp that does not

@@ -83,23 +83,34 @@ package struct LogseqMarker: Sendable {
             default: break
             }
         }
+        for stamp in stamps(bytes, lineEnd: lineEnd) {
+            guard let day = CalendarDay.parse(bytes, at: stamp.date) else { continue }
+            if stamp.isDeadline { fact.due = fact.due ?? day } else { fact.scheduled = fact.scheduled ?? day }
+        }
+    }
+
+    /// The `SCHEDULED: <…>` and `DEADLINE: <…>` lines of the block whose first line ends at
+    /// `lineEnd`: only the lines of the block itself, before any child block or a blank
+    /// line. Each with where its stamp's text starts (after `<`) and where its line ends.
+    package static func stamps(_ bytes: [UInt8], lineEnd: Int) -> [(isDeadline: Bool, date: Int, end: Int)] {
+        var found: [(isDeadline: Bool, date: Int, end: Int)] = []
         var position = lineEnd + 1
-        // Only the lines of the block itself, before any child block or a blank line.
         for _ in 0..<4 {
-            guard position < bytes.count else { return }
+            guard position < bytes.count else { break }
             var start = position
             while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            defer { position = end + 1 }
+            position = end + 1
             let line = bytes[start..<end]
-            if line.starts(with: "SCHEDULED: <".utf8), let day = CalendarDay.parse(bytes, at: start + 12) {
-                fact.scheduled = fact.scheduled ?? day
-            } else if line.starts(with: "DEADLINE: <".utf8), let day = CalendarDay.parse(bytes, at: start + 11) {
-                fact.due = fact.due ?? day
-            } else if line.isEmpty || line.starts(with: "- ".utf8) || line.first == UInt8(ascii: "-") && line.count == 1 {
-                return
+            if line.starts(with: "SCHEDULED: <".utf8) {
+                found.append((false, start + 12, end))
+            } else if line.starts(with: "DEADLINE: <".utf8) {
+                found.append((true, start + 11, end))
+            } else if line.isEmpty || line.elementsEqual([0x0D]) || line.starts(with: "- ".utf8) || line.first == UInt8(ascii: "-") && line.count == 1 {
+                break
             }
         }
+        return found
     }
 }
