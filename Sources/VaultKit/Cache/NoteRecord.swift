@@ -80,7 +80,7 @@ public struct NoteRecord: Sendable {
         let lines = taskLines.count == facts.tasks.count ? taskLines : nil
         for (number, task) in facts.tasks.enumerated() {
             guard inside(task.listMarker, size), inside(task.marker, size), inside(task.text, size),
-                task.doneField.map({ inside($0, size) }) ?? true, task.parent >= -1, task.parent < facts.tasks.count,
+                task.doneField.map({ inside($0, size) }) ?? true, task.cancelledField.map({ inside($0, size) }) ?? true, task.parent >= -1, task.parent < facts.tasks.count,
                 task.parent != number
             else { return false }
             guard let lines else { continue }

@@ -47,9 +47,14 @@ struct LogseqRepeater: Sendable, Equatable {
         }
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= 0x80 }
         if let letters = word(isLetter) { weekday = letters }
-        _ = word { (UInt8(ascii: "0")...UInt8(ascii: ":")).contains($0) }
-        guard let repeater = word({ $0 != UInt8(ascii: ">") && $0 != 0x20 }), position < end, bytes[position] == UInt8(ascii: ">")
-        else { return nil }
+        // A time, or a span of time (`07:00-08:30`).
+        _ = word { (UInt8(ascii: "0")...UInt8(ascii: ":")).contains($0) || $0 == UInt8(ascii: "-") }
+        guard let repeater = word({ $0 != UInt8(ascii: ">") && $0 != 0x20 }) else { return nil }
+        // A warning period after the repeater (`-3d`) says when to warn, not when to repeat.
+        if position < end && bytes[position] == 0x20 && position + 1 < end && bytes[position + 1] == UInt8(ascii: "-") {
+            _ = word { $0 != UInt8(ascii: ">") && $0 != 0x20 }
+        }
+        guard position < end, bytes[position] == UInt8(ascii: ">") else { return nil }
         var cursor = repeater.lowerBound
         let kind: Kind
         if bytes[cursor] == UInt8(ascii: ".") && bytes[cursor + 1] == UInt8(ascii: "+") {

@@ -28,8 +28,9 @@ struct CompletionContext {
     }
 
     /// The done and cancelled dates of a task's line (`✅`, `❌`, or Dataview's `[completion::]`
-    /// and `[cancelled::]`): where each is, with the white space before it, and its value.
-    mutating func closingDates(of task: VaultTask) -> (done: TaskEmojiFields.Field?, cancelled: TaskEmojiFields.Field?) {
+    /// and `[cancelled::]`), every one of each: where each is, with the white space before it,
+    /// and its value.
+    mutating func closingDates(of task: VaultTask) -> (done: [TaskEmojiFields.Field], cancelled: [TaskEmojiFields.Field]) {
         var end = task.markerRange.upperBound
         while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
         if codeSpans == nil { codeSpans = NoteStructure(bytes: bytes, dialect: dialect).codeSpans }
@@ -37,7 +38,18 @@ struct CompletionContext {
         var start = min(task.markerRange.upperBound + 1, end)
         if start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
         let fields = TaskEmojiFields(bytes, start..<end, codeSpans: codeSpans ?? [])
-        return (fields.first(.done), fields.first(.cancelled))
+        return (fields.all(.done), fields.all(.cancelled))
+    }
+
+    /// The bytes that go when `field` is taken out: with the white space before it, unless
+    /// what follows is glued to it (`[completion:: …][due:: …]`), which keeps that space.
+    func removal(of field: TaskEmojiFields.Field) -> Range<Int> {
+        var start = field.range.lowerBound
+        let end = field.range.upperBound
+        if end < bytes.count && ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) {
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        }
+        return start..<end
     }
 
     /// The completion of a task that becomes done and holds `🔁` or `🏁`; nil for any other

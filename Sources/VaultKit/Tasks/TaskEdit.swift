@@ -152,10 +152,10 @@ extension Vault {
         guard task.state == .done || task.state == .cancelled || stampsCancelledDate else { return [] }
         let dates = completion.closingDates(of: task)
         var edits: [(Range<Int>, [UInt8])] = []
-        if task.state == .done, target != .done, let done = dates.done { edits.append((done.range, [])) }
-        if task.state == .cancelled, let cancelled = dates.cancelled { edits.append((cancelled.range, [])) }
+        if task.state == .done, target != .done { edits += dates.done.map { (completion.removal(of: $0), []) } }
+        if task.state == .cancelled { edits += dates.cancelled.map { (completion.removal(of: $0), []) } }
         if stampsCancelledDate {
-            if let cancelled = dates.cancelled {
+            if let cancelled = dates.cancelled.first {
                 edits.append((cancelled.value, Array(completion.today.description.utf8)))
             } else {
                 edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField("cancelled", completion.today).utf8)))

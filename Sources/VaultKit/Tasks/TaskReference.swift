@@ -40,23 +40,32 @@ public struct TaskReference: Sendable, Equatable, CustomStringConvertible {
     static let hashLength = 6
 
     /// The hash of a task's text: the low 24 bits of the FNV-1a hash (`ContentHash`) of the
-    /// bytes of `first` then `second`, trailing white space left out.
-    static func hash(_ bytes: [UInt8], _ first: Range<Int>, then second: Range<Int>) -> UInt32 {
-        func trimmed(_ range: Range<Int>) -> Range<Int> {
-            var end = range.upperBound
-            while end > range.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            return range.lowerBound..<end
+    /// bytes of `text` but those of the fields `left` (its done and cancelled dates, which a
+    /// change of state writes), trailing white space left out.
+    static func hash(_ bytes: [UInt8], _ text: Range<Int>, leavingOut left: [Range<Int>]) -> UInt32 {
+        var pieces: [Range<Int>] = []
+        var start = text.lowerBound
+        for field in left.sorted(by: { $0.lowerBound < $1.lowerBound }) where field.lowerBound >= start && field.upperBound <= text.upperBound {
+            pieces.append(start..<field.lowerBound)
+            start = field.upperBound
         }
-        let tail = trimmed(second)
-        let head = tail.isEmpty ? trimmed(first) : first
+        pieces.append(start..<text.upperBound)
+        // The trailing white space of what is left, across pieces.
+        while let last = pieces.last {
+            var end = last.upperBound
+            while end > last.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            if end > last.lowerBound || pieces.count == 1 {
+                pieces[pieces.count - 1] = last.lowerBound..<end
+                break
+            }
+            pieces.removeLast()
+        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in head {
-            hash ^= UInt64(bytes[index])
-            hash = hash &* 0x100_0000_01b3
-        }
-        for index in tail {
-            hash ^= UInt64(bytes[index])
-            hash = hash &* 0x100_0000_01b3
+        for piece in pieces {
+            for index in piece {
+                hash ^= UInt64(bytes[index])
+                hash = hash &* 0x100_0000_01b3
+            }
         }
         return UInt32(truncatingIfNeeded: hash & 0xFF_FFFF)
     }

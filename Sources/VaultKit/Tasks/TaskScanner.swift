@@ -66,6 +66,7 @@ public enum TaskScanner {
             shifted.marker = fact.marker.lowerBound - base..<fact.marker.upperBound - base
             shifted.text = fact.text.lowerBound - base..<fact.text.upperBound - base
             shifted.doneField = fact.doneField.map { $0.lowerBound - base..<$0.upperBound - base }
+            shifted.cancelledField = fact.cancelledField.map { $0.lowerBound - base..<$0.upperBound - base }
             var task = task(line, shifted, origin: place, isUTF8: facts.isUTF8)
             task.markerRange = task.markerRange.lowerBound + base..<task.markerRange.upperBound + base
             task.doneDateInsertion += base
@@ -83,13 +84,7 @@ public enum TaskScanner {
         let marker = fact.marker
         let range = fact.text
         let markerText = marker.count == 1 ? Self.asciiText(bytes[marker.lowerBound]) : bytes.utf8String(marker)
-        let hash: UInt32
-        if let done = fact.doneField {
-            hash = TaskReference.hash(
-                bytes, range.lowerBound..<done.lowerBound, then: done.upperBound..<range.upperBound)
-        } else {
-            hash = TaskReference.hash(bytes, range, then: range.upperBound..<range.upperBound)
-        }
+        let hash = TaskReference.hash(bytes, range, leavingOut: [fact.doneField, fact.cancelledField].compactMap { $0 })
         let due = fact.due ?? origin.journalDay
         let listMarker = fact.listMarker
         return VaultTask(

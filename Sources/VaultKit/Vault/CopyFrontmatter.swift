@@ -66,7 +66,8 @@ enum CopyFrontmatter {
 
     /// `text` as a YAML scalar: as it is when it reads back the same, else double-quoted.
     static func yamlScalar(_ text: String) -> String {
-        let plain = text.first.map { $0.isLetter || $0.isNumber } ?? false
+        // Starting with a letter: `2026-01-01 copy` would read back as a date.
+        let plain = text.first.map { $0.isLetter } ?? false
             && text.allSatisfy { $0.isLetter || $0.isNumber || " -_.,()!?'&".contains($0) }
             && !text.hasSuffix(" ") && !["true", "false", "null", "yes", "no", "on", "off"].contains(text.lowercased())
             && Double(text) == nil

@@ -145,6 +145,10 @@ extension NoteFacts {
             shape.bool(task.doneField != nil)
             // From the text's end, where the field usually is, so that the shape repeats.
             if let done = task.doneField { shape.range(done.lowerBound - task.text.upperBound..<done.upperBound - task.text.upperBound) }
+            shape.bool(task.cancelledField != nil)
+            if let cancelled = task.cancelledField {
+                shape.range(cancelled.lowerBound - task.text.upperBound..<cancelled.upperBound - task.text.upperBound)
+            }
         }
     }
 
@@ -201,7 +205,7 @@ extension NoteFacts {
         }
         typealias Tail = (
             suffix: UnsafeBufferPointer<UInt8>, days: (CalendarDay?, CalendarDay?, CalendarDay?, CalendarDay?), priority: TaskPriority?,
-            tags: [String], usesEmojiDates: Bool, done: Range<Int>?
+            tags: [String], usesEmojiDates: Bool, done: Range<Int>?, cancelled: Range<Int>?
         )
         let tail = try reader.shared { shape throws(ByteReader.Malformed) -> Tail in
             let suffix = form == .split ? try shape.dataView() : UnsafeBufferPointer(start: nil, count: 0)
@@ -215,7 +219,8 @@ extension NoteFacts {
             let tags = try shape.sharedStrings()
             let usesEmojiDates = try shape.bool()
             let done = try shape.bool() ? try shape.range() : nil
-            return (suffix, days, priorityIndex == 0 ? nil : TaskPriority.allCases[priorityIndex - 1], tags, usesEmojiDates, done)
+            let cancelled = try shape.bool() ? try shape.range() : nil
+            return (suffix, days, priorityIndex == 0 ? nil : TaskPriority.allCases[priorityIndex - 1], tags, usesEmojiDates, done, cancelled)
         }
         if form == .split {
             taskLine!.append(contentsOf: tail.suffix)
@@ -226,12 +231,15 @@ extension NoteFacts {
         let doneField = try tail.done.map { done throws(ByteReader.Malformed) in
             try span(text.upperBound &+ done.lowerBound, done.count, reader.offset)
         }
+        let cancelledField = try tail.cancelled.map { cancelled throws(ByteReader.Malformed) in
+            try span(text.upperBound &+ cancelled.lowerBound, cancelled.count, reader.offset)
+        }
         return (
             TaskFact(
                 line: line, lastLine: head.lastLine, listMarker: listMarker, marker: head.marker, text: text,
                 state: head.state, parent: head.parent, description: description, due: tail.days.0, scheduled: tail.days.1,
                 start: tail.days.2, done: tail.days.3, priority: tail.priority, tags: tail.tags,
-                doneField: doneField,
+                doneField: doneField, cancelledField: cancelledField,
                 usesEmojiDates: tail.usesEmojiDates), taskLine
         )
     }

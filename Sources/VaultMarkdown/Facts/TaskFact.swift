@@ -29,6 +29,9 @@ public struct TaskFact: Codable, Sendable, Equatable {
     public var tags: [String]
     /// The `✅ YYYY-MM-DD` field with the white space before it, if any.
     public var doneField: Range<Int>?
+    /// The `❌ YYYY-MM-DD` (or `[cancelled:: …]`) field with the white space before it, if any:
+    /// left out of the reference's hash with the done field, so a cancel keeps the reference.
+    public var cancelledField: Range<Int>? = nil
     /// True when the text holds an emoji date (`📅 ⏳ 🛫 ✅`): the note's style for dates.
     public var usesEmojiDates: Bool
 }

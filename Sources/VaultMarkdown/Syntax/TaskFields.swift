@@ -15,6 +15,8 @@ package struct TaskFields {
     package var usesEmojiDates = false
     /// The `✅ YYYY-MM-DD` field with the white space before it, if any.
     package var doneField: Range<Int>?
+    /// The `❌ YYYY-MM-DD` field (or Dataview's `[cancelled:: …]`) with the white space before it.
+    package var cancelledField: Range<Int>?
     /// Byte ranges of the fields, cut out of the description.
     var fieldRanges: [Range<Int>] = []
     /// True when the text holds a tab or a run of spaces, which the description collapses.
@@ -111,12 +113,12 @@ package struct TaskFields {
             case .completion:
                 if done == nil {
                     done = day
-                    var fieldStart = field.range.lowerBound
-                    while fieldStart > text.lowerBound && (bytes[fieldStart - 1] == 0x20 || bytes[fieldStart - 1] == 0x09) { fieldStart -= 1 }
                     // Brackets and all, as `✅`'s field is cut whole: the reference's hash
                     // leaves the field out, and the same task must keep it when done.
-                    doneField = fieldStart..<field.range.upperBound
+                    doneField = Self.withSpaceBefore(field.range, bytes, in: text)
                 }
+            case .cancelled:
+                if cancelledField == nil { cancelledField = Self.withSpaceBefore(field.range, bytes, in: text) }
             default: break
             }
         case .priority:
@@ -126,6 +128,13 @@ package struct TaskFields {
         }
         fieldRanges.append(field.range)
         return field.range.upperBound
+    }
+
+    /// `range` with the white space before it, within the text.
+    private static func withSpaceBefore(_ range: Range<Int>, _ bytes: [UInt8], in text: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        while start > text.lowerBound && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        return start..<range.upperBound
     }
 
     /// Reads an emoji field at `position`; returns where it ends, nil when there is none
@@ -159,6 +168,8 @@ package struct TaskFields {
                 done = day
                 doneField = fieldStart..<cursor + 10
             }
+        case .cancelled:
+            if cancelledField == nil { cancelledField = fieldStart..<cursor + 10 }
         default: break
         }
         fieldRanges.append(position..<cursor + 10)

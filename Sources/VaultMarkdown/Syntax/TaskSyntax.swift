@@ -87,7 +87,7 @@ package enum TaskSyntax {
             text: range, state: state, parent: parent,
             description: fields.description(bytes, range, text: bytes.utf8String(range)), due: fields.due,
             scheduled: fields.scheduled, start: fields.start, done: fields.done, priority: fields.priority,
-            tags: fields.tags, doneField: fields.doneField, usesEmojiDates: fields.usesEmojiDates)
+            tags: fields.tags, doneField: fields.doneField, cancelledField: fields.cancelledField, usesEmojiDates: fields.usesEmojiDates)
         // A Logseq task's `[#A]` priority and its `SCHEDULED:` and `DEADLINE:` lines.
         if found.closing == 0 { LogseqMarker.readFields(bytes, lineEnd: lineEnd, into: &fact) }
         return fact

@@ -20,6 +20,8 @@ struct LogseqRepeaterTests {
             ("<2023-12-25 Mon +1y>", "<2024-12-25 Wed +1y>"),
             ("<2024-02-29 Thu ++1y>", "<2025-02-28 Fri ++1y>"),
             ("<2024-01-01 .+3d>", "<2024-01-13 .+3d>"),
+            ("<2024-01-01 Mon 07:00-08:30 .+1d>", "<2024-01-11 Thu 07:00-08:30 .+1d>"),
+            ("<2024-01-01 Mon ++1w -2d>", "<2024-01-15 Mon ++1w -2d>"),
         ])
     func nextDates(stamp: String, expected: String) throws {
         let bytes = Array("- TODO t\n  SCHEDULED: \(stamp)\n".utf8)

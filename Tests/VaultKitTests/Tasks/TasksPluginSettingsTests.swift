@@ -90,6 +90,7 @@ struct TasksPluginSettingsTests {
             ("- [-] pay ❌ 2026-11-01\n", .done, "{}", "- [x] pay ✅ 2026-11-30\n"),
             ("- [x] `✅ 2026-11-01` in code\n", .reopen, "{}", "- [ ] `✅ 2026-11-01` in code\n"),
             ("- [x] ✅ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
+            ("- [x] two ✅ 2026-11-01 ✅ 2026-11-02\n", .reopen, "{}", "- [ ] two\n"),
             ("- [-] ❌ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
         ])
     func closingDates(note: String, action: TaskAction, settings: String?, expected: String) throws {
@@ -114,6 +115,7 @@ struct TasksPluginSettingsTests {
             ("- [ ] d [repeat::every day][due::2026-11-30]\n", .done,
              "- [ ] d [repeat::every day][due::2026-12-01]\n- [x] d [repeat::every day][due::2026-11-30]  [completion:: 2026-11-30]\n"),
             ("- [ ] h [repeat:: every day] [due:: 2026-02-30]\n", .done, "- [x] h [repeat:: every day] [due:: 2026-02-30]  [completion:: 2026-11-30]\n"),
+            ("- [x] h [completion::2024-01-01][due:: 2024-01-01]\n", .reopen, "- [ ] h [due:: 2024-01-01]\n"),
         ])
     func dataview(note: String, action: TaskAction, expected: String) throws {
         let (folder, vault) = try TemporaryFolder.vault(["note.md": note, Self.settings: #"{"taskFormat": "dataview"}"#])
@@ -128,7 +130,7 @@ struct TasksPluginSettingsTests {
             let (folder, vault) = try TemporaryFolder.vault(["note.md": "# N\n- [ ] f plain\n", Self.settings: settings])
             defer { withExtendedLifetime(folder) {} }
             let before = try #require(try vault.tasks().tasks.first).reference
-            for action in [TaskAction.done, .reopen, .done] {
+            for action in [TaskAction.done, .reopen, .done, .cancel, .reopen, .cancel, .toggle] {
                 _ = try vault.editTask(try TaskReference(parsing: before), action: action, today: try #require(CalendarDay(Self.today)))
                 #expect(try vault.tasks().tasks.first?.reference == before, "\(settings) \(action)")
             }

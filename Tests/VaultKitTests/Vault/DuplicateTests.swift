@@ -48,6 +48,7 @@ struct DuplicateTests {
             ("---\ntitle: >\n  Plan\n---\n", "original copy.md", "---\ntitle: original copy\n---\n"),
             ("---\ntitle: 'yes'\n---\n", "yes copy.md", "---\ntitle: yes copy\n---\n"),
             ("---\ntitle: \"true\"\naliases: [x]\n---\n", "true copy.md", "---\ntitle: true copy\n---\n"),
+            ("---\ntitle: \"2026\"\n---\n", "2026 copy.md", "---\ntitle: \"2026 copy\"\n---\n"),
         ])
     func ownNames(text: String, copy: String, expected: String) throws {
         let (folder, vault) = try TemporaryFolder.vault(["pages/original.md": text])
