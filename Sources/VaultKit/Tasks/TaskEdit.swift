@@ -227,7 +227,9 @@ extension Vault {
         } else {
             day = journalNaming.day(ofPath: path)
         }
-        return TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect.forFile(path))
+        var origin = TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect.forFile(path))
+        origin.globalFilter = logseq == nil ? obsidian?.tasksGlobalFilter : nil
+        return origin
     }
 
     /// The day a journal's file name gives (`2026-11-30.md`, Logseq's `2026_11_30.md`), the

@@ -14,6 +14,9 @@ public enum TaskScanner {
         public var journalDay: CalendarDay?
         /// Whose rules the note is written by (in a Logseq graph, `TODO` words are tasks).
         public var dialect: NoteDialect
+        /// Obsidian Tasks' global filter: only the items whose text holds it are tasks, and
+        /// with `removed` their descriptions leave it out.
+        public var globalFilter: (filter: String, removed: Bool)? = nil
 
         public init(path: String, kind: FolderKind, journalDay: CalendarDay? = nil, dialect: NoteDialect = .markdown) {
             self.path = path
@@ -49,6 +52,7 @@ public enum TaskScanner {
         let first = tasks.count
         let place = origin()
         for fact in facts.tasks { tasks.append(task(bytes, fact, origin: place, isUTF8: facts.isUTF8)) }
+        if let filter = place.globalFilter { TaskFilter.keep(&tasks, from: first, holding: filter) }
         TaskTree.link(&tasks, from: first)
     }
 
@@ -74,6 +78,7 @@ public enum TaskScanner {
             task.itemStart += base
             tasks.append(task)
         }
+        if let filter = place.globalFilter { TaskFilter.keep(&tasks, from: first, holding: filter) }
         TaskTree.link(&tasks, from: first)
     }
 

@@ -31,6 +31,14 @@ public struct ObsidianSettings: Equatable, Sendable {
     /// `newFileFolderPath` of `app.json` when `newFileLocation` is `"folder"`; empty for the
     /// vault's top folder, nil when new notes go elsewhere.
     public var newFileFolder: String?
+    /// Obsidian Tasks' `globalFilter` (`#task`): only checklist items whose text holds it are
+    /// tasks; nil when the plugin has none. `removeGlobalFilter` leaves it out of descriptions.
+    public var tasksGlobalFilter: (filter: String, removed: Bool)? {
+        get { globalFilter.isEmpty ? nil : (globalFilter, removesGlobalFilter) }
+        set { (globalFilter, removesGlobalFilter) = (newValue?.filter ?? "", newValue?.removed ?? false) }
+    }
+    private var globalFilter = ""
+    private var removesGlobalFilter = false
     /// What could not be used, each said once.
     public var problems: [String] = []
 
@@ -51,6 +59,12 @@ public struct ObsidianSettings: Equatable, Sendable {
         if let templates = read("templates.json", root: root, fileSystem: fileSystem) {
             templateFolder = templates["folder"]?.stringValue.flatMap { folder($0, key: "folder", in: "templates.json", instead: "it is not used") }
                 .flatMap { $0.isEmpty ? nil : $0 }
+        }
+        // Read quietly: a file Tasks cannot use is said where its settings are used.
+        if case .object(let tasks) = Self.file("plugins/obsidian-tasks-plugin/data.json", root: root, fileSystem: fileSystem),
+            let filter = tasks["globalFilter"]?.stringValue?.trimmed(), !filter.isEmpty
+        {
+            tasksGlobalFilter = (filter, tasks["removeGlobalFilter"] == .bool(true))
         }
         if let app = read("app.json", root: root, fileSystem: fileSystem), app["newFileLocation"]?.stringValue == "folder" {
             newFileFolder = folder(

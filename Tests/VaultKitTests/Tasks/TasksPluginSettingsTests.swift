@@ -155,6 +155,31 @@ struct TasksPluginSettingsTests {
         #expect(tasks.map(\.description) == ["pay rent"])
     }
 
+    @Test("with Tasks' global filter, only the items that hold it are tasks, nested under their nearest task, the filter left out of descriptions when asked")
+    func globalFilter() throws {
+        let note = "- [ ] #task parent\n    - [ ] plain child\n        - [x] #task grandchild\n- [ ] plain\n- [ ] a `#task` in code counts, as in Tasks\n"
+        for removed in [true, false] {
+            let (folder, vault) = try TemporaryFolder.vault([
+                "note.md": note, ".obsidian/plugins/obsidian-tasks-plugin/data.json": #"{"globalFilter": " #task ", "removeGlobalFilter": \#(removed)}"#,
+            ])
+            defer { withExtendedLifetime(folder) {} }
+            let tasks = try vault.tasks().tasks
+            #expect(tasks.map(\.line) == [1, 3, 5])
+            #expect(tasks.map(\.description) == (removed
+                ? ["parent", "grandchild", "a `` in code counts, as in Tasks"]
+                : ["#task parent", "#task grandchild", "a `#task` in code counts, as in Tasks"]))
+            #expect(tasks[1].parentLine == 1 && tasks[1].depth == 1 && tasks[0].rollup == TaskRollup(done: 1, total: 1))
+            // A plain item is no task to edit.
+            #expect(throws: TaskError.noTaskAtLine(reference: "note.md:4@000000")) {
+                try vault.editTask(TaskReference(parsing: "note.md:4@000000"), action: .done, today: try #require(CalendarDay(Self.today)))
+            }
+        }
+        // Without the setting, every checklist item is a task.
+        let (plain, vault) = try TemporaryFolder.vault(["note.md": note, ".obsidian/plugins/obsidian-tasks-plugin/data.json": "{}"])
+        defer { withExtendedLifetime(plain) {} }
+        #expect(try vault.tasks().tasks.count == 5)
+    }
+
     @Test("settings that are not a JSON object give a warning and the defaults")
     func badSettings() throws {
         let (plan, text) = try done("- [ ] a 🔁 every day 📅 2026-11-30\n", settings: "{not json")
