@@ -42,30 +42,17 @@ public struct TaskReference: Sendable, Equatable, CustomStringConvertible {
     /// The hash of a task's text: the low 24 bits of the FNV-1a hash (`ContentHash`) of the
     /// bytes of `text` but those of the fields `left` (its done and cancelled dates, which a
     /// change of state writes), trailing white space left out.
-    static func hash(_ bytes: [UInt8], _ text: Range<Int>, leavingOut left: [Range<Int>]) -> UInt32 {
-        var pieces: [Range<Int>] = []
-        var start = text.lowerBound
-        for field in left.sorted(by: { $0.lowerBound < $1.lowerBound }) where field.lowerBound >= start && field.upperBound <= text.upperBound {
-            pieces.append(start..<field.lowerBound)
-            start = field.upperBound
-        }
-        pieces.append(start..<text.upperBound)
-        // The trailing white space of what is left, across pieces.
-        while let last = pieces.last {
-            var end = last.upperBound
-            while end > last.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            if end > last.lowerBound || pieces.count == 1 {
-                pieces[pieces.count - 1] = last.lowerBound..<end
-                break
-            }
-            pieces.removeLast()
-        }
+    ///
+    /// Of every task listed, so without an array made for each: a byte is left out when it
+    /// is in `first` or `second`, and the hash stops at the last byte kept that is no space.
+    static func hash(_ bytes: [UInt8], _ text: Range<Int>, leavingOut first: Range<Int>?, _ second: Range<Int>?) -> UInt32 {
+        func kept(_ index: Int) -> Bool { !(first?.contains(index) ?? false) && !(second?.contains(index) ?? false) }
+        var end = text.upperBound
+        while end > text.lowerBound && (!kept(end - 1) || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for piece in pieces {
-            for index in piece {
-                hash ^= UInt64(bytes[index])
-                hash = hash &* 0x100_0000_01b3
-            }
+        for index in text.lowerBound..<end where kept(index) {
+            hash ^= UInt64(bytes[index])
+            hash = hash &* 0x100_0000_01b3
         }
         return UInt32(truncatingIfNeeded: hash & 0xFF_FFFF)
     }

@@ -89,7 +89,7 @@ public enum TaskScanner {
         let marker = fact.marker
         let range = fact.text
         let markerText = marker.count == 1 ? Self.asciiText(bytes[marker.lowerBound]) : bytes.utf8String(marker)
-        let hash = TaskReference.hash(bytes, range, leavingOut: [fact.doneField, fact.cancelledField].compactMap { $0 })
+        let hash = TaskReference.hash(bytes, range, leavingOut: fact.doneField, fact.cancelledField)
         let due = fact.due ?? origin.journalDay
         let listMarker = fact.listMarker
         return VaultTask(
