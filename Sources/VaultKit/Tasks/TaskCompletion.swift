@@ -103,7 +103,7 @@ struct TaskCompletion {
         if line.blockID.count > 0 { edits.append((line.blockID, "")) }
         if settings.setCreatedDate && createdAt != -1 {
             let at = createdAt ?? line.blockID.lowerBound
-            edits.append((at..<at, settings.dateField("created", today)))
+            edits.append((at..<at, settings.dateField(.created, today)))
         }
         // From the end back, a removal before an insertion at the same place.
         edits.sort { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound > $1.range.lowerBound : $0.range.count > $1.range.count }

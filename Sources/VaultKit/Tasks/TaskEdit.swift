@@ -110,7 +110,7 @@ extension Vault {
                 // A done date left from before the task was reopened: today is when it is done.
                 edits.append((date, Array(today.description.utf8)))
             } else if stampsDoneDate {
-                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField("done", today).utf8)))
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField(.done, today).utf8)))
             }
             if !isWord { edits += closingDateEdits(task, target: target, noteUsesEmojiDates: noteUsesEmojiDates, &completion) }
             edits.append((task.markerRange, Array(marker.utf8)))
@@ -158,7 +158,7 @@ extension Vault {
             if let cancelled = dates.cancelled.first {
                 edits.append((cancelled.value, Array(completion.today.description.utf8)))
             } else {
-                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField("cancelled", completion.today).utf8)))
+                edits.append((task.doneDateInsertion..<task.doneDateInsertion, Array(completion.settings.dateField(.cancelled, completion.today).utf8)))
             }
         }
         return edits
@@ -228,7 +228,9 @@ extension Vault {
             day = journalNaming.day(ofPath: path)
         }
         var origin = TaskScanner.Origin(path: path, kind: kind, journalDay: day, dialect: dialect.forFile(path))
-        origin.globalFilter = logseq == nil ? obsidian?.tasksGlobalFilter : nil
+        if logseq == nil, let tasks = obsidian?.tasksPlugin, !tasks.globalFilter.isEmpty {
+            origin.globalFilter = (tasks.globalFilter, tasks.removeGlobalFilter)
+        }
         return origin
     }
 

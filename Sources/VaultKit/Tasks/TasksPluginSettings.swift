@@ -23,13 +23,26 @@ public struct TasksPluginSettings: Sendable, Equatable {
     public var setCancelledDate = true
     /// `taskFormat: "dataview"`: dates written `[completion:: YYYY-MM-DD]`, not `✅ YYYY-MM-DD`.
     public var writesDataview = false
+    /// `globalFilter` (`#task`), trimmed: when set, only the checklist items whose text holds
+    /// it are tasks (`TaskFilter`); empty for none.
+    public var globalFilter = ""
+    /// `removeGlobalFilter`: the global filter left out of descriptions.
+    public var removeGlobalFilter = false
 
-    /// A date field of `kind` (`done`, `cancelled` or `created`) for `day`, as the vault's
-    /// format writes it, with the space before it.
-    public func dateField(_ kind: String, _ day: CalendarDay) -> String {
-        if writesDataview { return "  [\(kind == "done" ? "completion" : kind):: \(day)]" }
-        let emoji = ["done": "✅", "cancelled": "❌", "created": "➕"][kind] ?? "📅"
-        return " \(emoji) \(day)"
+    /// The dates a change of state writes.
+    public enum DateKind: String, Sendable {
+        case done = "completion", cancelled, created
+    }
+
+    /// A date field of `kind` for `day`, as the vault's format writes it, with the space
+    /// before it: ` ✅ 2026-12-01`, or Dataview's `  [completion:: 2026-12-01]`.
+    public func dateField(_ kind: DateKind, _ day: CalendarDay) -> String {
+        if writesDataview { return "  [\(kind.rawValue):: \(day)]" }
+        switch kind {
+        case .done: return " ✅ \(day)"
+        case .cancelled: return " ❌ \(day)"
+        case .created: return " ➕ \(day)"
+        }
     }
 
     public init() {}
@@ -40,11 +53,19 @@ extension Vault {
     static let tasksPluginFile = "plugins/obsidian-tasks-plugin/data.json"
 
     /// The vault's Tasks settings, and a warning when the file is there but cannot be read as
-    /// JSON (the defaults are used then).
+    /// JSON (the defaults are used then), as the vault was opened with them.
     func tasksPluginSettings() -> (settings: TasksPluginSettings, warning: VaultWarning?) {
+        obsidian.map { ($0.tasksPlugin, $0.tasksPluginWarning) } ?? (TasksPluginSettings(), nil)
+    }
+}
+
+extension TasksPluginSettings {
+    /// The settings a Tasks settings file holds, and a warning when it is there but cannot be
+    /// read as a JSON object (the defaults are used then).
+    static func read(_ file: ObsidianSettings.File) -> (settings: TasksPluginSettings, warning: VaultWarning?) {
         var settings = TasksPluginSettings()
         let json: JSONValue
-        switch ObsidianSettings.file(Self.tasksPluginFile, root: root, fileSystem: fileSystem) {
+        switch file {
         case .absent: return (settings, nil)
         case .object(let object): json = object
         case .unusable:
@@ -62,6 +83,8 @@ extension Vault {
         flag("removeScheduledDateOnRecurrence", &settings.removeScheduledDateOnRecurrence)
         flag("setCancelledDate", &settings.setCancelledDate)
         if case .string(let format) = json["taskFormat"] { settings.writesDataview = format == "dataview" }
+        flag("removeGlobalFilter", &settings.removeGlobalFilter)
+        if case .string(let filter) = json["globalFilter"] { settings.globalFilter = filter.trimmed() }
         return (settings, nil)
     }
 }

@@ -31,14 +31,10 @@ public struct ObsidianSettings: Equatable, Sendable {
     /// `newFileFolderPath` of `app.json` when `newFileLocation` is `"folder"`; empty for the
     /// vault's top folder, nil when new notes go elsewhere.
     public var newFileFolder: String?
-    /// Obsidian Tasks' `globalFilter` (`#task`): only checklist items whose text holds it are
-    /// tasks; nil when the plugin has none. `removeGlobalFilter` leaves it out of descriptions.
-    public var tasksGlobalFilter: (filter: String, removed: Bool)? {
-        get { globalFilter.isEmpty ? nil : (globalFilter, removesGlobalFilter) }
-        set { (globalFilter, removesGlobalFilter) = (newValue?.filter ?? "", newValue?.removed ?? false) }
-    }
-    private var globalFilter = ""
-    private var removesGlobalFilter = false
+    /// The Obsidian Tasks plugin's settings, read once for the listing and the editing of
+    /// tasks, and why its file could not be used, if it could not.
+    public var tasksPlugin = TasksPluginSettings()
+    var tasksPluginWarning: VaultWarning?
     /// What could not be used, each said once.
     public var problems: [String] = []
 
@@ -60,12 +56,8 @@ public struct ObsidianSettings: Equatable, Sendable {
             templateFolder = templates["folder"]?.stringValue.flatMap { folder($0, key: "folder", in: "templates.json", instead: "it is not used") }
                 .flatMap { $0.isEmpty ? nil : $0 }
         }
-        // Read quietly: a file Tasks cannot use is said where its settings are used.
-        if case .object(let tasks) = Self.file("plugins/obsidian-tasks-plugin/data.json", root: root, fileSystem: fileSystem),
-            let filter = tasks["globalFilter"]?.stringValue?.trimmed(), !filter.isEmpty
-        {
-            tasksGlobalFilter = (filter, tasks["removeGlobalFilter"] == .bool(true))
-        }
+        // Not a problem of Obsidian's: a file Tasks cannot use is said where a task is changed.
+        (tasksPlugin, tasksPluginWarning) = TasksPluginSettings.read(Self.file(Vault.tasksPluginFile, root: root, fileSystem: fileSystem))
         if let app = read("app.json", root: root, fileSystem: fileSystem), app["newFileLocation"]?.stringValue == "folder" {
             newFileFolder = folder(
                 app["newFileFolderPath"]?.stringValue ?? "", key: "newFileFolderPath", in: "app.json", instead: "new pages go to pages/")
