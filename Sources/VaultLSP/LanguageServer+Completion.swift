@@ -97,7 +97,7 @@ extension LanguageServer {
     func pathCompletion(_ document: OpenDocument, _ path: String, _ typed: Range<Int>) -> JSONValue {
         guard let live else { return .null }
         // Typed relative to the note (`../user/fea`): looked for from the vault's top folder.
-        let query = Self.fromVaultTop(PercentEncoding.decode(String(decoding: document.bytes[typed], as: UTF8.self)), note: path)
+        let query = LinkIndex.fromVaultTop(PercentEncoding.decode(String(decoding: document.bytes[typed], as: UTF8.self)), writtenIn: path)
         let closing = document.bytes[typed.upperBound...].first == UInt8(ascii: ")") ? "" : ")"
         let range = JSONValue.range(typed, in: document.lines)
         let matches = live.find(query, limit: Self.completionLimit)
@@ -110,24 +110,6 @@ extension LanguageServer {
                 "data": .members(["path": .string(match.note.path)]),
             ])
         })])
-    }
-
-    /// A path typed relative to `note`'s folder, as a path from the vault's top folder (what
-    /// `vault find` matches): `../user/fea` in `pages/a.md` is `user/fea`. Steps above the top
-    /// folder are dropped; a path from the top (`/user`) loses its `/`.
-    static func fromVaultTop(_ typed: String, note: String) -> String {
-        guard typed.contains("/") || typed.hasPrefix(".") else { return typed }
-        var parts = typed.hasPrefix("/") ? [] : note.split(separator: "/").dropLast().map(String.init)
-        let steps = typed.split(separator: "/", omittingEmptySubsequences: false)
-        for (index, step) in steps.enumerated() {
-            switch step {
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            case ".": continue
-            case "" where index < steps.count - 1: continue
-            default: parts.append(String(step))
-            }
-        }
-        return parts.joined(separator: "/")
     }
 
     /// Where the destination of a markdown link still open before the cursor starts (after

@@ -54,6 +54,15 @@ extension LinkIndex {
         return partLength > 0 && !(partLength == dots && dots <= 2)
     }
 
+    /// A path as written in `note` (`../user/fea`, `/pages/Err`), from the vault's top folder
+    /// (`user/fea`): what to look for when a person types a link's path. Steps above the top
+    /// folder are dropped.
+    public static func fromVaultTop(_ typed: String, writtenIn note: String) -> String {
+        guard typed.contains("/") || typed.hasPrefix(".") else { return typed }
+        let folder = typed.hasPrefix("/") ? "" : folder(of: note)
+        return join(folder, typed) ?? typed.split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
+    }
+
     /// Joins a folder and a relative path, resolving `.` and `..`; nil when it climbs out of
     /// the vault.
     static func join(_ folder: String, _ relative: String) -> String? {

@@ -91,17 +91,21 @@ public struct NoteTemplate: Sendable {
         let name = inner[..<(colon ?? inner.endIndex)].trimmingSpaces().lowercased()
         let format = colon.map { String(inner[inner.index(after: $0)...]).trimmingSpaces() }
         func on(_ day: CalendarDay, _ fallback: String) -> String {
-            if fallback == "YYYY-MM-DD", format?.isEmpty ?? true, let journalName = context.journalName { return journalName(day) }
             var moment = context.now
             moment.day = day
             return MomentDateFormat(format.flatMap { $0.isEmpty ? nil : $0 } ?? fallback).format(moment)
         }
+        // A day without a format of its own: in a journal's template, as its journal is named.
+        func named(_ day: CalendarDay) -> String {
+            if format?.isEmpty ?? true, let journalName = context.journalName { return journalName(day) }
+            return on(day, "YYYY-MM-DD")
+        }
         switch name {
         case "title": return format == nil ? context.title : nil
-        case "date": return on(context.day, "YYYY-MM-DD")
+        case "date": return named(context.day)
         case "time": return on(context.now.day, "HH:mm")
-        case "yesterday": return on(context.day.adding(days: -1), "YYYY-MM-DD")
-        case "tomorrow": return on(context.day.adding(days: 1), "YYYY-MM-DD")
+        case "yesterday": return named(context.day.adding(days: -1))
+        case "tomorrow": return named(context.day.adding(days: 1))
         default: return nil
         }
     }
