@@ -42,11 +42,20 @@ package struct TaskEmojiFields {
         package var day: CalendarDay?
     }
 
-    /// The fields, in the order written.
+    /// The fields, in the order written: Tasks' own in the run at the end of the text only,
+    /// `due:` anywhere.
     package var fields: [Field] = []
+    /// Where the run of fields, tags and white space that ends the text starts (a block id
+    /// after it allowed). Obsidian Tasks reads its fields from the end of a task's text back,
+    /// so a field with words after it (`📅 2026-01-05 at noon`) is part of the description.
+    package private(set) var trailingStart: Int
 
     /// Reads the fields of `bytes[range]`; `codeSpans` are the note's, sorted.
     package init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>]) {
+        var found: [(field: Field, anywhere: Bool)] = []
+        // What the run at the end may be made of: every field, priority and tag, from its
+        // first byte (the white space before it left out).
+        var parts: [Range<Int>] = []
         var position = range.lowerBound
         var previous: UInt8 = 0x20
         while position < range.upperBound {
@@ -55,21 +64,80 @@ package struct TaskEmojiFields {
             let afterField = previous == UInt8(ascii: "]") || previous == UInt8(ascii: ")")
             previous = byte
             guard byte == 0xF0 || byte == 0xE2
-                || (wordStart && (byte | 0x20) == UInt8(ascii: "d"))
+                || (wordStart && ((byte | 0x20) == UInt8(ascii: "d") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "!")))
                 || ((wordStart || afterField) && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "("))),
                 !TaskSyntax.contains(spans, position)
             else {
                 position += 1
                 continue
             }
+            let next: Int?
             if let field = Self.field(bytes, at: position, in: range) {
-                fields.append(field)
-                position = field.range.upperBound
+                found.append((field, (byte | 0x20) == UInt8(ascii: "d")))
+                next = field.range.upperBound
+            } else {
+                next = Self.otherPart(bytes, at: position, end: range.upperBound)
+            }
+            if let next {
+                parts.append(position..<next)
+                position = next
                 previous = bytes[position - 1]
             } else {
                 position += 1
             }
         }
+        let trailing = Self.trailingStart(bytes, range, parts: parts)
+        trailingStart = trailing
+        fields = found.filter { $0.anywhere || $0.field.value.lowerBound >= trailing }.map(\.field)
+    }
+
+    /// Where a priority (`🔼`, `[priority:: high]`, `!high`) or a tag at `position` ends: parts
+    /// of the run at the end that are not fields of this reader.
+    private static func otherPart(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
+        switch bytes[position] {
+        case UInt8(ascii: "#"):
+            let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
+            return tag == nil ? nil : tagEnd
+        case UInt8(ascii: "!"):
+            var cursor = position + 1
+            while cursor < end && isLetter(bytes[cursor]) { cursor += 1 }
+            let word = bytes[position + 1..<cursor]
+            let known = ["high", "medium", "med", "low"].contains { word.elementsEqual($0.utf8) }
+            return known && TaskFieldEmoji.endsWord(bytes, cursor, end) ? cursor : nil
+        case UInt8(ascii: "["), UInt8(ascii: "("):
+            guard let field = DataviewField.read(bytes, at: position, end: end), field.key == .priority else { return nil }
+            return field.range.upperBound
+        default:
+            guard case .priority = TaskFieldEmoji.match(bytes, at: position)?.kind else { return nil }
+            return TaskFieldEmoji.match(bytes, at: position)?.end
+        }
+    }
+
+    /// The start of the run at the end of `range` made of `parts` (sorted), white space, a
+    /// comma after a Dataview field, and a last block id (`^abc-1`), which Tasks sets aside first.
+    private static func trailingStart(_ bytes: [UInt8], _ range: Range<Int>, parts: [Range<Int>]) -> Int {
+        func isSpace(_ at: Int) -> Bool { bytes[at] == 0x20 || bytes[at] == 0x09 }
+        var start = range.upperBound
+        var cursor = start
+        while cursor > range.lowerBound && (isLetter(bytes[cursor - 1]) || isDigit(bytes[cursor - 1]) || bytes[cursor - 1] == UInt8(ascii: "-")) {
+            cursor -= 1
+        }
+        if cursor < start, cursor - 1 > range.lowerBound, bytes[cursor - 1] == UInt8(ascii: "^"), isSpace(cursor - 2) { start = cursor - 1 }
+        var index = parts.count - 1
+        while true {
+            while start > range.lowerBound && isSpace(start - 1) { start -= 1 }
+            while index >= 0 && parts[index].upperBound > start { index -= 1 }
+            guard index >= 0 else { break }
+            var end = start
+            if end > range.lowerBound && bytes[end - 1] == UInt8(ascii: ",") && [UInt8(ascii: "]"), UInt8(ascii: ")")].contains(bytes[parts[index].upperBound - 1]) {
+                end -= 1
+                while end > range.lowerBound && isSpace(end - 1) { end -= 1 }
+            }
+            guard parts[index].upperBound == end else { break }
+            start = parts[index].lowerBound
+            index -= 1
+        }
+        return start
     }
 
     /// The fields of one kind.

@@ -21,6 +21,8 @@ package struct TaskFields {
     var fieldRanges: [Range<Int>] = []
     /// True when the text holds a tab or a run of spaces, which the description collapses.
     var needsCollapse = false
+    /// Where the first of Tasks' own fields (an emoji's, a Dataview one) was taken.
+    private var firstTasksField: Int?
 
     private static let words: [(bytes: [UInt8], priority: TaskPriority)] =
         ([
@@ -29,6 +31,16 @@ package struct TaskFields {
 
     /// Reads the fields of `bytes[range]`; `codeSpans` are the note's, sorted.
     package init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>]) {
+        self.init(bytes, range, codeSpans: spans, tasksFieldsFrom: range.lowerBound)
+        // Tasks reads its fields in the run at the end of the text only (`TaskEmojiFields`
+        // finds where it starts); the rare task with one before it is read again without it.
+        guard let first = firstTasksField else { return }
+        let trailing = TaskEmojiFields(bytes, range, codeSpans: spans).trailingStart
+        if first < trailing { self = TaskFields(bytes, range, codeSpans: spans, tasksFieldsFrom: trailing) }
+    }
+
+    /// Reads the fields of `bytes[range]`, Tasks' own from `floor` on only.
+    private init(_ bytes: [UInt8], _ range: Range<Int>, codeSpans spans: [Range<Int>], tasksFieldsFrom floor: Int) {
         // The first span that ends inside or after the text.
         var spanIndex = 0
         var high = spans.count
@@ -64,16 +76,21 @@ package struct TaskFields {
             }
             var next: Int?
             if byte >= 0xE2 {
-                if (byte == 0xF0 || byte == 0xE2) && position + 1 < end && TaskFieldEmoji.mayStart(byte, bytes[position + 1])
+                if (byte == 0xF0 || byte == 0xE2) && position >= floor && position + 1 < end
+                    && TaskFieldEmoji.mayStart(byte, bytes[position + 1])
                 {
                     next = readEmoji(bytes, at: position, in: range)
+                    if next != nil && firstTasksField == nil { firstTasksField = position }
                 }
             } else if byte == UInt8(ascii: "#") {
                 let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
                 if let tag { tags.append(tag) }
                 next = max(tagEnd, position + 1)
             } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
-                next = DataviewField.read(bytes, at: position, end: end).flatMap { readDataview($0, bytes, in: range) }
+                if position >= floor {
+                    next = DataviewField.read(bytes, at: position, end: end).flatMap { readDataview($0, bytes, in: range) }
+                    if next != nil && firstTasksField == nil { firstTasksField = position }
+                }
             } else if byte == UInt8(ascii: "!") {
                 if let (word, priority) = Self.words.first(where: { Self.startsWith(bytes, position, $0.bytes) }),
                     TaskFieldEmoji.endsWord(bytes, position + word.count, end)

@@ -31,4 +31,14 @@ struct TaskEmojiFieldsTests {
         #expect(Self.fields("`🔁 every day` overdue:2026-01-01 📅 soon", codeSpans: [0..<17]).isEmpty)
         #expect(Self.fields("🔁 every week due:2026-11-30").map(\.2) == ["every week", "2026-11-30"])
     }
+
+    @Test("only the run of fields at the end counts, tags, a Dataview comma and a block id after it allowed; due: counts anywhere")
+    func trailingRun() {
+        #expect(Self.fields("wrote ✅ 2026-01-02 the report").isEmpty)
+        #expect(Self.fields("a ✅ 2026-01-02 b 🔁 every week ✅ 2026-01-03 #x ^id-1").map(\.2) == ["every week", "2026-01-03"])
+        #expect(Self.fields("a [completion:: 2026-01-03],").map(\.2) == ["2026-01-03"])
+        #expect(Self.fields("due:2026-01-05 first 📅 2026-01-06 later").map(\.2) == ["2026-01-05"])
+        let bytes = Array("call 📅 2026-01-05 🔼 then".utf8)
+        #expect(TaskEmojiFields(bytes, 0..<bytes.count, codeSpans: []).trailingStart == bytes.count)
+    }
 }

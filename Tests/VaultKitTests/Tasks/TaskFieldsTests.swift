@@ -45,9 +45,36 @@ struct TaskFieldsTests {
             ("⏫", .high), ("🔼", .medium), ("🔽", .low), ("⏬", .lowest), ("⏫\u{FE0F}", .high),
         ])
     func priorities(field: String, priority: TaskPriority) throws {
-        let task = try Self.task("- [ ] Something \(field) more")
+        // Tasks reads its emoji at the end of the text (a tag after it allowed); `!high` is read anywhere.
+        let task = try Self.task(field.hasPrefix("!") ? "- [ ] Something \(field) more" : "- [ ] Something more \(field) #tag")
         #expect(task.priority == priority)
-        #expect(task.description == "Something more")
+        #expect(task.description == (field.hasPrefix("!") ? "Something more" : "Something more #tag"))
+    }
+
+    @Test(
+        "Tasks' fields are read at the end of the text only, after its words, as Obsidian Tasks reads them",
+        arguments: [
+            ("- [ ] Call 📅 2026-01-05 about the move", nil, "Call 📅 2026-01-05 about the move"),
+            ("- [ ] Call about the move 📅 2026-01-05", "2026-01-05", "Call about the move"),
+            ("- [ ] Pay 📅 2026-01-05 #bills #home", "2026-01-05", "Pay #bills #home"),
+            ("- [ ] Pay 📅 2026-01-05 ^pay-1", "2026-01-05", "Pay ^pay-1"),
+            ("- [ ] Water 📅 2026-01-05 🔁 every week ⏫", "2026-01-05", "Water 🔁 every week"),
+            ("- [ ] Water 📅 2026-01-05 !high", "2026-01-05", "Water"),
+            ("- [ ] Fix 📅 2026-01-05, then test", nil, "Fix 📅 2026-01-05, then test"),
+            ("- [ ] Ship due:2026-01-05 on time", "2026-01-05", "Ship on time"),
+        ] as [(String, String?, String)])
+    func trailingFields(line: String, due: String?, description: String) throws {
+        let task = try Self.task(line)
+        #expect(task.due == due.map(Self.day))
+        #expect(task.description == description)
+    }
+
+    @Test("a done date or a priority with words after it is part of the description")
+    func midLineDoneDate() throws {
+        let task = try Self.task("- [x] Wrote the ✅ 2026-01-02 report 🔼 today ✅ 2026-01-03")
+        #expect(task.doneDate == Self.day("2026-01-03") && task.priority == nil)
+        #expect(task.description == "Wrote the ✅ 2026-01-02 report 🔼 today")
+        #expect(try Self.task("- [x] Checked ✅ 2026-01-02 twice").doneDate == nil)
     }
 
     @Test("a word that merely starts like a priority is text")

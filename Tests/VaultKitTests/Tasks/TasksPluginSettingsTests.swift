@@ -92,6 +92,9 @@ struct TasksPluginSettingsTests {
             ("- [x] ✅ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
             ("- [x] two ✅ 2026-11-01 ✅ 2026-11-02\n", .reopen, "{}", "- [ ] two\n"),
             ("- [-] ❌ 2026-11-01\n", .reopen, "{}", "- [ ] \n"),
+            // A date with words after it is the person's text, not Tasks' field: it stays.
+            ("- [x] wrote ✅ 2026-11-01 notes ✅ 2026-11-02\n", .reopen, "{}", "- [ ] wrote ✅ 2026-11-01 notes\n"),
+            ("- [x] checked ✅ 2026-11-01 twice\n", .reopen, "{}", "- [ ] checked ✅ 2026-11-01 twice\n"),
         ])
     func closingDates(note: String, action: TaskAction, settings: String?, expected: String) throws {
         let (folder, vault) = try TemporaryFolder.vault(settings.map { ["note.md": note, Self.settings: $0] } ?? ["note.md": note])
@@ -139,7 +142,7 @@ struct TasksPluginSettingsTests {
 
     @Test("Dataview's fields are a task's dates, priority and rules, in brackets or parentheses, not words of it")
     func dataviewFields() throws {
-        let text = "- [x] pay [ due:: 2026-12-01] (scheduled:: 2026-11-29) [priority:: high] [completion:: 2026-11-30] rent [repeat:: every day]\n"
+        let text = "- [x] pay rent [ due:: 2026-12-01] (scheduled:: 2026-11-29) [priority:: high] [completion:: 2026-11-30] [repeat:: every day]\n"
         let task = try #require(TaskScanner.tasks(in: Array(text.utf8), origin: .init(path: "a.md", kind: .page)).first)
         #expect(task.description == "pay rent")
         #expect(task.due == CalendarDay("2026-12-01") && task.scheduled == CalendarDay("2026-11-29") && task.doneDate == CalendarDay("2026-11-30"))
@@ -147,12 +150,22 @@ struct TasksPluginSettingsTests {
         // Not a field: another key, no date, no closing bracket.
         let words = "- [ ] a [note:: x] [due:: soon] [due:: 2026-12-01\n"
         #expect(TaskScanner.tasks(in: Array(words.utf8), origin: .init(path: "a.md", kind: .page)).first?.due == nil)
+        // Nor one with words after it: Tasks reads its fields at the end of the text only.
+        let inside = "- [ ] call [due:: 2026-12-01] about it\n"
+        let task2 = try #require(TaskScanner.tasks(in: Array(inside.utf8), origin: .init(path: "a.md", kind: .page)).first)
+        #expect(task2.due == nil && task2.description == "call [due:: 2026-12-01] about it")
+        // A comma may follow a Dataview field at the end, as Tasks allows.
+        let comma = "- [ ] call [due:: 2026-12-01],\n"
+        #expect(TaskScanner.tasks(in: Array(comma.utf8), origin: .init(path: "a.md", kind: .page)).first?.due == CalendarDay("2026-12-01"))
     }
 
     @Test("a ❌ cancelled date and a ➕ created date are fields, not words of the task")
     func cancelledAndCreatedAreFields() {
-        let tasks = TaskScanner.tasks(in: Array("- [-] pay ❌ 2026-11-01 rent ➕ 2026-10-01\n".utf8), origin: .init(path: "a.md", kind: .page))
+        let tasks = TaskScanner.tasks(in: Array("- [-] pay rent ❌ 2026-11-01 ➕ 2026-10-01\n".utf8), origin: .init(path: "a.md", kind: .page))
         #expect(tasks.map(\.description) == ["pay rent"])
+        // With words after them they are words too, as Tasks reads them.
+        let inside = TaskScanner.tasks(in: Array("- [-] pay ❌ 2026-11-01 rent\n".utf8), origin: .init(path: "a.md", kind: .page))
+        #expect(inside.map(\.description) == ["pay ❌ 2026-11-01 rent"])
     }
 
     @Test("with Tasks' global filter, only the items that hold it are tasks, nested under their nearest task, the filter left out of descriptions when asked")
@@ -193,7 +206,6 @@ struct TasksPluginSettingsTests {
         "a rule or date Tasks cannot follow: done as a plain task, with a warning, nothing else rewritten",
         arguments: [
             ("- [ ] moon 🔁 every blue moon 📅 2026-11-30", "🔁 every blue moon is not a recurrence rule Obsidian Tasks reads"),
-            ("- [ ] dot 🔁 every day. 📅 2026-11-30", "🔁 every day. is not a recurrence rule Obsidian Tasks reads"),
             ("- [ ] bare 🔁 📅 2026-11-30", "🔁 has no rule after it"),
             ("- [ ] feb 🔁 every February on the 30th 📅 2026-11-30", "🔁 every February on the 30th gives no day after 2026-11-30"),
             (
