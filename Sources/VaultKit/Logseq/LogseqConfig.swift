@@ -27,6 +27,12 @@ public struct LogseqConfig: Equatable, Sendable {
     /// (`TODO`, `DOING`). A task that is in neither (`DONE`, `WAITING`) is reopened or
     /// started in this one, as Logseq does.
     public var prefersNowWorkflow = true
+    /// `:feature/enable-timetracking?`: a task that starts is clocked in, and one that stops
+    /// clocked out, in its `:LOGBOOK:` drawer, unless the graph sets it false.
+    public var tracksTime = true
+    /// `:logbook/settings {:with-second-support? …}`: clock times with their seconds (the
+    /// default) or without.
+    public var clockSeconds = true
     /// What could not be used, each said once: the file does not parse, a setting's value.
     public var problems: [String] = []
 
@@ -58,6 +64,8 @@ public struct LogseqConfig: Equatable, Sendable {
         journalFileName = date(value, "journal/file-name-format", default: .defaultFileName)
         pagesFolder = folder(value, "pages-directory", default: "pages")
         journalsFolder = folder(value, "journals-directory", default: "journals")
+        if case .bool(false) = value["feature/enable-timetracking?"] { tracksTime = false }
+        if case .bool(false) = value["logbook/settings"]?["with-second-support?"] { clockSeconds = false }
         if let workflow = value["preferred-workflow"] {
             switch workflow {
             case .keyword("now"): prefersNowWorkflow = true

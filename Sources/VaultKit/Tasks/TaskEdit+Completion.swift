@@ -143,7 +143,8 @@ struct EditedLines {
         }
     }
 
-    private mutating func shift(after line: Int, by delta: Int) {
+    /// Moves the lines of tasks below `line` by `delta`, for lines added or removed there.
+    mutating func shift(after line: Int, by delta: Int) {
         changed = changed.map { $0 > line ? $0 + delta : $0 }
         created = created.map { $0 > line ? $0 + delta : $0 }
     }

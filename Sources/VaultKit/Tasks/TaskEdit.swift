@@ -95,10 +95,12 @@ extension Vault {
             let task = tasks[taskIndex]
             guard task.state != target, let marker = marker(for: target, replacing: task) else { continue }
             let isWord = Self.isLogseqWord(task, in: self)
-            if isWord && target == .done, try Self.repeatLogseqTask(task, in: &after, today: today, reference: reference) {
+            if isWord && target == .done, let word = try Self.repeatLogseqTask(task, in: &after, today: today, reference: reference) {
+                clock(task, to: word, in: &after, path: reference.path, lines: &lines)
                 lines.changed.append(task.line)
                 continue
             }
+            if isWord { clock(task, to: marker, in: &after, path: reference.path, lines: &lines) }
             let done = completion.complete(task, isLogseqWord: isWord)
             // Tasks' settings decide for the checkboxes it reads; else the note's style does.
             let stampsDoneDate =
@@ -164,14 +166,26 @@ extension Vault {
         return edits
     }
 
+    /// Clocks a Logseq task in or out as its word becomes `word`, where the graph tracks time
+    /// (`LogseqClock`); the lines of tasks below it move down by the lines it adds.
+    private func clock(_ task: VaultTask, to word: String, in bytes: inout [UInt8], path: String, lines: inout EditedLines) {
+        guard let logseq, logseq.tracksTime, let change = LogseqClock.change(from: task.marker, to: word) else { return }
+        var lineEnd = task.markerRange.upperBound
+        while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let added = LogseqClock.apply(
+            change, lineEnd: lineEnd, org: dialect.forFile(path) == .org, in: &bytes, now: WallTime(clock.now(), in: zone),
+            seconds: logseq.clockSeconds)
+        if added > 0 { lines.shift(after: task.line, by: added) }
+    }
+
     /// Done, a Logseq task whose `SCHEDULED:` or `DEADLINE:` date repeats stays to do (`NOW`
     /// and `DOING` back to `LATER` and `TODO`) and its dates move on, as Logseq's check does;
-    /// false, with nothing changed, for a task whose dates do not repeat.
-    static func repeatLogseqTask(_ task: VaultTask, in bytes: inout [UInt8], today: CalendarDay, reference: TaskReference) throws -> Bool {
+    /// returns the word it keeps, nil, with nothing changed, for a task whose dates do not repeat.
+    static func repeatLogseqTask(_ task: VaultTask, in bytes: inout [UInt8], today: CalendarDay, reference: TaskReference) throws -> String? {
         var lineEnd = task.markerRange.upperBound
         while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
         let stamps = LogseqRepeater.stamps(in: bytes, lineEnd: lineEnd)
-        guard !stamps.isEmpty else { return false }
+        guard !stamps.isEmpty else { return nil }
         var replacements: [(Range<Int>, [UInt8])] = []
         for stamp in stamps {
             guard let next = stamp.next(today: today) else { throw TaskError.hourlyRepeater(reference: reference.description) }
@@ -180,7 +194,7 @@ extension Vault {
         for (range, text) in replacements.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { bytes.replaceSubrange(range, with: text) }
         let open = task.marker == "DOING" ? "TODO" : task.marker == "NOW" ? "LATER" : task.marker
         bytes.replaceSubrange(task.markerRange, with: Array(open.utf8))
-        return true
+        return open
     }
 
     /// True for a task written with a Logseq word (`TODO`), in a Logseq graph.

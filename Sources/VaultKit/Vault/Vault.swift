@@ -27,6 +27,9 @@ public struct Vault: Sendable {
     /// Where the time comes from (when a note was trashed, how old the trash is, a capture's
     /// time): the machine's clock unless a test or `VAULT_NOW` sets another.
     public var clock: VaultClock = .system
+    /// The time zone of the times written into notes (a Logseq clock entry): the machine's
+    /// local time unless a test sets another.
+    public var zone: WallTime.Zone = .local
     /// The facts of notes read by earlier runs, used while their files are unchanged; nil
     /// (the default) to read every note afresh.
     public var cache: FactsCache?

@@ -234,7 +234,9 @@ struct LogseqGraphTests {
 
     @Test("tasks are listed in Logseq's words and edited in them: TODO to DONE, LATER to NOW, forward refused")
     func tasks() throws {
-        let (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        var (folder, vault) = try TemporaryFolder.vault(Self.graph)
+        vault.clock = .fixed(Date(timeIntervalSince1970: 1_796_115_600))
+        vault.zone = .utc
         let found = try vault.tasks().tasks
         #expect(found.map { "\($0.marker) \($0.text) \($0.state.rawValue)" } == [
             "TODO call the bank open", "LATER ask about fees open", "DONE pay rent done",
@@ -244,14 +246,16 @@ struct LogseqGraphTests {
         func reference(_ task: VaultTask) -> TaskReference { TaskReference(path: task.path, line: task.line, hash: task.hash) }
         _ = try vault.editTask(reference(found[0]), action: .done, today: today)
         _ = try vault.editTask(reference(found[1]), action: .start, today: today)
-        #expect(try folder.text("journals/2021_02_02.md") == "- DONE call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+        // Started, a task is clocked in, as Logseq tracks time.
+        let clocked = "\t- NOW ask about fees\n\t  :LOGBOOK:\n\t  CLOCK: [2026-12-01 Tue 09:00:00]\n\t  :END:\n"
+        #expect(try folder.text("journals/2021_02_02.md") == "- DONE call the bank\n" + clocked + "- DONE pay rent\n")
         let again = try vault.tasks().tasks
         _ = try vault.editTask(reference(again[0]), action: .reopen, today: today)
         #expect(throws: TaskError.noLogseqWord(reference: reference(again[1]).description, state: .forwarded)) {
             try vault.editTask(reference(again[1]), action: .forward, today: today)
         }
         // Reopened from DONE, a task takes the graph's preferred workflow: `:now` unless set.
-        #expect(try folder.text("journals/2021_02_02.md") == "- LATER call the bank\n\t- NOW ask about fees\n- DONE pay rent\n")
+        #expect(try folder.text("journals/2021_02_02.md") == "- LATER call the bank\n" + clocked + "- DONE pay rent\n")
     }
 
     @Test(
@@ -263,7 +267,9 @@ struct LogseqGraphTests {
             (":preferred-workflow :now", "CANCELED", .toggle, "LATER"),
         ])
     func preferredWorkflow(setting: String, word: String, action: TaskAction, expected: String) throws {
-        let (folder, vault) = try TemporaryFolder.vault(["logseq/config.edn": "{\(setting)}\n", "pages/a.md": "- \(word) finished\n"])
+        // Time tracking is off: a start would clock the task in (see `LogseqClockTests`).
+        let config = "{\(setting) :feature/enable-timetracking? false}\n"
+        let (folder, vault) = try TemporaryFolder.vault(["logseq/config.edn": config, "pages/a.md": "- \(word) finished\n"])
         let task = try #require(try vault.tasks().tasks.first)
         _ = try vault.editTask(
             TaskReference(path: task.path, line: task.line, hash: task.hash), action: action, today: try #require(CalendarDay("2026-12-01")))
