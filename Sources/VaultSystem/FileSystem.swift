@@ -155,9 +155,10 @@ public protocol FileSystem: Sendable {
     /// Whether another program holds the file open for writing right now; nil when the file
     /// system cannot tell (no leases there, or a file of another owner).
     func hasWriters(_ path: String) throws -> Bool?
-    /// The status (following symlinks) of each of `names` in `folder`, nil for one that
-    /// cannot be had: a walk that checks every note against a cache asks a folder at once.
-    func statuses(in folder: String, names: [String]) -> [FileStatus?]
+    /// The status (following symlinks) of each file of `folder` whose name is what follows
+    /// the first `prefix` bytes of one of `paths`, nil for one that cannot be had: a walk
+    /// that checks every note against a cache asks a folder at once, with no name made.
+    func statuses(in folder: String, paths: ArraySlice<String>, prefix: Int) -> [FileStatus?]
     /// Opens a regular file for reading: the descriptor reads the file as it was opened, even
     /// after another file is renamed over its name. Close it with `close(_:path:)`.
     func openForReading(_ path: String) throws -> Int32
@@ -179,8 +180,8 @@ extension FileSystem {
         }
     }
 
-    public func statuses(in folder: String, names: [String]) -> [FileStatus?] {
-        names.map { (try? status(folder + "/" + $0)) ?? nil }
+    public func statuses(in folder: String, paths: ArraySlice<String>, prefix: Int) -> [FileStatus?] {
+        paths.map { path in (try? status(folder + "/" + String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self))) ?? nil }
     }
 
     public func exchange(_ first: String, _ second: String) throws {

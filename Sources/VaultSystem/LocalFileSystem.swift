@@ -159,14 +159,18 @@ public struct LocalFileSystem: FileSystem {
         return FileStatus(info)
     }
 
-    public func statuses(in folder: String, names: [String]) -> [FileStatus?] {
+    public func statuses(in folder: String, paths: ArraySlice<String>, prefix: Int) -> [FileStatus?] {
         // Relative to the open folder, the kernel walks no path per name.
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return names.map { _ in nil } }
+        guard directory >= 0 else { return paths.map { _ in nil } }
         defer { _ = Glibc.close(directory) }
-        return names.map { name in
+        return paths.map { path in
             var info = stat()
-            return fstatat(directory, name, &info, 0) == 0 ? FileStatus(info) : nil
+            // The name is the end of the path's own NUL-terminated bytes: no string is made.
+            let found = path.withCString { whole in
+                prefix < strlen(whole) && fstatat(directory, whole + prefix, &info, 0) == 0
+            }
+            return found ? FileStatus(info) : nil
         }
     }
 

@@ -78,7 +78,7 @@ extension VaultScanner {
                     }
                     var end = start + 1
                     while end < walk.found.count && selects(walk.found[end]) { end += 1 }
-                    toCheck += FolderNotes.parts(folder: folder, found: walk.found, from: start, to: end)
+                    toCheck += FolderNotes.parts(folder: folder, relative: place.folder, from: start, to: end)
                     start = end
                 }
             }
@@ -235,14 +235,18 @@ extension VaultScanner {
     struct FolderNotes: Sendable {
         static let limit = 512
         var folder: String
+        /// The first note's place in the walk, and how many follow it.
         var first: Int
-        var names: [String]
+        var count: Int
+        /// How many bytes of each note's path name its folder (and the slash after it).
+        var prefix: Int
 
-        /// The notes found in `folder` from index `first` up to `end`, cut so that a folder
-        /// of many notes is checked by every core.
-        static func parts(folder: String, found: [Found], from first: Int, to end: Int) -> [FolderNotes] {
-            stride(from: first, to: end, by: limit).map { start in
-                FolderNotes(folder: folder, first: start, names: found[start..<min(start + limit, end)].map { $0.path.fileName })
+        /// The notes found in `folder` (`relative` to the vault's) from index `first` up to
+        /// `end`, cut so that a folder of many notes is checked by every core.
+        static func parts(folder: String, relative: String, from first: Int, to end: Int) -> [FolderNotes] {
+            let prefix = relative.isEmpty ? 0 : relative.utf8.count + 1
+            return stride(from: first, to: end, by: limit).map { start in
+                FolderNotes(folder: folder, first: start, count: min(limit, end - start), prefix: prefix)
             }
         }
     }
@@ -256,7 +260,12 @@ extension VaultScanner {
     /// walk, and the listing of the folders needed none of them.
     private func checkStatuses(of found: inout [Found], _ parts: [FolderNotes]) {
         let fileSystem = fileSystem
-        let statuses = ParallelMap.map(parts.count, minimumPerWorker: 4) { fileSystem.statuses(in: parts[$0].folder, names: parts[$0].names) }
+        // Each part names its notes by their paths' ends, read on the worker that takes them.
+        let paths = found.map(\.path)
+        let statuses = ParallelMap.map(parts.count, minimumPerWorker: 4) { index in
+            let part = parts[index]
+            return fileSystem.statuses(in: part.folder, paths: paths[part.first..<part.first + part.count], prefix: part.prefix)
+        }
         for (part, statuses) in zip(parts, statuses) {
             for (offset, status) in statuses.enumerated() where found[part.first + offset].placeholderFile == nil {
                 found[part.first + offset].status = status
