@@ -99,17 +99,15 @@ package struct TaskEmojiFields {
             let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
             return tag == nil ? nil : tagEnd
         case UInt8(ascii: "!"):
-            var cursor = position + 1
-            while cursor < end && isLetter(bytes[cursor]) { cursor += 1 }
-            let word = bytes[position + 1..<cursor]
-            let known = ["high", "medium", "med", "low"].contains { word.elementsEqual($0.utf8) }
-            return known && TaskFieldEmoji.endsWord(bytes, cursor, end) ? cursor : nil
+            guard let word = TaskFields.words.first(where: { bytes[position..<end].starts(with: $0.bytes) }) else { return nil }
+            let after = position + word.bytes.count
+            return TaskFieldEmoji.endsWord(bytes, after, end) ? after : nil
         case UInt8(ascii: "["), UInt8(ascii: "("):
             guard let field = DataviewField.read(bytes, at: position, end: end), field.key == .priority else { return nil }
             return field.range.upperBound
         default:
-            guard case .priority = TaskFieldEmoji.match(bytes, at: position)?.kind else { return nil }
-            return TaskFieldEmoji.match(bytes, at: position)?.end
+            guard let emoji = TaskFieldEmoji.match(bytes, at: position), case .priority = emoji.kind else { return nil }
+            return emoji.end
         }
     }
 

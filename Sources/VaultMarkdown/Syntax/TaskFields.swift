@@ -24,7 +24,8 @@ package struct TaskFields {
     /// Where the first of Tasks' own fields (an emoji's, a Dataview one) was taken.
     private var firstTasksField: Int?
 
-    private static let words: [(bytes: [UInt8], priority: TaskPriority)] =
+    /// The priorities written as words, each with its `!`.
+    static let words: [(bytes: [UInt8], priority: TaskPriority)] =
         ([
             ("!high", .high), ("!medium", .medium), ("!med", .medium), ("!low", .low),
         ] as [(String, TaskPriority)]).map { (Array($0.0.utf8), $0.1) }
