@@ -51,10 +51,7 @@ public enum ConflictCopies {
         if let match = parenthesised(stem, ext: ext), siblings.contains(match.originalName) { return match }
         // OneDrive appends the machine's name, which may itself hold dashes (`DESKTOP-1AB2C3D`).
         for dash in stem.indices where stem[dash] == "-" && dash > 0 {
-            let host = stem[(dash + 1)...]
-            if host.count >= 2, host.allSatisfy({ $0.isPlainDigit || ("A"..."Z").contains($0) || $0 == "-" }),
-                host.contains(where: { ("A"..."Z").contains($0) }), siblings.contains(original(dash))
-            {
+            if isMachineName(stem[(dash + 1)...]), siblings.contains(original(dash)) {
                 return Match(originalName: original(dash), tool: .onedrive)
             }
         }
@@ -65,6 +62,20 @@ public enum ConflictCopies {
             }
         }
         return nil
+    }
+
+    /// True for a name OneDrive may have taken from the machine: Windows' own
+    /// (`DESKTOP-1AB2C3D`, `LAPTOP-…`), or eight or more capitals, digits and dashes holding
+    /// both a capital and a digit. Shorter codes (`Plan-V2`, `Project-API`, `Report-2026Q1`)
+    /// are names people give notes, and `vault new` gives them as typed.
+    static func isMachineName(_ host: ArraySlice<Character>) -> Bool {
+        let text = String(host)
+        guard text.allSatisfy({ $0.isPlainDigit || ("A"..."Z").contains($0) || $0 == "-" }) else { return false }
+        let windows = ["DESKTOP-", "LAPTOP-"].contains { prefix in
+            text.hasPrefix(prefix) && text.dropFirst(prefix.count).prefix(7).count == 7
+                && text.dropFirst(prefix.count).prefix(7).allSatisfy { $0 != "-" }
+        }
+        return windows || (text.count >= 8 && text.contains(where: \.isPlainDigit) && text.contains(where: { ("A"..."Z").contains($0) }))
     }
 
     /// A cheap look at the bytes that rules out most names before they are taken apart.
@@ -121,7 +132,9 @@ public enum ConflictCopies {
         if words.count >= 4, words[0] == "vault", words[1] == "conflict", isDate(words[2]) {
             return Match(originalName: base, tool: .vault)
         }
-        if isDate(words[words.count - 1]) {
+        // Dropbox names the person and says it is a conflicted copy, in two words or more in
+        // every language: one word and a date (`Standup (notes 2026-01-05)`) is a title.
+        if words.count >= 3, isDate(words[words.count - 1]) {
             return Match(originalName: base, tool: .dropbox)
         }
         if words.count >= 3, isDate(words[words.count - 2]), words[words.count - 1].count == 6,

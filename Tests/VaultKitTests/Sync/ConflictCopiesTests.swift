@@ -48,6 +48,12 @@ struct ConflictCopiesTests {
         #expect(match("Ana-Work.md", ["Ana.md"]) == nil)
         #expect(match("Meeting (planning 2026-01-02).md") == nil)
         #expect(match("Release-V2.md", []) == nil)
+        // Beside the note they seem to copy, too: names `vault new` itself gives as typed.
+        for name in ["Plan-V2.md", "Plan-API.md", "Plan-2026Q1.md", "Plan-DESKTOP.md", "Plan (notes 2026-01-05).md"] {
+            #expect(match(name, ["Plan.md"]) == nil, "\(name)")
+        }
+        #expect(match("Plan-LAPTOP-9ZY8X7W.md", ["Plan.md"])?.tool == .onedrive)
+        #expect(match("Plan-WORKPC2026.md", ["Plan.md"])?.tool == .onedrive)
         #expect(match("Chapter 2.md", ["Chapter.md"]) == nil)
         #expect(match("notes.sync-conflict-draft.md") == nil)
         #expect(match("image.sync-conflict-20261128-101512-ABCDEF7.png") == nil)
