@@ -7,7 +7,7 @@ enum InitCommand: Command {
     static let usage = "[PATH]"
     static let discussion = """
         Creates journals/, pages/, inbox/, quick/, archive/, trash/ and .zennotes/vault.json with a
-        fresh id in PATH (default: the current folder). Existing folders and notes are left as they
+        fresh id in PATH (default: --vault, else the current folder). Existing folders and notes are left as they
         are; a folder that is already a vault is refused.
         """
 
@@ -15,8 +15,13 @@ enum InitCommand: Command {
     static let options: [any DeclaredOption] = [dryRun]
 
     static func run(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let path = arguments.positional() ?? "."
+        let given = arguments.positional()
         try arguments.finish()
+        // `vault --vault PATH init` makes PATH the vault, as every command reads `--vault`.
+        if let given, let option = context.vaultOption, given != option {
+            throw UsageError("init was given two folders: \(given) and --vault \(option)")
+        }
+        let path = given ?? context.vaultOption ?? "."
         // An empty working folder (its path unreadable) would make the path `/`'s.
         guard path.hasPrefix("/") || context.workingDirectory.hasPrefix("/") else { throw VaultError.workingDirectoryUnknown }
         let target = path.hasPrefix("/") ? path : context.workingDirectory + "/" + path

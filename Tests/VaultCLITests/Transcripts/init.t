@@ -17,6 +17,17 @@ $ cd notes && vault info | head -3 | sed 's/id     .*/id     <fresh>/'
 > Vault  <tmp>/empty/notes
 > id     <fresh>
 > 
+# --vault names the folder to make a vault, as it names the vault for every command.
+$ mkdir target && vault --vault target init && ls -A target | head -2 && test ! -e .zennotes && echo "none here"
+> Initialized a vault in <tmp>/empty/target
+> .zennotes
+> archive
+> none here
+$ vault --vault target init other
+2> vault: error: init was given two folders: other and --vault target
+2> Usage: vault init [options] [PATH]
+2> hint: `vault init --help` shows every option
+? 2
 # A second init refuses and changes nothing.
 $ cp notes/.zennotes/vault.json before.json && vault init notes
 2> vault: error: <tmp>/empty/notes is already a vault
