@@ -11,6 +11,10 @@ extension LocalFileSystem {
         guard lstat(path, &original) == 0, fstat(descriptor, &made) == 0,
             original.st_uid != made.st_uid || original.st_gid != made.st_gid
         else { return }
-        _ = fchown(descriptor, original.st_uid, original.st_gid)
+        // Only root may give a file away; anyone may give their file a group they are in,
+        // which is what keeps a note of a shared vault writable by the rest of its group.
+        if fchown(descriptor, original.st_uid, original.st_gid) != 0 && original.st_gid != made.st_gid {
+            _ = fchown(descriptor, uid_t.max, original.st_gid)
+        }
     }
 }

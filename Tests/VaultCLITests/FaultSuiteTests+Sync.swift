@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The fault suite's cases about living beside sync tools and about names.
@@ -264,5 +265,32 @@ extension FaultSuiteTests {
         let fix = try sandbox.vault("doctor", "--fix")
         #expect(fix.stdout.contains("fixed: restored quick/Thought.md from quick/.~Thought.md.x2.new.tmp; it may be incomplete"))
         #expect(sandbox.bytes("quick/Thought.md") == Array("only copy".utf8) && sandbox.bytes("quick/.~Thought.md.x2.new.tmp") == nil)
+    }
+}
+
+extension FaultSuiteTests {
+    /// True where the suite runs as root with `setpriv`, to act as a member of a shared group.
+    static let canActAsAnotherUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    @Test(
+        "a note of a shared vault rewritten by another member of its group keeps the group, so the rest of the group can still write it",
+        .enabled(if: canActAsAnotherUser, "needs root and setpriv to act as a member of a group"))
+    func sharedGroupKept() throws {
+        let sandbox = try Sandbox(fixture: "empty")
+        let vault = try sandbox.initialise(["pages/M.md": Array("# M\n".utf8)])
+        let share = "chgrp -R 4242 \"$1\" && chmod -R g+w,o+rx \"$1\" && chmod o+x \"$2\""
+        #expect(try ChildProcess.run("/bin/sh", ["-c", share, "sh", vault, sandbox.root], environment: sandbox.environment, timeout: 30).status == 0)
+        let member = ["--reuid=12345", "--regid=12345", "--groups=4242"]
+        let append = try ChildProcess.run(
+            "/usr/bin/setpriv", member + [sandbox.binaries + "/vault", "--vault", vault, "append", "pages/M.md", "from a member"],
+            environment: sandbox.environment, timeout: 30)
+        #expect(append.status == 0)
+        var status = stat()
+        #expect(stat(vault + "/pages/M.md", &status) == 0 && status.st_gid == 4242 && status.st_mode & 0o020 != 0)
+        let other = try ChildProcess.run(
+            "/usr/bin/setpriv", ["--reuid=23456", "--regid=23456", "--groups=4242", "/bin/sh", "-c", "echo more >> \"$0\"", vault + "/pages/M.md"],
+            environment: sandbox.environment, timeout: 30)
+        #expect(other.status == 0, "another member of the group writes the note")
+        #expect(String(decoding: sandbox.bytes("pages/M.md") ?? [], as: UTF8.self) == "# M\nfrom a member\nmore\n")
     }
 }
