@@ -153,10 +153,12 @@ public struct NoteFacts: Codable, Sendable, Equatable {
     /// False when no `#` could start a tag (each is a heading marker or follows a word), so
     /// the body need not be scanned to know there are no inline tags.
     static func mayHoldInlineTag(_ bytes: [UInt8]) -> Bool {
-        var index = 0
+        // A byte-order mark is not text: a tag right after it starts the first line.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var index = start
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "#") {
-                let before = index == 0 ? 0x0A : bytes[index - 1]
+                let before = index == start ? 0x0A : bytes[index - 1]
                 let after = index + 1 < bytes.count ? bytes[index + 1] : 0x20
                 if (before == 0x0A || before == 0x20 || before == 0x09)
                     && !(after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D || after == UInt8(ascii: "#"))

@@ -41,27 +41,37 @@ package struct LogseqMarker: Sendable {
         }
     }
 
-    /// True when some line may start a Logseq task: a bullet (in org, a headline's stars),
-    /// white space, then a word.
+    /// True when some line may start a Logseq task: list markers (bullets, `1.`; in org, a
+    /// headline's stars), white space, then a word. Never false where the outline's reading
+    /// finds a task (a byte-order mark first, `- - TODO`, `1. TODO`): with no record of a
+    /// note, this look decides alone what a record would say.
     package static func mayStartTask(_ bytes: [UInt8], org: Bool = false) -> Bool {
         bytes.withUnsafeBufferPointer { text in
-            var position = 0
-            var lineStart = true
+            var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while position < text.count {
-                let byte = text[position]
-                if byte == 0x0A {
-                    lineStart = true
-                } else if lineStart && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")) {
-                    var next = position + 1
-                    while org && next < text.count && text[next] == UInt8(ascii: "*") { next += 1 }
-                    if next < text.count && (text[next] == 0x20 || text[next] == 0x09) {
-                        while next < text.count && (text[next] == 0x20 || text[next] == 0x09) { next += 1 }
-                        if LogseqMarker(text, at: next) != nil { return true }
+                var cursor = position
+                var markers = 0
+                while cursor < text.count {
+                    while cursor < text.count && (text[cursor] == 0x20 || text[cursor] == 0x09 || text[cursor] == UInt8(ascii: ">")) {
+                        cursor += 1
                     }
-                    lineStart = false
-                } else if !(byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">")) {
-                    lineStart = false
+                    guard cursor < text.count else { break }
+                    var next = cursor
+                    let byte = text[cursor]
+                    if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
+                        next += 1
+                        while org && next < text.count && text[next] == UInt8(ascii: "*") { next += 1 }
+                    } else {
+                        while next < text.count && text[next] >= 0x30 && text[next] <= 0x39 { next += 1 }
+                        guard next > cursor, next < text.count, text[next] == UInt8(ascii: ".") || text[next] == UInt8(ascii: ")") else { break }
+                        next += 1
+                    }
+                    guard next < text.count, text[next] == 0x20 || text[next] == 0x09 else { break }
+                    markers += 1
+                    cursor = next
                 }
+                if markers > 0 && cursor < text.count && LogseqMarker(text, at: cursor) != nil { return true }
+                while position < text.count && text[position] != 0x0A { position += 1 }
                 position += 1
             }
             return false
