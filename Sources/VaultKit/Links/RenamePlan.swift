@@ -53,7 +53,7 @@ public struct RenamePlan: Sendable {
     public var moves: [FileMove]
     /// Files whose bytes change.
     public var edits: [FileEdit]
-    /// Comment sidecars that follow their notes.
+    /// Files that follow their notes: comment sidecars, and conflict copies a sync tool made.
     public var sidecarMoves: [FileMove]
     /// Notes that may hold links to the moved files but cannot be rewritten (not UTF-8, not
     /// downloaded, unreadable).

@@ -180,7 +180,7 @@ public struct RenamePlanner: Sendable {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
-        let sidecars = Self.sidecarMoves(moves, vault: vault)
+        let sidecars = Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan))
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
@@ -188,6 +188,24 @@ public struct RenamePlanner: Sendable {
             temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
         plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
         return plan
+    }
+
+    /// The conflict copies that follow moved notes, named after the note's new name as their
+    /// tool named them (`Plan.sync-conflict-….md` becomes `Roadmap.sync-conflict-….md`): left
+    /// behind, a copy was no longer known as the note's, and became a second note of its title.
+    /// Into the trash the note goes alone, as before: a restore brings back the note only.
+    func copyMoves(_ moves: [String: String], scan: VaultScan) throws -> [FileMove] {
+        let trash = vault.layout.folder(for: .trash).map { Naming.collisionKey($0) + "/" }
+        return try scan.conflictCopies.sorted { $0.path < $1.path }.compactMap { copy in
+            guard let to = moves[copy.originalPath], trash.map({ !Naming.collisionKey(to).hasPrefix($0) }) ?? true else { return nil }
+            let oldStem = NoteFiles.stem(copy.originalPath.fileName)
+            let name = copy.path.fileName
+            guard name.hasPrefix(oldStem) else { return nil }
+            let folder = LinkIndex.folder(of: to)
+            let moved = (folder.isEmpty ? "" : folder + "/") + NoteFiles.stem(to.fileName) + name.dropFirst(oldStem.count)
+            if vault.fileSystem.exists(vault.absolutePath(moved)) { throw FileError.fileExists(path: moved) }
+            return FileMove(from: copy.path, to: moved)
+        }
     }
 
     /// The comment sidecars that follow moved notes.

@@ -136,6 +136,9 @@ $ vault move "pages/Reading List.md" inbox/ --dry-run --skip-unavailable
 > diff --git a/.zennotes/comments/pages/Reading List.md.comments.json b/.zennotes/comments/inbox/Reading List.md.comments.json
 > rename from .zennotes/comments/pages/Reading List.md.comments.json
 > rename to .zennotes/comments/inbox/Reading List.md.comments.json
+> diff --git a/pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md b/inbox/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+> rename from pages/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
+> rename to inbox/Reading List.sync-conflict-20261128-101512-ABCDEF7.md
 > diff --git a/pages/Ideas.md b/pages/Ideas.md
 > --- a/pages/Ideas.md
 > +++ b/pages/Ideas.md

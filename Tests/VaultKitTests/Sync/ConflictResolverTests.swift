@@ -183,5 +183,29 @@ struct ConflictResolverTests {
     }
 }
 
+extension ConflictResolverTests {
+    @Test("a note's conflict copies follow it when it is renamed or moved, alone or with its folder, and stay known as its copies")
+    func copiesFollow() throws {
+        let (folder, vault, _) = try setUp()
+        try folder.write("pages/Work/Idea.md", "# Idea\n")
+        try folder.write("pages/Work/Idea (Ana's conflicted copy 2026-11-27).md", "# Idea\n\ntheirs\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Plan", to: "Roadmap"), summary: "rename")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("pages/Work", to: "pages/Projects"), summary: "move")
+        #expect(try folder.read("pages/Roadmap.sync-conflict-20261128-101512-ABCDEF7.md") == Array("# Plan\n\ntheirs\n".utf8))
+        let copies = try vault.scan(detail: .paths).conflictCopies.map { "\($0.path) \($0.originalPath)" }
+        #expect(copies == [
+            "pages/Projects/Idea (Ana's conflicted copy 2026-11-27).md pages/Projects/Idea.md",
+            "pages/Roadmap.sync-conflict-20261128-101512-ABCDEF7.md pages/Roadmap.md",
+        ])
+        // A copy's new name taken already stops the rename before anything moves.
+        try folder.write("pages/Plan B.md", "# Plan B\n")
+        try folder.write("pages/Plan B.sync-conflict-20261128-101512-ABCDEF7.md", "# B\n")
+        try folder.write("pages/Final.sync-conflict-20261128-101512-ABCDEF7.md", "# taken\n")
+        #expect(throws: FileError.fileExists(path: "pages/Final.sync-conflict-20261128-101512-ABCDEF7.md")) {
+            try RenamePlanner(vault: vault).planRename("Plan B", to: "Final")
+        }
+    }
+}
+
 /// The crash the tests simulate: the process ends before a step.
 private struct Crash: Error {}
