@@ -92,9 +92,16 @@ extension SafeWriter {
     }
 
     /// Waits while another program holds the file open for writing (an editor in the middle
-    /// of a save), at most the settle limit.
+    /// of a save), at most the settle limit; where nobody can say, while the file keeps
+    /// changing.
     func waitForWriters(_ path: String) throws {
-        let quiet = settle.wait { ((try? fileSystem.hasWriters(path)) ?? nil) != true }
+        let quiet = settle.wait {
+            switch (try? fileSystem.hasWriters(path)) ?? nil {
+            case true?: return false
+            case false?: return true
+            case nil: return !(((try? fileSystem.status(path)) ?? nil).map { settle.mayBeWriting($0, writersKnown: false) } ?? false)
+            }
+        }
         if !quiet { throw FileError.noteBusy(path: path) }
     }
 

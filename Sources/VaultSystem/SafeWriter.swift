@@ -112,7 +112,7 @@ public struct SafeWriter: Sendable {
         switch (try? fileSystem.hasWriters(path)) ?? nil {
         case true?: return false
         case false?: return true
-        case nil: return !recent
+        case nil: return !settle.mayBeWriting(status, writersKnown: false)
         }
     }
 

@@ -10,13 +10,20 @@ public struct SettlePolicy: Sendable {
     /// How long a replaced note is watched for a late writer's bytes where the file system
     /// cannot say whether anyone holds it open.
     public var grace: Double
+    /// How long a note must have been still before it is written where the file system
+    /// cannot say whether anyone holds it open (a note of a shared vault that another user
+    /// owns: only the owner may take a lease). A program that keeps such a note open and
+    /// writes it more often than this is waited for, then refused; one that writes after a
+    /// longer pause, and after the swap, writes into the file set aside.
+    public var unknownWriterWindow: Double
     /// Where the time comes from, and how a wait sleeps.
     public var clock: VaultClock
 
-    public init(window: Double = 0.05, limit: Double = 3, grace: Double = 0.01, clock: VaultClock = .system) {
+    public init(window: Double = 0.05, limit: Double = 3, grace: Double = 0.01, unknownWriterWindow: Double = 1, clock: VaultClock = .system) {
         self.window = window
         self.limit = limit
         self.grace = grace
+        self.unknownWriterWindow = unknownWriterWindow
         self.clock = clock
     }
 
@@ -27,10 +34,11 @@ public struct SettlePolicy: Sendable {
     /// file system disagree, not that a note is being written: such a note is not waited for.
     static let skew = 1.0
 
-    /// True when a note last changed at `status` may still be in the middle of a save.
-    func mayBeWriting(_ status: FileStatus) -> Bool {
+    /// True when a note last changed at `status` may still be in the middle of a save;
+    /// `writersKnown` false where nobody can say whether a program holds it open.
+    func mayBeWriting(_ status: FileStatus, writersKnown: Bool = true) -> Bool {
         let age = clock.now().timeIntervalSince(status.changed)
-        return age < window && age > -Self.skew
+        return age < (writersKnown ? window : max(window, unknownWriterWindow)) && age > -Self.skew
     }
 
     /// Waits until `ready` says yes or the limit passes; false when it never did.

@@ -237,6 +237,26 @@ struct CompareAndSwapTests {
         #expect(try folder.names().filter(SafeWriter.isTemporaryName).isEmpty)
     }
 
+    @Test("where nobody can say whether a program holds a note open, one changed within the last second is waited for, then refused; one still for longer is written")
+    func unknownWriters() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("note.md", Self.original)
+        let changed = try #require(try LocalFileSystem().status(path)).changed
+        let faulty = FaultyFileSystem()
+        faulty.leases = false
+        // The clocks stand half a second, then a second and a half, after the note's change;
+        // a wait moves them on by what it waited.
+        func soon() -> SafeWriter { SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.3, clock: .fixed(changed.addingTimeInterval(0.5)))) }
+        #expect(throws: FileError.noteBusy(path: path)) { try soon().read(path) }
+        let (_, snapshot) = try SafeWriter(fileSystem: faulty, settle: SettlePolicy(clock: .fixed(changed.addingTimeInterval(5)))).read(path)
+        #expect(throws: FileError.noteBusy(path: path)) { try soon().replace(path, with: Array(Self.mine.utf8), expecting: snapshot) }
+        #expect(try folder.read("note.md") == Array(Self.original.utf8))
+        let later = SafeWriter(fileSystem: faulty, settle: SettlePolicy(limit: 0.3, clock: .fixed(changed.addingTimeInterval(1.5))))
+        try later.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
+        #expect(try folder.read("note.md") == Array(Self.mine.utf8))
+        #expect(try folder.names().filter(SafeWriter.isTemporaryName).isEmpty)
+    }
+
     @Test("a note replaced by a folder between read and write is refused")
     func folderInPlaceIsRefused() throws {
         let folder = TemporaryFolder()
