@@ -25,6 +25,7 @@ enum LogseqClock {
     /// started, changes nothing, as in Logseq.
     static func apply(_ change: Change, lineEnd: Int, org: Bool, in bytes: inout [UInt8], now: WallTime, seconds: Bool) -> Int {
         let body = Body(bytes, titleEnd: lineEnd, org: org)
+        guard !body.unclosed else { return 0 }
         let stamp = text(now, seconds: seconds)
         switch change {
         case .clockIn:
@@ -89,6 +90,8 @@ enum LogseqClock {
         /// The block's `:LOGBOOK:` drawer: the white space of its lines, where its `:END:`
         /// line starts, and its last line before that, if any.
         var drawer: (indent: String, end: Int, lastEntry: Range<Int>?)?
+        /// True when a `:LOGBOOK:` under the title has no `:END:` in the block.
+        var unclosed = false
 
         init(_ bytes: [UInt8], titleEnd: Int, org: Bool) {
             var lineStart = titleEnd
@@ -100,7 +103,6 @@ enum LogseqClock {
             // A note whose last line is the title gains the line break it lacks first.
             drawerInsertion = min(titleEnd + 1, bytes.count)
             var position = titleEnd + 1
-            var leading = true
             var opened: (indent: String, contentStart: Int)?
             var last: Range<Int>?
             while position < bytes.count {
@@ -111,7 +113,12 @@ enum LogseqClock {
                 let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmed()
                 let depth = start - position
                 let ends = org ? text.hasPrefix("*") && (text.drop { $0 == "*" }.first == " ") : text.isEmpty || text == "-" || text.hasPrefix("- ") || depth <= bullet - lineStart
-                if ends && opened == nil { break }
+                if ends {
+                    // A drawer the block does not close is not one to write in: the lines
+                    // after the block belong to another.
+                    if opened != nil { unclosed = true }
+                    break
+                }
                 if let open = opened {
                     if text.uppercased() == ":END:" {
                         drawer = (open.indent, position, last)
@@ -120,13 +127,16 @@ enum LogseqClock {
                     last = position..<end
                 } else if text.uppercased() == ":LOGBOOK:" {
                     opened = (String(decoding: bytes[position..<start], as: UTF8.self), position)
-                } else if leading && Self.isHeader(text, org: org) {
+                } else if Self.isHeader(text, org: org) {
                     drawerInsertion = min(end + 1, bytes.count)
                 } else {
-                    leading = false
+                    // Logseq's drawer sits under the title, its dates and properties; one
+                    // further down (in a code sample) is the block's text.
+                    break
                 }
                 position = end + 1
             }
+            if opened != nil && drawer == nil { unclosed = true }
         }
 
         /// True for a line Logseq keeps above a new drawer: a date, a property.

@@ -64,6 +64,23 @@ struct LogseqClockTests {
         #expect(try Self.edit(note, action).text == expected)
     }
 
+    @Test(
+        "a drawer the block does not close, or one inside the block's text, is never written in; nothing of another block moves",
+        arguments: [
+            "- LATER a\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]--[2026-12-01 Tue 10:00:00] =>  01:00:00\n- NOW b\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 08:00:00]\n  :END:\n",
+            "- LATER a\n  :LOGBOOK:\n",
+        ])
+    func unclosedDrawer(note: String) throws {
+        #expect(try Self.edit(note, .start).text == note.replacingOccurrences(of: "- LATER a", with: "- NOW a"))
+    }
+
+    @Test("a drawer in a code sample under the title is the block's text: a real one is made above it")
+    func drawerInCode() throws {
+        let note = "- LATER a\n  ```\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 08:00:00]\n  :END:\n  ```\n"
+        #expect(try Self.edit(note, .start).text
+            == "- NOW a\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:\n  ```\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 08:00:00]\n  :END:\n  ```\n")
+    }
+
     @Test("a repeating task done goes back to LATER with its clock closed and its date moved on")
     func repeating() throws {
         let note = "- NOW water\n  SCHEDULED: <2026-11-30 Mon .+1d>\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 08:59:00]\n  :END:\n"
