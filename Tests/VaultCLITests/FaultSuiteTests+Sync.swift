@@ -62,7 +62,7 @@ extension FaultSuiteTests {
         let copies = [
             "x.sync-conflict-20260102-030405-ABCDEFG.md": "syncthing", "x (Someone's conflicted copy 2026-01-02).md": "dropbox",
             "x (In Konflikt stehende Kopie von Someone 2026-01-02).md": "dropbox", "x (conflicted copy 2026-01-02 030405).md": "nextcloud",
-            "x-DESKTOP1.md": "onedrive", "x.Conflict.md": "resilio", "x 2.md": "icloud",
+            "x-DESKTOP-1AB2C3D.md": "onedrive", "x.Conflict.md": "resilio", "x 2.md": "icloud",
         ]
         var notes = ["pages/x.md": Array("# x\n\noriginal words\n".utf8), "pages/linker.md": Array("see [[x]]\n".utf8)]
         for (name, tool) in copies { notes["pages/" + name] = Array("copyword from \(tool)\n".utf8) }

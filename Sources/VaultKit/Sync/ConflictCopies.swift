@@ -64,18 +64,16 @@ public enum ConflictCopies {
         return nil
     }
 
-    /// True for a name OneDrive may have taken from the machine: Windows' own
-    /// (`DESKTOP-1AB2C3D`, `LAPTOP-…`), or eight or more capitals, digits and dashes holding
-    /// both a capital and a digit. Shorter codes (`Plan-V2`, `Project-API`, `Report-2026Q1`)
-    /// are names people give notes, and `vault new` gives them as typed.
+    /// True for a name OneDrive takes from a machine Windows named itself (`DESKTOP-1AB2C3D`,
+    /// `LAPTOP-…`, seven capitals and digits). Any other code after a dash (`Plan-V2`,
+    /// `Report-FY2026Q1`) is a name people give notes, and `vault new` gives them as typed: a
+    /// copy from a machine named otherwise is listed as a note, which loses nothing, where a
+    /// note taken for a copy was hidden and followed another note's renames.
     static func isMachineName(_ host: ArraySlice<Character>) -> Bool {
-        let text = String(host)
-        guard text.allSatisfy({ $0.isPlainDigit || ("A"..."Z").contains($0) || $0 == "-" }) else { return false }
-        let windows = ["DESKTOP-", "LAPTOP-"].contains { prefix in
-            text.hasPrefix(prefix) && text.dropFirst(prefix.count).prefix(7).count == 7
-                && text.dropFirst(prefix.count).prefix(7).allSatisfy { $0 != "-" }
+        ["DESKTOP-", "LAPTOP-"].contains { prefix in
+            let code = host.dropFirst(prefix.count)
+            return host.starts(with: prefix) && code.count == 7 && code.allSatisfy { $0.isPlainDigit || ("A"..."Z").contains($0) }
         }
-        return windows || (text.count >= 8 && text.contains(where: \.isPlainDigit) && text.contains(where: { ("A"..."Z").contains($0) }))
     }
 
     /// A cheap look at the bytes that rules out most names before they are taken apart.
@@ -132,9 +130,10 @@ public enum ConflictCopies {
         if words.count >= 4, words[0] == "vault", words[1] == "conflict", isDate(words[2]) {
             return Match(originalName: base, tool: .vault)
         }
-        // Dropbox names the person and says it is a conflicted copy, in two words or more in
-        // every language: one word and a date (`Standup (notes 2026-01-05)`) is a title.
-        if words.count >= 3, isDate(words[words.count - 1]) {
+        // Dropbox names the person and says it is a conflicted copy, in three words or more
+        // (`Ana's conflicted copy`, `Konfliktkopie von Ana`): fewer and a date
+        // (`Standup (weekly sync 2026-01-05)`) is a title.
+        if words.count >= 4, isDate(words[words.count - 1]) {
             return Match(originalName: base, tool: .dropbox)
         }
         if words.count >= 3, isDate(words[words.count - 2]), words[words.count - 1].count == 6,

@@ -14,7 +14,7 @@ struct ConflictCopiesTests {
         arguments: [
             ("Note.sync-conflict-20261128-101512-ABCDEF7.md", "Note.md", ConflictCopies.Tool.syncthing),
             ("Note (Ana's conflicted copy 2026-11-27).md", "Note.md", .dropbox),
-            ("Note (conflicted copy 2026-11-27).md", "Note.md", .dropbox),
+            ("Note (Ana Lima's conflicted copy 2026-11-27).md", "Note.md", .dropbox),
             ("Note (Konfliktkopie von Ana 2026-11-27).md", "Note.md", .dropbox),
             ("Note (copia en conflicto de Ana 2026-11-27 (1)).md", "Note.md", .dropbox),
             ("Note (conflicted copy 2026-11-27 101512).md", "Note.md", .nextcloud),
@@ -49,11 +49,15 @@ struct ConflictCopiesTests {
         #expect(match("Meeting (planning 2026-01-02).md") == nil)
         #expect(match("Release-V2.md", []) == nil)
         // Beside the note they seem to copy, too: names `vault new` itself gives as typed.
-        for name in ["Plan-V2.md", "Plan-API.md", "Plan-2026Q1.md", "Plan-DESKTOP.md", "Plan (notes 2026-01-05).md"] {
+        for name in [
+            "Plan-V2.md", "Plan-API.md", "Plan-2026Q1.md", "Plan-FY2026Q1.md", "Plan-WORKPC2026.md", "Plan-DESKTOP.md", "Plan-DESKTOP-AB.md",
+            "Plan (notes 2026-01-05).md", "Plan (weekly sync 2026-01-05).md",
+        ] {
             #expect(match(name, ["Plan.md"]) == nil, "\(name)")
         }
         #expect(match("Plan-LAPTOP-9ZY8X7W.md", ["Plan.md"])?.tool == .onedrive)
-        #expect(match("Plan-WORKPC2026.md", ["Plan.md"])?.tool == .onedrive)
+        // The machine name is the last part: a copy of `Plan-B` is `Plan-B`'s.
+        #expect(match("Plan-B-DESKTOP-1AB2C3D.md", ["Plan.md", "Plan-B.md"])?.originalName == "Plan-B.md")
         #expect(match("Chapter 2.md", ["Chapter.md"]) == nil)
         #expect(match("notes.sync-conflict-draft.md") == nil)
         #expect(match("image.sync-conflict-20261128-101512-ABCDEF7.png") == nil)

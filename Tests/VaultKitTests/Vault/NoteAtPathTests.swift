@@ -13,7 +13,7 @@ struct NoteAtPathTests {
         try folder.write("pages/Other.md", "# Other\n")
         try folder.write("pages/Idea", "not a note\n")
         try folder.write("trash/Gone.md", "# Gone\n")
-        try folder.write("pages/Plan (conflicted copy 2026-11-02).md", "# Plan copy\n")
+        try folder.write("pages/Plan (Ana's conflicted copy 2026-11-02).md", "# Plan copy\n")
         try folder.write("pages/Plan.md", "# Plan\n")
         try folder.write("pages/.hidden/Secret.md", "# Secret\n")
         try folder.write("pages/.Evicted.md.icloud", "")
@@ -90,7 +90,7 @@ struct NoteAtPathTests {
         let vault = try Vault(root: folder.path)
         let names = [
             "A good idea", "Spark", "pages/idea.md", "pages/Out.md", "pages/Pipe.md", "pages/Folder.md",
-            "pages/Plan (conflicted copy 2026-11-02).md", "pages/Evicted.md", "pages/.hidden/Secret.md",
+            "pages/Plan (Ana's conflicted copy 2026-11-02).md", "pages/Evicted.md", "pages/.hidden/Secret.md",
             "journals/Idea.md", "pages/../pages/Idea.md", "pages/Missing.md", "/pages/Idea.md",
         ]
         for name in names {
