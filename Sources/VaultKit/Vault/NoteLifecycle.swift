@@ -152,11 +152,13 @@ public struct NoteLifecycle {
     ) -> [String] {
         // Asked of the scan's files where they are: an array of every path (5 MB at 100,000
         // notes) stood at the highest point of a rename.
+        // Conflict copies that follow their notes leave with them.
+        let following = Set(sidecars.map(\.from))
         func keepsFiles(_ folder: String) -> Bool {
             let prefix = folder + "/"
             func stays(_ path: String) -> Bool { path.hasPrefix(prefix) && moves[path] == nil }
             return scan.notes.contains { stays($0.path) } || scan.assets.contains(where: stays)
-                || scan.conflictCopies.contains { stays($0.path) }
+                || scan.conflictCopies.contains { stays($0.path) && !following.contains($0.path) }
         }
         let system = Set((VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders).map(Naming.collisionKey))
             .subtracting(removable.map(Naming.collisionKey))

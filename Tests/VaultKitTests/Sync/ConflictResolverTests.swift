@@ -192,6 +192,8 @@ extension ConflictResolverTests {
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Plan", to: "Roadmap"), summary: "rename")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("pages/Work", to: "pages/Projects"), summary: "move")
         #expect(try folder.read("pages/Roadmap.sync-conflict-20261128-101512-ABCDEF7.md") == Array("# Plan\n\ntheirs\n".utf8))
+        // The folder the copy left with its note is emptied, and goes as any emptied one does.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Work"))
         let copies = try vault.scan(detail: .paths).conflictCopies.map { "\($0.path) \($0.originalPath)" }
         #expect(copies == [
             "pages/Projects/Idea (Ana's conflicted copy 2026-11-27).md pages/Projects/Idea.md",
