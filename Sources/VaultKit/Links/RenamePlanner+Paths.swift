@@ -72,5 +72,30 @@ extension RenamePlanner {
             }
             if !targets.insert(key).inserted { throw VaultError.invalidDestination(path: to, reason: "two files would land there") }
         }
+        try refuseCopyNames(moves, scan: scan)
+    }
+
+    /// Refuses a note moved to a name a sync tool gives its conflict copies of a note beside
+    /// it (`Plan-DESKTOP-1AB2C3D.md` beside `Plan.md`): it would vanish from the notes, and the
+    /// links just rewritten to it would dangle.
+    private func refuseCopyNames(_ moves: [String: String], scan: VaultScan) throws {
+        let trash = vault.layout.folder(for: .trash).map { Naming.collisionKey($0) + "/" }
+        // Most names are ruled out at a look, with no folder's names gathered.
+        let suspects = moves.filter { _, to in
+            ConflictCopies.mayBeCopy(to.fileName, iCloud: vault.isInICloud) && !(trash.map { Naming.collisionKey(to).hasPrefix($0) } ?? false)
+        }
+        guard !suspects.isEmpty else { return }
+        let folders = Set(suspects.values.map(LinkIndex.folder(of:)))
+        var after: [String: Set<String>] = [:]
+        for path in scan.notes.map(\.path) where moves[path] == nil && folders.contains(LinkIndex.folder(of: path)) {
+            after[LinkIndex.folder(of: path), default: []].insert(path.fileName)
+        }
+        for to in moves.values where folders.contains(LinkIndex.folder(of: to)) { after[LinkIndex.folder(of: to), default: []].insert(to.fileName) }
+        for (_, to) in suspects.sorted(by: { $0.key < $1.key }) {
+            if let match = ConflictCopies.match(to.fileName, siblings: after[LinkIndex.folder(of: to)] ?? [], iCloud: vault.isInICloud) {
+                throw VaultError.invalidDestination(
+                    path: to, reason: "it is how \(match.tool.rawValue) names a conflict copy of \(match.originalName), so the note would be taken for one")
+            }
+        }
     }
 }

@@ -209,5 +209,20 @@ extension ConflictResolverTests {
     }
 }
 
+extension ConflictResolverTests {
+    @Test("a note is not renamed to a name a sync tool gives a copy of the note beside it, which would hide it")
+    func copyNamesRefused() throws {
+        let (folder, vault, _) = try setUp()
+        try folder.write("pages/Plan-V2.md", "# Plan-V2\n")
+        let before = try RenameMatrixTests.snapshot(folder.path)
+        for name in ["Plan-LAPTOP-9ZY8X7W", "Plan (Bob's conflicted copy 2026-12-01)"] {
+            #expect(throws: VaultError.self, "\(name)") { try RenamePlanner(vault: vault).planRename("Plan-V2", to: name) }
+        }
+        #expect(try RenameMatrixTests.snapshot(folder.path) == before)
+        // In a folder without Plan.md, the same name is a note like any other.
+        #expect(try RenamePlanner(vault: vault).planMove("pages/Plan-V2.md", to: "inbox/Plan-LAPTOP-9ZY8X7W.md").moves.count == 1)
+    }
+}
+
 /// The crash the tests simulate: the process ends before a step.
 private struct Crash: Error {}
