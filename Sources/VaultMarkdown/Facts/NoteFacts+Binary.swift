@@ -3,7 +3,7 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 9
+    public static let formatVersion: UInt64 = 10
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.

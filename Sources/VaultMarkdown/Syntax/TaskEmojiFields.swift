@@ -96,8 +96,11 @@ package struct TaskEmojiFields {
     private static func otherPart(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
         switch bytes[position] {
         case UInt8(ascii: "#"):
-            let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
-            return tag == nil ? nil : tagEnd
+            // What Tasks takes for a tag at the end of a task (`#123` and `#a+b` too): up to
+            // white space or one of its stop characters.
+            var cursor = position + 1
+            while cursor < end && !Self.endsHashTag(bytes[cursor]) { cursor += 1 }
+            return cursor > position + 1 ? cursor : nil
         case UInt8(ascii: "!"):
             guard let word = TaskFields.words.first(where: { bytes[position..<end].starts(with: $0.bytes) }) else { return nil }
             let after = position + word.bytes.count
@@ -181,10 +184,21 @@ package struct TaskEmojiFields {
         case .onCompletion:
             while cursor < end && isLetter(bytes[cursor]) { cursor += 1 }
         case .id, .dependsOn:
-            while cursor < end && (isLetter(bytes[cursor]) || isDigit(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "-")
-                || bytes[cursor] == UInt8(ascii: "_") || (kind == .dependsOn && bytes[cursor] == UInt8(ascii: ",")))
-            {
-                cursor += 1
+            func isIDByte(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
+            while cursor < end {
+                if isIDByte(bytes[cursor]) {
+                    cursor += 1
+                    continue
+                }
+                // Dependencies are a list, white space allowed around its commas (`x1, x2`).
+                guard kind == .dependsOn else { break }
+                var next = cursor
+                while next < end && bytes[next] == 0x20 { next += 1 }
+                guard next < end, bytes[next] == UInt8(ascii: ",") else { break }
+                next += 1
+                while next < end && bytes[next] == 0x20 { next += 1 }
+                guard next < end, isIDByte(bytes[next]) else { break }
+                cursor = next
             }
         default:
             guard cursor + 10 <= end, isDateShape(bytes, cursor), TaskFieldEmoji.endsWord(bytes, cursor + 10, end) else { return nil }
@@ -234,6 +248,10 @@ package struct TaskEmojiFields {
             }
         }
         return true
+    }
+
+    private static func endsHashTag(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || Array(#"!@#$%^&*(),.?":{}|<>"#.utf8).contains(byte)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -37,11 +37,13 @@ package enum TaskFieldEmoji {
             : first == 0xE2 && (second == 0x8C || second == 0x8F || second == 0x9C || second == 0x9D || second == 0x9E || second == 0x9B)
     }
 
-    /// True at the end of the text or before white space or common punctuation: where a
-    /// field's value may end.
+    /// True at the end of the text, before white space, common punctuation or another
+    /// field's emoji: where a field's value may end.
     package static func endsWord(_ bytes: [UInt8], _ position: Int, _ end: Int) -> Bool {
         position >= end
             || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(bytes[position])
+            // Fields glued together (`📅 2026-12-10⏫`) are each read, as Tasks reads them.
+            || ((bytes[position] == 0xF0 || bytes[position] == 0xE2) && match(bytes, at: position) != nil)
     }
 
     private static func startsWith(_ bytes: [UInt8], _ position: Int, _ pattern: [UInt8]) -> Bool {

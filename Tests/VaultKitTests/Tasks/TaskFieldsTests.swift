@@ -62,6 +62,10 @@ struct TaskFieldsTests {
             ("- [ ] Water 📅 2026-01-05 !high", "2026-01-05", "Water"),
             ("- [ ] Fix 📅 2026-01-05, then test", nil, "Fix 📅 2026-01-05, then test"),
             ("- [ ] Ship due:2026-01-05 on time", "2026-01-05", "Ship on time"),
+            ("- [ ] Glued 📅 2026-01-05⏫", "2026-01-05", "Glued"),
+            ("- [ ] Glued 📅2026-01-05⏳2026-01-04", "2026-01-05", "Glued"),
+            ("- [ ] Tagged 📅 2026-01-05 #123 #a+b", "2026-01-05", "Tagged #123 #a+b"),
+            ("- [ ] Blocked 📅 2026-01-05 ⛔ x1, x2", "2026-01-05", "Blocked ⛔ x1, x2"),
         ] as [(String, String?, String)])
     func trailingFields(line: String, due: String?, description: String) throws {
         let task = try Self.task(line)
