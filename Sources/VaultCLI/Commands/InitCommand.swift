@@ -18,7 +18,10 @@ enum InitCommand: Command {
         let given = arguments.positional()
         try arguments.finish()
         // `vault --vault PATH init` makes PATH the vault, as every command reads `--vault`.
-        if let given, let option = context.vaultOption, given != option {
+        if context.vaultOption == "" || given == "" { throw UsageError("init was given an empty folder name") }
+        if let given, let option = context.vaultOption,
+            Vault.absolute(given, from: context.workingDirectory) != Vault.absolute(option, from: context.workingDirectory)
+        {
             throw UsageError("init was given two folders: \(given) and --vault \(option)")
         }
         let path = given ?? context.vaultOption ?? "."

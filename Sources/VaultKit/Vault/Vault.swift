@@ -326,7 +326,9 @@ public struct Vault: Sendable {
         }
     }
 
-    static func absolute(_ path: String, from base: String = WorkingDirectory.current() ?? "") -> String {
+    /// `path` made absolute from `base` (a `~/` from `$HOME`), its `.` and `..` parts and
+    /// repeated or trailing slashes taken out: one folder written two ways reads the same.
+    public static func absolute(_ path: String, from base: String = WorkingDirectory.current() ?? "") -> String {
         var joined = path.hasPrefix("/") ? path : base + "/" + path
         if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             joined = home + path.dropFirst()

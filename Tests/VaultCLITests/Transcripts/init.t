@@ -28,6 +28,13 @@ $ vault --vault target init other
 2> Usage: vault init [options] [PATH]
 2> hint: `vault init --help` shows every option
 ? 2
+$ vault --vault ./planned/ init planned --dry-run | head -1
+> # would make the folder <tmp>/empty/planned
+$ vault --vault "" init
+2> vault: error: init was given an empty folder name
+2> Usage: vault init [options] [PATH]
+2> hint: `vault init --help` shows every option
+? 2
 # A second init refuses and changes nothing.
 $ cp notes/.zennotes/vault.json before.json && vault init notes
 2> vault: error: <tmp>/empty/notes is already a vault
