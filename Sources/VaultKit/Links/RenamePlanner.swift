@@ -203,7 +203,11 @@ public struct RenamePlanner: Sendable {
             guard name.hasPrefix(oldStem) else { return nil }
             let folder = LinkIndex.folder(of: to)
             let moved = (folder.isEmpty ? "" : folder + "/") + NoteFiles.stem(to.fileName) + name.dropFirst(oldStem.count)
-            if vault.fileSystem.exists(vault.absolutePath(moved)) { throw FileError.fileExists(path: moved) }
+            // A case-only rename names the copy anew in case only: on a disk that ignores case
+            // the new name "exists" as the copy itself.
+            if Naming.collisionKey(moved) != Naming.collisionKey(copy.path) && vault.fileSystem.exists(vault.absolutePath(moved)) {
+                throw FileError.fileExists(path: moved)
+            }
             return FileMove(from: copy.path, to: moved)
         }
     }
