@@ -82,10 +82,15 @@ public struct RenamePlanner: Sendable {
         let written = files.filter { $0.hasPrefix(writtenPrefix) }
         let inFolder = !written.isEmpty ? written : files.filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
         var moves: [String: String] = [:]
+        var carried: [String: String] = [:]
         if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
+            // A conflict copy whose note is gone moves with its folder, as every file of it does.
+            for copy in scan.conflictCopies where moves[copy.originalPath] == nil && Naming.collisionKey(copy.path).hasPrefix(folderPrefix) {
+                carried[copy.path] = base + "/" + copy.path.dropFirst(from.count + 1)
+            }
         } else if let asset = scan.assets.first(where: { Naming.collisionKey($0) == Naming.collisionKey(from) }) {
             // An attachment moves as a file of a folder does: every link to it follows.
             moves[asset] = intoFolder ? Self.joined(destination, asset.fileName) : Self.trimmed(destination)
@@ -103,7 +108,7 @@ public struct RenamePlanner: Sendable {
             }
             moves[note.path] = target
         }
-        return try plan(moves, scan: scan, retitle: nil)
+        return try plan(moves, scan: scan, retitle: nil, carrying: carried)
     }
 
     /// The planning core: `moves` maps old to new vault-relative paths.
@@ -111,7 +116,7 @@ public struct RenamePlanner: Sendable {
     /// it (a Logseq namespace's pages): their `title::` and title heading follow.
     func plan(
         _ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?,
-        retitling others: [(note: Note, title: String)] = []
+        retitling others: [(note: Note, title: String)] = [], carrying carried: [String: String] = [:]
     ) throws -> RenamePlan {
         var retitles: [String: (note: Note, title: String)] = [:]
         for entry in others + (retitle.map { [$0] } ?? []) { retitles[entry.note.path] = entry }
@@ -180,7 +185,7 @@ public struct RenamePlanner: Sendable {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
-        let sidecars = Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan))
+        let sidecars = Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried))
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
@@ -194,15 +199,21 @@ public struct RenamePlanner: Sendable {
     /// tool named them (`Plan.sync-conflict-….md` becomes `Roadmap.sync-conflict-….md`): left
     /// behind, a copy was no longer known as the note's, and became a second note of its title.
     /// Into the trash the note goes alone, as before: a restore brings back the note only.
-    func copyMoves(_ moves: [String: String], scan: VaultScan) throws -> [FileMove] {
+    /// `carried` are copies whose note is gone, moved with their folder under their own names.
+    func copyMoves(_ moves: [String: String], scan: VaultScan, carrying carried: [String: String] = [:]) throws -> [FileMove] {
         let trash = vault.layout.folder(for: .trash).map { Naming.collisionKey($0) + "/" }
         return try scan.conflictCopies.sorted { $0.path < $1.path }.compactMap { copy in
-            guard let to = moves[copy.originalPath], trash.map({ !Naming.collisionKey(to).hasPrefix($0) }) ?? true else { return nil }
-            let oldStem = NoteFiles.stem(copy.originalPath.fileName)
-            let name = copy.path.fileName
-            guard name.hasPrefix(oldStem) else { return nil }
-            let folder = LinkIndex.folder(of: to)
-            let moved = (folder.isEmpty ? "" : folder + "/") + NoteFiles.stem(to.fileName) + name.dropFirst(oldStem.count)
+            let moved: String
+            if let alone = carried[copy.path] {
+                moved = alone
+            } else {
+                guard let to = moves[copy.originalPath], trash.map({ !Naming.collisionKey(to).hasPrefix($0) }) ?? true else { return nil }
+                let oldStem = NoteFiles.stem(copy.originalPath.fileName)
+                let name = copy.path.fileName
+                guard name.hasPrefix(oldStem) else { return nil }
+                let folder = LinkIndex.folder(of: to)
+                moved = (folder.isEmpty ? "" : folder + "/") + NoteFiles.stem(to.fileName) + name.dropFirst(oldStem.count)
+            }
             // A case-only rename names the copy anew in case only: on a disk that ignores case
             // the new name "exists" as the copy itself.
             if Naming.collisionKey(moved) != Naming.collisionKey(copy.path) && vault.fileSystem.exists(vault.absolutePath(moved)) {

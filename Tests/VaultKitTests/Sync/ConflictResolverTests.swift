@@ -189,6 +189,8 @@ extension ConflictResolverTests {
         let (folder, vault, _) = try setUp()
         try folder.write("pages/Work/Idea.md", "# Idea\n")
         try folder.write("pages/Work/Idea (Ana's conflicted copy 2026-11-27).md", "# Idea\n\ntheirs\n")
+        // A copy whose note is gone moves with its folder too.
+        try folder.write("pages/Work/Gone.sync-conflict-20261128-101512-ABCDEF7.md", "# Gone\n")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Plan", to: "Roadmap"), summary: "rename")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("pages/Work", to: "pages/Projects"), summary: "move")
         #expect(try folder.read("pages/Roadmap.sync-conflict-20261128-101512-ABCDEF7.md") == Array("# Plan\n\ntheirs\n".utf8))
@@ -196,6 +198,7 @@ extension ConflictResolverTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Work"))
         let copies = try vault.scan(detail: .paths).conflictCopies.map { "\($0.path) \($0.originalPath)" }
         #expect(copies == [
+            "pages/Projects/Gone.sync-conflict-20261128-101512-ABCDEF7.md pages/Projects/Gone.md",
             "pages/Projects/Idea (Ana's conflicted copy 2026-11-27).md pages/Projects/Idea.md",
             "pages/Roadmap.sync-conflict-20261128-101512-ABCDEF7.md pages/Roadmap.md",
         ])
