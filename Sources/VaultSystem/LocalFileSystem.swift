@@ -167,9 +167,7 @@ public struct LocalFileSystem: FileSystem {
         return paths.map { path in
             var info = stat()
             // The name is the end of the path's own NUL-terminated bytes: no string is made.
-            let found = path.withCString { whole in
-                prefix < strlen(whole) && fstatat(directory, whole + prefix, &info, 0) == 0
-            }
+            let found = prefix < path.utf8.count && path.withCString { whole in fstatat(directory, whole + prefix, &info, 0) == 0 }
             return found ? FileStatus(info) : nil
         }
     }

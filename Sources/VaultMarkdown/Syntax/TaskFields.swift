@@ -23,6 +23,8 @@ package struct TaskFields {
     var needsCollapse = false
     /// Where the first of Tasks' own fields (an emoji's, a Dataview one) was taken.
     private var firstTasksField: Int?
+    /// True when something this reader takes for no field or tag follows that first field.
+    private var wordsAfterField = false
 
     /// The priorities written as words, each with its `!`.
     static let words: [(bytes: [UInt8], priority: TaskPriority)] =
@@ -35,7 +37,8 @@ package struct TaskFields {
         self.init(bytes, range, codeSpans: spans, tasksFieldsFrom: range.lowerBound)
         // Tasks reads its fields in the run at the end of the text only (`TaskEmojiFields`
         // finds where it starts); the rare task with one before it is read again without it.
-        guard let first = firstTasksField else { return }
+        // Only fields, tags and white space after the first one: it is in the run already.
+        guard let first = firstTasksField, wordsAfterField else { return }
         let trailing = TaskEmojiFields(bytes, range, codeSpans: spans).trailingStart
         if first < trailing { self = TaskFields(bytes, range, codeSpans: spans, tasksFieldsFrom: trailing) }
     }
@@ -67,11 +70,13 @@ package struct TaskFields {
                             || byte == UInt8(ascii: "#")))
                     || ((wordStart || afterField) && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")))
             else {
+                if byte != 0x20 && byte != 0x09 && firstTasksField != nil { wordsAfterField = true }
                 position += 1
                 continue
             }
             while spanIndex < spans.count && spans[spanIndex].upperBound <= position { spanIndex += 1 }
             if spanIndex < spans.count && spans[spanIndex].contains(position) {
+                if firstTasksField != nil { wordsAfterField = true }
                 position += 1
                 continue
             }
@@ -85,7 +90,7 @@ package struct TaskFields {
                 }
             } else if byte == UInt8(ascii: "#") {
                 let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
-                if let tag { tags.append(tag) }
+                if let tag { tags.append(tag) } else if firstTasksField != nil { wordsAfterField = true }
                 next = max(tagEnd, position + 1)
             } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
                 if position >= floor {
@@ -111,6 +116,8 @@ package struct TaskFields {
                 position = next
                 previous = bytes[next - 1]
             } else {
+                // Only a field this reader passes over (`🔁 every week`, `🆔 a1`) or a word.
+                if firstTasksField != nil { wordsAfterField = true }
                 position += 1
             }
         }
