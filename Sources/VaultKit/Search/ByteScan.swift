@@ -41,6 +41,12 @@ struct ByteSet: Sendable {
 /// Byte-level searching over raw note bytes: what lets a search skip most lines without
 /// decoding them. Offsets are byte offsets into the buffer given.
 enum ByteScan {
+    /// True when `bytes` hold `needle`'s bytes somewhere.
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        return findRun(wanted, first: 0, second: wanted.count - 1, caseSensitive: true, in: bytes, 0..<bytes.count) != nil
+    }
+
     /// The first `byte` in `range`, by the C library's vectorised `memchr`.
     @inline(__always)
     static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {

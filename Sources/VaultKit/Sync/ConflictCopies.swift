@@ -91,18 +91,12 @@ public enum ConflictCopies {
             guard let lastDash = bytes.lastIndex(of: UInt8(ascii: "-")),
                 bytes[(lastDash + 1)...].allSatisfy({ isCapital($0) || isDigit($0) })
             else { return false }
-            if contains(bytes, ".sync-conflict-") { return true }
+            if ByteScan.contains(bytes, ".sync-conflict-") { return true }
             // OneDrive's machine name holds a capital after a dash: a dated name (`2026-01-02`),
             // which ends in digits after a dash too, is not taken apart for every journal.
             guard let firstDash = bytes.dropFirst().firstIndex(of: UInt8(ascii: "-")) else { return false }
             return bytes[(firstDash + 1)...].contains(where: isCapital)
         }
-    }
-
-    /// True when `bytes` hold `needle`'s bytes somewhere.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        return ByteScan.findRun(wanted, first: 0, second: wanted.count - 1, caseSensitive: true, in: bytes, 0..<bytes.count) != nil
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

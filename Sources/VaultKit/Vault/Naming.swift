@@ -130,6 +130,34 @@ public enum Naming {
         return lowercased(name.canonicallyComposed)
     }
 
+    /// The checksum of `collisionKey(name)`: what a folder's memo of its names holds.
+    static func collisionHash(_ name: String) -> UInt64 {
+        var key = collisionKey(name)
+        return key.withUTF8 { Checksum64.of(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `collisionHash` of a name as its folder holds its bytes, or of the note's name for a
+    /// placeholder (`.Idea.md.icloud`); nil for a name that is not UTF-8, which no new
+    /// note's name can equal. An ASCII name is lowered on a copy of its bytes, without a
+    /// string: a folder of thousands of names is summed as it is listed.
+    static func collisionHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        let placeholder = bytes.first == UInt8(ascii: ".") && bytes.count > 7 && bytes.last == UInt8(ascii: "d")
+        if any < 0x80 && !placeholder {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    lowered[index] = (byte &- UInt8(ascii: "A")) < 26 ? byte | 0x20 : byte
+                }
+                return Checksum64.of(UnsafeRawBufferPointer(lowered))
+            }
+        }
+        guard UTF8Check.validate(UnsafeRawBufferPointer(bytes)) == .valid else { return nil }
+        let name = String(decoding: bytes, as: UTF8.self)
+        return collisionHash(Placeholders.noteName(forPlaceholder: name) ?? name)
+    }
+
     /// `name.lowercased()`, made on the name's bytes: a scalar that does not change is
     /// copied as it is, and only one that does is mapped. The runtime makes a string of
     /// each scalar's mapping, and for a name in a script without case (Devanagari, CJK) gave

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+/// The memo of a folder's names decides a new note's name only while the folder is as the
+/// memo recorded it, and only for a minute after the listing it came from. Tests that show
+/// it is not trusted first show, with a planted memo, that a trusted one would change the
+/// name.
+@Suite("The memo of a folder's names")
+struct FolderNameMemoTests {
+    let folder = TemporaryFolder()
+    var root: String { folder.path + "/vault" }
+    var cacheFolder: String { folder.path + "/cache" }
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+    /// A vault with its cache, as a new `vault` process opens it, at `time`.
+    func vault(at time: Date? = nil) throws -> Vault {
+        var (vault, _) = try CachedRuns(root: root, cacheFolder: cacheFolder).opened()
+        vault.clock = .fixed(time ?? start)
+        return vault
+    }
+
+    var memoFile: String { FolderNameMemo.file(for: "quick", in: cacheFolder) }
+
+    func nanoseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1e9).rounded()) }
+
+    /// Plants a memo for `quick/` as it stands that holds `names` alone, listed at `time`.
+    func plant(_ names: [String], listedAt time: Date) throws {
+        let status = try #require(try LocalFileSystem().status(root + "/quick"))
+        FolderNameMemo(folder: FolderNameMemo.comparable(status), listedAt: nanoseconds(time), keys: names.map(Naming.collisionHash))
+            .save(memoFile, fileSystem: LocalFileSystem())
+    }
+
+    func create(_ stem: String, at time: Date? = nil) throws -> String {
+        try vault(at: time).createNote(in: "quick", stem: stem, content: Array("\(stem)\n".utf8), dryRun: false)
+    }
+
+    @Test("a note made in a folder leaves a memo that holds its name and the names listed")
+    func memoAfterCreate() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        #expect(try create("Plan") == "quick/Plan.md")
+        let status = try #require(try LocalFileSystem().status(root + "/quick"))
+        let memo = try #require(
+            FolderNameMemo.read(memoFile, folder: FolderNameMemo.comparable(status), now: nanoseconds(start), fileSystem: LocalFileSystem()))
+        #expect(memo.holds(Naming.collisionHash("plan.md")))
+        #expect(memo.holds(Naming.collisionHash("OLDER.md")))
+        #expect(!memo.holds(Naming.collisionHash("Other.md")))
+        // The next note goes by it: a name in another case is taken.
+        #expect(try create("PLAN") == "quick/PLAN 2.md")
+    }
+
+    @Test("a memo for the folder as it stands is what a new name is checked against")
+    func plantedMemoIsUsed() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        try plant(["Ghost.md"], listedAt: start)
+        #expect(try create("ghost") == "quick/ghost 2.md")
+    }
+
+    @Test("a name another program added since the memo is seen, as the folder's times changed")
+    func outsideChange() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        #expect(try create("First") == "quick/First.md")
+        try folder.write("vault/quick/Plan.md", "written by an editor\n")
+        #expect(try create("plan") == "quick/plan 2.md")
+        #expect(try String(decoding: folder.read("vault/quick/Plan.md"), as: UTF8.self) == "written by an editor\n")
+    }
+
+    @Test("a memo a minute old is not trusted, however the folder stands")
+    func expiredMemo() throws {
+        try folder.write("vault/quick/Plan.md", "plan\n")
+        try plant(["Ghost.md"], listedAt: start)
+        #expect(try create("ghost", at: start.addingTimeInterval(61)) == "quick/ghost.md")
+        try plant([], listedAt: start)
+        #expect(try create("PLAN", at: start.addingTimeInterval(61)) == "quick/PLAN 2.md")
+    }
+
+    @Test("a memo from the future is not trusted")
+    func futureMemo() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        try plant(["Ghost.md"], listedAt: start.addingTimeInterval(5))
+        #expect(try create("ghost") == "quick/ghost.md")
+    }
+
+    @Test("a damaged or foreign memo costs a listing, nothing else", arguments: ["truncated", "random", "empty", "flipped"])
+    func damagedMemo(damage: String) throws {
+        try folder.write("vault/quick/Plan.md", "plan\n")
+        try plant(["Ghost.md"], listedAt: start)
+        var bytes = try LocalFileSystem().readFile(memoFile)
+        switch damage {
+        case "truncated": bytes.removeLast(9)
+        case "random": bytes = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
+        case "empty": bytes = []
+        default: bytes[FolderNameMemo.magic.count + 10] ^= 0x40
+        }
+        try SafeWriter(fileSystem: LocalFileSystem()).replaceDerived(memoFile, with: bytes)
+        #expect(try create("ghost") == "quick/ghost.md")
+        #expect(try create("PLAN") == "quick/PLAN 2.md")
+    }
+
+    @Test("a name the memo calls free but that is taken is passed over, and the memo is not kept")
+    func staleMemoNeverReplaces() throws {
+        try folder.write("vault/quick/Plan.md", "the only copy\n")
+        try plant([], listedAt: start)
+        #expect(try create("Plan") == "quick/Plan 2.md")
+        #expect(try String(decoding: folder.read("vault/quick/Plan.md"), as: UTF8.self) == "the only copy\n")
+        // The planted memo stays behind for a folder that has changed since: not read again.
+        #expect(try create("plan") == "quick/plan 3.md")
+    }
+
+    @Test("a placeholder's note name is taken as the note's")
+    func placeholderName() throws {
+        try folder.write("vault/quick/.Plan.md.icloud", "bplist")
+        #expect(try create("other") == "quick/other.md")
+        #expect(try create("plan") == "quick/plan 2.md")
+    }
+
+    @Test("the names of a folder summed from their bytes are summed as the names are", arguments: [
+        "Plan.md", "plan.md", ".Plan.md.icloud", ".hidden", "Café.md", "Cafe\u{301}.md", "日記.md", "ÉTÉ.md", ".x.md.icloud",
+    ])
+    func hashesAgree(name: String) {
+        var bytes = name
+        let fromBytes = bytes.withUTF8 { Naming.collisionHash($0) }
+        let placeholder = Placeholders.noteName(forPlaceholder: name)
+        #expect(fromBytes == Naming.collisionHash(placeholder ?? name))
+    }
+
+    @Test("a name that is not UTF-8 has no key")
+    func invalidName() {
+        let bytes: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x2E, 0x6D, 0x64]
+        #expect(bytes.withUnsafeBufferPointer { Naming.collisionHash($0) } == nil)
+    }
+
+    @Test("clearing the cache removes the memos")
+    func clearRemoves() throws {
+        try folder.write("vault/pages/Home.md", "home\n")
+        #expect(try create("Plan") == "quick/Plan.md")
+        #expect(FileManager.default.fileExists(atPath: memoFile))
+        try #require(try vault().cache).clear()
+        #expect(!FileManager.default.fileExists(atPath: memoFile))
+    }
+
+    @Test("a vault without a cache keeps no memo, and a dry run writes none")
+    func noCacheNoMemo() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        var plain = try Vault(root: root)
+        plain.clock = .fixed(start)
+        #expect(try plain.createNote(in: "quick", stem: "Plan", content: Array("x\n".utf8), dryRun: false) == "quick/Plan.md")
+        #expect(try vault().createNote(in: "quick", stem: "Other", content: Array("x\n".utf8), dryRun: true) == "quick/Other.md")
+        #expect(!FileManager.default.fileExists(atPath: memoFile))
+        #expect(try create("PLAN") == "quick/PLAN 2.md")
+    }
+}
