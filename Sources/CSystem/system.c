@@ -4,7 +4,10 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #if __has_include(<linux/openat2.h>)
@@ -100,4 +103,35 @@ int vault_exchange_at(int first_folder, const char *first, int second_folder, co
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int vault_copy_xattrs(const char *path, int descriptor) {
+    ssize_t length = llistxattr(path, NULL, 0);
+    if (length < 0) { return errno == ENOTSUP ? 0 : -1; }
+    if (length == 0) { return 0; }
+    char *names = malloc((size_t)length + 1);
+    if (names == NULL) { return -1; }
+    // The list may grow between the two calls: a second short read is taken as it is.
+    length = llistxattr(path, names, (size_t)length);
+    if (length < 0) { free(names); return -1; }
+    names[length] = 0;
+    int copied = 0;
+    char *value = NULL;
+    size_t capacity = 0;
+    for (char *name = names; name < names + length; name += strlen(name) + 1) {
+        ssize_t size = lgetxattr(path, name, NULL, 0);
+        if (size < 0) { continue; }
+        if ((size_t)size > capacity) {
+            char *grown = realloc(value, (size_t)size);
+            if (grown == NULL) { continue; }
+            value = grown;
+            capacity = (size_t)size;
+        }
+        size = lgetxattr(path, name, value, capacity);
+        if (size < 0) { continue; }
+        if (fsetxattr(descriptor, name, value, (size_t)size, 0) == 0) { copied += 1; }
+    }
+    free(value);
+    free(names);
+    return copied;
 }

@@ -128,6 +128,9 @@ public protocol FileSystem: Sendable {
     /// Gives an open file the owner and group of the file at `path`, where the process may
     /// (root may; another user only a group of its own), and says nothing where it may not.
     func copyOwner(to descriptor: Int32, from path: String)
+    /// Gives an open file the extended attributes (user tags, an ACL, a security label) of
+    /// the file at `path`, each one the process may set; says nothing of the others.
+    func copyExtendedAttributes(to descriptor: Int32, from path: String)
     /// Flushes an open file to disk.
     func synchronize(_ descriptor: Int32, path: String) throws
     /// Closes an open file.
@@ -191,6 +194,8 @@ extension FileSystem {
     public func hasWriters(_ path: String) throws -> Bool? { nil }
 
     public func copyOwner(to descriptor: Int32, from path: String) {}
+
+    public func copyExtendedAttributes(to descriptor: Int32, from path: String) {}
 
     public func openForReading(_ path: String) throws -> Int32 {
         try LocalFileSystem().openForReading(path)

@@ -1,3 +1,4 @@
+internal import CSystem
 import Glibc
 
 extension LocalFileSystem {
@@ -16,5 +17,13 @@ extension LocalFileSystem {
         if fchown(descriptor, original.st_uid, original.st_gid) != 0 && original.st_gid != made.st_gid {
             _ = fchown(descriptor, uid_t.max, original.st_gid)
         }
+    }
+
+    /// Gives an open file the extended attributes of the file at `path` (not followed): a
+    /// rewrite replaces the note by a new file, which would otherwise lose the tags a file
+    /// manager keeps in `user.*` attributes and the ACL that lets others of a shared vault
+    /// write it.
+    public func copyExtendedAttributes(to descriptor: Int32, from path: String) {
+        _ = vault_copy_xattrs(path, descriptor)
     }
 }

@@ -180,7 +180,11 @@ public struct SafeWriter: Sendable {
             try produce { bytes in try fileSystem.write(descriptor, bytes, path: temporary) }
             // A replacement is its file's owner's, as the file it replaces was; before the
             // mode, which a change of owner may narrow.
-            if kind == .replacement { fileSystem.copyOwner(to: descriptor, from: path) }
+            if kind == .replacement {
+                fileSystem.copyOwner(to: descriptor, from: path)
+                // Before the mode, which an ACL among them would set otherwise.
+                fileSystem.copyExtendedAttributes(to: descriptor, from: path)
+            }
             // The umask may have narrowed the mode given to open(2); the old file's mode wins.
             try fileSystem.setPermissions(descriptor, permissions, path: temporary)
             if synchronizes { try fileSystem.synchronize(descriptor, path: temporary) }

@@ -44,6 +44,15 @@ int vault_open_folder_beneath(int folder, const char *path);
 /// ENOSYS or EINVAL where the kernel or the file system cannot.
 int vault_exchange_at(int first_folder, const char *first, int second_folder, const char *second);
 
+#include <sys/xattr.h>
+
+/// Gives the open file `descriptor` the extended attributes of the file at `path` (not
+/// followed): a user's `user.*` tags, an ACL (`system.posix_acl_access`), a security
+/// label. Each one that cannot be read or set (a `trusted.*` one without the privilege, a
+/// file system without them) is passed over. The number set, or -1 when the attributes of
+/// `path` cannot be listed.
+int vault_copy_xattrs(const char *path, int descriptor);
+
 #include <spawn.h>
 
 /// Adds to `actions` the closing of every descriptor from `lowest` up, so a spawned child
