@@ -16,6 +16,8 @@ struct FolderNameMemo: Equatable {
     /// How long a memo counts after the listing it was made from.
     static let lifetime: Int64 = 60_000_000_000
     static let magic: [UInt8] = Array("VAULTFN".utf8) + [1]
+    /// The largest memo read: two million names.
+    static let largest: Int64 = 16 << 20
 
     /// The folder's status when the memo was last made or added to.
     var folder: FileStatus
@@ -64,7 +66,9 @@ struct FolderNameMemo: Equatable {
     /// it and younger than `lifetime` at `now`; nil otherwise (a missing, damaged or foreign
     /// file is one more listing, nothing else).
     static func read(_ path: String, folder status: FileStatus, now: Int64, fileSystem: any FileSystem) -> FolderNameMemo? {
-        guard CacheFileFormat.program != 0, let bytes = try? fileSystem.readFile(path),
+        // A file far larger than a folder's names can make is not read whole to be refused.
+        guard CacheFileFormat.program != 0, let size = (try? fileSystem.status(path))??.size, size <= largest,
+            let bytes = try? fileSystem.readFile(path),
             bytes.count >= magic.count + 8, bytes.starts(with: magic)
         else { return nil }
         let body = bytes.count - 8

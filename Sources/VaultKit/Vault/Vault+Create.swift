@@ -31,7 +31,17 @@ extension Vault {
             let key = Naming.collisionHash(name)
             if names.memo?.holds(key) ?? names.listed.contains(key) { continue }
             let path = folder.isEmpty ? name : folder + "/" + name
+            if names.memo != nil, hasLikelyTwin(name, in: folder) {
+                // A name the memo lacks, made by another program during the write the memo
+                // was last kept after: it is out of date, and is not kept again.
+                names.memo?.insert(key)
+                names.file = nil
+                continue
+            }
             if dryRun { return path }
+            // The memo is kept only when the folder stood still from the look at its names
+            // to here: what another program made meanwhile would be missing from it.
+            if names.file != nil, currentStatus(of: folder) != names.before { names.file = nil }
             do {
                 _ = try executor.apply(ChangePlan([.create(path, bytes: content, permissions: permissions)], summary: "create \(path)"))
             } catch FileError.fileExists {
@@ -41,10 +51,14 @@ extension Vault {
                 names.file = nil
                 continue
             }
-            if let file = names.file, executor.holdsLock, let status = try? fileSystem.status(absolutePath(folder)) {
+            // A folder whose times hold whole seconds (an old or foreign file system) cannot
+            // show a name another program adds in the same second: no memo is kept of it.
+            if let file = names.file, executor.holdsLock, let status = currentStatus(of: folder),
+                status.changedNanoseconds % 1_000_000_000 != 0 || status.modifiedNanoseconds % 1_000_000_000 != 0
+            {
                 var memo = names.memo ?? FolderNameMemo(folder: status, listedAt: names.listedAt, keys: Array(names.listed))
                 memo.insert(key)
-                memo.folder = FolderNameMemo.comparable(status)
+                memo.folder = status
                 memo.save(file, fileSystem: fileSystem)
             }
             return path
@@ -54,13 +68,15 @@ extension Vault {
     /// The collision keys of the names in `folder`: from the memo in the cache folder when it
     /// is for the folder as it stands, else from a listing, with the file to keep them in
     /// for the next note (nil when there is no cache, or the folder changed while listed).
-    private func takenNames(in folder: String) -> (memo: FolderNameMemo?, listed: Set<UInt64>, listedAt: Int64, file: String?) {
+    private func takenNames(in folder: String) -> (memo: FolderNameMemo?, listed: Set<UInt64>, listedAt: Int64, file: String?, before: FileStatus?) {
         let absoluteFolder = absolutePath(folder)
-        let now = Int64((clock.now().timeIntervalSince1970 * 1e9).rounded())
-        let before = (try? fileSystem.status(absoluteFolder)).flatMap { $0 }.map(FolderNameMemo.comparable)
+        // The real time, as the cache keeps it: a vault clock fixed by `VAULT_NOW` would
+        // keep a memo for ever.
+        let now = cache?.now() ?? 0
+        let before = currentStatus(of: folder)
         let file = cache.map { FolderNameMemo.file(for: folder, in: $0.location.folder) }
         if let file, let before, let memo = FolderNameMemo.read(file, folder: before, now: now, fileSystem: fileSystem) {
-            return (memo, [], memo.listedAt, file)
+            return (memo, [], memo.listedAt, file, before)
         }
         // Each name is summed from its bytes as the folder is listed: no string is made of
         // the thousands of `quick/`'s names that are ASCII.
@@ -69,8 +85,36 @@ extension Vault {
             if let key = Naming.collisionHash(bytes) { listed.insert(key) }
             return false
         }
-        let after = (try? fileSystem.status(absoluteFolder)).flatMap { $0 }.map(FolderNameMemo.comparable)
+        let after = currentStatus(of: folder)
         // A folder not there yet has no names: the note's own make the memo.
-        return (nil, listed, now, before == after ? file : nil)
+        return (nil, listed, now, before == after ? file : nil, before)
+    }
+
+    /// True when the folder holds a name that differs from `name` only as people write one
+    /// name differently: all small letters, all capitals, a capital to start it or each of
+    /// its words; accents composed or decomposed; the extension in either case. A few
+    /// lookups, for a name that a memo, not a listing, said is free: the memo can lack a
+    /// name another program made while the last note was written.
+    private func hasLikelyTwin(_ name: String, in folder: String) -> Bool {
+        let ext = NoteFiles.fileExtension(name)
+        let stem = String(name.dropLast(ext.count))
+        let lower = stem.lowercased()
+        let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()
+        let words = lower.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        var variants = Set<String>()
+        for spelled in [lower, stem.uppercased(), capitalised, words.joined(separator: " ")] {
+            for ending in [ext, ext.lowercased(), ext.uppercased()] {
+                variants.insert((spelled + ending).canonicallyComposed)
+                variants.insert((spelled + ending).canonicallyDecomposed)
+            }
+        }
+        variants.remove(name)
+        let base = folder.isEmpty ? "" : folder + "/"
+        return variants.contains { ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil }
+    }
+
+    /// The status of the vault folder `folder` as a memo of its names compares it.
+    private func currentStatus(of folder: String) -> FileStatus? {
+        (try? fileSystem.status(absolutePath(folder))).flatMap { $0 }.map(FolderNameMemo.comparable)
     }
 }

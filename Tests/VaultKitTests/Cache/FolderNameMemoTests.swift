@@ -12,28 +12,30 @@ struct FolderNameMemoTests {
     let folder = TemporaryFolder()
     var root: String { folder.path + "/vault" }
     var cacheFolder: String { folder.path + "/cache" }
-    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    /// The real time when the test began: the memo is timed by the cache's clock.
+    let start = FactsCache.realTime()
 
-    /// A vault with its cache, as a new `vault` process opens it, at `time`.
-    func vault(at time: Date? = nil) throws -> Vault {
-        var (vault, _) = try CachedRuns(root: root, cacheFolder: cacheFolder).opened()
-        vault.clock = .fixed(time ?? start)
-        return vault
+    /// A vault with its cache, as a new `vault` process opens it, `seconds` after `start`.
+    func vault(after seconds: Int64 = 0, fileSystem: any FileSystem = LocalFileSystem()) throws -> Vault {
+        var runs = CachedRuns(root: root, cacheFolder: cacheFolder)
+        runs.fileSystem = fileSystem
+        let now = start + seconds * 1_000_000_000
+        runs.now = { now }
+        return try runs.opened().0
     }
 
     var memoFile: String { FolderNameMemo.file(for: "quick", in: cacheFolder) }
 
-    func nanoseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1e9).rounded()) }
-
-    /// Plants a memo for `quick/` as it stands that holds `names` alone, listed at `time`.
-    func plant(_ names: [String], listedAt time: Date) throws {
+    /// Plants a memo for `quick/` as it stands that holds `names` alone, listed `seconds`
+    /// after `start`.
+    func plant(_ names: [String], listedAfter seconds: Int64 = 0) throws {
         let status = try #require(try LocalFileSystem().status(root + "/quick"))
-        FolderNameMemo(folder: FolderNameMemo.comparable(status), listedAt: nanoseconds(time), keys: names.map(Naming.collisionHash))
+        FolderNameMemo(folder: FolderNameMemo.comparable(status), listedAt: start + seconds * 1_000_000_000, keys: names.map(Naming.collisionHash))
             .save(memoFile, fileSystem: LocalFileSystem())
     }
 
-    func create(_ stem: String, at time: Date? = nil) throws -> String {
-        try vault(at: time).createNote(in: "quick", stem: stem, content: Array("\(stem)\n".utf8), dryRun: false)
+    func create(_ stem: String, after seconds: Int64 = 0, fileSystem: any FileSystem = LocalFileSystem()) throws -> String {
+        try vault(after: seconds, fileSystem: fileSystem).createNote(in: "quick", stem: stem, content: Array("\(stem)\n".utf8), dryRun: false)
     }
 
     @Test("a note made in a folder leaves a memo that holds its name and the names listed")
@@ -42,7 +44,7 @@ struct FolderNameMemoTests {
         #expect(try create("Plan") == "quick/Plan.md")
         let status = try #require(try LocalFileSystem().status(root + "/quick"))
         let memo = try #require(
-            FolderNameMemo.read(memoFile, folder: FolderNameMemo.comparable(status), now: nanoseconds(start), fileSystem: LocalFileSystem()))
+            FolderNameMemo.read(memoFile, folder: FolderNameMemo.comparable(status), now: start, fileSystem: LocalFileSystem()))
         #expect(memo.holds(Naming.collisionHash("plan.md")))
         #expect(memo.holds(Naming.collisionHash("OLDER.md")))
         #expect(!memo.holds(Naming.collisionHash("Other.md")))
@@ -53,7 +55,7 @@ struct FolderNameMemoTests {
     @Test("a memo for the folder as it stands is what a new name is checked against")
     func plantedMemoIsUsed() throws {
         try folder.write("vault/quick/Older.md", "older\n")
-        try plant(["Ghost.md"], listedAt: start)
+        try plant(["Ghost.md"])
         #expect(try create("ghost") == "quick/ghost 2.md")
     }
 
@@ -69,23 +71,61 @@ struct FolderNameMemoTests {
     @Test("a memo a minute old is not trusted, however the folder stands")
     func expiredMemo() throws {
         try folder.write("vault/quick/Plan.md", "plan\n")
-        try plant(["Ghost.md"], listedAt: start)
-        #expect(try create("ghost", at: start.addingTimeInterval(61)) == "quick/ghost.md")
-        try plant([], listedAt: start)
-        #expect(try create("PLAN", at: start.addingTimeInterval(61)) == "quick/PLAN 2.md")
+        try plant(["Ghost.md"])
+        #expect(try create("ghost", after: 61) == "quick/ghost.md")
+        try plant(["Other.md"])
+        #expect(try create("pLaN", after: 61) == "quick/pLaN 2.md")
+    }
+
+    @Test("a memo is timed by the real clock, not by a vault clock that a test or VAULT_NOW fixes")
+    func fixedVaultClock() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        try plant(["Ghost.md"])
+        var fixed = try vault(after: 61)
+        fixed.clock = .fixed(Date(timeIntervalSince1970: Double(start) / 1e9))
+        #expect(try fixed.createNote(in: "quick", stem: "ghost", content: Array("x\n".utf8), dryRun: false) == "quick/ghost.md")
+    }
+
+    @Test("a name another program makes while a note is written is not missed by the next note")
+    func nameMadeDuringWrite() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        let fileSystem = FaultyFileSystem()
+        let other = root + "/quick/World.md"
+        // When the new note's file is made, as a program watching the folder might.
+        fileSystem.actions[.create] = { if !FileManager.default.fileExists(atPath: other) { _ = FileManager.default.createFile(atPath: other, contents: Data("theirs\n".utf8)) } }
+        #expect(try create("a", fileSystem: fileSystem) == "quick/a.md")
+        #expect(try create("world") == "quick/world 2.md")
+        #expect(try String(decoding: folder.read("vault/quick/World.md"), as: UTF8.self) == "theirs\n")
+        // Seen, the memo is not kept: the next note lists the folder again.
+        #expect(try create("WORLD") == "quick/WORLD 3.md")
+    }
+
+    @Test("a folder whose times hold whole seconds keeps no memo")
+    func wholeSeconds() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        let fileSystem = FaultyFileSystem()
+        let quick = root + "/quick"
+        let second = (start / 1_000_000_000) * 1_000_000_000
+        fileSystem.changeTimes[quick] = second
+        fileSystem.modifyTimes[quick] = second
+        #expect(try create("a", fileSystem: fileSystem) == "quick/a.md")
+        #expect(!FileManager.default.fileExists(atPath: memoFile))
+        // The same with times that are not whole seconds keeps one.
+        #expect(try create("b") == "quick/b.md")
+        #expect(FileManager.default.fileExists(atPath: memoFile))
     }
 
     @Test("a memo from the future is not trusted")
     func futureMemo() throws {
         try folder.write("vault/quick/Older.md", "older\n")
-        try plant(["Ghost.md"], listedAt: start.addingTimeInterval(5))
+        try plant(["Ghost.md"], listedAfter: 5)
         #expect(try create("ghost") == "quick/ghost.md")
     }
 
     @Test("a damaged or foreign memo costs a listing, nothing else", arguments: ["truncated", "random", "empty", "flipped"])
     func damagedMemo(damage: String) throws {
         try folder.write("vault/quick/Plan.md", "plan\n")
-        try plant(["Ghost.md"], listedAt: start)
+        try plant(["Ghost.md"])
         var bytes = try LocalFileSystem().readFile(memoFile)
         switch damage {
         case "truncated": bytes.removeLast(9)
@@ -101,7 +141,7 @@ struct FolderNameMemoTests {
     @Test("a name the memo calls free but that is taken is passed over, and the memo is not kept")
     func staleMemoNeverReplaces() throws {
         try folder.write("vault/quick/Plan.md", "the only copy\n")
-        try plant([], listedAt: start)
+        try plant([])
         #expect(try create("Plan") == "quick/Plan 2.md")
         #expect(try String(decoding: folder.read("vault/quick/Plan.md"), as: UTF8.self) == "the only copy\n")
         // The planted memo stays behind for a folder that has changed since: not read again.
@@ -143,8 +183,7 @@ struct FolderNameMemoTests {
     @Test("a vault without a cache keeps no memo, and a dry run writes none")
     func noCacheNoMemo() throws {
         try folder.write("vault/quick/Older.md", "older\n")
-        var plain = try Vault(root: root)
-        plain.clock = .fixed(start)
+        let plain = try Vault(root: root)
         #expect(try plain.createNote(in: "quick", stem: "Plan", content: Array("x\n".utf8), dryRun: false) == "quick/Plan.md")
         #expect(try vault().createNote(in: "quick", stem: "Other", content: Array("x\n".utf8), dryRun: true) == "quick/Other.md")
         #expect(!FileManager.default.fileExists(atPath: memoFile))

@@ -56,6 +56,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// Status-change times to report instead of the real ones, by absolute path: the kernel
     /// sets them, so a test cannot make a file old any other way.
     var changeTimes: [String: Int64] = [:]
+    /// Modification times to report instead of the real ones, by absolute path.
+    var modifyTimes: [String: Int64] = [:]
 
     /// The paths whose status was asked, in order.
     var statusPaths: [String] { lock.withLock { askedStatuses } }
@@ -66,6 +68,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.status, path)
         guard var status = try base.status(path) else { return nil }
         if let changed = lock.withLock({ changeTimes[path] }) { status.changedNanoseconds = changed }
+        if let modified = lock.withLock({ modifyTimes[path] }) { status.modifiedNanoseconds = modified }
         return status
     }
     func linkStatus(_ path: String) throws -> FileStatus? { try base.linkStatus(path) }
@@ -126,6 +129,8 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.hasWriters, path)
         return leases ? try base.hasWriters(path) : nil
     }
+    func copyOwner(to descriptor: Int32, from path: String) { base.copyOwner(to: descriptor, from: path) }
+    func copyExtendedAttributes(to descriptor: Int32, from path: String) { base.copyExtendedAttributes(to: descriptor, from: path) }
     func lockExclusive(_ path: String, wait: Bool) throws -> Int32? { try base.lockExclusive(path, wait: wait) }
     func read(_ descriptor: Int32, at offset: Int, count: Int, path: String) throws -> [UInt8] {
         try check(.readAt, path)
