@@ -128,6 +128,9 @@ public protocol FileSystem: Sendable {
     /// Gives an open file the owner and group of the file at `path`, where the process may
     /// (root may; another user only a group of its own), and says nothing where it may not.
     func copyOwner(to descriptor: Int32, from path: String)
+    /// False when this process may not write the file at `path` (its owner, group and mode,
+    /// or a read-only file system, say no); true when it may, or when that cannot be told.
+    func mayWrite(_ path: String) -> Bool
     /// Gives an open file the extended attributes (user tags, an ACL, a security label) of
     /// the file at `path`, each one the process may set; says nothing of the others.
     func copyExtendedAttributes(to descriptor: Int32, from path: String)
@@ -196,6 +199,8 @@ extension FileSystem {
     public func copyOwner(to descriptor: Int32, from path: String) {}
 
     public func copyExtendedAttributes(to descriptor: Int32, from path: String) {}
+
+    public func mayWrite(_ path: String) -> Bool { LocalFileSystem().mayWrite(path) }
 
     public func openForReading(_ path: String) throws -> Int32 {
         try LocalFileSystem().openForReading(path)

@@ -26,4 +26,11 @@ extension LocalFileSystem {
     public func copyExtendedAttributes(to descriptor: Int32, from path: String) {
         _ = vault_copy_xattrs(path, descriptor)
     }
+
+    /// False when the effective user may not write the file at `path`: its mode, owner and
+    /// group say no (`EACCES`), or its file system is read-only (`EROFS`). Root may write any
+    /// file, as its mode is read (see `SafeWriter.isReadOnly`).
+    public func mayWrite(_ path: String) -> Bool {
+        faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 || (errno != EACCES && errno != EROFS)
+    }
 }

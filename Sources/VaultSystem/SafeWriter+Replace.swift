@@ -48,6 +48,9 @@ extension SafeWriter {
             // Checked again right before the swap; what lands after it is caught by the check
             // of the file swapped out.
             guard let current = try checkUnchanged(path, snapshot) else { throw FileError.fileChanged(path: path) }
+            // The same bytes, but another program changed the note's mode, owner or
+            // attributes while the new text was written: the new file takes them as they are.
+            if current.changedNanoseconds != expected.changedNanoseconds { try copyMetadata(of: path, to: temporary, permissions: current.permissions) }
             expected = current
             try fileSystem.exchange(temporary, path)
         } catch let error as SystemError where Self.noExchange.contains(error.code) {
@@ -68,6 +71,16 @@ extension SafeWriter {
         // was read, and the next writer's clean-up takes it.
         try? fileSystem.removeFile(temporary)
         try synchronizeFolder(of: path)
+    }
+
+    /// Gives the written file `temporary` the owner, `permissions` and extended attributes
+    /// the note at `path` has now.
+    private func copyMetadata(of path: String, to temporary: String, permissions: UInt32) throws {
+        let descriptor = try fileSystem.openForReading(temporary)
+        defer { try? fileSystem.close(descriptor, path: temporary) }
+        fileSystem.copyOwner(to: descriptor, from: path)
+        try fileSystem.setPermissions(descriptor, permissions, path: temporary)
+        fileSystem.copyExtendedAttributes(to: descriptor, from: path)
     }
 
     /// Deletes a file that was read earlier, refusing when it changed since `snapshot`. Only

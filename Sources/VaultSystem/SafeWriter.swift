@@ -180,13 +180,13 @@ public struct SafeWriter: Sendable {
             try produce { bytes in try fileSystem.write(descriptor, bytes, path: temporary) }
             // A replacement is its file's owner's, as the file it replaces was; before the
             // mode, which a change of owner may narrow.
-            if kind == .replacement {
-                fileSystem.copyOwner(to: descriptor, from: path)
-                // Before the mode, which an ACL among them would set otherwise.
-                fileSystem.copyExtendedAttributes(to: descriptor, from: path)
-            }
+            if kind == .replacement { fileSystem.copyOwner(to: descriptor, from: path) }
             // The umask may have narrowed the mode given to open(2); the old file's mode wins.
             try fileSystem.setPermissions(descriptor, permissions, path: temporary)
+            // After the mode: a `user.*` attribute may be set only on a file its writer may
+            // write, which a file made with no permissions is not. An ACL among them sets the
+            // mode it implies, which is the old file's.
+            if kind == .replacement { fileSystem.copyExtendedAttributes(to: descriptor, from: path) }
             if synchronizes { try fileSystem.synchronize(descriptor, path: temporary) }
         } catch {
             try? fileSystem.close(descriptor, path: temporary)
@@ -206,12 +206,13 @@ public struct SafeWriter: Sendable {
     static func isReadOnly(_ permissions: UInt32) -> Bool { permissions & 0o222 == 0 }
 
     /// Refuses what `replace` will not write over: a symbolic link (a swap would replace the
-    /// link and leave its target behind) and a read-only file (a swap would replace it as
-    /// easily as any other; the mode says no).
+    /// link and leave its target behind), a read-only file (a swap would replace it as
+    /// easily as any other; the mode says no) and a file this process may not write (a
+    /// swap in a folder it may write would replace another user's note with its own).
     public func checkReplaceable(_ path: String) throws {
         guard let status = (try? fileSystem.linkStatus(path)) ?? nil else { return }
         if status.kind == .symlink { throw FileError.symbolicLink(path: path) }
-        if Self.isReadOnly(status.permissions) { throw FileError.readOnly(path: path) }
+        if Self.isReadOnly(status.permissions) || !fileSystem.mayWrite(path) { throw FileError.readOnly(path: path) }
     }
 
     /// Refuses a folder whose mode has no write bit, even where the process could write

@@ -81,4 +81,22 @@ struct ExtendedAttributeTests {
         #expect(try folder.read("plain.md") == Array("new\n".utf8))
         #expect(llistxattr(path, nil, 0) <= 0 || attribute("user.xdg.tags", of: path) == nil)
     }
+
+    @Test("a mode and an attribute another program gives the note while the new text is written are kept", .enabled(if: supported))
+    func changesDuringWriteKept() throws {
+        let path = try folder.write("note.md", "old\n")
+        chmod(path, 0o644)
+        let fileSystem = FaultyFileSystem()
+        // While the new text is flushed, as an editor or a file manager might.
+        fileSystem.actions[.synchronize] = {
+            chmod(path, 0o640)
+            _ = "late".withCString { lsetxattr(path, "user.late", $0, 4, 0) }
+        }
+        let writer = SafeWriter(fileSystem: fileSystem)
+        let (_, snapshot) = try writer.read(path)
+        try writer.replace(path, with: Array("new\n".utf8), expecting: snapshot)
+        #expect(try folder.read("note.md") == Array("new\n".utf8))
+        #expect(try LocalFileSystem().status(path)?.permissions == 0o640)
+        #expect(attribute("user.late", of: path) == Array("late".utf8))
+    }
 }
