@@ -34,6 +34,16 @@ extension RenamePlanner {
         return parts.joined(separator: "/") + (trailingSlash && !parts.isEmpty ? "/" : "")
     }
 
+    /// A destination whose folders that exist in another spelling are written as the disk
+    /// has them: a move goes into `pages/`, not beside it into a new `Pages/`. The last name
+    /// of a destination without a trailing `/` is left as written: a change of its case is
+    /// a rename.
+    static func spelledAsOnDisk(_ destination: String, vault: Vault) -> String {
+        if destination.hasSuffix("/") { return vault.spelledAsOnDisk(folder: destination) + "/" }
+        guard let slash = destination.lastIndex(of: "/") else { return destination }
+        return vault.spelledAsOnDisk(folder: String(destination[..<slash])) + destination[slash...]
+    }
+
     static func joined(_ folder: String, _ name: String) -> String {
         let base = trimmed(folder)
         return base.isEmpty ? name : base + "/" + name

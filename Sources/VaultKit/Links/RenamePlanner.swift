@@ -69,7 +69,7 @@ public struct RenamePlanner: Sendable {
             throw VaultError.invalidDestination(
                 path: source, reason: "\(from.isEmpty ? "the vault" : from) is a system folder; move the notes in it instead")
         }
-        let destination = try Self.relativePath(destination, vault: vault)
+        let destination = Self.spelledAsOnDisk(try Self.relativePath(destination, vault: vault), vault: vault)
         let intoFolder =
             destination.hasSuffix("/") || destination.isEmpty
             || (try? vault.fileSystem.status(vault.absolutePath(destination)))??.kind == .directory

@@ -25,7 +25,7 @@ public struct NoteAuthoring {
         guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
         }
-        let target = try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? vault.newPageFolder
+        let target = vault.spelledAsOnDisk(folder: try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? vault.newPageFolder)
         let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
         let folderKey = Naming.collisionKey(RenamePlanner.trimmed(target))
         if folderKey == trash || folderKey.hasPrefix(trash + "/") {

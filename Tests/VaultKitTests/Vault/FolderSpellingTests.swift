@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import VaultKit
+@testable import VaultSystem
+
+/// A folder written in another case or Unicode form than the one on disk is the folder on
+/// disk: a second folder beside it would be merged into it by a case-insensitive copy.
+@Suite("Folders spelled another way")
+struct FolderSpellingTests {
+    let folder = TemporaryFolder()
+
+    func vault() throws -> Vault {
+        try folder.write("pages/Home.md", "# Home\n\n[[Plan]]\n")
+        try folder.write("pages/Café/Menu.md", "# Menu\n")
+        try folder.write("inbox/Plan.md", "# Plan\n")
+        return try Vault(root: folder.path)
+    }
+
+    func folders() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test("each folder that exists is written as on disk, the rest as given", arguments: [
+        ("Pages", "pages"), ("PAGES/café", "pages/Café"), ("pages/Cafe\u{301}", "pages/Café"), ("Pages/New/Deeper", "pages/New/Deeper"),
+        ("pages", "pages"), ("Elsewhere/Pages", "Elsewhere/Pages"), ("", ""),
+    ])
+    func spelled(given: String, expected: String) throws {
+        #expect(try vault().spelledAsOnDisk(folder: given) == expected)
+    }
+
+    @Test("a new page in a folder written in another case goes into the folder that exists")
+    func newPage() throws {
+        let vault = try vault()
+        let made = try NoteAuthoring(vault: vault).create(title: "Ideas", folder: "Pages", dryRun: false)
+        #expect(made.path == "pages/Ideas.md")
+        #expect(try folders() == ["inbox", "pages"])
+    }
+
+    @Test("a move into a folder written in another case goes into the folder that exists")
+    func moveInto() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planMove("inbox/Plan.md", to: "PAGES/")
+        #expect(plan.moves.map(\.to) == ["pages/Plan.md"])
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "move")
+        #expect(try folders() == ["inbox", "pages"])
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pages/Plan.md"))
+    }
+
+    @Test("a note's own new name keeps the case it is given: that is a rename")
+    func caseOnlyRename() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planMove("inbox/Plan.md", to: "Pages/plan.md")
+        #expect(plan.moves.map(\.to) == ["pages/plan.md"])
+    }
+}
