@@ -9,6 +9,9 @@ public enum FileError: UserError, Equatable, Sendable {
     case notRegularFile(path: String, kind: String)
     /// The file or its folder is read-only; `vault` does not override that.
     case readOnly(path: String)
+    /// The file has a second name in its folder (a hard link, as a rename that could not
+    /// finish leaves one): a rewrite would give one name new text and leave the other old.
+    case secondName(path: String, other: String)
     /// A file changed between the moment it was read and the moment it would be written.
     case fileChanged(path: String)
     /// Another program kept writing the note (it held it open for writing, or it changed
@@ -17,6 +20,10 @@ public enum FileError: UserError, Equatable, Sendable {
     /// Two saves by other programs crossed a write: the newest is in place, the other is kept
     /// as `copy`; the write itself was not made.
     case changedKeptCopy(path: String, copy: String)
+    /// The write was made, and another program then saved over the new file (it opened the
+    /// note after the write): that save is in place, and may or may not keep the write's
+    /// change; the version the write replaced had changed too and is kept as `copy`.
+    case savedOverKeptCopy(path: String, copy: String)
     /// A new file would replace an existing one.
     case fileExists(path: String)
     /// Another `vault` process holds the write lock.
@@ -29,19 +36,21 @@ public enum FileError: UserError, Equatable, Sendable {
     /// The exit code a command ends with when this error stops it (DESIGN.md 9).
     public var exitCode: Int32 {
         switch self {
-        case .fileChanged, .noteBusy, .changedKeptCopy: return 3
+        case .fileChanged, .noteBusy, .changedKeptCopy, .savedOverKeptCopy: return 3
         default: return 1
         }
     }
 
     public var description: String {
         switch self {
-        case .symbolicLink, .readOnly, .fileChanged, .noteBusy:
+        case .symbolicLink, .readOnly, .fileChanged, .noteBusy, .secondName:
             return problem + "; nothing was written"
         case .notRegularFile:
             return problem + "; nothing was read or written"
         case .changedKeptCopy(let path, let copy):
             return "\(path) was saved by other programs while vault wrote it: the newest save is in place and the one before it is kept as \(copy); vault's change was not made"
+        case .savedOverKeptCopy(let path, let copy):
+            return "vault wrote \(path), and another program then saved it over vault's text: that save is in place (read the note to see whether it kept vault's change); the version vault replaced had changed too and is kept as \(copy)"
         case .fileExists(let path):
             return "\(path) already exists; nothing was overwritten"
         case .lockBusy(let path):
@@ -58,6 +67,8 @@ public enum FileError: UserError, Equatable, Sendable {
         case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
         case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file; vault reads only regular files"
         case .readOnly(let path): return "\(path) is read-only"
+        case .secondName(let path, let other):
+            return "\(path) is the same file as \(other) (a second name); a rewrite would split it into two notes"
         case .fileChanged(let path): return "\(path) changed since it was read"
         case .noteBusy(let path): return "\(path) is being written by another program"
         case .writeFailed(let path, let reason, _): return "cannot write \(path): \(reason)"
@@ -77,6 +88,8 @@ public enum FileError: UserError, Equatable, Sendable {
             return "remove it or give it another name; a note is a regular file"
         case .readOnly:
             return "make it writable (chmod u+w) if the change is meant, then try again"
+        case .secondName:
+            return "remove the name you do not want (the text stays under the other), then try again; `vault doctor` lists second names"
         case .fileChanged:
             return "another program edited the file; run the command again to work on the new version"
         case .lockBusy:
@@ -85,6 +98,8 @@ public enum FileError: UserError, Equatable, Sendable {
             return "let the other program finish saving (or close it), then run the command again"
         case .changedKeptCopy:
             return "`vault conflicts` shows both versions; `vault conflicts resolve` keeps the one you want"
+        case .savedOverKeptCopy:
+            return "read the note before making the change again; `vault conflicts` shows both versions"
         case .fileExists, .system:
             return nil
         }
@@ -96,9 +111,11 @@ public enum FileError: UserError, Equatable, Sendable {
         case .symbolicLink(let path): return .symbolicLink(path: rename(path))
         case .notRegularFile(let path, let kind): return .notRegularFile(path: rename(path), kind: kind)
         case .readOnly(let path): return .readOnly(path: rename(path))
+        case .secondName(let path, let other): return .secondName(path: rename(path), other: rename(other))
         case .fileChanged(let path): return .fileChanged(path: rename(path))
         case .noteBusy(let path): return .noteBusy(path: rename(path))
         case .changedKeptCopy(let path, let copy): return .changedKeptCopy(path: rename(path), copy: rename(copy))
+        case .savedOverKeptCopy(let path, let copy): return .savedOverKeptCopy(path: rename(path), copy: rename(copy))
         case .fileExists(let path): return .fileExists(path: rename(path))
         case .lockBusy(let path): return .lockBusy(path: rename(path))
         case .writeFailed(let path, let reason, let code): return .writeFailed(path: rename(path), reason: reason, code: code)

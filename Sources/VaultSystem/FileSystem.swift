@@ -131,6 +131,10 @@ public protocol FileSystem: Sendable {
     /// False when this process may not write the file at `path` (its owner, group and mode,
     /// or a read-only file system, say no); true when it may, or when that cannot be told.
     func mayWrite(_ path: String) -> Bool
+    /// Another name of the file at `path` in its own folder (a hard link), when it has more
+    /// than one and one is there; a name elsewhere (a snapshot made with `cp -al`) is not
+    /// looked for.
+    func otherName(of path: String) -> String?
     /// Gives an open file the extended attributes (user tags, an ACL, a security label) of
     /// the file at `path`, each one the process may set; says nothing of the others.
     func copyExtendedAttributes(to descriptor: Int32, from path: String)
@@ -201,6 +205,8 @@ extension FileSystem {
     public func copyExtendedAttributes(to descriptor: Int32, from path: String) {}
 
     public func mayWrite(_ path: String) -> Bool { LocalFileSystem().mayWrite(path) }
+
+    public func otherName(of path: String) -> String? { LocalFileSystem().otherName(of: path) }
 
     public func openForReading(_ path: String) throws -> Int32 {
         try LocalFileSystem().openForReading(path)

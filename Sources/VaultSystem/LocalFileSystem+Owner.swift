@@ -33,4 +33,22 @@ extension LocalFileSystem {
     public func mayWrite(_ path: String) -> Bool {
         faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 || (errno != EACCES && errno != EROFS)
     }
+
+    /// Another name of the file at `path` in its folder: its siblings are looked at only when
+    /// the file has more than one link, which a note almost never has.
+    public func otherName(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_nlink > 1, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let (folder, name) = SafeWriter.split(path)
+        let directory = folder.isEmpty ? "." : folder
+        for entry in (try? entries(directory)) ?? [] where entry.kind == .file && entry.nameIsUTF8 && entry.name != name {
+            var other = stat()
+            if fstatat(AT_FDCWD, directory + "/" + entry.name, &other, AT_SYMLINK_NOFOLLOW) == 0, other.st_ino == info.st_ino,
+                other.st_dev == info.st_dev
+            {
+                return folder.isEmpty ? entry.name : folder + "/" + entry.name
+            }
+        }
+        return nil
+    }
 }

@@ -207,12 +207,21 @@ public struct SafeWriter: Sendable {
 
     /// Refuses what `replace` will not write over: a symbolic link (a swap would replace the
     /// link and leave its target behind), a read-only file (a swap would replace it as
-    /// easily as any other; the mode says no) and a file this process may not write (a
-    /// swap in a folder it may write would replace another user's note with its own).
+    /// easily as any other; the mode says no) and a file this process may not write (a swap
+    /// in a folder it may write would replace another user's note with its own).
     public func checkReplaceable(_ path: String) throws {
         guard let status = (try? fileSystem.linkStatus(path)) ?? nil else { return }
         if status.kind == .symlink { throw FileError.symbolicLink(path: path) }
         if Self.isReadOnly(status.permissions) || !fileSystem.mayWrite(path) { throw FileError.readOnly(path: path) }
+    }
+
+    /// Refuses a file with a second name in its folder (a hard link, as a rename that could
+    /// not finish leaves one): a swap would give one name the new text and leave the other
+    /// with the old, and removing either name, as a second name is mended, would lose text.
+    /// Checked before a change begins, not by `replace`: a move makes the note's new name a
+    /// second name of it until the old one goes, and rewrites it meanwhile.
+    public func checkNoSecondName(_ path: String) throws {
+        if let other = fileSystem.otherName(of: path) { throw FileError.secondName(path: path, other: other) }
     }
 
     /// Refuses a folder whose mode has no write bit, even where the process could write

@@ -39,6 +39,7 @@ extension ChangeExecutor {
                 try writer.create(absolute, with: change.after ?? [], permissions: change.permissions)
                 report.created = 1
             case .replace:
+                try writer.checkNoSecondName(absolute)
                 try writer.replace(absolute, with: try newBytes(of: change), expecting: change.expected ?? .absent)
                 report.rewritten = 1
             case .remove:
@@ -51,6 +52,8 @@ extension ChangeExecutor {
             throw FileError.fileChanged(path: change.path)
         } catch FileError.fileExists {
             throw FileError.fileExists(path: change.path)
+        } catch FileError.secondName(_, let other) {
+            throw FileError.secondName(path: change.path, other: vault.relativePath(other))
         }
         return report
     }
@@ -73,6 +76,13 @@ extension ChangeExecutor {
                 if !fileSystem.exists(absolute) { throw FileError.fileChanged(path: change.path) }
             case .replace, .remove, .move:
                 if try !writer.isUnchanged(absolute, since: change.expected ?? .absent) { throw FileError.fileChanged(path: change.path) }
+            }
+            // A rewrite in place would split a note with a second name; a move's own second
+            // name is made by the change itself, later.
+            if change.kind == .replace {
+                do { try writer.checkNoSecondName(absolute) } catch FileError.secondName(_, let other) {
+                    throw FileError.secondName(path: change.path, other: vault.relativePath(other))
+                }
             }
         }
         let journal = IntentJournal(plan: plan)

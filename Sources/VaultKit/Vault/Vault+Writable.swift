@@ -12,7 +12,10 @@ extension Vault {
         try checkInside(notes: notes, folders: folders)
         let writer = SafeWriter(fileSystem: fileSystem)
         do {
-            for note in notes { try writer.checkReplaceable(absolutePath(note)) }
+            for note in notes {
+                try writer.checkReplaceable(absolutePath(note))
+                try writer.checkNoSecondName(absolutePath(note))
+            }
             for folder in Set(folders).sorted() {
                 var existing = folder
                 while !existing.isEmpty && !fileSystem.exists(absolutePath(existing)) { existing = LinkIndex.folder(of: existing) }
@@ -22,6 +25,8 @@ extension Vault {
             throw FileError.readOnly(path: path == root ? "the vault folder" : relativePath(path))
         } catch FileError.symbolicLink(let path) {
             throw FileError.symbolicLink(path: relativePath(path))
+        } catch FileError.secondName(let path, let other) {
+            throw FileError.secondName(path: relativePath(path), other: relativePath(other))
         }
     }
 
