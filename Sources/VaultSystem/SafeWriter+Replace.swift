@@ -29,6 +29,8 @@ extension SafeWriter {
     /// - Throws: `FileError.fileChanged` (exit 3) when the file is no longer what was read
     ///   (nothing was written); `.noteBusy` when another program keeps writing it;
     ///   `.changedKeptCopy` when two saves by others crossed this write (both are kept);
+    ///   `.savedOverKeptCopy` when another program saved over the new text right after it was
+    ///   written while the old file changed too (both are kept);
     ///   `.writeFailed` or `.system` when a step fails (the target is then untouched).
     public func replace(_ path: String, with bytes: [UInt8], expecting snapshot: FileSnapshot) throws {
         try checkReplaceable(path)
@@ -162,6 +164,11 @@ extension SafeWriter {
                 // A save landed in the new file (or is landing), or by rename between the look
                 // and the swap back: it is the newest, and goes back in place.
                 try fileSystem.exchange(aside, path)
+                // Into the new file: the write was made, and saved over, which is not a write
+                // to make again without a look.
+                if let placed = try fileSystem.linkStatus(path), placed.inode == ours.inode, placed.device == ours.device {
+                    throw FileError.savedOverKeptCopy(path: path, copy: try keepAsConflictCopy(aside, of: path))
+                }
             }
         } catch let error as FileError {
             throw error

@@ -230,7 +230,7 @@ struct CompareAndSwapTests {
         do {
             try writer.replace(path, with: Array(Self.mine.utf8), expecting: snapshot)
             Issue.record("the replace went through two saves")
-        } catch FileError.changedKeptCopy(_, let copy) {
+        } catch FileError.savedOverKeptCopy(_, let copy) {
             #expect(try folder.read("note.md") == Array("second save\n".utf8))
             #expect(try LocalFileSystem().readFile(copy) == Array("first save\n".utf8))
         }
