@@ -7,8 +7,16 @@ import VaultSystem
 /// One client's session with a vault: the protocol version agreed, the plans shown, and the
 /// answer to each request. Requests are answered one at a time, in order (`MCPServer`).
 public final class MCPSession: @unchecked Sendable {
-    /// The vault, with the cache of note facts opened once for the whole session.
-    public let vault: Vault
+    /// The vault, with the cache of note facts opened once for the whole session; opened
+    /// again when its settings change.
+    public private(set) var vault: Vault
+    /// True unless the session runs without the cache (`--no-cache`): walks are then kept.
+    private let keepsScans: Bool
+    /// The vault's settings files as they were when it was opened.
+    private var settingsSignature: [FileStatus?]
+    /// Why the vault's settings, changed since the server started, cannot be read: every tool
+    /// call fails with it until they can, as every command would.
+    private var settingsProblem: (any Error)?
     /// True under `--read-only`: only the tools that change nothing are served.
     public let readOnly: Bool
     /// The version of `vault`, for the client's `serverInfo`.
@@ -18,11 +26,11 @@ public final class MCPSession: @unchecked Sendable {
     /// Where notices for the person who started the server go (stderr).
     let log: @Sendable (String) -> Void
     let plans: PlanStore
-    let resources: NoteResources
+    private(set) var resources: NoteResources
     /// The notes the client subscribed to, for `notifications/resources/updated`.
     let subscriptions: Subscriptions
     /// The walks of the vault, kept while no folder changes.
-    let scans: ScanMemo
+    private(set) var scans: ScanMemo
     /// The version agreed at `initialize`; the latest until then.
     private(set) var protocolVersion = ProtocolVersion.supported[0]
     /// The cache's misses when it was last written, so that calls that read nothing afresh
@@ -47,12 +55,14 @@ public final class MCPSession: @unchecked Sendable {
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.vault = vault
+        settingsSignature = vault.settingsSignature()
+        keepsScans = vault.cache != nil
         self.readOnly = readOnly
         self.serverVersion = serverVersion
         self.today = today
         self.log = log
         plans = PlanStore(lifetime: planLifetime)
-        scans = ScanMemo(vault: vault, keeps: vault.cache != nil, budget: keptBudget)
+        scans = ScanMemo(vault: vault, keeps: keepsScans, budget: keptBudget)
         resources = NoteResources(vault: vault, scans: scans, pageSize: resourcePageSize)
         subscriptions = Subscriptions(vault: vault)
     }
@@ -68,6 +78,7 @@ public final class MCPSession: @unchecked Sendable {
             vault.cache?.release()
             FreedMemory.giveBack()
         }
+        if method != "initialize" && method != "ping" { reopenIfSettingsChanged() }
         switch method {
         case "initialize": return initialize(params)
         case "ping": return .object([])
@@ -126,6 +137,7 @@ public final class MCPSession: @unchecked Sendable {
             }
             throw .invalidParams("unknown tool \"\(name)\"; tools/list names the tools")
         }
+        if let settingsProblem { return failure(settingsProblem).json(structuredOutput: ProtocolVersion.hasStructuredOutput(protocolVersion)) }
         let arguments: ToolArguments
         do {
             arguments = try ToolArguments(params?["arguments"], schema: tool.input, tool: name)
@@ -151,6 +163,26 @@ public final class MCPSession: @unchecked Sendable {
                     "the answer would be \(size) bytes, over the limit of \(Self.outputLimit); nothing was cut: ask for less (limit and offset, or startLine for a note)")
         }
         return result.json(structuredOutput: ProtocolVersion.hasStructuredOutput(protocolVersion))
+    }
+
+    /// Opens the vault again when a settings file was written, made or removed since it was
+    /// opened (a system folder remapped, Obsidian's daily notes moved), so that no call
+    /// writes to where the vault no longer keeps its notes.
+    private func reopenIfSettingsChanged() {
+        let now = vault.settingsSignature()
+        guard now != settingsSignature else { return }
+        settingsSignature = now
+        do {
+            let reopened = try vault.reopened()
+            vault = reopened
+            scans = ScanMemo(vault: reopened, keeps: keepsScans, budget: scans.budget)
+            resources = NoteResources(vault: reopened, scans: scans, pageSize: resources.pageSize)
+            // Said only when they cannot be read: a rename that moves a favorite writes them too.
+            settingsProblem = nil
+        } catch {
+            settingsProblem = error
+            log("the vault's settings changed and cannot be read: \((error as? any UserError)?.description ?? "\(error)")")
+        }
     }
 
     /// The answer of a change that was made, too long to send: its long texts (a diff) and
