@@ -13,6 +13,8 @@ extension RenamePlanner {
         let moves: [String: String]
         let needles: LinkNeedles
         let retitles: [String: (note: Note, title: String)]
+        /// The title headings the change rewrites, by the note's new path.
+        let headings: [String: RetitledHeading]
         /// True in a git work tree, where conflict markers are git's.
         let inGit: Bool
         /// What `needles` said of each link shape of the cache, kept across the notes asked
@@ -73,7 +75,7 @@ extension RenamePlanner {
             // It names a moved file somewhere, and vault never rewrites what it cannot decode.
             return NoteOutcome(note.path, movedHash: movedHash, unavailable: warning("not UTF-8; its links are never rewritten"))
         }
-        let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path])
+        let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path], headings: context.headings)
         // Both sides of a merge at once: a link rewritten in one may be lost with it.
         if context.inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
             return NoteOutcome(note.path, movedHash: movedHash, conflicted: warning("holds merge conflict markers; links in it are not rewritten"))

@@ -138,7 +138,9 @@ public struct RenamePlanner: Sendable {
         // Each note is planned on its own, across the cores (one core planned a rename of a
         // note linked from 20,000 others for eight seconds), and the outcomes are taken in
         // path order, the first error thrown as a loop over the notes would have thrown it.
-        let context = NoteContext(before: before, after: after, moves: moves, needles: needles, retitles: retitles, inGit: inGit)
+        let context = NoteContext(
+            before: before, after: after, moves: moves, needles: needles, retitles: retitles,
+            headings: retitledHeadings(retitles, moves: moves), inGit: inGit)
         let scanned = scan.notes
         // What making the index freed lies among what it keeps; given back before the notes
         // are planned, as a link graph does before it reads them.
@@ -242,7 +244,7 @@ public struct RenamePlanner: Sendable {
     /// Rewrites the links of one note whose resolution the moves would change.
     func rewrite(
         _ note: Note, _ bytes: [UInt8], before: LinkIndex, after: LinkIndex, moves: [String: String],
-        retitle: (note: Note, title: String)?
+        retitle: (note: Note, title: String)?, headings: [String: RetitledHeading] = [:]
     ) throws -> Rewrite {
         // A trashed note's links are read from where a restore puts it back.
         let source = origin(of: note.path)
@@ -329,6 +331,7 @@ public struct RenamePlanner: Sendable {
             }
         }
         replacements += Self.foamLabels(links, bytes, rewritten: replacements)
+        replacements += Self.fragmentReplacements(links, bytes: bytes, expected: expected, own: newSource, headings: headings)
         if let retitle, retitle.note.path == note.path, vault.logseq != nil, let range = Self.titleProperty(document.structure) {
             replacements.append((range, retitle.title, document.sourceMap.line(containing: range.lowerBound), false))
         }
@@ -399,6 +402,4 @@ public struct RenamePlanner: Sendable {
         guard start < end, forms.contains(written) else { return nil }
         return start..<end
     }
-
-
 }

@@ -36,23 +36,12 @@ public struct HeadingRename {
             let read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(source), settling: false)
             let bytes = read.bytes
             guard NoteFacts.isUTF8(bytes, complete: true) else { continue }
-            var replacements: [TextReplacement] = []
-            var changes: [LinkChange] = []
-            for link in NoteFacts(bytes: bytes, parts: .links, dialect: vault.dialect.forFile(source)).links where link.form != .referenceUse {
-                guard let fragment = link.fragment, fragment.count > 1, !fragment.hasPrefix("#^"),
-                    LiveVault.fragment(String(fragment.dropFirst()), names: heading.text),
-                    live.index.resolve(link, from: source).path == path || (link.isSelfLink && source == path),
-                    let range = Self.fragmentRange(of: link, fragment, in: bytes)
-                else { continue }
-                let written = String(fragment.dropFirst())
-                // `#groceries` for `## Groceries`: a viewer's anchor, kept one.
-                let isAnchor = link.hasDestination && written == LiveVault.anchor(of: heading.text) && written != heading.text
-                // Inside `<…>` a destination holds its spaces as they are.
-                let replacement = isAnchor ? LiveVault.anchor(of: new)
-                    : link.hasDestination && !link.angleBrackets ? LinkRewriter.encode(new, like: "") : new
-                replacements.append(TextReplacement(range: range, text: replacement))
-                changes.append(LinkChange(line: link.line, before: written, after: replacement))
+            let links = NoteFacts(bytes: bytes, parts: .links, dialect: vault.dialect.forFile(source)).links
+            let found = HeadingFragment.replacements(in: links, bytes: bytes, old: heading.text, new: new) { _, link in
+                live.index.resolve(link, from: source).path == path || (link.isSelfLink && source == path)
             }
+            var replacements = found.map { TextReplacement(range: $0.range, text: $0.text) }
+            let changes = found.map { LinkChange(line: $0.line, before: bytes.utf8String($0.range), after: $0.text) }
             if source == path, let range = Self.headingText(heading, in: bytes, dialect: vault.dialect.forFile(source)) {
                 replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: new)))
             }
@@ -63,19 +52,6 @@ public struct HeadingRename {
             edits.append(FileEdit(source: source, path: source, snapshot: read.snapshot, patch: patch, changes: changes))
         }
         return RenamePlan(moves: [], edits: edits, sidecarMoves: [], skipped: [], newlyResolving: [], emptiedFolders: [])
-    }
-
-    /// The bytes of a fragment's text (after `#`) in a link, where it is written as read.
-    static func fragmentRange(of link: Link, _ fragment: String, in bytes: [UInt8]) -> Range<Int>? {
-        let wanted = Array(fragment.utf8)
-        var index = link.targetRange.upperBound
-        while index + wanted.count <= link.range.upperBound {
-            if bytes[index] == UInt8(ascii: "#"), Array(bytes[index..<index + wanted.count]) == wanted {
-                return index + 1..<index + wanted.count
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// The bytes of an ATX heading's text, without its `#` marks and closing spaces.

@@ -179,21 +179,11 @@ extension LiveVault {
     /// True when a link fragment (without `#`) names a heading: as Obsidian compares them,
     /// ignoring case, or as a markdown viewer's anchor (`#my-heading` for `My Heading`).
     public static func fragment(_ fragment: String, names heading: String) -> Bool {
-        let wanted = Naming.collisionKey(fragment.trimmed())
-        return Naming.collisionKey(heading) == wanted || anchor(of: heading) == wanted
+        HeadingFragment.names(fragment, heading: heading)
     }
 
-    /// The anchor a markdown viewer gives a heading: lower case, spaces as `-`, punctuation
-    /// left out.
-    static func anchor(of heading: String) -> String {
-        var anchor = ""
-        for character in Naming.collisionKey(heading) {
-            if character == " " { anchor.append("-") } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                anchor.append(character)
-            }
-        }
-        return anchor
-    }
+    /// The anchor a markdown viewer gives a heading (see `HeadingFragment.anchor`).
+    static func anchor(of heading: String) -> String { HeadingFragment.anchor(of: heading) }
 
     /// The block id (`^id`, without `^`) of a note.
     public func blockID(_ id: String, in path: String) -> BlockID? {
