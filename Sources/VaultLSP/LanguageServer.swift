@@ -41,6 +41,8 @@ public final class LanguageServer {
     var realRoot: String?
     /// The kernel's word on changes to the vault's folders, for a client that reports none.
     var watch: FolderWatch?
+    /// The vault's settings files as they were when it was last read (see `reopenIfSettingsChanged`).
+    var settingsSignature: [FileStatus?]?
     /// How many edits of open documents `vault.rename` sent, to number their requests.
     var renameEdits = 0
 
@@ -87,7 +89,10 @@ public final class LanguageServer {
         defer { live?.releaseCache() }
         switch message {
         case .request(let id, let method, let params):
-            if phase == .running { refreshIfChanged() }
+            if phase == .running {
+                reopenIfSettingsChanged()
+                refreshIfChanged()
+            }
             do {
                 send(.response(id: id, result: try answer(method, params)))
             } catch {
@@ -100,6 +105,7 @@ public final class LanguageServer {
                 return
             }
             guard phase == .running else { return }
+            reopenIfSettingsChanged()
             refreshIfChanged()
             do { try notice(method, params) } catch { log("\(method): \(error.message)", type: 1) }
         case .response(.string(let id), let result) where id.hasPrefix("vault-rename-"):
@@ -160,6 +166,7 @@ public final class LanguageServer {
         let clientRoot = workspace.flatMap(DocumentURI.path(of:)) ?? params?["rootPath"]?.stringValue
         do {
             let vault = try openVault(clientRoot)
+            settingsSignature = vault.settingsSignature()
             loading = VaultLoad(vault, read: readVault)
             let real = URL(fileURLWithPath: vault.root).resolvingSymlinksInPath().path
             realRoot = real == vault.root ? nil : real
