@@ -215,7 +215,11 @@ extension LanguageServer {
             guard let path = document.path, wanted.contains(path) else { continue }
             let saved = try? live.vault.fileSystem.readFile(live.vault.absolutePath(path))
             if saved != document.bytes {
-                throw RPCError(code: Self.requestFailed, message: "\(path) has unsaved changes; save it first, then rename")
+                // The server cannot tell an edit not saved from a file changed by another
+                // program since the editor read it: either way, the two differ.
+                throw RPCError(
+                    code: Self.requestFailed,
+                    message: "\(path) in the editor differs from the file on disk (unsaved changes, or the file changed elsewhere); save or reload it, then rename")
             }
         }
     }

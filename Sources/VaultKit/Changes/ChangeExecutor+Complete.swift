@@ -67,7 +67,9 @@ extension ChangeExecutor {
                 switch outcome {
                 case .rewritten: rewritten.append(entry.element)
                 case .leftAlone(let problem):
-                    found.append((entry.offset, VaultWarning(path: entry.element.path, message: problem + "; its links were not rewritten")))
+                    // A change that moves nothing (a tag renamed, tasks edited) rewrites no links.
+                    let left = journal.moves.isEmpty ? "; it was not rewritten" : "; its links were not rewritten"
+                    found.append((entry.offset, VaultWarning(path: entry.element.path, message: problem + left)))
                 case .notBegun: notBegun.append(entry)
                 case .failed: preconditionFailure("a failed rewrite is thrown")
                 }
