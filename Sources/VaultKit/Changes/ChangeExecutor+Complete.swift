@@ -114,7 +114,7 @@ extension ChangeExecutor {
                 try removeOldName(move, expectedHash: beforeHashes[move.to] ?? nil, writer: writer)
                 removedAny = true
             } catch FileError.fileChanged {
-                conflicts.append(VaultWarning(path: move.from, message: "changed under its old name since the change began; kept beside \(move.to)"))
+                conflicts.append(VaultWarning(path: move.from, message: keepSaveUnderOldName(move, writer: writer)))
             } catch FileError.readOnly(let folder) {
                 conflicts.append(VaultWarning(path: move.from, message: "kept beside \(move.to): \(folder) became read-only"))
             }

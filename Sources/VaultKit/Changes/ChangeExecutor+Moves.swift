@@ -201,6 +201,19 @@ extension ChangeExecutor {
         do { try relink(to, over: from) } catch { throw SafeWriter.wrap(error) }
     }
 
+    /// Keeps a save made under a move's old name after the change began, which the new name
+    /// lacks, as a conflict copy of the note beside its new name (`Center (vault conflict
+    /// …).md`): `vault conflicts` and `vault doctor` then list it until it is resolved. Left
+    /// under its old name, it was a second note that no link led to any more, told of once.
+    /// Returns what to say of it.
+    func keepSaveUnderOldName(_ move: FileMove, writer: SafeWriter) -> String {
+        let said = "changed under its old name since the change began"
+        guard let copy = try? writer.keepAsConflictCopy(vault.absolutePath(move.from), of: vault.absolutePath(move.to)) else {
+            return said + "; kept beside \(move.to)"
+        }
+        return said + "; kept as \(vault.relativePath(copy)), a conflict copy of \(move.to) (`vault conflicts` shows both)"
+    }
+
     /// Why the old name of a move could not be removed now, if it could not: the check
     /// `removeOldName` makes, asked before any old name goes.
     func oldNameProblem(_ move: FileMove, expectedHash: UInt64?) -> VaultWarning? {

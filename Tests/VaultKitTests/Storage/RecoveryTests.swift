@@ -42,6 +42,25 @@ struct RecoveryTests {
         #expect(try !folder.names(in: "pages").contains { $0.hasPrefix(".~") })
     }
 
+    @Test("a save under a renamed note's old name after a crash is kept as a conflict copy of the note, listed until resolved")
+    func saveUnderOldNameKeptAsCopy() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        crash(plan, vault, before: "unlink")
+        // The title heading was rewritten under the new name; an editor then saves the old one.
+        #expect(try text("pages/Chores.md") == "# Chores\n")
+        try folder.write("pages/Errands.md", "# Errands\n\n- [ ] saved after the crash\n")
+        let report = try #require(try ChangeExecutor(vault: vault).recover().first)
+        let copies = try folder.names(in: "pages").filter { $0.hasPrefix("Chores (vault conflict ") }
+        #expect(copies.count == 1)
+        #expect(report.conflicts.contains { $0.path == "pages/Errands.md" && $0.message.contains("a conflict copy of pages/Chores.md") })
+        #expect(try text("pages/" + copies[0]) == "# Errands\n\n- [ ] saved after the crash\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/Errands.md"))
+        #expect(try text("pages/Chores.md") == "# Chores\n" && text("pages/Linker.md") == "see [[Chores]]\n")
+        let scan = try vault.scan(detail: .paths)
+        #expect(scan.conflictCopies.map(\.originalPath) == ["pages/Chores.md"])
+    }
+
     @Test("a file that took a move's new name before any link was rewritten undoes the change, and no link leads to it")
     func moveMeetsArrival() throws {
         let vault = try vault()
