@@ -26,7 +26,7 @@ enum LifecycleCommand {
             }
             return 0
         }
-        outcome = try lifecycle.apply(outcome, action: action)
+        outcome = try lifecycle.apply(outcome, action: action, executor: context.changeExecutor(lifecycle.vault))
         let report = outcome.report
         if let report { context.report(report, recovered: false) }
         if let problem = outcome.recordProblem { context.warn(context.relativeToVault(problem)) }

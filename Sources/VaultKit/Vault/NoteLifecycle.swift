@@ -95,8 +95,11 @@ public struct NoteLifecycle {
 
     /// Carries out a planned action; for a restore, counts the links it healed. A trash and a
     /// restore are written down in (and struck from) `.zennotes/trash.json`.
-    public func apply(_ outcome: Outcome, action: Action) throws -> Outcome {
-        let report = try ChangeExecutor(vault: vault).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
+    ///
+    /// - Parameter executor: the executor that makes the move (a test's, that stops at a
+    ///   step); one of the vault's own when nil.
+    public func apply(_ outcome: Outcome, action: Action, executor: ChangeExecutor? = nil) throws -> Outcome {
+        let report = try (executor ?? ChangeExecutor(vault: vault)).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
         result.report = report
         if action == .trash || action == .restore, let move = outcome.plan.moves.first, report.moved > 0 {
