@@ -20,6 +20,7 @@ extension LanguageServer {
                 if let path = document.path { reopened.setText(document.bytes, of: path) }
             }
             self.live = reopened
+            for problem in (reopened.vault.logseq?.problems ?? []) + (reopened.vault.obsidian?.problems ?? []) { show("vault: \(problem)", type: 2) }
             if watch != nil {
                 watch = FolderWatch(vault: reopened.vault)
                 _ = watch?.changed()

@@ -177,8 +177,11 @@ public final class MCPSession: @unchecked Sendable {
             vault = reopened
             scans = ScanMemo(vault: reopened, keeps: keepsScans, budget: scans.budget)
             resources = NoteResources(vault: reopened, scans: scans, pageSize: resources.pageSize)
-            // Said only when they cannot be read: a rename that moves a favorite writes them too.
+            // Said only when they cannot be read, or are read with defaults (a Logseq or
+            // Obsidian setting that is not understood), as every command says it: a rename
+            // that moves a favorite writes them too.
             settingsProblem = nil
+            for problem in (reopened.logseq?.problems ?? []) + (reopened.obsidian?.problems ?? []) { log(problem) }
         } catch {
             settingsProblem = error
             log("the vault's settings changed and cannot be read: \((error as? any UserError)?.description ?? "\(error)")")

@@ -16,7 +16,8 @@ extension RenamePlanner {
         for (path, retitle) in retitles {
             guard let bytes = try? vault.fileSystem.readFile(vault.absolutePath(path)), NoteFacts.isUTF8(bytes, complete: true) else { continue }
             let document = MarkdownDocument(bytes: bytes, dialect: vault.dialect.forFile(path))
-            guard let range = Self.titleHeading(document, fileStem: retitle.note.stem),
+            // In a fragment `#` starts a subheading: a title holding one cannot be written there.
+            guard !retitle.title.contains("#"), let range = Self.titleHeading(document, fileStem: retitle.note.stem),
                 let heading = document.structure.titleHeading(),
                 !LinkScanner.links(in: document).contains(where: { $0.range.overlaps(range) }),
                 Naming.collisionKey(heading.text) != Naming.collisionKey(retitle.title)
@@ -43,7 +44,8 @@ extension RenamePlanner {
             let heading = headings[target]!
             let chosen = positions.map { links[$0] }
             made += HeadingFragment.replacements(in: chosen, bytes: bytes, old: heading.old, new: heading.new) { _, _ in true }
-                .map { ($0.range, $0.text, $0.line, true) }
+                // Part of a link counted once already, where its target changes with it.
+                .map { ($0.range, $0.text, $0.line, false) }
         }
         return made
     }

@@ -47,7 +47,7 @@ public struct Capture {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.isBlank else { throw VaultError.emptyText(what: "capture") }
         let url = Self.soleURL(text)
-        let folder = vault.layout.folder(for: destination.kind) ?? destination.rawValue
+        let folder = vault.spelledAsOnDisk(folder: vault.layout.folder(for: destination.kind) ?? destination.rawValue)
         // Before an earlier capture is looked for: what is read must be inside the vault too.
         try vault.checkInside(folder: folder)
         // Under the lock from the look for an earlier capture to the write, so two captures of

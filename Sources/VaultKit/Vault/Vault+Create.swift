@@ -101,16 +101,17 @@ extension Vault {
         let lower = stem.lowercased()
         let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()
         let words = lower.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        var variants = Set<String>()
+        // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
+        var variants = Set<[UInt8]>()
         for spelled in [lower, stem.uppercased(), capitalised, words.joined(separator: " ")] {
             for ending in [ext, ext.lowercased(), ext.uppercased()] {
-                variants.insert((spelled + ending).canonicallyComposed)
-                variants.insert((spelled + ending).canonicallyDecomposed)
+                variants.insert(Array((spelled + ending).canonicallyComposed.utf8))
+                variants.insert(Array((spelled + ending).canonicallyDecomposed.utf8))
             }
         }
-        variants.remove(name)
+        variants.remove(Array(name.utf8))
         let base = folder.isEmpty ? "" : folder + "/"
-        return variants.contains { ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil }
+        return variants.contains { ((try? fileSystem.linkStatus(absolutePath(base + String(decoding: $0, as: UTF8.self)))) ?? nil) != nil }
     }
 
     /// The status of the vault folder `folder` as a memo of its names compares it.

@@ -100,6 +100,18 @@ struct FolderNameMemoTests {
         #expect(try create("WORLD") == "quick/WORLD 3.md")
     }
 
+    @Test("a name made during a write in the other Unicode form is not missed by the next note")
+    func decomposedNameMadeDuringWrite() throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        let fileSystem = FaultyFileSystem()
+        let other = root + "/quick/cafe\u{301}.md"
+        fileSystem.actions[.create] = {
+            if !FileManager.default.fileExists(atPath: other) { _ = FileManager.default.createFile(atPath: other, contents: Data("theirs\n".utf8)) }
+        }
+        #expect(try create("a", fileSystem: fileSystem) == "quick/a.md")
+        #expect(try create("caf\u{E9}").utf8.elementsEqual("quick/caf\u{E9} 2.md".utf8))
+    }
+
     @Test("a folder whose times hold whole seconds keeps no memo")
     func wholeSeconds() throws {
         try folder.write("vault/quick/Older.md", "older\n")

@@ -12,10 +12,12 @@ struct TitleFragmentTests {
 
     func text(_ path: String) throws -> String { String(decoding: try folder.read(path), as: UTF8.self) }
 
-    func rename(_ name: String, to title: String) throws {
+    @discardableResult
+    func rename(_ name: String, to title: String) throws -> RenamePlan {
         let vault = try Vault(root: folder.path)
         let plan = try RenamePlanner(vault: vault).planRename(name, to: title)
         _ = try ChangeExecutor(vault: vault).apply(plan, summary: "rename")
+        return plan
     }
 
     @Test("links that name the title heading follow the new title, in every form; others keep their fragment")
@@ -42,6 +44,24 @@ struct TitleFragmentTests {
                 [ref]: Central%20Place.md#central-place
 
                 """)
+    }
+
+    @Test("a link whose target and fragment both change counts once")
+    func countedOnce() throws {
+        try folder.write("pages/Hub.md", "# Hub\n")
+        try folder.write("pages/Links.md", "[[Hub#Hub]] and [[Hub]] and [[Hub#hub|x]]\n")
+        let plan = try rename("Hub", to: "Center")
+        #expect(plan.linkCount == 3)
+        #expect(try text("pages/Links.md") == "[[Center#Center]] and [[Center]] and [[Center#Center|x]]\n")
+    }
+
+    @Test("a new title holding # is not written into fragments, where # starts a subheading")
+    func hashInTitle() throws {
+        try folder.write("pages/Hub.md", "# Hub\n")
+        try folder.write("pages/Links.md", "[[Hub#Hub]]\n")
+        try rename("Hub", to: "C# tips")
+        #expect(try text("pages/C- tips.md") == "# C# tips\n")
+        #expect(try text("pages/Links.md") == "[[C- tips#Hub]]\n")
     }
 
     @Test("a heading of the note's own, not its file name, is left as it is, and so are the links to it")

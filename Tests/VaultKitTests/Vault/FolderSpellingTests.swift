@@ -52,4 +52,16 @@ struct FolderSpellingTests {
         let plan = try RenamePlanner(vault: vault).planMove("inbox/Plan.md", to: "Pages/plan.md")
         #expect(plan.moves.map(\.to) == ["pages/plan.md"])
     }
+
+    @Test("a capture goes into quick/ or inbox/ as the disk spells it")
+    func captureFolder() throws {
+        let vault = try vault()
+        try FileManager.default.moveItem(atPath: folder.path + "/inbox", toPath: folder.path + "/INBOX")
+        try folder.write("Quick/Older.md", "older\n")
+        let quick = try Capture(vault: vault).capture(Array("a thought".utf8))
+        #expect(quick.path == "Quick/a thought.md")
+        let inbox = try Capture(vault: vault).capture(Array("for later".utf8), to: .inbox)
+        #expect(inbox.path == "INBOX/for later.md")
+        #expect(try folders() == ["INBOX", "Quick", "pages"])
+    }
 }
