@@ -9,6 +9,9 @@ public enum FileError: UserError, Equatable, Sendable {
     case notRegularFile(path: String, kind: String)
     /// The file or its folder is read-only; `vault` does not override that.
     case readOnly(path: String)
+    /// The file belongs to another user and is not shared through a group this process is in:
+    /// a rewrite makes a new file, which would be this process's, and could lock the owner out.
+    case otherOwner(path: String)
     /// The file has a second name in its folder (a hard link, as a rename that could not
     /// finish leaves one): a rewrite would give one name new text and leave the other old.
     case secondName(path: String, other: String)
@@ -43,7 +46,7 @@ public enum FileError: UserError, Equatable, Sendable {
 
     public var description: String {
         switch self {
-        case .symbolicLink, .readOnly, .fileChanged, .noteBusy, .secondName:
+        case .symbolicLink, .readOnly, .fileChanged, .noteBusy, .secondName, .otherOwner:
             return problem + "; nothing was written"
         case .notRegularFile:
             return problem + "; nothing was read or written"
@@ -67,6 +70,8 @@ public enum FileError: UserError, Equatable, Sendable {
         case .symbolicLink(let path): return "\(path) is a symbolic link; vault does not write through links"
         case .notRegularFile(let path, let kind): return "\(path) is \(kind), not a regular file; vault reads only regular files"
         case .readOnly(let path): return "\(path) is read-only"
+        case .otherOwner(let path):
+            return "\(path) belongs to another user, and vault writes a note's new text to a new file, which would be yours and could shut its owner out"
         case .secondName(let path, let other):
             return "\(path) is the same file as \(other) (a second name); a rewrite would split it into two notes"
         case .fileChanged(let path): return "\(path) changed since it was read"
@@ -88,6 +93,8 @@ public enum FileError: UserError, Equatable, Sendable {
             return "remove it or give it another name; a note is a regular file"
         case .readOnly:
             return "make it writable (chmod u+w) if the change is meant, then try again"
+        case .otherOwner:
+            return "let its owner make the change, or share the vault through a group (the same group on every note, with g+rw)"
         case .secondName:
             return "remove the name you do not want (the text stays under the other), then try again; `vault doctor` lists second names"
         case .fileChanged:
@@ -112,6 +119,7 @@ public enum FileError: UserError, Equatable, Sendable {
         case .notRegularFile(let path, let kind): return .notRegularFile(path: rename(path), kind: kind)
         case .readOnly(let path): return .readOnly(path: rename(path))
         case .secondName(let path, let other): return .secondName(path: rename(path), other: rename(other))
+        case .otherOwner(let path): return .otherOwner(path: rename(path))
         case .fileChanged(let path): return .fileChanged(path: rename(path))
         case .noteBusy(let path): return .noteBusy(path: rename(path))
         case .changedKeptCopy(let path, let copy): return .changedKeptCopy(path: rename(path), copy: rename(copy))

@@ -131,6 +131,11 @@ public protocol FileSystem: Sendable {
     /// False when this process may not write the file at `path` (its owner, group and mode,
     /// or a read-only file system, say no); true when it may, or when that cannot be told.
     func mayWrite(_ path: String) -> Bool
+    /// False when the file at `path` belongs to another user and this process could not give
+    /// a new file to that user (only root may) nor keep it shared through its group (one
+    /// this process is in, with read and write for the group): a rewrite would then take the
+    /// note from its owner. True for the process's own files, and as root.
+    func keepsOwnerAccess(_ path: String) -> Bool
     /// Another name of the file at `path` in its own folder (a hard link), when it has more
     /// than one and one is there; a name elsewhere (a snapshot made with `cp -al`) is not
     /// looked for.
@@ -207,6 +212,8 @@ extension FileSystem {
     public func mayWrite(_ path: String) -> Bool { LocalFileSystem().mayWrite(path) }
 
     public func otherName(of path: String) -> String? { LocalFileSystem().otherName(of: path) }
+
+    public func keepsOwnerAccess(_ path: String) -> Bool { LocalFileSystem().keepsOwnerAccess(path) }
 
     public func openForReading(_ path: String) throws -> Int32 {
         try LocalFileSystem().openForReading(path)

@@ -51,4 +51,19 @@ extension LocalFileSystem {
         }
         return nil
     }
+
+    /// See `FileSystem.keepsOwnerAccess`: a note of a vault shared through a group (each
+    /// note in the group, readable and writable by it) is rewritten by any member, the new
+    /// file keeping the group; any other note of another user is not.
+    public func keepsOwnerAccess(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, geteuid() != 0, info.st_uid != geteuid() else { return true }
+        guard info.st_mode & 0o060 == 0o060 else { return false }
+        if info.st_gid == getegid() { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let found = getgroups(count, &groups)
+        return found > 0 && groups.prefix(Int(found)).contains(info.st_gid)
+    }
 }

@@ -207,12 +207,15 @@ public struct SafeWriter: Sendable {
 
     /// Refuses what `replace` will not write over: a symbolic link (a swap would replace the
     /// link and leave its target behind), a read-only file (a swap would replace it as
-    /// easily as any other; the mode says no) and a file this process may not write (a swap
-    /// in a folder it may write would replace another user's note with its own).
+    /// easily as any other; the mode says no), a file this process may not write (a swap in
+    /// a folder it may write would replace another user's note with its own) and another
+    /// user's file that is not shared through a group of this process (the new file would
+    /// be this process's, which could shut the owner out).
     public func checkReplaceable(_ path: String) throws {
         guard let status = (try? fileSystem.linkStatus(path)) ?? nil else { return }
         if status.kind == .symlink { throw FileError.symbolicLink(path: path) }
         if Self.isReadOnly(status.permissions) || !fileSystem.mayWrite(path) { throw FileError.readOnly(path: path) }
+        if !fileSystem.keepsOwnerAccess(path) { throw FileError.otherOwner(path: path) }
     }
 
     /// Refuses a file with a second name in its folder (a hard link, as a rename that could

@@ -43,6 +43,22 @@ extension FaultSuiteTests {
     }
 
     @Test(
+        "another user's note that no shared group lets this user keep theirs is refused, not taken from its owner",
+        .enabled(if: canActAsAnotherUser, "needs root and setpriv to act as another user"))
+    func otherOwnerRefused() throws {
+        let (sandbox, vault, binary) = try memberVault(["pages/Theirs.md": Array("# Theirs\n".utf8)])
+        let note = vault + "/pages/Theirs.md"
+        // Writable by all, but its group is not the member's: a new file could not stay theirs.
+        #expect(chown(note, 23456, 23456) == 0 && chmod(note, 0o666) == 0)
+        let append = try asMember(binary, ["--vault", vault, "append", "pages/Theirs.md", "from a member"], sandbox)
+        #expect(append.status == 1)
+        #expect(String(decoding: append.errors, as: UTF8.self).contains("pages/Theirs.md belongs to another user"))
+        var status = stat()
+        #expect(stat(note, &status) == 0 && status.st_uid == 23456 && status.st_gid == 23456)
+        #expect(String(decoding: sandbox.bytes("pages/Theirs.md") ?? [], as: UTF8.self) == "# Theirs\n")
+    }
+
+    @Test(
         "a rewrite by the note's own user, not root, keeps the note's user attributes",
         .enabled(if: canActAsAnotherUser && xattrsWork, "needs root, setpriv and user attributes to act as another user"))
     func memberKeepsAttributes() throws {

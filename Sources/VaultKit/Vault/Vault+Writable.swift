@@ -25,6 +25,8 @@ extension Vault {
             throw FileError.readOnly(path: path == root ? "the vault folder" : relativePath(path))
         } catch FileError.symbolicLink(let path) {
             throw FileError.symbolicLink(path: relativePath(path))
+        } catch FileError.otherOwner(let path) {
+            throw FileError.otherOwner(path: relativePath(path))
         } catch FileError.secondName(let path, let other) {
             throw FileError.secondName(path: relativePath(path), other: relativePath(other))
         }
