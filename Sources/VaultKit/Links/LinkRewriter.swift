@@ -15,14 +15,18 @@ enum LinkRewriter {
     ///     path; it stays a bare name where that still works.
     ///   - fromRoot: the markdown link found its file from the vault's top folder (written
     ///     without a leading `/`); it keeps that form where it still works.
+    ///   - respelled: the file's folders changed only in case: the folder part as written,
+    ///     which still finds it as vault compares names, is written anew all the same.
     static func target(
-        for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool, fromRoot: Bool = false
+        for link: Link, to destination: String, from source: String, index: LinkIndex, byName: Bool, fromRoot: Bool = false,
+        respelled: Bool = false
     ) -> String? {
         switch link.form {
         case .wikilink, .frontmatter, .tag, .property:
             if let pages = index.pages { return pageTarget(link, destination, source, index, pages) }
             return wikilinkTarget(link, destination, source, index)
-        case .markdown, .reference, .referenceUse: return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot)
+        case .markdown, .reference, .referenceUse:
+            return markdownTarget(link, destination, source, index, byName: byName, fromRoot: fromRoot, respelled: respelled)
         }
     }
 
@@ -85,7 +89,7 @@ enum LinkRewriter {
     }
 
     private static func markdownTarget(
-        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, byName: Bool, fromRoot: Bool
+        _ link: Link, _ destination: String, _ source: String, _ index: LinkIndex, byName: Bool, fromRoot: Bool, respelled: Bool
     ) -> String? {
         let written = link.target.trimmed()
         let lastWritten = written.split(separator: "/").last.map(String.init) ?? written
@@ -99,7 +103,7 @@ enum LinkRewriter {
             return link.angleBrackets ? angled(name, like: link.rawTarget) : encode(name, like: link.rawTarget)
         }
         var candidates: [String] = []
-        if let slash = link.rawTarget.lastIndex(of: "/") {
+        if !respelled, let slash = link.rawTarget.lastIndex(of: "/") {
             let kept = String(link.rawTarget[...slash])
             let decoded = PercentEncoding.decodeDestination(kept)
             if index.resolveMarkdown(decoded + name, from: source, strict: true).path == destination {

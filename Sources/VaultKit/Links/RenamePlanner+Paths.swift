@@ -44,6 +44,15 @@ extension RenamePlanner {
         return vault.spelledAsOnDisk(folder: String(destination[..<slash])) + destination[slash...]
     }
 
+    /// True when a move changes only how a file's folders are spelled (`Projects/P.md` to
+    /// `projects/P.md`): a link by path still finds the file where names are compared as
+    /// vault compares them, but not in a viewer that takes the path as written, so it is
+    /// written anew.
+    static func respelled(_ was: String, as moved: String) -> Bool {
+        let (old, new) = (LinkIndex.folder(of: was), LinkIndex.folder(of: moved))
+        return old != new && Naming.collisionKey(old) == Naming.collisionKey(new)
+    }
+
     static func joined(_ folder: String, _ name: String) -> String {
         let base = trimmed(folder)
         return base.isEmpty ? name : base + "/" + name

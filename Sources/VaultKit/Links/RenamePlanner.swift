@@ -266,12 +266,14 @@ public struct RenamePlanner: Sendable {
                 let renamed = NoteFiles.stem(was.fileName) != NoteFiles.stem(moved.fileName)
                 if !renamed && after.resolve(link, from: newSource).path == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
+                    && !(Self.respelled(was, as: moved) && before.resolvesByPath(link, from: source))
                 {
                     return (.keep, moved)
                 }
                 let byName = link.hasDestination && !before.resolvesByPath(link, from: source)
                 let fromRoot = before.resolvesFromRoot(link, from: source)
-                guard let text = LinkRewriter.target(for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot)
+                guard let text = LinkRewriter.target(
+                    for: link, to: moved, from: newSource, index: after, byName: byName, fromRoot: fromRoot, respelled: Self.respelled(was, as: moved))
                 else {
                     throw VaultError.invalidDestination(
                         path: moved, reason: "the link \(bytes.utf8String(link.range)) in \(note.path) could not be rewritten to reach it")

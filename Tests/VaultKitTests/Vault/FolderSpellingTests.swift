@@ -64,4 +64,15 @@ struct FolderSpellingTests {
         #expect(inbox.path == "INBOX/for later.md")
         #expect(try folders() == ["INBOX", "Quick", "pages"])
     }
+
+    @Test("a folder renamed in case alone rewrites the markdown links that spell its path, which a viewer reads as written")
+    func folderCaseRename() throws {
+        try folder.write("Projects/P.md", "# P\n")
+        try folder.write("pages/L.md", "[p](../Projects/P.md) and [q](/Projects/P.md) and [[Projects/P]] and [[P]]\n")
+        let vault = try Vault(root: folder.path)
+        let plan = try RenamePlanner(vault: vault).planMove("Projects", to: "projects")
+        _ = try ChangeExecutor(vault: vault).apply(plan, summary: "move")
+        #expect(try String(decoding: folder.read("pages/L.md"), as: UTF8.self)
+            == "[p](../projects/P.md) and [q](/projects/P.md) and [[Projects/P]] and [[P]]\n")
+    }
 }
