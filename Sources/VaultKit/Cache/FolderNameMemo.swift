@@ -42,24 +42,25 @@ struct FolderNameMemo: Equatable {
 
     /// True when a name of the folder has the collision key whose hash is `key`.
     func holds(_ key: UInt64) -> Bool {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key
+        let place = position(of: key)
+        return place < keys.count && keys[place] == key
     }
 
     /// Adds a name's key, for a note this run made.
     mutating func insert(_ key: UInt64) {
+        let place = position(of: key)
+        if place == keys.count || keys[place] != key { keys.insert(key, at: place) }
+    }
+
+    /// Where `key` is, or would go, among the sorted keys.
+    private func position(of key: UInt64) -> Int {
         var low = 0
         var high = keys.count
         while low < high {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
-        if low == keys.count || keys[low] != key { keys.insert(key, at: low) }
+        return low
     }
 
     /// The memo in `path` when it is sound, of this program, for the folder as `status` finds
