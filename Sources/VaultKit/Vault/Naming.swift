@@ -170,13 +170,22 @@ public enum Naming {
             for scalar in name.unicodeScalars {
                 let width = UTF8.width(scalar)
                 let value = scalar.value
-                let changes = value < 0x80 ? (0x41...0x5A).contains(value) : !isCaseless(value) && scalar.properties.changesWhenLowercased
+                // The final sigma folds to the sigma that lowercasing gives its capital, as a
+                // case-insensitive disk folds it (`οδος` and `ΟΔΟΣ` are one name there).
+                let changes = value < 0x80 ? (0x41...0x5A).contains(value)
+                    : value == 0x3C2 || !isCaseless(value) && scalar.properties.changesWhenLowercased
                 if changes {
                     if out == nil {
                         out = Array(UnsafeBufferPointer(rebasing: bytes[..<offset]))
                         out?.reserveCapacity(bytes.count + 8)
                     }
-                    if value < 0x80 { out?.append(UInt8(value) | 0x20) } else { out?.append(contentsOf: scalar.properties.lowercaseMapping.utf8) }
+                    if value < 0x80 {
+                        out?.append(UInt8(value) | 0x20)
+                    } else if value == 0x3C2 {
+                        out?.append(contentsOf: [0xCF, 0x83])
+                    } else {
+                        out?.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                    }
                 } else if out != nil {
                     out?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<offset + width]))
                 }
