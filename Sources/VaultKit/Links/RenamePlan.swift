@@ -69,6 +69,9 @@ public struct RenamePlan: Sendable {
     public var movedHashes: [String: UInt64] = [:]
     /// The favorites in `vault.json` that follow moved notes, if any favorite moves.
     public var favoritesEdit: Change?
+    /// The trash record's entry for a note trashed or restored, made in the same change as
+    /// the move, so that a kill between the two leaves neither half.
+    public var trashRecordEdit: Change?
 
     /// The number of links rewritten.
     public var linkCount: Int { edits.reduce(0) { $0 + $1.changes.count } }
@@ -108,6 +111,7 @@ public struct RenamePlan: Sendable {
             changes.append(.replace(edit.path, expected: edit.snapshot, patch: edit.patch))
         }
         if let favoritesEdit { changes.append(favoritesEdit) }
+        if let trashRecordEdit { changes.append(trashRecordEdit) }
         var plan = ChangePlan(changes, summary: summary)
         plan.emptiedFolders = emptiedFolders
         plan.temporaryFiles = temporaryFiles

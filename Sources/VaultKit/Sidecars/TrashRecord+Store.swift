@@ -35,20 +35,27 @@ extension Vault {
 
     /// `updateTrashRecord` for a caller that holds the lock, through its executor.
     func updateTrashRecord(executor: ChangeExecutor, _ change: (inout TrashRecord) -> Void) throws {
+        if let written = try trashRecordChange({ record in
+            change(&record)
+            record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
+        }) {
+            _ = try executor.apply(ChangePlan([written], summary: "update \(TrashRecord.path)"))
+        }
+    }
+
+    /// The change of the trash record that `change` makes to it as it is now, for a plan to
+    /// make (nil when it changes nothing).
+    ///
+    /// - Throws: `VaultError.trashRecordUnreadable` when the record cannot be read.
+    func trashRecordChange(_ change: (inout TrashRecord) -> Void) throws -> Change? {
         let (old, snapshot) = try readTrashRecord()
         var record = old
         change(&record)
-        record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
-        guard record != old else { return }
+        guard record != old else { return nil }
         let path = TrashRecord.path
-        let written: Change?
-        if let snapshot {
-            let before = try fileSystem.readFile(absolutePath(path))
-            written = record == TrashRecord()
-                ? .remove(path, expected: snapshot, before: before) : .replace(path, expected: snapshot, before: before, after: record.encoded())
-        } else {
-            written = record.isEmpty ? nil : .create(path, bytes: record.encoded())
-        }
-        if let written { _ = try executor.apply(ChangePlan([written], summary: "update \(path)")) }
+        guard let snapshot else { return record.isEmpty ? nil : .create(path, bytes: record.encoded()) }
+        let before = try fileSystem.readFile(absolutePath(path))
+        return record == TrashRecord()
+            ? .remove(path, expected: snapshot, before: before) : .replace(path, expected: snapshot, before: before, after: record.encoded())
     }
 }

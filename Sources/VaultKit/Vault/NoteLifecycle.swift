@@ -90,7 +90,9 @@ public struct NoteLifecycle {
                 vault: vault, scan: scan, index: index, needles: LinkNeedles(paths: [note.path], index: index),
                 keep: LinkGraph.links(to: note.path)
             ).edges.count : 0
-        return Outcome(plan: plan, renamed: destination != target, links: links)
+        var outcome = Outcome(plan: plan, renamed: destination != target, links: links)
+        if action == .trash || action == .restore { planRecord(action, FileMove(from: note.path, to: destination), into: &outcome) }
+        return outcome
     }
 
     /// Carries out a planned action; for a restore, counts the links it healed. A trash and a
@@ -102,9 +104,7 @@ public struct NoteLifecycle {
         let report = try (executor ?? ChangeExecutor(vault: vault)).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
         result.report = report
-        if action == .trash || action == .restore, let move = outcome.plan.moves.first, report.moved > 0 {
-            result.recordProblem = record(action, move)
-        }
+
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
         let index = vault.linkIndex(scan)
@@ -114,24 +114,28 @@ public struct NoteLifecycle {
         return result
     }
 
-    /// Writes a trash or restore into the trash record; returns what went wrong, if anything.
-    /// A record that cannot be kept costs only the exact age: the note's file then tells it.
-    private func record(_ action: Action, _ move: FileMove) -> String? {
+    /// Plans the trash record's change for a trash or restore, made with the move in one
+    /// journaled change: a kill between them left the note in the trash unrecorded. A record
+    /// that cannot be read costs only the exact age and origin (the note's file and its path
+    /// in the trash tell them), and is said.
+    private func planRecord(_ action: Action, _ move: FileMove, into outcome: inout Outcome) {
         let now = vault.clock.now()
-        let inode = ((try? vault.fileSystem.status(vault.absolutePath(move.to))) ?? nil)?.inode
+        // The move keeps the file: its inode now is the one it has in the trash.
+        let inode = ((try? vault.fileSystem.status(vault.absolutePath(move.from))) ?? nil)?.inode
+        let vault = self.vault
         do {
-            try vault.updateTrashRecord { record in
+            outcome.plan.trashRecordEdit = try vault.trashRecordChange { record in
+                record.remove(Set(record.paths.filter { !vault.fileSystem.exists(vault.absolutePath($0)) }))
                 if action == .trash {
                     record.record(move.to, from: move.from, at: now, inode: inode)
                 } else {
                     record.remove([move.from])
                 }
             }
-            return nil
         } catch let error as any UserError {
-            return action == .trash ? "the time it was trashed was not recorded: \(error.description)" : nil
+            if action == .trash { outcome.recordProblem = "the time it was trashed was not recorded: \(error.description)" }
         } catch {
-            return "\(error)"
+            outcome.recordProblem = "\(error)"
         }
     }
 
