@@ -383,11 +383,7 @@ public final class FactsCache: @unchecked Sendable {
             // Gone meanwhile (another run cleared it too) is what was asked.
             do { try fileSystem.removeFile(file) } catch let error as SystemError where error.code == ENOENT {}
         }
-        // The memos of folders' names (`FolderNameMemo`), and what a kill left of one.
-        for entry in (try? fileSystem.entries(location.folder)) ?? []
-        where entry.kind == .file && (entry.name.hasPrefix("names-") || entry.name.hasPrefix(".~names-")) {
-            do { try fileSystem.removeFile(location.folder + "/" + entry.name) } catch let error as SystemError where error.code == ENOENT {}
-        }
+        try FolderNameMemo.removeAll(in: location.folder, fileSystem: fileSystem)
         lock.withLock {
             file = nil
             delta = nil

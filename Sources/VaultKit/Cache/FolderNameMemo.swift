@@ -1,3 +1,4 @@
+import Glibc
 import VaultSystem
 
 /// The collision keys of one folder's names as a `vault` write last left them, kept in the
@@ -117,6 +118,15 @@ struct FolderNameMemo: Equatable {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try? fileSystem.createDirectories(folder)
         try? SafeWriter(fileSystem: fileSystem).replaceDerived(path, with: bytes)
+    }
+
+    /// Removes every memo in the cache folder `folder`, and what a kill left of one.
+    static func removeAll(in folder: String, fileSystem: any FileSystem) throws {
+        for entry in (try? fileSystem.entries(folder)) ?? []
+        where entry.kind == .file && (entry.name.hasPrefix("names-") || entry.name.hasPrefix(".~names-")) {
+            // Gone meanwhile (another run cleared it too) is what was asked.
+            do { try fileSystem.removeFile(folder + "/" + entry.name) } catch let error as SystemError where error.code == ENOENT {}
+        }
     }
 
     /// The parts of a folder's status the memo is checked by.

@@ -363,19 +363,6 @@ public struct RenamePlanner: Sendable {
             replacements: made)
     }
 
-    /// What a link's resolution and rewrite depend on: its form and its target as written.
-    struct Spelling: Hashable {
-        var form: Link.Form
-        var angleBrackets: Bool
-        var target: String
-
-        init(_ link: Link) {
-            form = link.form
-            angleBrackets = link.angleBrackets
-            target = link.rawTarget
-        }
-    }
-
     /// Where a note's links are resolved from: its path, or for a note in the trash the path
     /// it had (`trash/pages/a.md` was `pages/a.md`), where a restore puts it.
     func origin(of path: String) -> String {
