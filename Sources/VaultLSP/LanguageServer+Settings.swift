@@ -10,8 +10,8 @@ extension LanguageServer {
     /// read until they can.
     func reopenIfSettingsChanged() {
         guard let live else { return }
+        // Taken when the vault was opened (`initialize`).
         let now = live.vault.settingsSignature()
-        if settingsSignature == nil { settingsSignature = now }
         guard now != settingsSignature else { return }
         settingsSignature = now
         do {

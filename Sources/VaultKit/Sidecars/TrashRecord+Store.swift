@@ -35,21 +35,20 @@ extension Vault {
 
     /// `updateTrashRecord` for a caller that holds the lock, through its executor.
     func updateTrashRecord(executor: ChangeExecutor, _ change: (inout TrashRecord) -> Void) throws {
-        if let written = try trashRecordChange({ record in
-            change(&record)
-            record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
-        }) {
+        if let written = try trashRecordChange(change) {
             _ = try executor.apply(ChangePlan([written], summary: "update \(TrashRecord.path)"))
         }
     }
 
     /// The change of the trash record that `change` makes to it as it is now, for a plan to
-    /// make (nil when it changes nothing).
+    /// make (nil when it changes nothing). Entries whose note is no longer in the trash are
+    /// forgotten first, so that `change` may add one for a note not moved there yet.
     ///
     /// - Throws: `VaultError.trashRecordUnreadable` when the record cannot be read.
     func trashRecordChange(_ change: (inout TrashRecord) -> Void) throws -> Change? {
         let (old, snapshot) = try readTrashRecord()
         var record = old
+        record.remove(Set(record.paths.filter { !fileSystem.exists(absolutePath($0)) }))
         change(&record)
         guard record != old else { return nil }
         let path = TrashRecord.path

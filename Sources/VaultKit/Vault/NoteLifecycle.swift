@@ -96,7 +96,7 @@ public struct NoteLifecycle {
     }
 
     /// Carries out a planned action; for a restore, counts the links it healed. A trash and a
-    /// restore are written down in (and struck from) `.zennotes/trash.json`.
+    /// restore are written down in (and struck from) `.zennotes/trash.json` by the plan itself.
     ///
     /// - Parameter executor: the executor that makes the move (a test's, that stops at a
     ///   step); one of the vault's own when nil.
@@ -104,7 +104,6 @@ public struct NoteLifecycle {
         let report = try (executor ?? ChangeExecutor(vault: vault)).apply(outcome.plan, summary: "\(action.rawValue) \(outcome.plan.moves[0].from)")
         var result = outcome
         result.report = report
-
         guard action == .restore, let path = outcome.plan.moves.first?.to else { return result }
         let scan = try vault.scan(detail: .paths)
         let index = vault.linkIndex(scan)
@@ -122,10 +121,8 @@ public struct NoteLifecycle {
         let now = vault.clock.now()
         // The move keeps the file: its inode now is the one it has in the trash.
         let inode = ((try? vault.fileSystem.status(vault.absolutePath(move.from))) ?? nil)?.inode
-        let vault = self.vault
         do {
             outcome.plan.trashRecordEdit = try vault.trashRecordChange { record in
-                record.remove(Set(record.paths.filter { !vault.fileSystem.exists(vault.absolutePath($0)) }))
                 if action == .trash {
                     record.record(move.to, from: move.from, at: now, inode: inode)
                 } else {
