@@ -10,6 +10,11 @@ extension RegexPattern {
     /// the next line and each line matches exactly as it would on its own. A note that is not
     /// UTF-8 is matched as its repaired text (each bad byte read as U+FFFD, as it is shown).
     ///
+    /// Text written decomposed (an `e` and a combining accent, as macOS writes names and
+    /// what is pasted from them) is matched composed as well, so that `café` finds it as
+    /// `search --exact` does; a line matched only so is shown composed. A pattern that looks
+    /// for the marks themselves (`\x{301}`, `\p{M}`) still finds them in the text as written.
+    ///
     /// - Throws: `RegexMatchError` naming `path` when PCRE2 gives up on the note.
     func search(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, context: Int, with data: RegexMatchData
@@ -19,14 +24,34 @@ extension RegexPattern {
             let matches =
                 lossy
                 ? try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { buffer throws(RegexMatchError) in
-                    try lines(buffer, context: context, path: path, with: data)
-                } : try lines(bytes, context: context, path: path, with: data)
+                    try linesInEitherForm(buffer, context: context, path: path, with: data)
+                } : try linesInEitherForm(bytes, context: context, path: path, with: data)
             return (matches, lossy)
         } catch {
             var named = error
             named.path = path
             throw named
         }
+    }
+
+    /// The matching lines of valid UTF-8 text as written and, where it holds decomposed
+    /// characters or the pattern was written decomposed, of its composed form too; a line
+    /// found both ways is given as written. Composing never moves a line break, so the
+    /// lines of both forms have the same numbers.
+    private func linesInEitherForm(
+        _ buffer: UnsafeBufferPointer<UInt8>, context: Int, path: String, with data: RegexMatchData
+    ) throws(RegexMatchError) -> [LineMatch] {
+        let written = try lines(buffer, context: context, path: path, with: data)
+        let decomposed = ByteScan.holdsDecomposed(buffer)
+        guard decomposed || composedForm != nil else { return written }
+        let composer = composedForm ?? self
+        let composed = try decomposed
+            ? Array(String(decoding: buffer, as: UTF8.self).canonicallyComposed.utf8).withUnsafeBufferPointer {
+                buffer throws(RegexMatchError) in try composer.lines(buffer, context: context, path: path, with: data)
+            } : composer.lines(buffer, context: context, path: path, with: data)
+        guard !composed.isEmpty else { return written }
+        let numbers = Set(written.map(\.line))
+        return (written + composed.filter { !numbers.contains($0.line) }).sorted { $0.line < $1.line }
     }
 
     private func lines(

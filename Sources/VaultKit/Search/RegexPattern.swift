@@ -14,15 +14,25 @@ final class RegexPattern: @unchecked Sendable {
     /// `\A`, `\z`, `\Z`, `\G` or a verb sees past the line, and a possessive or atomic
     /// repeat that takes the newline keeps it. Such a pattern is matched line by line.
     let matchesByLine: Bool
+    /// The pattern written composed (NFC), when the pattern as given is not: it is matched
+    /// against the composed text, so that a decomposed `é` typed or pasted finds either form.
+    let composedForm: RegexPattern?
     private let code: OpaquePointer
 
     /// Compiles `pattern`.
     ///
     /// - Throws: `SearchQueryError.invalidRegex` with PCRE2's reason and the character at
     ///   which the pattern stops making sense.
-    init(_ pattern: String) throws(SearchQueryError) {
+    convenience init(_ pattern: String) throws(SearchQueryError) {
+        try self.init(pattern, composing: true)
+    }
+
+    private init(_ pattern: String, composing: Bool) throws(SearchQueryError) {
         self.pattern = pattern
         matchesByLine = Self.needsLines(pattern)
+        let composed = composing ? pattern.canonicallyComposed : pattern
+        // Compared by bytes: strings compare equal across normal forms.
+        composedForm = composed.utf8.elementsEqual(pattern.utf8) ? nil : try RegexPattern(composed, composing: false)
         // UCP: \w, \d, \s and \b know every script, as the letters of notes do.
         var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_MULTILINE | PCRE2_NEVER_BACKSLASH_C)
         if !Self.hasUpperCaseLiteral(pattern) { options |= UInt32(PCRE2_CASELESS) }

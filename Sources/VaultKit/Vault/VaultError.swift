@@ -107,6 +107,8 @@ public enum VaultError: UserError, Equatable, Sendable {
         // A vault named where there is none is a mistake on the command line (or in VAULT_DIR).
         case .vaultFolderMissing: return 2
         case .invalidTag: return 2
+        // Nothing to write is a mistake in how the command was called.
+        case .emptyText: return 2
         default: return 1
         }
     }
@@ -254,8 +256,12 @@ extension VaultError: CustomStringConvertible {
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
         case .linkNotReadBack:
             return "choose a name without the characters that break the link, or rewrite that link by hand first"
-        case .emptyText:
-            return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
+        case .emptyText(let what):
+            switch what {
+            case "capture": return "give the text as arguments, or pipe it in: echo \"text\" | vault capture"
+            case "append", "prepend": return "give the text, or - to read it from standard input"
+            default: return "give the text of the \(what)"
+            }
         case .unfinishedChange:
             return "`vault doctor` shows what is left; `vault doctor --fix --abandon` gives up on it and keeps every file as it is"
         case .trashRecordUnreadable:

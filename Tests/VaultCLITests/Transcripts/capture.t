@@ -32,11 +32,11 @@ $ vault capture --title "Named" "body text" --json | sed 's/"created": ".*"/"cre
 $ vault capture < /dev/null
 2> vault: error: nothing to capture: the text is empty
 2> hint: give the text as arguments, or pipe it in: echo "text" | vault capture
-? 1
+? 2
 $ vault capture ""
 2> vault: error: nothing to capture: the text is empty
 2> hint: give the text as arguments, or pipe it in: echo "text" | vault capture
-? 1
+? 2
 # New pages, append and prepend.
 $ vault new "Garden: plan / 2027"
 > pages/Garden- plan - 2027.md
@@ -75,6 +75,14 @@ $ vault append "No such note" "text"
 2> vault: error: no note named "No such note"
 2> hint: `vault list` shows every note
 ? 1
+$ printf '  \n' | vault append pages/Errands.md -
+2> vault: error: nothing to append: the text is empty
+2> hint: give the text, or - to read it from standard input
+? 2
+$ vault journal 2026-11-30 --append ""
+2> vault: error: nothing to append: the text is empty
+2> hint: give the text, or - to read it from standard input
+? 2
 $ vault append Ideas "text"
 2> vault: error: "Ideas" names 2 notes: inbox/Ideas.md, pages/Ideas.md
 2> hint: name the note by its path

@@ -32,6 +32,23 @@ struct RegexPatternTests {
         #expect(lines(try found("été", in: "été\nÉTÉ\n")) == [1, 2])
     }
 
+    @Test("text written decomposed is found by a composed pattern, and composed text by a decomposed one")
+    func decomposedText() throws {
+        let decomposed = "plain line\nbre\u{301}sil here\nBre\u{301}sil \u{304B}\u{3099}\n"
+        #expect(lines(try found("brésil", in: decomposed)) == [2, 3])
+        // The line found only in its composed form is shown composed, its match in it.
+        let shown = try found("brésil", in: decomposed)[0]
+        #expect(Array(shown.text.utf8) == Array("brésil here".utf8) && shown.ranges == [0..<7])
+        #expect(lines(try found("\u{304C}", in: decomposed)) == [3])
+        #expect(lines(try found("br\\wsil", in: decomposed)) == [2, 3])
+        // A pattern pasted decomposed finds composed text, and decomposed text too.
+        #expect(lines(try found("bre\u{301}sil", in: "brésil\nbre\u{301}sil\n")) == [1, 2])
+        // A pattern for the marks themselves finds them where they are written.
+        let marks = try found("e\\x{301}", in: decomposed)
+        #expect(lines(marks) == [2, 3] && Array(marks[0].text.utf8) == Array("bre\u{301}sil here".utf8))
+        #expect(lines(try found("\\p{M}", in: "brésil\nbre\u{301}sil\n")) == [2])
+    }
+
     @Test("^ and $ hold at each line, a carriage return before the newline included")
     func anchorsPerLine() throws {
         let text = "bud one\r\ntwo bud\r\nbud\n"
