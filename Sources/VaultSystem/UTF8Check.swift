@@ -15,6 +15,20 @@ package enum UTF8Check {
 
     /// `validate(_:)` of bytes the caller holds.
     package static func validate(_ raw: UnsafeRawBufferPointer) -> Outcome {
+        var decomposed = false
+        return validate(raw, checkingMarks: false, decomposed: &decomposed)
+    }
+
+    /// `validate(_:)` that also tells whether the text holds a character that composes with
+    /// the one before it, as decomposed (NFD) text does: a combining mark, a kana voicing
+    /// mark (U+3099, U+309A) or a Hangul vowel or final consonant written apart
+    /// (U+1161…U+11FF). Checked only at characters beyond ASCII, so it costs nearly nothing.
+    package static func validate(_ raw: UnsafeRawBufferPointer, decomposed: inout Bool) -> Outcome {
+        validate(raw, checkingMarks: true, decomposed: &decomposed)
+    }
+
+    @inline(__always)
+    private static func validate(_ raw: UnsafeRawBufferPointer, checkingMarks: Bool, decomposed: inout Bool) -> Outcome {
         do {
             let count = raw.count
             var index = 0
@@ -35,9 +49,30 @@ package enum UTF8Check {
                     let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
                     if byte < min || byte > max { return .invalid }
                 }
+                if checkingMarks && !decomposed && lead >= 0xCC {
+                    decomposed = composesWithPrevious(lead, raw[index + 1], length == 3 ? raw[index + 2] : 0)
+                }
                 index += length
             }
             return .valid
+        }
+    }
+
+    /// True for the valid character of `lead`, `second` and `third` (0 for a two-byte one)
+    /// when it composes with the one before it (see `validate(_:decomposed:)`).
+    @inline(__always)
+    private static func composesWithPrevious(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+        switch lead {
+        case 0xCC: return true  // U+0300…U+033F
+        case 0xCD: return second <= 0xAF  // U+0340…U+036F
+        case 0xE1:
+            // U+1AB0…U+1AFF, U+1DC0…U+1DFF; Hangul U+1161…U+11FF.
+            return (second == 0xAA && third >= 0xB0) || second == 0xAB || second == 0xB7
+                || (second == 0x85 && third >= 0xA1) || second == 0x86 || second == 0x87
+        case 0xE2: return second == 0x83 && third >= 0x90  // U+20D0…U+20FF
+        case 0xE3: return second == 0x82 && (third == 0x99 || third == 0x9A)
+        case 0xEF: return second == 0xB8 && third >= 0xA0 && third <= 0xAF  // U+FE20…U+FE2F
+        default: return false
         }
     }
 

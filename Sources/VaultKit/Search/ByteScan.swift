@@ -192,31 +192,6 @@ enum ByteScan {
         return (base &- 0x41 < 26 ? base | 0x20 : base, length)
     }
 
-    /// True when the text holds a character that composes with the one before it: a
-    /// combining mark (see `isMark`), a kana voicing mark (U+3099, U+309A) or a Hangul vowel
-    /// or final consonant written apart (U+1161…U+11FF), as decomposed (NFD) text does.
-    static func holdsDecomposed(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = UnsafeRawPointer(buffer.baseAddress) else { return false }
-        var index = 0
-        while index < buffer.count {
-            // Eight bytes of ASCII at a time: most notes are mostly ASCII.
-            if index + 8 <= buffer.count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let byte = buffer[index]
-            if byte >= 0xCC {
-                if isMark(buffer, at: index) { return true }
-                let next = index + 1 < buffer.count ? buffer[index + 1] : 0
-                let third = index + 2 < buffer.count ? buffer[index + 2] : 0
-                if byte == 0xE3 && next == 0x82 && (third == 0x99 || third == 0x9A) { return true }
-                if byte == 0xE1 && (next == 0x86 || next == 0x87 || (next == 0x85 && third >= 0xA1)) { return true }
-            }
-            index += 1
-        }
-        return false
-    }
-
     /// True when the character starting at `index` is a combining mark: it vanishes when
     /// the text is folded.
     @inline(__always)

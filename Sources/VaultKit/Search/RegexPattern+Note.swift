@@ -19,13 +19,16 @@ extension RegexPattern {
     func search(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, context: Int, with data: RegexMatchData
     ) throws(RegexMatchError) -> ([LineMatch], lossy: Bool) {
-        let lossy = UTF8Check.validate(UnsafeRawBufferPointer(bytes)) != .valid
+        var decomposed = false
+        let lossy = UTF8Check.validate(UnsafeRawBufferPointer(bytes), decomposed: &decomposed) != .valid
         do {
             let matches =
                 lossy
                 ? try Array(String(decoding: bytes, as: UTF8.self).utf8).withUnsafeBufferPointer { buffer throws(RegexMatchError) in
-                    try linesInEitherForm(buffer, context: context, path: path, with: data)
-                } : try linesInEitherForm(bytes, context: context, path: path, with: data)
+                    var repaired = false
+                    _ = UTF8Check.validate(UnsafeRawBufferPointer(buffer), decomposed: &repaired)
+                    return try linesInEitherForm(buffer, decomposed: repaired, context: context, path: path, with: data)
+                } : try linesInEitherForm(bytes, decomposed: decomposed, context: context, path: path, with: data)
             return (matches, lossy)
         } catch {
             var named = error
@@ -39,10 +42,9 @@ extension RegexPattern {
     /// found both ways is given as written. Composing never moves a line break, so the
     /// lines of both forms have the same numbers.
     private func linesInEitherForm(
-        _ buffer: UnsafeBufferPointer<UInt8>, context: Int, path: String, with data: RegexMatchData
+        _ buffer: UnsafeBufferPointer<UInt8>, decomposed: Bool, context: Int, path: String, with data: RegexMatchData
     ) throws(RegexMatchError) -> [LineMatch] {
         let written = try lines(buffer, context: context, path: path, with: data)
-        let decomposed = ByteScan.holdsDecomposed(buffer)
         guard decomposed || composedForm != nil else { return written }
         let composer = composedForm ?? self
         let composed = try decomposed

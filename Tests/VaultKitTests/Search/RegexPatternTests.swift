@@ -40,6 +40,7 @@ struct RegexPatternTests {
         let shown = try found("brésil", in: decomposed)[0]
         #expect(Array(shown.text.utf8) == Array("brésil here".utf8) && shown.ranges == [0..<7])
         #expect(lines(try found("\u{304C}", in: decomposed)) == [3])
+        #expect(lines(try found("\u{AC00}", in: "\u{1100}\u{1161}\n\u{AC00}\n")) == [1, 2])
         #expect(lines(try found("br\\wsil", in: decomposed)) == [2, 3])
         // A pattern pasted decomposed finds composed text, and decomposed text too.
         #expect(lines(try found("bre\u{301}sil", in: "brésil\nbre\u{301}sil\n")) == [1, 2])
