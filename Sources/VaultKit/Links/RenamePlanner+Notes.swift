@@ -17,6 +17,8 @@ extension RenamePlanner {
         let headings: [String: RetitledHeading]
         /// True in a git work tree, where conflict markers are git's.
         let inGit: Bool
+        /// The folder a folder move moves.
+        let folder: FolderMove?
         /// What `needles` said of each link shape of the cache, kept across the notes asked
         /// whether the moves may change them (`unaffected`).
         let answers = LinkTargetAnswers()
@@ -75,7 +77,8 @@ extension RenamePlanner {
             // It names a moved file somewhere, and vault never rewrites what it cannot decode.
             return NoteOutcome(note.path, movedHash: movedHash, unavailable: warning("not UTF-8; its links are never rewritten"))
         }
-        let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path], headings: context.headings)
+        let result = try rewrite(note, read.bytes, before: context.before, after: context.after, moves: moves, retitle: context.retitles[note.path], headings: context.headings,
+            folder: context.folder)
         // Both sides of a merge at once: a link rewritten in one may be lost with it.
         if context.inGit && result.bytes != read.bytes && !MergeConflict.sections(in: read.bytes).isEmpty {
             return NoteOutcome(note.path, movedHash: movedHash, conflicted: warning("holds merge conflict markers; links in it are not rewritten"))

@@ -29,15 +29,22 @@ extension RenamePlanner {
         return link.angleBrackets ? LinkRewriter.angled(new, like: link.rawTarget) : LinkRewriter.encode(new, like: link.rawTarget)
     }
 
-    /// For a relative link of a moved note that climbs out of the vault (`../../images/x.png`
-    /// in a top-level folder), which resolves to nothing: the path to the same place out there
-    /// from the note's new folder, so that it still resolves to nothing (a deeper folder would
-    /// otherwise make it land on a file of the vault by chance) and moving back restores it.
-    /// Nil for every other link.
-    static func outsideTheVault(_ link: Link, from source: String, movedTo newSource: String) -> String? {
+    /// For a relative link of a moved note that resolves to nothing, the text that names the
+    /// same place from the note's new folder, so that its dangling target stays the same
+    /// (DESIGN.md 4's test) and a later `restore` or new note there heals it, and moving back
+    /// gives the text back. Nil for every other link, and where the text needs no change.
+    ///
+    /// Two kinds are rewritten: a link that climbs out of the vault (`../../images/x.png` in
+    /// a top-level folder: a deeper folder would otherwise make it land on a file of the
+    /// vault by chance), and a markdown link or definition written explicitly relative
+    /// (`../pages/A.md`, `./sub/b.md`). A bare `missing.md` or `pages/Later.md` is left as it
+    /// is: it may mean a name or the vault's top folder as much as the note's own folder.
+    /// A place inside a moved `folder` moves with it, so such a link keeps its text.
+    static func danglingFromNewPlace(_ link: Link, from source: String, movedTo newSource: String, folder moved: FolderMove? = nil) -> String? {
         let raw = link.rawTarget.trimmed()
-        guard link.form == .markdown ? !raw.hasPrefix("/") && !raw.contains("://") : raw.hasPrefix("../") else { return nil }
-        var depth = LinkIndex.folder(of: source).split(separator: "/").count
+        guard link.hasDestination ? !raw.hasPrefix("/") && !raw.contains("://") : raw.hasPrefix("../") else { return nil }
+        let folder = LinkIndex.folder(of: source).split(separator: "/")
+        var depth = folder.count
         var above = 0
         var rest: [Substring] = []
         for part in raw.split(separator: "/", omittingEmptySubsequences: false) {
@@ -48,9 +55,17 @@ extension RenamePlanner {
             default: rest.append(part)
             }
         }
-        guard above > 0 else { return nil }
-        let newDepth = LinkIndex.folder(of: newSource).split(separator: "/").count
-        let text = (Array(repeating: "..", count: newDepth + above) + rest.map(String.init)).joined(separator: "/")
-        return text == raw ? nil : text
+        let newFolder = LinkIndex.folder(of: newSource)
+        if above > 0 {
+            let newDepth = newFolder.split(separator: "/").count
+            let text = (Array(repeating: "..", count: newDepth + above) + rest.map(String.init)).joined(separator: "/")
+            return text == raw ? nil : text
+        }
+        guard link.hasDestination, raw.hasPrefix("../") || raw.hasPrefix("./"), !rest.isEmpty else { return nil }
+        let place = (folder.prefix(depth).map(String.init) + rest.map { PercentEncoding.decode(String($0)) }).joined(separator: "/")
+        guard var text = LinkRewriter.relativePath(from: newFolder, to: moved.map { $0.following(place) } ?? place) else { return nil }
+        if raw.hasPrefix("./") && !text.hasPrefix("../") { text = "./" + text }
+        let written = link.angleBrackets ? LinkRewriter.angled(text, like: link.rawTarget) : LinkRewriter.encode(text, like: link.rawTarget)
+        return written == raw ? nil : written
     }
 }

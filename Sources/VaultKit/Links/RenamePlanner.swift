@@ -83,9 +83,11 @@ public struct RenamePlanner: Sendable {
         let inFolder = !written.isEmpty ? written : files.filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
         var moves: [String: String] = [:]
         var carried: [String: String] = [:]
+        var movedFolder: FolderMove?
         if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
+            movedFolder = FolderMove(from: String(inFolder[0].prefix(from.count)), to: base)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
             // A conflict copy whose note is gone moves with its folder, as every file of it does.
             for copy in scan.conflictCopies where moves[copy.originalPath] == nil && Naming.collisionKey(copy.path).hasPrefix(folderPrefix) {
@@ -108,15 +110,16 @@ public struct RenamePlanner: Sendable {
             }
             moves[note.path] = target
         }
-        return try plan(moves, scan: scan, retitle: nil, carrying: carried)
+        return try plan(moves, scan: scan, retitle: nil, carrying: carried, folder: movedFolder)
     }
 
     /// The planning core: `moves` maps old to new vault-relative paths.
     /// `retitle` is the note a rename names anew, `retitling` the others it names anew with
-    /// it (a Logseq namespace's pages): their `title::` and title heading follow.
+    /// it (a Logseq namespace's pages): their `title::` and title heading follow. `folder` is
+    /// the folder a folder move moves, whose places move with it, files or not.
     func plan(
         _ moves: [String: String], scan: VaultScan, retitle: (note: Note, title: String)?,
-        retitling others: [(note: Note, title: String)] = [], carrying carried: [String: String] = [:]
+        retitling others: [(note: Note, title: String)] = [], carrying carried: [String: String] = [:], folder: FolderMove? = nil
     ) throws -> RenamePlan {
         var retitles: [String: (note: Note, title: String)] = [:]
         for entry in others + (retitle.map { [$0] } ?? []) { retitles[entry.note.path] = entry }
@@ -140,7 +143,7 @@ public struct RenamePlanner: Sendable {
         // path order, the first error thrown as a loop over the notes would have thrown it.
         let context = NoteContext(
             before: before, after: after, moves: moves, needles: needles, retitles: retitles,
-            headings: retitledHeadings(retitles, moves: moves), inGit: inGit)
+            headings: retitledHeadings(retitles, moves: moves), inGit: inGit, folder: folder)
         let scanned = scan.notes
         // What making the index freed lies among what it keeps; given back before the notes
         // are planned, as a link graph does before it reads them.
@@ -244,7 +247,7 @@ public struct RenamePlanner: Sendable {
     /// Rewrites the links of one note whose resolution the moves would change.
     func rewrite(
         _ note: Note, _ bytes: [UInt8], before: LinkIndex, after: LinkIndex, moves: [String: String],
-        retitle: (note: Note, title: String)?, headings: [String: RetitledHeading] = [:]
+        retitle: (note: Note, title: String)?, headings: [String: RetitledHeading] = [:], folder: FolderMove? = nil
     ) throws -> Rewrite {
         // A trashed note's links are read from where a restore puts it back.
         let source = origin(of: note.path)
@@ -284,8 +287,8 @@ public struct RenamePlanner: Sendable {
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
-            // A relative link out of the vault keeps naming the place it names, out there.
-            if was == nil, newSource != source, let text = Self.outsideTheVault(link, from: source, movedTo: newSource) {
+            // A relative link to nothing keeps naming the place it names, in the vault or out.
+            if was == nil, newSource != source, let text = Self.danglingFromNewPlace(link, from: source, movedTo: newSource, folder: folder) {
                 return (.rewrite(text), nil)
             }
             if now == was && keepsPath {

@@ -101,6 +101,7 @@ struct RoundTripTests {
         try folder.write("user/guide/start.md", """
             [graph](../features/graph.md) [self](user/guide/start.md#top) ![out](../../images/x.png)
             [missing](missing.md) [wiki out](<../../images/x.png>) [[graph]]
+            [later](../../pages/Later%20on.md) [draft](./drafts/x.md) [root](pages/Later%20on.md)
 
             """)
         try folder.write("Advanced/Styling.md", "![shot](../../images/x.png) ![here](../images/x.png)\n")
@@ -136,6 +137,24 @@ struct RoundTripTests {
         let scan = try vault.scan(detail: .summary)
         let edges = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan)).edges.filter { $0.source.hasSuffix("Styling.md") }
         #expect(edges.map(\.resolution.path) == [nil, "images/x.png"])
+    }
+
+    @Test("a link written relative that resolves to nothing names the same place from the note's new folder")
+    func danglingRelativeKeepsItsPlace() throws {
+        let (folder, _) = try shapes()
+        try move(folder, "user/guide/start.md", "notes/start.md")
+        let text = String(decoding: try folder.read("notes/start.md"), as: UTF8.self)
+        #expect(text.contains("[later](../pages/Later%20on.md) [draft](../user/guide/drafts/x.md)"))
+        // A bare name or a path that may mean the vault's top folder is left as it was.
+        #expect(text.contains("[missing](missing.md)") && text.contains("[root](pages/Later%20on.md)"))
+        try folder.write("pages/Later on.md", "# Later on\n")
+        try folder.write("user/guide/drafts/x.md", "# x\n")
+        let vault = try Vault(root: folder.path)
+        let scan = try vault.scan(detail: .summary)
+        let edges = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan)).edges.filter { $0.source == "notes/start.md" }
+        let resolved = Dictionary(edges.map { (String(decoding: Array(text.utf8)[$0.link.range], as: UTF8.self), $0.resolution.path) }, uniquingKeysWith: { a, _ in a })
+        #expect(resolved["[later](../pages/Later%20on.md)"] == .some("pages/Later on.md"))
+        #expect(resolved["[draft](../user/guide/drafts/x.md)"] == .some("user/guide/drafts/x.md"))
     }
 
     @Test("a link that resolved to nothing inside the vault is left exactly as it was")
