@@ -327,7 +327,10 @@ public struct RenamePlanner: Sendable {
             expected.append(decision.expected)
             switch decision.outcome {
             case .keep: break
-            case .rewrite(let text): replacements.append((link.targetRange, text, link.line, true))
+            case .rewrite(let text):
+                // Inside a quoted frontmatter value, a name with a quote is written escaped.
+                let written = link.form == .frontmatter ? YAMLQuoting.escaped(text, quote: bytes[link.range.lowerBound - 1]) : text
+                replacements.append((link.targetRange, written, link.line, true))
             case .newlyResolving(let now):
                 let edge = LinkEdge(
                     source: note.path, link: link, resolution: Resolution(path: now, candidates: 1),

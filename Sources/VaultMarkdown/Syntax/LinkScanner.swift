@@ -277,7 +277,8 @@ public enum LinkScanner {
             && (quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") || quote == UInt8(ascii: "(")) && bytes[end - 1] == closing
     }
 
-    /// Quoted `"[[Note]]"` values in frontmatter.
+    /// Quoted `"[[Note]]"` values in frontmatter, their targets and aliases read through the
+    /// quotes' escapes (`'[[Bob''s notes]]'` links to `Bob's notes`).
     static func frontmatterLinks(_ bytes: [UInt8], _ range: Range<Int>, _ map: SourceMap) -> [Link] {
         var links: [Link] = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -294,6 +295,8 @@ public enum LinkScanner {
                 {
                     if var link = wikilink(buffer, at: index + 1, end: lineEnd, embed: false, line: map.line(containing: index)) {
                         link.form = .frontmatter
+                        link.target = YAMLQuoting.unescaped(link.target, quote: quote)
+                        link.alias = link.alias.map { YAMLQuoting.unescaped($0, quote: quote) }
                         links.append(link)
                         index = link.range.upperBound
                         continue

@@ -90,6 +90,14 @@ struct LinkScannerTests {
         #expect(found.map(\.line) == [2, 3, 3])
     }
 
+    @Test("a quoted wikilink in frontmatter is read through the quotes' escapes, as YAML reads its value")
+    func frontmatterEscapes() {
+        let found = links("---\nup: '[[Bob''s notes|Bob''s]]'\ndq: \"[[Back\\\\slash \\\"q\\\"]]\"\nbad: '[[Ann's]]'\n---\n")
+        #expect(found.map(\.target) == ["Bob's notes", "Back\\slash \"q\"", "Ann's"])
+        #expect(found.map(\.alias) == ["Bob's", nil, nil])
+        #expect(found.map(\.rawTarget) == ["Bob''s notes", "Back\\\\slash \\\"q\\\"", "Ann's"])
+    }
+
     @Test("links in code, inline code, comments and escapes are not links")
     func exclusions() {
         let text = """

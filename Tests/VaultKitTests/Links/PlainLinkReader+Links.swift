@@ -158,8 +158,12 @@ extension PlainLinkReader {
         var found: [Found] = []
         for (index, line) in lines.enumerated().dropFirst() {
             if line == "---" || line == "..." { break }
-            for match in Self.matches(Self.regex(#"["']\[\[([^\]|#]*)[^\]]*\]\]["']"#), in: line) {
-                found.append(Found(line: index + 1, kind: .name, target: match.groups[1]!.trimmingCharacters(in: .whitespaces)))
+            for match in Self.matches(Self.regex(#"(["'])\[\[([^\]|#]*)[^\]]*\]\]["']"#), in: line) {
+                // Read as YAML reads the quoted value: `''` in single quotes, `\"` and `\\` in double.
+                let target = match.groups[1] == "'"
+                    ? match.groups[2]!.replacingOccurrences(of: "''", with: "'")
+                    : match.groups[2]!.replacingOccurrences(of: "\\\\", with: "\\").replacingOccurrences(of: "\\\"", with: "\"")
+                found.append(Found(line: index + 1, kind: .name, target: target.trimmingCharacters(in: .whitespaces)))
             }
         }
         return found

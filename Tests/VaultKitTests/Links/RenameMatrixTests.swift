@@ -77,6 +77,19 @@ struct RenameMatrixTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/pages/My Target.md"))
     }
 
+    @Test("a name with a quote is written into quoted frontmatter values escaped, so the YAML still reads, and back")
+    func quoteInFrontmatter() throws {
+        let (folder, vault) = try vault()
+        let note = "---\nup: '[[My Target]]'\nrel: ['[[My Target|t]]', \"[[My Target]]\"]\n---\nbody [[My Target]]\n"
+        try folder.write("pages/Quoted.md", note)
+        try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "Bob's Target"), vault)
+        #expect(try text(folder, "pages/Quoted.md") == "---\nup: '[[Bob''s Target]]'\nrel: ['[[Bob''s Target|t]]', \"[[Bob's Target]]\"]\n---\nbody [[Bob's Target]]\n")
+        let frontmatter = Frontmatter.locate(in: Array(try text(folder, "pages/Quoted.md").utf8))
+        #expect(frontmatter?.issues.isEmpty == true)
+        try apply(try RenamePlanner(vault: vault).planRename("Bob's Target", to: "My Target"), vault)
+        #expect(try text(folder, "pages/Quoted.md") == note)
+    }
+
     @Test("a move to another folder fixes relative markdown links and keeps bare names")
     func moveToFolder() throws {
         let (folder, vault) = try vault()
