@@ -55,6 +55,11 @@ final class CacheFile: @unchecked Sendable {
                 try? fileSystem.close(descriptor, path: path)
                 return nil
             }
+            // An index said to end past the file's end is damage, not a length to allocate:
+            // one flipped bit there asked for terabytes, and every command stopped.
+            guard let size = try fileSystem.status(path)?.size, header.indexEnd <= size else {
+                throw CacheFileFormat.Damage.truncated(offset: CacheFileFormat.headerLength)
+            }
             let index = try fileSystem.read(descriptor, at: 0, count: header.indexEnd, path: path)
             let contents = try CacheFileFormat.index(index, header: header)
             return CacheFile(

@@ -70,6 +70,27 @@ struct CacheFaultTests {
         try expectMended(fresh, warned: true)
     }
 
+    @Test("any bit flipped in the fixed header, the index's end among them, gives right answers, never a crash")
+    func flippedHeader() throws {
+        let fresh = try warm()
+        let sound = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
+        for offset in 0..<CacheFileFormat.headerLength {
+            for bit in [0x01, 0x10, 0x40, 0x80] as [UInt8] {
+                try damage { bytes in
+                    bytes = sound
+                    bytes[offset] ^= bit
+                }
+                var vault = try Vault(root: root)
+                let cache = FactsCache(location: CacheLocation(folder: cacheFolder, rootRealPath: root), racyWindow: 0)
+                vault.cache = cache
+                #expect(try CachedRuns.digest(vault) == fresh, "byte \(offset), bit \(bit)")
+                _ = cache.takeNotices()
+                try cache.finish()
+            }
+        }
+        #expect(try runs.run(CachedRuns.digest).value == fresh)
+    }
+
     @Test("a cache file of another version is rebuilt without a word")
     func otherVersion() throws {
         let fresh = try warm()
