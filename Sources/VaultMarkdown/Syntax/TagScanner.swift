@@ -4,7 +4,9 @@ import VaultSystem
 ///
 /// A tag starts with `#` at the start of a line or after white space and runs over unicode
 /// letters, digits, marks and `_ - /`. Not a tag: a heading marker (`# `), a URL fragment
-/// (`page#part`, no space before), a pure number (`#123`), anything in code or a comment.
+/// (`page#part`, no space before), a pure number (`#123`), anything in code or a comment,
+/// and a colour or other value inside an inline HTML tag (`<mark style="color: #FFB8EB">`,
+/// as highlighting plugins write), which is raw HTML to Obsidian and CommonMark alike.
 public enum TagScanner {
     /// The inline tags of a parsed note, in order of appearance, without `#`.
     public static func inlineTags(in document: MarkdownDocument) -> [String] { inlineTags(in: document.structure) }
@@ -25,6 +27,8 @@ public enum TagScanner {
             guard line <= structure.lineCount else { break }
             let range = structure.textRange(ofLine: line)
             var position = range.lowerBound
+            // The line's inline HTML tags, found once a `#` on it needs them.
+            var htmlTags: [Range<Int>]?
             while position < range.upperBound {
                 defer { position += 1 }
                 guard bytes[position] == UInt8(ascii: "#") else { continue }
@@ -36,6 +40,8 @@ public enum TagScanner {
                     exclusionIndex += 1
                 }
                 if exclusionIndex < exclusions.count && exclusions[exclusionIndex].contains(position) { continue }
+                if htmlTags == nil { htmlTags = HTMLTagSpans.openTags(bytes, in: range) }
+                if htmlTags!.contains(where: { $0.contains(position) }) { continue }
                 let (tag, end) = readTag(bytes, from: position + 1, limit: range.upperBound)
                 if let tag {
                     tags.append((tag, position..<position + 1 + tag.utf8.count))

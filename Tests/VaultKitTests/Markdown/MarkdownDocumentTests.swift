@@ -112,6 +112,17 @@ struct FenceEndTests {
         #expect(TagScanner.inlineTags(in: doc) == ["tag"])
     }
 
+    @Test("a #word inside an inline HTML tag is HTML, not a tag; beside or between tags it is one")
+    func tagsInHTML() {
+        let text = """
+            Some <mark style="background: #FFB8EBA6;">marked #inside</mark> text #real
+            <span data-x='a #quoted' title=bare>x</span> <img src=x.png /> #self
+            <My Target.md> #angle and a < b #lt and <b>not closed #nc
+            <a href="x" #attr> is no HTML: an attribute's name starts with a letter
+            """
+        #expect(TagScanner.inlineTags(in: MarkdownDocument(bytes: Array(text.utf8))) == ["inside", "real", "self", "angle", "lt", "nc", "attr"])
+    }
+
     @Test("a closed fence, in a list or a quote, keeps its closing line")
     func closedFences() {
         #expect(MarkdownDocument(bytes: Array("- a\n\n  ```\n  code\n  ```\n- b #t\n".utf8)).codeBlocks.map(\.lines) == [3...5])
