@@ -92,9 +92,10 @@ extension Vault {
 
     /// True when the folder holds a name that differs from `name` only as people write one
     /// name differently: all small letters, all capitals, a capital to start it or each of
-    /// its words; accents composed or decomposed; the extension in either case. A few
-    /// lookups, for a name that a memo, not a listing, said is free: the memo can lack a
-    /// name another program made while the last note was written.
+    /// its words; accents composed or decomposed; the extension in either case; and the
+    /// iCloud placeholder of each, and of `name` itself (`.Idea.md.icloud`), which a sync
+    /// tool evicting a note makes. A few lookups, for a name that a memo, not a listing, said
+    /// is free: the memo can lack a name another program made while the last note was written.
     private func hasLikelyTwin(_ name: String, in folder: String) -> Bool {
         let ext = NoteFiles.fileExtension(name)
         let stem = String(name.dropLast(ext.count))
@@ -110,8 +111,11 @@ extension Vault {
             }
         }
         variants.remove(Array(name.utf8))
+        let spellings = variants.map { String(decoding: $0, as: UTF8.self) }
         let base = folder.isEmpty ? "" : folder + "/"
-        return variants.contains { ((try? fileSystem.linkStatus(absolutePath(base + String(decoding: $0, as: UTF8.self)))) ?? nil) != nil }
+        return (spellings + (spellings + [name]).map { Placeholders.placeholderPath(for: $0) }).contains {
+            ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil
+        }
     }
 
     /// The status of the vault folder `folder` as a memo of its names compares it.

@@ -112,6 +112,17 @@ struct FolderNameMemoTests {
         #expect(try create("caf\u{E9}").utf8.elementsEqual("quick/caf\u{E9} 2.md".utf8))
     }
 
+    @Test("an iCloud placeholder made during a write is not missed by the next note", arguments: ["Idea", "idea", "IDEA"])
+    func placeholderMadeDuringWrite(spelled: String) throws {
+        try folder.write("vault/quick/Older.md", "older\n")
+        let fileSystem = FaultyFileSystem()
+        let other = root + "/quick/.\(spelled).md.icloud"
+        fileSystem.actions[.create] = { if !FileManager.default.fileExists(atPath: other) { _ = FileManager.default.createFile(atPath: other, contents: Data()) } }
+        #expect(try create("a", fileSystem: fileSystem) == "quick/a.md")
+        #expect(try create("Idea") == "quick/Idea 2.md")
+        #expect(!FileManager.default.fileExists(atPath: root + "/quick/Idea.md"))
+    }
+
     @Test("a folder whose times hold whole seconds keeps no memo")
     func wholeSeconds() throws {
         try folder.write("vault/quick/Older.md", "older\n")
