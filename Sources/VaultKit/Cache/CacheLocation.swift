@@ -67,8 +67,8 @@ public struct CacheLocation: Sendable, Equatable {
             return Found(location: nil, absence: why, notices: notices + [why])
         }
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
-        let resolvedBase = fileSystem.resolvedPrefixPath(baseFolder)
-        if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") {
+        func isInside(_ folder: String) -> Bool { leadsInside(folder, root: root, fileSystem: fileSystem) }
+        if isInside(baseFolder) {
             let why = "the cache folder \(baseFolder) is inside the vault, where no cache is kept"
             return Found(location: nil, absence: why, notices: notices)
         }
@@ -86,7 +86,19 @@ public struct CacheLocation: Sendable, Equatable {
             }
             location = apart
         }
+        // A link on the way (`vault/` linked into the vault) leads inside it all the same.
+        if isInside(location.folder) {
+            let why = "the cache folder \(location.folder) leads inside the vault, where no cache is kept"
+            return Found(location: nil, absence: why, notices: notices + [why])
+        }
         return Found(location: location, absence: nil, notices: notices)
+    }
+
+    /// True when `folder`, its links followed as far as it exists, is the vault folder whose
+    /// real path is `root` or lies inside it: derived state kept there would be synced.
+    static func leadsInside(_ folder: String, root: String, fileSystem: any FileSystem) -> Bool {
+        let resolved = fileSystem.resolvedPrefixPath(folder)
+        return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
     /// The name of a vault's folder under a base folder outside it (the cache's, the usage

@@ -48,10 +48,15 @@ public struct UsageStore: Sendable {
         let fileSystem = vault.fileSystem
         let baseFolder = Vault.absolute(base)
         let root = fileSystem.resolvedPath(vault.root) ?? vault.root
-        let resolvedBase = fileSystem.resolvedPrefixPath(baseFolder)
-        // Usage is derived state: inside a synced folder it would churn and conflict.
-        if resolvedBase == root || resolvedBase.hasPrefix(root == "/" ? "/" : root + "/") { return nil }
-        return UsageStore(folder: baseFolder + "/vault/" + CacheLocation.folderName(for: vault, root: root), fileSystem: fileSystem)
+        let folder = baseFolder + "/vault/" + CacheLocation.folderName(for: vault, root: root)
+        // Usage is derived state: inside a synced folder it would churn and conflict. A link
+        // on the way there (`vault/` linked into the vault) leads inside it all the same.
+        if CacheLocation.leadsInside(baseFolder, root: root, fileSystem: fileSystem)
+            || CacheLocation.leadsInside(folder, root: root, fileSystem: fileSystem)
+        {
+            return nil
+        }
+        return UsageStore(folder: folder, fileSystem: fileSystem)
     }
 
     /// The uses the file and the journal hold; the file counts as empty when it is missing,

@@ -249,6 +249,20 @@ struct UsageStoreTests {
         #expect(!FileManager.default.fileExists(atPath: root + "/.state") && !FileManager.default.fileExists(atPath: root + "/.cache"))
     }
 
+    @Test("a cache or state folder whose vault/ is a link into the vault is seen to lead inside it")
+    func linkedVaultFolder() throws {
+        let folder = TemporaryFolder()
+        let root = try folder.copy(fixture: "demo")
+        try FileManager.default.createDirectory(atPath: folder.path + "/cache", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/state", withIntermediateDirectories: true)
+        #expect(symlink(root + "/assets", folder.path + "/cache/vault") == 0)
+        #expect(symlink(root + "/pages", folder.path + "/state/vault") == 0)
+        let vault = try Vault(root: root)
+        let found = CacheLocation.find(for: vault, environment: ["XDG_CACHE_HOME": folder.path + "/cache"])
+        #expect(found.location == nil && found.notices.contains { $0.contains("leads inside the vault") })
+        #expect(UsageStore.find(for: vault, environment: ["XDG_STATE_HOME": folder.path + "/state"]) == nil)
+    }
+
     @Test("records made at once by several writers, folds among them, lose a use only as a fold reads and never leave a file that does not read")
     func concurrent() throws {
         let folder = TemporaryFolder()
