@@ -74,6 +74,14 @@ extension ChangeExecutor {
             case .move where !change.rewrites || change.expected == nil:
                 // A move keeps the bytes: its file need only still be there.
                 if !fileSystem.exists(absolute) { throw FileError.fileChanged(path: change.path) }
+                // A symbolic link moved elsewhere points elsewhere (its target is relative),
+                // and moving it moves the link, not the note it stands for.
+                if (try? fileSystem.linkStatus(absolute))??.kind == .symlink {
+                    throw VaultError.wrongPlace(
+                        path: change.path,
+                        reason: "is a symbolic link; vault moves notes, not links to them (moved, a link can point elsewhere): "
+                            + "move the file it points to, or the link itself with mv; nothing was changed")
+                }
             case .replace, .remove, .move:
                 if try !writer.isUnchanged(absolute, since: change.expected ?? .absent) { throw FileError.fileChanged(path: change.path) }
             }

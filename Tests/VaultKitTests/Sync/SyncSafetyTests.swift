@@ -192,6 +192,28 @@ struct SyncSafetyTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == inner)
     }
 
+    @Test("a note that is a symlink is not moved, renamed, archived or trashed: the link would point elsewhere; nothing changes")
+    func symlinkNotMoved() throws {
+        let folder = TemporaryFolder()
+        try folder.write("vault/quick/A.md", "# A\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/vault/pages", withIntermediateDirectories: true)
+        #expect(symlink("A.md", folder.path + "/vault/quick/ln A.md") == 0)
+        let vault = try Vault(root: folder.path + "/vault")
+        let before = try RoundTripTests.files(vault.root)
+        let refused = VaultError.wrongPlace(
+            path: "quick/ln A.md",
+            reason: "is a symbolic link; vault moves notes, not links to them (moved, a link can point elsewhere): "
+                + "move the file it points to, or the link itself with mv; nothing was changed")
+        #expect(throws: refused) { try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("quick/ln A.md", to: "pages/"), summary: "t") }
+        #expect(throws: refused) { try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("quick/ln A.md", to: "B"), summary: "t") }
+        for action in [NoteLifecycle.Action.trash, .archive] {
+            let lifecycle = NoteLifecycle(vault: vault)
+            #expect(throws: refused) { try lifecycle.apply(try lifecycle.plan(action, "quick/ln A.md"), action: action) }
+        }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/quick/ln A.md")) == "A.md")
+    }
+
     @Test("a folder link inside the vault is not followed: a link in trash/ to a live folder cannot have it emptied")
     func folderLinkInTrash() throws {
         let folder = TemporaryFolder()
