@@ -23,9 +23,12 @@ public struct Favorites {
     /// (nothing written) when it is one already.
     ///
     /// - Parameter dryRun: compute the change, write nothing.
+    /// - Throws: `VaultError.unknownNote` when the note is no longer there once the lock is
+    ///   held (a rename finished meanwhile): a favorite of a gone name would be added.
     @discardableResult
     public func add(_ path: String, dryRun: Bool = false) throws -> Change? {
         try change(dryRun: dryRun) { paths in
+            guard fileSystem.exists(vault.absolutePath(path)) else { throw VaultError.unknownNote(name: path, suggestions: []) }
             guard !paths.contains(where: { Self.same($0, path) }) else { return false }
             paths.append(path)
             return true

@@ -50,6 +50,10 @@ extension Vault {
     private func changeSidecar(of path: String, dryRun: Bool, _ edit: (inout CommentSidecar) throws -> Void) throws -> Change? {
         let relative = Comments.sidecarPath(forNote: path)
         return try ChangeExecutor(vault: self).whileLocked(unless: dryRun) { executor in
+            // The note was found before the lock was taken: a rename that held it meanwhile
+            // moved the note and its sidecar, and a sidecar written under the old name now
+            // would belong to no note.
+            guard fileSystem.exists(absolutePath(path)) else { throw VaultError.unknownNote(name: path, suggestions: []) }
             let absolute = absolutePath(relative)
             let change: Change
             if fileSystem.exists(absolute) {

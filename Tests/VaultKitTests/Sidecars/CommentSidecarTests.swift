@@ -30,6 +30,7 @@ struct CommentSidecarTests {
     func addKeepsUnknown() throws {
         let (folder, vault) = try demo()
         let path = "demo/.zennotes/comments/Gift.md.comments.json"
+        _ = try folder.write("demo/Gift.md", "# Gift\n")
         _ = try folder.write(path, "{\"version\":1,\"app\":\"zen\",\"comments\":[{\"id\":\"c-1\",\"body\":\"b\",\"color\":\"red\"}]}")
         let added = try vault.addComment("new one", to: "Gift.md").comment
         #expect(added.createdAt == "2026-11-30T12:00:00Z")
@@ -54,6 +55,17 @@ struct CommentSidecarTests {
                 }
 
                 """)
+    }
+
+    @Test("a comment or a favorite for a note gone by the time the lock is held is refused, and nothing is written")
+    func noteGoneMeanwhile() throws {
+        let (folder, vault) = try demo()
+        let settings = try folder.text("demo/.zennotes/vault.json")
+        // As after a rename that held the lock while the command looked the note up.
+        #expect(throws: VaultError.unknownNote(name: "pages/Gone.md", suggestions: [])) { try vault.addComment("late", to: "pages/Gone.md") }
+        #expect(throws: VaultError.unknownNote(name: "pages/Gone.md", suggestions: [])) { try Favorites(vault: vault).add("pages/Gone.md") }
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/.zennotes/comments/pages/Gone.md.comments.json"))
+        #expect(try folder.text("demo/.zennotes/vault.json") == settings)
     }
 
     @Test("a resolved comment says when, a second resolve writes nothing, and an unknown id is an error")
