@@ -50,6 +50,20 @@ struct RegexPatternTests {
         #expect(lines(try found("\\p{M}", in: "brésil\nbre\u{301}sil\n")) == [2])
     }
 
+    @Test("byte ranges become scalar offsets in one pass, in any order, past the end clamped, on a line of 100,000 matches")
+    func scalarOffsets() throws {
+        let text = "aé😀b é"
+        // a=0 é=1..3 😀=3..7 b=7 space=8 é=9..11, in scalars 0 1 2 3 4 5.
+        #expect(ScalarOffsets.spans(of: [9..<11, 0..<1, 1..<7, 7..<8, 11..<40], in: text) == [[5, 6], [0, 1], [1, 3], [3, 4], [6, 6]])
+        #expect(ScalarOffsets.spans(of: [], in: text).isEmpty)
+        let long = String(repeating: "wörd ", count: 100_000)
+        let matches = try found("wörd", in: long).first
+        let spans = ScalarOffsets.spans(of: try #require(matches).ranges, in: long)
+        #expect(spans.count == 100_000 && spans.last == [499_995, 499_999])
+        let json = String(decoding: try JSONEncoder().encode(try #require(matches)), as: UTF8.self)
+        #expect(json.contains("[499995,499999]"))
+    }
+
     @Test("^ and $ hold at each line, a carriage return before the newline included")
     func anchorsPerLine() throws {
         let text = "bud one\r\ntwo bud\r\nbud\n"
