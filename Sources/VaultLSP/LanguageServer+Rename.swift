@@ -139,7 +139,7 @@ extension LanguageServer {
     /// - Throws: `requestFailed` when a note the plan rewrites or moves is open with unsaved
     ///   changes: the plan was made from the file, and would not fit the buffer.
     func workspaceEdit(_ plan: RenamePlan, renamingFiles: Bool) throws(RPCError) -> JSONValue {
-        try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
+        try refuseUnsaved(plan)
         var changes: [JSONValue] = []
         for edit in plan.edits where !edit.replacements.isEmpty {
             changes.append(try replacementsEdit(of: edit.source, edit.patch))
@@ -158,7 +158,10 @@ extension LanguageServer {
 
     /// A tag rename as the editor's edit: the replacements of each note.
     func workspaceEdit(_ plan: TagRenamePlan) throws(RPCError) -> JSONValue {
-        try refuseUnsaved(plan.edits.map(\.path))
+        // The plan was made from the files: an unsaved text holding the tag is not in it.
+        try refuseUnsaved(plan.edits.map(\.path)) { [live] path in
+            live?.facts(of: path)?.tags.contains { plan.rename.renamed($0) != nil } ?? false
+        }
         var changes: [JSONValue] = []
         for edit in plan.edits {
             changes.append(try replacementsEdit(of: edit.path, edit.patch))
@@ -207,12 +210,21 @@ extension LanguageServer {
         ])
     }
 
-    /// Refuses a change to notes whose open documents differ from their files.
-    func refuseUnsaved(_ paths: [String]) throws(RPCError) {
+    /// Refuses a move or rename whose notes differ in their open documents from their files:
+    /// those it rewrites or moves, and those whose unsaved text links to a moved note, which
+    /// the plan, made from the files, does not rewrite.
+    func refuseUnsaved(_ plan: RenamePlan) throws(RPCError) {
+        let linking = Set(plan.moves.flatMap { move in live?.linkRanges(to: move.from).map(\.source) ?? [] })
+        try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from)) { linking.contains($0) }
+    }
+
+    /// Refuses a change to notes whose open documents differ from their files: `paths`, and
+    /// those open ones for which `holds` is true (their text holds what the change rewrites).
+    func refuseUnsaved(_ paths: [String], holding holds: (String) -> Bool = { _ in false }) throws(RPCError) {
         guard let live else { return }
         let wanted = Set(paths)
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
-            guard let path = document.path, wanted.contains(path) else { continue }
+            guard let path = document.path, wanted.contains(path) || holds(path) else { continue }
             let saved = try? live.vault.fileSystem.readFile(live.vault.absolutePath(path))
             if saved != document.bytes {
                 // The server cannot tell an edit not saved from a file changed by another
@@ -248,7 +260,7 @@ extension LanguageServer {
         let openEdits: [String: JSONValue]
         do {
             plan = try RenamePlanner(vault: live.vault).planRename(note, to: title)
-            try refuseUnsaved(plan.edits.map(\.source) + plan.moves.map(\.from))
+            try refuseUnsaved(plan)
             openEdits = self.openEdits(plan)
             let summary = plan.moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
             report = try ChangeExecutor(vault: live.vault).apply(plan, summary: "move " + summary)

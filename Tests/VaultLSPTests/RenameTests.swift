@@ -138,6 +138,32 @@ struct RenameTests {
         #expect(files["pages/Errands.md"] != nil)
     }
 
+    @Test("a rename or tag rename is refused while an unsaved text links to the note or holds the tag, though its file does not")
+    func unsavedLinkElsewhere() throws {
+        let vault = try TestVault()
+        let before = vault.files()
+        let client = try LSPClient(vault)
+        try client.start()
+        let link = try client.position(of: "[[Errands]]", in: "Home.md", offset: 4)
+        let tag = try client.position(of: "#reading/list", in: "pages/Reading List.md", offset: 3)
+        // Saved, the note links to neither; its text in the editor links to both.
+        try client.open("quick/Buy stamps.md", text: "- [ ] Stamps, and see [[Errands]] #reading/list\n")
+        for (path, at, name) in [("Home.md", link, "Chores"), ("pages/Reading List.md", tag, "books")] {
+            do {
+                _ = try client.request("textDocument/rename", client.at(path, line: at.line, character: at.character, [("newName", .string(name))]))
+                Issue.record("a rename of \(name) planned without the unsaved text")
+            } catch let error as RPCError {
+                #expect(error.message.contains("quick/Buy stamps.md") && error.message.contains("unsaved"))
+            }
+        }
+        #expect(throws: RPCError.self) {
+            try client.request("workspace/executeCommand", .object([
+                ("command", .string("vault.rename")), ("arguments", .array([.string("pages/Errands.md"), .string("Chores")])),
+            ]))
+        }
+        #expect(vault.files() == before)
+    }
+
     @Test("a client that cannot rename files is told to use vault.rename, which renames on disk as vault rename does")
     func executeCommand() throws {
         let edited = try TestVault()
