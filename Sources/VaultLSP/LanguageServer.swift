@@ -68,8 +68,8 @@ public final class LanguageServer {
         FreedMemory.mapLargeBlocks()
         while let incoming = channel.receive() {
             switch incoming {
-            case .malformed(let error):
-                send(.failure(id: nil, error: error))
+            case .malformed(let error, let id):
+                send(.failure(id: id, error: error))
             case .woken:
                 // A note changed on disk while the editor said nothing: its diagnostics now.
                 if phase == .running && live != nil { refreshIfChanged() } else { _ = watch?.changed() }

@@ -40,8 +40,8 @@ public final class MCPServer: @unchecked Sendable {
     private func read() {
         while let incoming = channel.receive() {
             switch incoming {
-            case .malformed(let error):
-                send(.failure(id: nil, error: error))
+            case .malformed(let error, let id):
+                send(.failure(id: id, error: error))
             case .woken:
                 continue
             case .message(.request(let id, let method, let params)):

@@ -26,24 +26,24 @@ public final class RPCChannel: @unchecked Sendable {
     /// Blocks for the next frame; nil at the end of input (the client went away).
     ///
     /// A frame that is not JSON, or JSON that is not a message, comes back as `.malformed`
-    /// so the server can answer `failure(id: nil, ...)` and keep serving.
+    /// so the server can answer `failure(id:error:)` and keep serving.
     public func receive() -> RPCIncoming? {
         guard let frame = readLock.withLock({ reader.next() }) else { return nil }
         switch frame {
         case .woken: return .woken
-        case .bad(let error): return .malformed(error)
+        case .bad(let error): return .malformed(error, id: nil)
         case .bytes(let bytes):
             let json: JSONValue
             do {
                 json = try JSONValue.parse(bytes)
             } catch {
-                return .malformed(.parseError("the message is not JSON: \(error)"))
+                return .malformed(.parseError("the message is not JSON: \(error)"), id: nil)
             }
-            if case .array = json { return .malformed(.invalidRequest("batches of messages are not served")) }
+            if case .array = json { return .malformed(.invalidRequest("batches of messages are not served"), id: nil) }
             do {
                 return .message(try RPCMessage(json: json))
             } catch {
-                return .malformed(error)
+                return .malformed(error, id: json["method"] == nil ? nil : json["id"].flatMap(RPCID.init(json:)))
             }
         }
     }

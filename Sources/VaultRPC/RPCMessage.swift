@@ -67,7 +67,9 @@ public enum RPCMessage: Sendable {
 /// What a frame held: a message, or why it was not one (so the server can answer and go on).
 public enum RPCIncoming: Sendable {
     case message(RPCMessage)
-    case malformed(RPCError)
+    /// A frame that is no message, with the id of the request it tried to be when that
+    /// could be read (the answer must carry it, or the client waits for ever).
+    case malformed(RPCError, id: RPCID?)
     /// The descriptor given to `RPCChannel.wake(on:)` became readable between messages.
     case woken
 }

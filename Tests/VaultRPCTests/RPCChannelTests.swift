@@ -72,7 +72,12 @@ private func method(_ incoming: RPCIncoming?) -> String? {
 }
 
 private func malformedCode(_ incoming: RPCIncoming?) -> Int? {
-    if case .malformed(let error) = incoming { return error.code }
+    if case .malformed(let error, _) = incoming { return error.code }
+    return nil
+}
+
+private func malformedID(_ incoming: RPCIncoming?) -> RPCID? {
+    if case .malformed(_, let id) = incoming { return id }
     return nil
 }
 
@@ -118,6 +123,21 @@ struct RPCChannelTests {
         #expect(malformedCode(wire.channel.receive()) == -32600)
         #expect(malformedCode(wire.channel.receive()) == -32600)
         #expect(method(wire.channel.receive()) == "ping")
+    }
+
+    @Test("a request that is not well formed but whose id reads is answered with its id, so the client stops waiting")
+    func malformedRequestKeepsItsID() {
+        let wire = Wire(framing: .lines)
+        wire.feed("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"x\",\"params\":\"oops\"}\n")
+        wire.feed("{\"jsonrpc\":\"1.0\",\"id\":\"a\",\"method\":\"x\"}\n{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}\n")
+        wire.feed("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"oops\",\"params\":1}\n")
+        wire.closeInput()
+        let first = wire.channel.receive()
+        #expect(malformedCode(first) == -32600 && malformedID(first) == .number(99))
+        #expect(malformedID(wire.channel.receive()) == .string("a"))
+        #expect(malformedID(wire.channel.receive()) == nil)
+        // A response is not answered: its id is the client's own question, not one to it.
+        #expect(malformedID(wire.channel.receive()) == nil)
     }
 
     @Test("a header without a length, and a frame over the limit, are skipped without losing the next")
