@@ -37,8 +37,9 @@ extension Vault {
     func noteAtPath(_ name: String) -> Note? {
         let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
         let parts = wanted.split(separator: "/", omittingEmptySubsequences: false)
-        // Only a plain path: the walk lists no hidden, ignored, `.` or `..` part.
-        guard !wanted.isEmpty, parts.allSatisfy({ !$0.isEmpty && !SyncArtifacts.isIgnored(String($0)) }) else { return nil }
+        // Only a plain path: the walk lists no hidden, ignored, `.` or `..` part. A NUL would
+        // end the path the system is given, and name another file (`A.md\0x` is `A.md`).
+        guard !wanted.isEmpty, !wanted.utf8.contains(0), parts.allSatisfy({ !$0.isEmpty && !SyncArtifacts.isIgnored(String($0)) }) else { return nil }
         for candidate in [wanted, wanted + ".md", wanted + ".markdown"] + (isLogseqGraph ? [wanted + ".org"] : []) {
             let fileName = candidate.fileName
             let absolute = absolutePath(candidate)

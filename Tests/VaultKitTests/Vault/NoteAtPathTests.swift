@@ -91,7 +91,7 @@ struct NoteAtPathTests {
         let names = [
             "A good idea", "Spark", "pages/idea.md", "pages/Out.md", "pages/Pipe.md", "pages/Folder.md",
             "pages/Plan (Ana's conflicted copy 2026-11-02).md", "pages/Evicted.md", "pages/.hidden/Secret.md",
-            "journals/Idea.md", "pages/../pages/Idea.md", "pages/Missing.md", "/pages/Idea.md",
+            "journals/Idea.md", "pages/../pages/Idea.md", "pages/Missing.md", "/pages/Idea.md", "pages/Idea.md\u{0}x", "pages/Idea\u{0}",
         ]
         for name in names {
             #expect(vault.noteAtPath(name) == nil, "\(name)")
