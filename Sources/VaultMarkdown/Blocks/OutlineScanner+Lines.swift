@@ -30,7 +30,7 @@ extension OutlineScanner {
         }
         leaf = .paragraph
         paragraphLine = lineStart..<lineEnd
-        recordParagraphLine(paragraphLine, starts: starts, indented: false)
+        recordParagraphLine(paragraphLine, starts: starts)
         extendOpenItems()
         return true
     }

@@ -291,7 +291,7 @@ package struct OutlineScanner {
         findFirstNonspace()
         if !opened && !allMatched && !blank && wasParagraph {
             paragraphLine = firstNonspace..<lineEnd
-            recordParagraphLine(paragraphLine, starts: false, indented: firstNonspace > offset)
+            recordParagraphLine(paragraphLine, starts: false)
             return
         }
         if !opened && !allMatched {
@@ -320,7 +320,7 @@ package struct OutlineScanner {
         let starts = leaf != .paragraph
         if starts { leaf = .paragraph }
         paragraphLine = firstNonspace..<lineEnd
-        recordParagraphLine(paragraphLine, starts: starts, indented: firstNonspace > offset)
+        recordParagraphLine(paragraphLine, starts: starts)
     }
 
     private mutating func openItem(markerWidth: Int) -> Int {

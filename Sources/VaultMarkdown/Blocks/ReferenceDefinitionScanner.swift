@@ -42,15 +42,11 @@ struct ReferenceDefinitionScanner {
     private var title = 0..<0
     /// The definition without its title, kept while a title on the next line is tried.
     private var pending: ReferenceDefinition?
-    /// True until the paragraph's first line is read: only a later line must start where its
-    /// container's content does.
-    private var atParagraphStart = false
 
     /// A paragraph starts; its lines follow.
     mutating func beginParagraph() {
         finishParagraph()
         phase = .opening
-        atParagraphStart = true
     }
 
     /// The paragraph ended: a definition waiting for a title on a next line holds without one.
@@ -62,12 +58,10 @@ struct ReferenceDefinitionScanner {
         phase = .off
     }
 
-    /// One line of the paragraph: its content, and whether white space precedes it after the
-    /// container marks (a definition after another must start its line).
-    mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, number: Int, indented: Bool) {
+    /// One line of the paragraph: its content, after the container marks and the white space
+    /// a paragraph's line drops (cmark reads `[s]: a` then `    [t]: b` as two definitions).
+    mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, number: Int) {
         guard phase != .off else { return }
-        let first = atParagraphStart
-        atParagraphStart = false
         var position = content.lowerBound
         let end = content.upperBound
         if phase == .titleOnNextLine {
@@ -82,7 +76,7 @@ struct ReferenceDefinitionScanner {
             }
         }
         if phase == .opening {
-            guard first || !indented, position < end, text[position] == UInt8(ascii: "[")
+            guard position < end, text[position] == UInt8(ascii: "[")
             else {
                 phase = .off
                 return

@@ -127,6 +127,13 @@ struct ReferenceDefinitionLinkTests {
         #expect(links(line).allSatisfy { $0.target == "x.md" })
     }
 
+    @Test("a definition after another may be indented, as a paragraph's later lines may, in a quote and a list too (as cmark reads them)")
+    func indentedDefinitionAfterAnother() throws {
+        let text = "[s]: a.md\n  [t]: b.md\n    [u]: c.md\n\n> [v]: d.md\n>   [w]: e.md\n\n- [x]: f.md\n     [y]: g.md\n\npara\n  [z]: h.md\n"
+        let bytes = Array(text.utf8)
+        #expect(links(text).map { bytes.utf8String($0.targetRange) } == ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md"])
+    }
+
     @Test("a definition in a quote, or with its destination on the next line, is a link at its place")
     func definitionPlaces() throws {
         let text = "> [q]: quoted.md \"Q\"\n\n[n]:\n  next.md\n  'N'\n"
