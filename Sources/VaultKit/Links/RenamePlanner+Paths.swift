@@ -65,6 +65,11 @@ extension RenamePlanner {
     }
 
     /// Refuses moves that would overwrite, land in the trash, or touch what cannot be moved.
+    /// A note's path without its extension, as names are compared.
+    static func stemKey(_ path: String) -> String {
+        Naming.collisionKey(String(path.dropLast(NoteFiles.fileExtension(path.fileName).count)))
+    }
+
     func validate(_ moves: [String: String], scan: VaultScan) throws {
         guard !moves.isEmpty else { throw VaultError.invalidDestination(path: "", reason: "nothing to move") }
         let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
@@ -74,6 +79,10 @@ extension RenamePlanner {
             known[Naming.collisionKey(path), default: 0] += 1
         }
         for from in moves.keys { known[Naming.collisionKey(from), default: 0] -= 1 }
+        // A note of the same name with another extension (`B.markdown` beside a new `B.md`)
+        // would make every link by that name name two notes.
+        var stems: [String: String] = [:]
+        for note in scan.notes where moves[note.path] == nil { stems[Self.stemKey(note.path)] = note.path }
         var targets = Set<String>()
         for (from, to) in moves.sorted(by: { $0.key < $1.key }) {
             let key = Naming.collisionKey(to)
@@ -90,6 +99,9 @@ extension RenamePlanner {
                 throw FileError.fileExists(path: to)
             }
             if !targets.insert(key).inserted { throw VaultError.invalidDestination(path: to, reason: "two files would land there") }
+            if NoteFiles.isNoteName(to.fileName, org: vault.isLogseqGraph), let other = stems[Self.stemKey(to)] {
+                throw VaultError.invalidDestination(path: to, reason: "\(other) has that name already, and a link by the name would name both")
+            }
         }
         try refuseCopyNames(moves, scan: scan)
     }

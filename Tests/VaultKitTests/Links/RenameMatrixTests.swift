@@ -90,6 +90,23 @@ struct RenameMatrixTests {
         #expect(try text(folder, "pages/Quoted.md") == note)
     }
 
+    @Test("a rename or move beside a note of the same name with another extension is refused, in any case")
+    func sameNameOtherExtension() throws {
+        let (folder, vault) = try vault()
+        try folder.write("pages/Other.markdown", "# Other\n")
+        let before = try RoundTripTests.files(vault.root)
+        for name in ["Other", "other"] {
+            #expect(throws: VaultError.invalidDestination(path: "pages/\(name).md", reason: "pages/Other.markdown has that name already, and a link by the name would name both")) {
+                try RenamePlanner(vault: vault).planRename("My Target", to: name)
+            }
+        }
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("inbox/New Name.md", to: "pages/Other.md") }
+        // The note itself may change the case of its name.
+        try apply(try RenamePlanner(vault: vault).planRename("pages/Other.markdown", to: "OTHER"), vault)
+        #expect(try RoundTripTests.files(vault.root).keys.contains("pages/OTHER.markdown"))
+        #expect(try RoundTripTests.files(vault.root).count == before.count)
+    }
+
     @Test("a move to another folder fixes relative markdown links and keeps bare names")
     func moveToFolder() throws {
         let (folder, vault) = try vault()
