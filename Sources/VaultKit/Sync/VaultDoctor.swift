@@ -8,7 +8,7 @@ public struct HealthFinding: Sendable, Codable, Equatable {
     /// What kind of problem, a stable word for scripts.
     public enum Kind: String, Sendable, Codable {
         case settings, unfinishedChange, placeholder, unreadable, notUTF8, conflictCopy, leftoverFile,
-            nameCollision, metadataNotSynced, skippedFile, mergeConflict, gitOperation, notUTF8Name, secondName
+            nameCollision, metadataNotSynced, skippedFile, mergeConflict, gitOperation, notUTF8Name, secondName, orphanedSidecar
     }
 
     public var kind: Kind
@@ -68,6 +68,7 @@ public struct VaultDoctor {
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += secondNames(files)
         findings += Self.collisions(scan)
+        findings += orphanedSidecars(scan)
         let unlisted = Set(scan.unlistedFolders.map(\.path))
         findings += scan.unlistedFolders.map {
             HealthFinding(

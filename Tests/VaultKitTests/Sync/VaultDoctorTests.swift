@@ -31,6 +31,25 @@ struct VaultDoctorTests {
         #expect(found.first?.message.hasPrefix("is the same file as pages/Plan.md") == true)
     }
 
+    @Test("comments whose note is not there are a finding; those of a note, a trashed one or a placeholder are not")
+    func orphanedSidecars() throws {
+        let folder = TemporaryFolder()
+        try Vault.initialize(at: folder.path)
+        let sidecar = "{\"version\":1,\"comments\":[]}"
+        for note in ["pages/A.md", "trash/pages/T.md", "pages/Evicted.md"] {
+            try folder.write(".zennotes/comments/\(note).comments.json", sidecar)
+        }
+        try folder.write(".zennotes/comments/pages/deep/Gone.md.comments.json", sidecar)
+        try folder.write(".zennotes/comments/Old.md.comments.json", sidecar)
+        try folder.write(".zennotes/comments/pages/notes.txt", "not a sidecar")
+        try folder.write("pages/A.md", "# A\n")
+        try folder.write("trash/pages/T.md", "# T\n")
+        try folder.write("pages/.Evicted.md.icloud", "")
+        let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine().filter { $0.kind == .orphanedSidecar }
+        #expect(found.map(\.path) == [".zennotes/comments/Old.md.comments.json", ".zennotes/comments/pages/deep/Gone.md.comments.json"])
+        #expect(found.first?.message.contains("comments of Old.md, which is not there") == true)
+    }
+
     @Test("each problem is one finding of its kind, naming the file, with a fix")
     func findings() throws {
         let folder = TemporaryFolder()
