@@ -16,7 +16,7 @@ enum LinksCommand: Command {
         } else {
             for report in reports {
                 let target = report.resolved.map { context.tint($0, 32) } ?? context.tint("(dangling)", 31)
-                context.line("\(report.line): \(report.text) -> \(target)")
+                context.line("\(report.line): \(report.textOnOneLine) -> \(target)")
             }
         }
         return reports.isEmpty ? 1 : 0
@@ -66,7 +66,7 @@ enum CheckCommand: Command {
             try emit(check, context)
             return check.isClean ? 0 : 1
         }
-        section(context, "Dangling links", check.dangling.map { "\($0.source):\($0.line): \($0.text)" })
+        section(context, "Dangling links", check.dangling.map { "\($0.source):\($0.line): \($0.textOnOneLine)" })
         if !check.pagesWithoutFile.isEmpty {
             let pages = Set(check.pagesWithoutFile.map { $0.target.lowercased() }).count
             let links = check.pagesWithoutFile.count
@@ -76,7 +76,7 @@ enum CheckCommand: Command {
         }
         section(
             context, "Ambiguous names",
-            check.ambiguous.map { "\($0.source):\($0.line): \($0.text) -> \($0.resolved ?? "") (\($0.candidates) files match)" })
+            check.ambiguous.map { "\($0.source):\($0.line): \($0.textOnOneLine) -> \($0.resolved ?? "") (\($0.candidates) files match)" })
         section(context, "Broken reference definitions", check.brokenDefinitions.map(\.description))
         section(context, "Unreadable notes", check.unreadable.map(\.description))
         section(context, "Conflict copies", check.conflictCopies.map { "\($0.path) (\($0.tool.rawValue) copy of \($0.originalPath))" })

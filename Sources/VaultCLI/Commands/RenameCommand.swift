@@ -52,7 +52,7 @@ enum MoveCommand: Command {
     static func carryOut(_ plan: RenamePlan, vault: Vault, arguments: Arguments, context: Context) throws -> Int32 {
         for warning in plan.skipped { context.warn(warning.description) }
         for link in plan.newlyResolving {
-            context.warn("\(link.source):\(link.line): \(link.text) dangled and will now resolve to \(link.resolved ?? "")")
+            context.warn("\(link.source):\(link.line): \(link.textOnOneLine) dangled and will now resolve to \(link.resolved ?? "")")
         }
         if arguments[CommonOptions.dryRun] {
             if context.json {

@@ -24,6 +24,13 @@ public struct LinkReport: Sendable, Codable, Equatable {
     private var contextLine: String
     private var contextOffset: Int
 
+    /// `text` on one line, for a terminal: a link whose text runs over lines has each line
+    /// break, with the indent after it, shown as one space.
+    public var textOnOneLine: String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline).map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
+    }
+
     /// The line the link is on, trimmed, for context (around the link on a long line).
     public var context: String {
         contextOffset < 0 ? contextLine : LinkEdge.excerpt(of: contextLine, at: contextOffset, length: text.utf8.count)

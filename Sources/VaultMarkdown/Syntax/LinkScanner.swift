@@ -46,6 +46,9 @@ public enum LinkScanner {
                 let range = structure.textRange(ofLine: line)
                 var cursor = LinkLine(bytes: buffer, start: range.lowerBound, end: range.upperBound, codeSpans: structure.codeSpans)
                 var position = max(range.lowerBound, consumed)
+                // The cursor over the lines a link's text may run on to, made when first needed.
+                var spanning: LinkLine?
+                var spanningMade = false
                 while position < range.upperBound {
                     let byte = buffer[position]
                     guard byte == UInt8(ascii: "[") else {
@@ -90,9 +93,18 @@ public enum LinkScanner {
                     if found == nil && !double && !byLabel.isEmpty {
                         found = referenceUse(&cursor, at: position, embed: embed, line: line, definitions: byLabel)
                     }
+                    // A `[` left open on its line may close on a later line of its paragraph.
+                    if found == nil && !double && cursor.closingBracket(position) == nil {
+                        if !spanningMade { (spanning, spanningMade) = (spanningCursor(structure, buffer, line: line), true) }
+                        if spanning != nil {
+                            found = spanningMarkdownLink(structure, &spanning!, at: position, line: line, embed: embed, spaced: spacedDestinations)
+                        }
+                    }
                     if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
                         links.append(link)
                         position = link.range.upperBound
+                        // A link whose text ran on to later lines: what it holds there is its own.
+                        consumed = max(consumed, position)
                     } else {
                         position += 1
                     }
@@ -177,11 +189,11 @@ public enum LinkScanner {
     ///   assets' paths so: `![x](../assets/one year_1.png)`); elsewhere, as in CommonMark,
     ///   text after the destination that is no title makes it no link.
     static func markdownLink(
-        _ line: inout LinkLine, at start: Int, embed: Bool, line number: Int, spaced: Bool = false
+        _ line: inout LinkLine, at start: Int, embed: Bool, line number: Int, spaced: Bool = false, closing: Int? = nil
     ) -> (Link, Range<Int>)? {
         let bytes = line.bytes
         let end = line.end
-        guard let index = line.closingBracket(start), index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else {
+        guard let index = closing ?? line.closingBracket(start), index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") else {
             return nil
         }
         var position = index + 2
