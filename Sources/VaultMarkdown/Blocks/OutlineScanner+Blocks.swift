@@ -193,13 +193,14 @@ extension OutlineScanner {
         blocks?.openBlock(line: lineNumber, info: String(decoding: info, as: UTF8.self))
     }
 
-    /// A line of paragraph text, without the white space that precedes it inside its container.
-    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool) {
+    /// A line of paragraph text, without the white space that precedes it inside its container;
+    /// `lazyIndented` for a lazy continuation line that white space precedes.
+    mutating func recordParagraphLine(_ range: Range<Int>, starts: Bool, lazyIndented: Bool = false) {
         blocks?.paragraphLine(range, line: lineNumber, starts: starts, topLevel: containers.isEmpty, in: text)
         guard recordsKinds else { return }
         mark(starts ? [.inline, .leafStart] : .inline)
         if starts { references.beginParagraph() }
-        references.line(text, range, number: lineNumber)
+        references.line(text, range, number: lineNumber, lazyIndented: lazyIndented)
         markDefinitions()
     }
 

@@ -291,7 +291,7 @@ package struct OutlineScanner {
         findFirstNonspace()
         if !opened && !allMatched && !blank && wasParagraph {
             paragraphLine = firstNonspace..<lineEnd
-            recordParagraphLine(paragraphLine, starts: false)
+            recordParagraphLine(paragraphLine, starts: false, lazyIndented: firstNonspace > offset)
             return
         }
         if !opened && !allMatched {

@@ -60,7 +60,9 @@ struct ReferenceDefinitionScanner {
 
     /// One line of the paragraph: its content, after the container marks and the white space
     /// a paragraph's line drops (cmark reads `[s]: a` then `    [t]: b` as two definitions).
-    mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, number: Int) {
+    /// A lazy line (one that leaves its quote's `>` out) keeps its white space in cmark: an
+    /// indented one begins no definition.
+    mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, number: Int, lazyIndented: Bool = false) {
         guard phase != .off else { return }
         var position = content.lowerBound
         let end = content.upperBound
@@ -76,7 +78,7 @@ struct ReferenceDefinitionScanner {
             }
         }
         if phase == .opening {
-            guard position < end, text[position] == UInt8(ascii: "[")
+            guard !lazyIndented, position < end, text[position] == UInt8(ascii: "[")
             else {
                 phase = .off
                 return

@@ -132,6 +132,10 @@ struct ReferenceDefinitionLinkTests {
         let text = "[s]: a.md\n  [t]: b.md\n    [u]: c.md\n\n> [v]: d.md\n>   [w]: e.md\n\n- [x]: f.md\n     [y]: g.md\n\npara\n  [z]: h.md\n"
         let bytes = Array(text.utf8)
         #expect(links(text).map { bytes.utf8String($0.targetRange) } == ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md"])
+        // A lazy line of a quote keeps its white space in cmark: indented, it begins none.
+        let lazy = "> [a]: a.md\n  [b]: b.md\n\n> [c]: c.md\n[d]: d.md\n"
+        let lazyBytes = Array(lazy.utf8)
+        #expect(links(lazy).map { lazyBytes.utf8String($0.targetRange) } == ["a.md", "c.md", "d.md"])
     }
 
     @Test("a definition in a quote, or with its destination on the next line, is a link at its place")
