@@ -61,11 +61,32 @@ extension RenamePlanner {
             let text = (Array(repeating: "..", count: newDepth + above) + rest.map(String.init)).joined(separator: "/")
             return text == raw ? nil : text
         }
-        guard link.hasDestination, raw.hasPrefix("../") || raw.hasPrefix("./"), !rest.isEmpty else { return nil }
-        let place = (folder.prefix(depth).map(String.init) + rest.map { PercentEncoding.decode(String($0)) }).joined(separator: "/")
-        guard var text = LinkRewriter.relativePath(from: newFolder, to: moved.map { $0.following(place) } ?? place) else { return nil }
-        if raw.hasPrefix("./") && !text.hasPrefix("../") { text = "./" + text }
-        let written = link.angleBrackets ? LinkRewriter.angled(text, like: link.rawTarget) : LinkRewriter.encode(text, like: link.rawTarget)
-        return written == raw ? nil : written
+        guard link.hasDestination, raw.hasPrefix("../") || raw.hasPrefix("./"), !rest.isEmpty,
+            LinkIndex.folder(of: source) != newFolder
+        else { return nil }
+        // The place, a part at a time: the note's folders as names, the link's own parts as
+        // written (`%20`, `?x=1` and all), each with the name it reads as.
+        var place = folder.prefix(depth).map { (name: String($0), written: String?.none) }
+            + rest.map { (name: PercentEncoding.decode(String($0)), written: String?.some(String($0))) }
+        if let moved {
+            let from = moved.from.split(separator: "/").count
+            let key = { (parts: ArraySlice<(name: String, written: String?)>) in Naming.collisionKey(parts.map(\.name).joined(separator: "/")) }
+            if place.count > from && key(place.prefix(from)) == Naming.collisionKey(moved.from) {
+                // A note moved with its folder keeps its links into the folder as they are.
+                if Naming.collisionKey(LinkIndex.folder(of: source) + "/").hasPrefix(Naming.collisionKey(moved.from) + "/") { return nil }
+                place = moved.to.split(separator: "/").map { (String($0), nil) } + place.dropFirst(from)
+            }
+        }
+        let target = newFolder.split(separator: "/").map(String.init)
+        var common = 0
+        while common < target.count && common < place.count - 1 && target[common] == place[common].name { common += 1 }
+        let spelled = place[common...].map { part in
+            part.written ?? (link.angleBrackets ? LinkRewriter.angled(part.name, like: link.rawTarget) : LinkRewriter.encode(part.name, like: link.rawTarget))
+        }
+        var text = (Array(repeating: "..", count: target.count - common) + spelled).joined(separator: "/")
+        // Written relative it stays: a bare `B.md` would be read as a name, found anywhere.
+        if !text.hasPrefix("../") { text = "./" + text }
+        if raw.hasSuffix("/") { text += "/" }
+        return text == raw ? nil : text
     }
 }

@@ -157,6 +157,27 @@ struct RoundTripTests {
         #expect(resolved["[draft](../user/guide/drafts/x.md)"] == .some("user/guide/drafts/x.md"))
     }
 
+    @Test("a relative link to nothing keeps its parts as written; a rename in place changes none; a bare result stays relative")
+    func danglingRelativeAsWritten() throws {
+        let folder = TemporaryFolder()
+        let links = "[g](./sub/) [i](./q.md?x=1) [j](./a/../b.md) [k](./x%2Fy.md) [n](./100%.md)\n"
+        try folder.write("pages/A.md", links)
+        try folder.write("pages/sub/C.md", "[x](../B.md)\n")
+        try folder.write("journals/B.md", "# B\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/notes", withIntermediateDirectories: true)
+        var vault = try Vault(root: folder.path)
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("pages/A.md", to: "A2"), summary: "t")
+        #expect(try folder.text("pages/A2.md") == links)
+        try move(folder, "pages/A2.md", "notes/")
+        #expect(try folder.text("notes/A2.md") == "[g](../pages/sub/) [i](../pages/q.md?x=1) [j](../pages/b.md) [k](../pages/x%2Fy.md) [n](../pages/100%.md)\n")
+        // `B.md` alone would be found by name, in journals/: `./B.md` still names pages/B.md.
+        try move(folder, "pages/sub/C.md", "pages/")
+        #expect(try folder.text("pages/C.md") == "[x](./B.md)\n")
+        vault = try Vault(root: folder.path)
+        let scan = try vault.scan(detail: .summary)
+        #expect(LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan)).edges.filter { $0.source == "pages/C.md" }.map(\.resolution.path) == [nil])
+    }
+
     @Test("a link that resolved to nothing inside the vault is left exactly as it was")
     func danglingLeftAlone() throws {
         let (folder, _) = try shapes()
