@@ -26,10 +26,14 @@ extension Vault {
         var names = takenNames(in: folder)
         var number = 1
         while true {
-            let name = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext) + ext
+            let numbered = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext)
+            let name = numbered + ext
             number += 1
             let key = Naming.collisionHash(name)
-            if names.memo?.holds(key) ?? names.listed.contains(key) { continue }
+            // A note of the name with another extension (`B.markdown` beside a new `B.md`)
+            // would share every link by the name: the name is taken as much.
+            let namesakes = namesakeEndings(of: name).map { Naming.collisionHash(numbered + $0) }
+            if ([key] + namesakes).contains(where: { names.memo?.holds($0) ?? names.listed.contains($0) }) { continue }
             let path = folder.isEmpty ? name : folder + "/" + name
             if names.memo != nil, hasLikelyTwin(name, in: folder) {
                 // A name the memo lacks, made by another program during the write the memo
@@ -99,13 +103,14 @@ extension Vault {
     private func hasLikelyTwin(_ name: String, in folder: String) -> Bool {
         let ext = NoteFiles.fileExtension(name)
         let stem = String(name.dropLast(ext.count))
+        let endings = [ext] + namesakeEndings(of: name)
         let lower = stem.lowercased()
         let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()
         let words = lower.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }
         // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
         var variants = Set<[UInt8]>()
         for spelled in [lower, stem.uppercased(), capitalised, words.joined(separator: " ")] {
-            for ending in [ext, ext.lowercased(), ext.uppercased()] {
+            for ending in endings.flatMap({ [$0, $0.lowercased(), $0.uppercased()] }) {
                 variants.insert(Array((spelled + ending).canonicallyComposed.utf8))
                 variants.insert(Array((spelled + ending).canonicallyDecomposed.utf8))
             }
@@ -116,6 +121,14 @@ extension Vault {
         return (spellings + (spellings + [name]).map { Placeholders.placeholderPath(for: $0) }).contains {
             ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil
         }
+    }
+
+    /// The other endings a note of the same name as the note `name` may have (`.markdown`
+    /// beside `.md`; `.org` too in a Logseq graph); none for a file that is no note.
+    private func namesakeEndings(of name: String) -> [String] {
+        guard NoteFiles.isNoteName(name, org: isLogseqGraph) else { return [] }
+        let ext = NoteFiles.fileExtension(name).lowercased()
+        return ([".md", ".markdown"] + (isLogseqGraph ? [".org"] : [])).filter { $0 != ext }
     }
 
     /// The status of the vault folder `folder` as a memo of its names compares it.

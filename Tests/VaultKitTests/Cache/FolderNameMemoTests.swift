@@ -123,6 +123,22 @@ struct FolderNameMemoTests {
         #expect(!FileManager.default.fileExists(atPath: root + "/quick/Idea.md"))
     }
 
+    @Test("a note of the name with another extension, or its placeholder, takes the name, listed or in the memo")
+    func namesakeWithOtherExtension() throws {
+        try folder.write("vault/quick/Idea.markdown", "older\n")
+        try folder.write("vault/quick/.Plan.MARKDOWN.icloud", "")
+        #expect(try create("Idea") == "quick/Idea 2.md")
+        // The memo the first note left holds Idea.markdown's name: the next note checks it.
+        #expect(try create("idea") == "quick/idea 3.md")
+        #expect(try create("Plan") == "quick/Plan 2.md")
+        // A name another program gives the other extension during a write is seen too.
+        let fileSystem = FaultyFileSystem()
+        let other = root + "/quick/Note.markdown"
+        fileSystem.actions[.create] = { if !FileManager.default.fileExists(atPath: other) { _ = FileManager.default.createFile(atPath: other, contents: Data()) } }
+        #expect(try create("a", fileSystem: fileSystem) == "quick/a.md")
+        #expect(try create("Note") == "quick/Note 2.md")
+    }
+
     @Test("a folder whose times hold whole seconds keeps no memo")
     func wholeSeconds() throws {
         try folder.write("vault/quick/Older.md", "older\n")
