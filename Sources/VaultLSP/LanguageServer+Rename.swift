@@ -96,6 +96,10 @@ extension LanguageServer {
         if case .heading(let heading, let path) = target.subject {
             let plan: RenamePlan
             do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
+            // An unsaved text that links to the note may link to the heading: the plan, made
+            // from the files, would leave that link behind.
+            let linking = Set(live.linkRanges(to: path).map(\.source))
+            try refuseUnsaved([path]) { linking.contains($0) }
             return try workspaceEdit(plan, renamingFiles: false)
         }
         guard case .note(let note) = target.subject, clientCanRenameFiles else {

@@ -286,4 +286,22 @@ struct RenameTests {
             try client.request("textDocument/rename", client.at("pages/Errands.md", line: heading.line, character: heading.character, [("newName", .string("a # b"))]))
         }
     }
+
+    @Test("a heading rename is refused while an unsaved text links to the note, though its file does not")
+    func headingRenameWithUnsavedLink() throws {
+        let vault = try TestVault()
+        let before = vault.files()
+        let client = try LSPClient(vault)
+        try client.start()
+        let heading = try client.position(of: "## Groceries", in: "pages/Errands.md", offset: 4)
+        try client.open("quick/Buy stamps.md", text: "- [ ] Stamps, see [[Errands#Groceries]]\n")
+        do {
+            _ = try client.request(
+                "textDocument/rename", client.at("pages/Errands.md", line: heading.line, character: heading.character, [("newName", .string("Food"))]))
+            Issue.record("a heading rename planned without the unsaved text")
+        } catch let error as RPCError {
+            #expect(error.message.contains("quick/Buy stamps.md") && error.message.contains("unsaved"))
+        }
+        #expect(vault.files() == before)
+    }
 }
