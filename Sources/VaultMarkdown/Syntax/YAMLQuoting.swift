@@ -16,28 +16,42 @@ package enum YAMLQuoting {
         }
     }
 
-    /// What a quoted scalar's text `text` reads as: the inverse of `escaped`.
+    /// YAML's escapes of one character after `\` in double quotes, and what each stands for.
+    private static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}", "r": "\r",
+        "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
+    ]
+
+    /// What a quoted scalar's text `text` reads as: the inverse of `escaped`, and every
+    /// escape YAML gives double quotes (`\u00e9`, `\xe9`, `\U0001F600`, `\t`, …).
     package static func unescaped(_ text: String, quote: UInt8) -> String {
         switch quote {
         case UInt8(ascii: "'"):
             return text.contains("''") ? text.replacing("''", with: "'") : text
         case UInt8(ascii: "\""):
             guard text.contains("\\") else { return text }
-            var result = ""
-            var escaping = false
-            for character in text {
-                if escaping {
-                    if character != "\\" && character != "\"" && character != "/" { result.append("\\") }
-                    result.append(character)
-                    escaping = false
-                } else if character == "\\" {
-                    escaping = true
+            var result = String.UnicodeScalarView()
+            var scalars = Substring(text).unicodeScalars[...]
+            while let scalar = scalars.popFirst() {
+                guard scalar == "\\", let escape = scalars.first else {
+                    result.append(scalar)
+                    continue
+                }
+                if let value = simpleEscapes[escape] {
+                    scalars.removeFirst()
+                    result.append(value)
+                } else if let digits = ["x": 2, "u": 4, "U": 8][Character(escape)], scalars.count > digits,
+                    let code = UInt32(String(String.UnicodeScalarView(scalars.dropFirst().prefix(digits))), radix: 16),
+                    let decoded = Unicode.Scalar(code)
+                {
+                    scalars.removeFirst(digits + 1)
+                    result.append(decoded)
                 } else {
-                    result.append(character)
+                    // Not an escape YAML knows: kept as written.
+                    result.append(scalar)
                 }
             }
-            if escaping { result.append("\\") }
-            return result
+            return String(result)
         default:
             return text
         }
