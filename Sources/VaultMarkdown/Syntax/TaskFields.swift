@@ -55,6 +55,8 @@ package struct TaskFields {
         var position = range.lowerBound
         let end = range.upperBound
         var previous: UInt8 = 0x20
+        // The text's inline HTML tags, found once a `#` needs them.
+        var htmlTags: [Range<Int>]?
         while position < end {
             let byte = bytes[position]
             // Most bytes start nothing; a field starts at a word (or is an emoji anywhere).
@@ -90,7 +92,13 @@ package struct TaskFields {
                 }
             } else if byte == UInt8(ascii: "#") {
                 let (tag, tagEnd) = TagScanner.readTag(bytes, from: position + 1, limit: end)
-                if let tag { tags.append(tag) } else if firstTasksField != nil { wordsAfterField = true }
+                // A colour in an inline HTML tag (`<span style="color: #C0FFEE">`) is no tag.
+                if htmlTags == nil { htmlTags = HTMLTagSpans.openTags(bytes, in: range) }
+                if let tag, !htmlTags!.contains(where: { $0.contains(position) }) {
+                    tags.append(tag)
+                } else if firstTasksField != nil {
+                    wordsAfterField = true
+                }
                 next = max(tagEnd, position + 1)
             } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
                 if position >= floor {

@@ -92,6 +92,8 @@ struct TaskFieldsTests {
         let task = try Self.task("- [ ] Task #to-do with #project/vault and `#code` and a.com/#frag, #123")
         #expect(task.tags == ["to-do", "project/vault"])
         #expect(task.description.contains("#to-do"))
+        // A colour in an inline HTML tag is HTML, as in the note's own tags.
+        #expect(try Self.task("- [ ] Task <span style=\"color: #C0FFEE\">x</span> #real 📅 2026-01-02").tags == ["real"])
     }
 
     @Test("fields inside inline code are text")
