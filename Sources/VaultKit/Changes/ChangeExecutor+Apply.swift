@@ -79,7 +79,7 @@ extension ChangeExecutor {
                 if (try? fileSystem.linkStatus(absolute))??.kind == .symlink {
                     throw VaultError.wrongPlace(
                         path: change.path,
-                        reason: "is a symbolic link; vault moves notes, not links to them (moved, a link can point elsewhere): "
+                        reason: "is a symbolic link; vault moves files, not links to them (moved, a link can point elsewhere): "
                             + "move the file it points to, or the link itself with mv; nothing was changed")
                 }
             case .replace, .remove, .move:

@@ -202,7 +202,7 @@ struct SyncSafetyTests {
         let before = try RoundTripTests.files(vault.root)
         let refused = VaultError.wrongPlace(
             path: "quick/ln A.md",
-            reason: "is a symbolic link; vault moves notes, not links to them (moved, a link can point elsewhere): "
+            reason: "is a symbolic link; vault moves files, not links to them (moved, a link can point elsewhere): "
                 + "move the file it points to, or the link itself with mv; nothing was changed")
         #expect(throws: refused) { try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("quick/ln A.md", to: "pages/"), summary: "t") }
         #expect(throws: refused) { try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("quick/ln A.md", to: "B"), summary: "t") }
