@@ -42,7 +42,10 @@ public struct TagRewrite: Sendable {
         }
         for (name, range) in TagScanner.inlineTagRanges(in: structure) where !header.contains(range.lowerBound) {
             guard let renamed = rename.renamed(name) else { continue }
-            edits.replace(range, with: "#" + renamed, place: "inline", before: "#" + name)
+            // Logseq's `#[[name]]` keeps its brackets.
+            let bracketed = bytes[range.lowerBound + 1] == UInt8(ascii: "[")
+            edits.replace(
+                range, with: bracketed ? "#[[" + renamed + "]]" : "#" + renamed, place: "inline", before: bytes.utf8String(range))
         }
         read = bytes
         replacements = edits.replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }

@@ -42,6 +42,12 @@ public enum TagScanner {
                 if exclusionIndex < exclusions.count && exclusions[exclusionIndex].contains(position) { continue }
                 if htmlTags == nil { htmlTags = HTMLTagSpans.openTags(bytes, in: range) }
                 if htmlTags!.contains(where: { $0.contains(position) }) { continue }
+                // Logseq's `#[[two words]]` is a tag as much as `#word`.
+                if structure.dialect.isLogseq, let (name, end) = bracketedTag(bytes, at: position, limit: range.upperBound) {
+                    tags.append((name, position..<end))
+                    position = end - 1
+                    continue
+                }
                 let (tag, end) = readTag(bytes, from: position + 1, limit: range.upperBound)
                 if let tag {
                     tags.append((tag, position..<position + 1 + tag.utf8.count))
@@ -50,6 +56,20 @@ public enum TagScanner {
             }
         }
         return tags
+    }
+
+    /// The name and end of a Logseq `#[[name]]` whose `#` is at `start`, closed on its line,
+    /// its name holding no bracket; nil for any other text.
+    static func bracketedTag(_ bytes: [UInt8], at start: Int, limit: Int) -> (name: String, end: Int)? {
+        guard start + 4 < limit, bytes[start + 1] == UInt8(ascii: "["), bytes[start + 2] == UInt8(ascii: "[") else { return nil }
+        var close = start + 3
+        while close + 1 < limit && bytes[close] != UInt8(ascii: "]") {
+            if bytes[close] == UInt8(ascii: "[") { return nil }
+            close += 1
+        }
+        guard close + 1 < limit, bytes[close + 1] == UInt8(ascii: "]") else { return nil }
+        let name = bytes.utf8String(start + 3..<close).trimmed()
+        return name.isEmpty ? nil : (name, close + 2)
     }
 
     /// Reads the tag body after `#`; nil when it is empty or only digits.

@@ -89,6 +89,13 @@ struct TagRewriteTests {
     func logseqProperty() throws {
         let text = "tags:: old, [[old/sub]], #Old, other\n\n- a block #old\n"
         #expect(try renamed(text, dialect: .logseq) == "tags:: new, [[new/sub]], other\n\n- a block #new\n")
+        // Logseq's `#[[old]]` is the same tag, and keeps its brackets; `#[[two words]]` is one tag.
+        let bracketed = "- #old and #[[old]] and #[[old/sub]] and #[[older]] and #[[two words]]\n"
+        #expect(try renamed(bracketed, dialect: .logseq) == "- #new and #[[new]] and #[[new/sub]] and #[[older]] and #[[two words]]\n")
+        let structure = NoteStructure(bytes: Array(bracketed.utf8), extent: .whole, dialect: .logseq)
+        #expect(TagScanner.inlineTags(in: structure) == ["old", "old", "old/sub", "older", "two words"])
+        // Elsewhere `#[[x]]` is no tag: it is a link after a `#`.
+        #expect(TagScanner.inlineTags(in: NoteStructure(bytes: Array(bracketed.utf8))) == ["old"])
     }
 
     @Test("frontmatter written as JSON is left alone and said so")
