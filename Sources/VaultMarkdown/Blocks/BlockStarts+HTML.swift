@@ -65,61 +65,21 @@ extension BlockStarts {
     /// An open tag with well-formed attributes, or a closing tag, then only white space.
     private static func isCompleteTag(_ text: Bytes, _ start: Int, _ end: Int, closing: Bool, nameEnd: Int) -> Bool {
         var position = nameEnd
-        func skipSpace() -> Bool {
-            let before = position
-            while position < end && (text[position] == 0x20 || text[position] == 0x09) { position += 1 }
-            return position > before
-        }
         if closing {
-            _ = skipSpace()
+            while position < end && (text[position] == 0x20 || text[position] == 0x09) { position += 1 }
+            guard position < end, text[position] == UInt8(ascii: ">") else { return false }
+            position += 1
         } else {
-            while true {
-                let spaced = skipSpace()
-                guard position < end else { return false }
-                let byte = text[position]
-                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
-                guard spaced, isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") else {
-                    return false
-                }
-                while position < end && (isNameByte(text[position]) || "_.:".utf8.contains(text[position])) {
-                    position += 1
-                }
-                let beforeValue = position
-                _ = skipSpace()
-                if position < end && text[position] == UInt8(ascii: "=") {
-                    position += 1
-                    _ = skipSpace()
-                    guard position < end else { return false }
-                    let quote = text[position]
-                    if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                        position += 1
-                        while position < end && text[position] != quote { position += 1 }
-                        guard position < end else { return false }
-                        position += 1
-                    } else {
-                        let valueStart = position
-                        while position < end && !" \t\"'=<>`".utf8.contains(text[position]) { position += 1 }
-                        guard position > valueStart else { return false }
-                    }
-                } else {
-                    position = beforeValue
-                }
-            }
-            if position < end && text[position] == UInt8(ascii: "/") { position += 1 }
+            guard let after = HTMLTagSpans.attributesEnd(text, from: nameEnd, limit: end) else { return false }
+            position = after
         }
-        guard position < end, text[position] == UInt8(ascii: ">") else { return false }
-        position += 1
         for index in position..<end where text[index] != 0x20 && text[index] != 0x09 { return false }
         return true
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
+    private static func isLetter(_ byte: UInt8) -> Bool { HTMLTagSpans.isLetter(byte) }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-    }
+    private static func isNameByte(_ byte: UInt8) -> Bool { HTMLTagSpans.isNameByte(byte) }
 
     private static func has(_ prefix: StaticString, _ text: Bytes, _ start: Int, _ end: Int) -> Bool {
         let count = prefix.utf8CodeUnitCount
