@@ -48,9 +48,12 @@ public struct LinkNeedles: Sendable {
     }
 
     /// The ways a stem can be spelled in a link, escapes aside (they are decoded as the
-    /// note is searched).
+    /// note is searched), and with a quote doubled, as in a single-quoted frontmatter value
+    /// (`'[[Bob''s notes]]'`).
     private static func forms(of stem: String) -> [String] {
-        [stem.canonicallyComposed, stem.canonicallyDecomposed]
+        let forms = [stem.canonicallyComposed, stem.canonicallyDecomposed]
+        guard stem.contains("'") else { return forms }
+        return forms + forms.map { YAMLQuoting.escaped($0, quote: UInt8(ascii: "'")) }
     }
 
     /// The bytes to look for, lower-cased ASCII; nil when no safe needle exists.

@@ -82,12 +82,16 @@ struct RenameMatrixTests {
         let (folder, vault) = try vault()
         let note = "---\nup: '[[My Target]]'\nrel: ['[[My Target|t]]', \"[[My Target]]\"]\n---\nbody [[My Target]]\n"
         try folder.write("pages/Quoted.md", note)
+        // A note that names it only escaped is found too, for the rename back.
+        try folder.write("pages/Only.md", "---\nup: '[[My Target]]'\n---\n")
         try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "Bob's Target"), vault)
+        #expect(try text(folder, "pages/Only.md") == "---\nup: '[[Bob''s Target]]'\n---\n")
         #expect(try text(folder, "pages/Quoted.md") == "---\nup: '[[Bob''s Target]]'\nrel: ['[[Bob''s Target|t]]', \"[[Bob's Target]]\"]\n---\nbody [[Bob's Target]]\n")
         let frontmatter = Frontmatter.locate(in: Array(try text(folder, "pages/Quoted.md").utf8))
         #expect(frontmatter?.issues.isEmpty == true)
         try apply(try RenamePlanner(vault: vault).planRename("Bob's Target", to: "My Target"), vault)
         #expect(try text(folder, "pages/Quoted.md") == note)
+        #expect(try text(folder, "pages/Only.md") == "---\nup: '[[My Target]]'\n---\n")
     }
 
     @Test("a rename or move beside a note of the same name with another extension is refused, in any case")
