@@ -11,7 +11,8 @@ public enum RPCMessage: Sendable {
     public init(json: JSONValue) throws(RPCError) {
         guard case .object = json else { throw .invalidRequest("a message must be a JSON object") }
         guard json["jsonrpc"] == .string("2.0") else { throw .invalidRequest("a message must say \"jsonrpc\": \"2.0\"") }
-        let params = json["params"]
+        // `"params": null` is read as no params, as clients that send it mean.
+        let params = json["params"] == .null ? nil : json["params"]
         if let params, !Self.isStructured(params) {
             throw .invalidRequest("params must be an object or an array")
         }

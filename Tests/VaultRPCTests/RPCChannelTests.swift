@@ -140,6 +140,15 @@ struct RPCChannelTests {
         #expect(malformedID(wire.channel.receive()) == nil)
     }
 
+    @Test("params written null are read as none, as the clients that send them mean")
+    func nullParams() {
+        let wire = Wire(framing: .lines)
+        wire.feed("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\",\"params\":null}\n{\"jsonrpc\":\"2.0\",\"method\":\"exit\",\"params\":null}\n")
+        wire.closeInput()
+        #expect(method(wire.channel.receive()) == "shutdown")
+        #expect(method(wire.channel.receive()) == "exit")
+    }
+
     @Test("a header without a length, and a frame over the limit, are skipped without losing the next")
     func oversizedAndHeaderless() {
         let wire = Wire(framing: .contentLength, maxFrameBytes: 64)

@@ -12,7 +12,8 @@ package enum TaskSyntax {
         let bytes = structure.bytes
         let items = structure.listItems
         let comments = structure.comments
-        let spans = structure.codeSpans
+        // A task's fields and tags are read outside its code spans and comments alike.
+        let spans = structure.inlineExclusions
         var tasks: [TaskFact] = []
         var taskOfItem = [Int](repeating: -1, count: items.count)
         // For each item, the nearest enclosing item that is a task (-1 for none), found from
