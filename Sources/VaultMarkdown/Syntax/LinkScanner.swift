@@ -31,6 +31,8 @@ public enum LinkScanner {
         var definitionIndex = 0
         // The end of the last definition read: one may take several lines.
         var consumed = 0
+        // Markdown links found to hold a link in their text, which CommonMark reads as text.
+        var dropped = Set<Int>()
         bytes.withUnsafeBufferPointer { buffer in
             // What `[text][label]`, `[label][]` and `[label]` use, by label; the first of a
             // label counts, as in CommonMark, even one that names a URL.
@@ -49,7 +51,16 @@ public enum LinkScanner {
                 // The cursor over the lines a link's text may run on to, made when first needed.
                 var spanning: LinkLine?
                 var spanningMade = false
-                while position < range.upperBound {
+                // The markdown links on this line whose text is being read for links of its own
+                // (`[![logo](logo.png)](Home.md)`), innermost last: each one's place in `links`,
+                // its text and its end.
+                var outers: [(index: Int, text: Range<Int>, end: Int)] = []
+                while position < range.upperBound || !outers.isEmpty {
+                    if let open = outers.last, position >= open.text.upperBound {
+                        position = max(position, open.end)
+                        outers.removeLast()
+                        continue
+                    }
                     let byte = buffer[position]
                     guard byte == UInt8(ascii: "[") else {
                         position += byte == UInt8(ascii: "\\") ? 2 : 1
@@ -101,8 +112,19 @@ public enum LinkScanner {
                         }
                     }
                     if let (link, text) = found, !crossed(link.range, keeping: text, exclusions, from: exclusionIndex) {
+                        if link.form == .markdown && !link.isEmbed {
+                            // A link in a link's text is the link, as in CommonMark; those around
+                            // it are text. An image in it is one as well as the link.
+                            for open in outers { dropped.insert(open.index) }
+                        }
                         links.append(link)
                         position = link.range.upperBound
+                        if !double, link.form == .markdown, !link.isEmbed, link.range.upperBound <= range.upperBound,
+                            let bracket = cursor.closingBracket(link.range.lowerBound), bracket - link.range.lowerBound > 2
+                        {
+                            outers.append((links.count - 1, link.range.lowerBound + 1..<bracket, link.range.upperBound))
+                            position = link.range.lowerBound + 1
+                        }
                         // A link whose text ran on to later lines: what it holds there is its own.
                         consumed = max(consumed, position)
                     } else {
@@ -111,6 +133,7 @@ public enum LinkScanner {
                 }
             }
         }
+        if !dropped.isEmpty { links = links.indices.filter { !dropped.contains($0) }.map { links[$0] } }
         return structure.dialect.isLogseq ? logseqLinks(links, in: structure) : links
     }
 

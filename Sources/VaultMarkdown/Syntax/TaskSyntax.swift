@@ -12,8 +12,9 @@ package enum TaskSyntax {
         let bytes = structure.bytes
         let items = structure.listItems
         let comments = structure.comments
-        // A task's fields and tags are read outside its code spans and comments alike.
-        let spans = structure.inlineExclusions
+        // A tag in a comment in a task's text is the task's own, as Obsidian Tasks reads it
+        // (Obsidian's own metadata leaves it out): only code spans hide fields and tags.
+        let spans = structure.codeSpans
         var tasks: [TaskFact] = []
         var taskOfItem = [Int](repeating: -1, count: items.count)
         // For each item, the nearest enclosing item that is a task (-1 for none), found from

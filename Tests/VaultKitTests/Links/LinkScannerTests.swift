@@ -90,6 +90,13 @@ struct LinkScannerTests {
         #expect(found.map(\.line) == [2, 3, 3])
     }
 
+    @Test("an image in a link's text is a link as well as the link; a link in a link's text is the only one, as in cmark")
+    func linksInLinkText() {
+        let found = links("[![logo](logo.png)](Home.md) [see [x](T1.md) end](Other.md) [a ![i](i.png) b](O2.md) [z](T2.md)\n")
+        #expect(found.map(\.target) == ["Home.md", "logo.png", "T1.md", "O2.md", "i.png", "T2.md"])
+        #expect(found.map(\.isEmbed) == [false, true, false, false, true, false])
+    }
+
     @Test("a quoted wikilink in frontmatter is read through the quotes' escapes, as YAML reads its value")
     func frontmatterEscapes() {
         let found = links("---\nup: '[[Bob''s notes|Bob''s]]'\ndq: \"[[Back\\\\slash \\\"q\\\"]]\"\nbad: '[[Ann's]]'\n---\n")

@@ -37,10 +37,14 @@ struct LinearInputTests {
         let unclosed = Array((String(repeating: "[ ", count: depth) + "x" + String(repeating: " ]", count: depth) + "\n").utf8)
         let none = finishes(within: 20, "nested brackets") { LinkScanner.links(in: MarkdownDocument(bytes: unclosed)) }
         #expect(none.isEmpty)
-        // With a destination after each, the outermost bracket's link takes the whole line.
+        // With a destination after each, the innermost is the link, as in cmark; those around
+        // it are text.
         let bytes = Array(("[a [b [c](x.md)](y.md)](z.md) [t](b.md)\n").utf8)
         let links = LinkScanner.links(in: MarkdownDocument(bytes: bytes))
-        #expect(links.map { bytes.utf8String($0.range) } == ["[a [b [c](x.md)](y.md)](z.md)", "[t](b.md)"])
+        #expect(links.map { bytes.utf8String($0.range) } == ["[c](x.md)", "[t](b.md)"])
+        let deep = Array((String(repeating: "[", count: depth) + "x" + String(repeating: "](a.md)", count: depth) + "\n").utf8)
+        let innermost = finishes(within: 20, "nested links") { LinkScanner.links(in: MarkdownDocument(bytes: deep)) }
+        #expect(innermost.map { deep.utf8String($0.range) } == ["[x](a.md)"])
     }
 
     @Test("a line of thirty thousand markdown links finds every one")
