@@ -65,8 +65,9 @@ extension RenamePlanner {
     }
 }
 
-/// Offsets of a note's bytes before some ranges were replaced, as offsets after: asked in
-/// order, each answer costs what the replacements passed since the last one.
+/// Offsets of a note's bytes before some ranges were replaced, as offsets after: each answer
+/// costs what the replacements passed since the last one, forwards or back (a link's end
+/// comes before the start of an image in its text).
 struct ShiftedOffsets {
     private let replacements: [(range: Range<Int>, length: Int)]
     private var passed = 0
@@ -76,9 +77,13 @@ struct ShiftedOffsets {
         self.replacements = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
-    /// Where `offset` (not less than the last one asked for) is after the replacements; an
-    /// offset inside a replaced range maps to the start of what replaced it.
+    /// Where `offset` is after the replacements; an offset inside a replaced range maps to
+    /// the start of what replaced it.
     mutating func map(_ offset: Int) -> Int {
+        while passed > 0 && !(replacements[passed - 1].range.upperBound <= offset && replacements[passed - 1].range.lowerBound < offset) {
+            passed -= 1
+            shift -= replacements[passed].length - replacements[passed].range.count
+        }
         while passed < replacements.count && replacements[passed].range.upperBound <= offset
             && replacements[passed].range.lowerBound < offset
         {

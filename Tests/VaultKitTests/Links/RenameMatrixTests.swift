@@ -111,6 +111,17 @@ struct RenameMatrixTests {
         #expect(try RoundTripTests.files(vault.root).count == before.count)
     }
 
+    @Test("a badge, an image in a link's text, follows its image and its link alike")
+    func badge() throws {
+        let (folder, vault) = try vault()
+        try folder.write("assets/logo.png", "PNG")
+        try folder.write("pages/Badge.md", "[![logo](../assets/logo.png)](My%20Target.md) [![b](../assets/logo.png)](<My Target.md>)\n")
+        try apply(try RenamePlanner(vault: vault).planMove("assets/logo.png", to: "assets/brand.png"), vault)
+        try apply(try RenamePlanner(vault: vault).planRename("My Target", to: "Renamed"), vault)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/Badge.md", to: "journals/"), vault)
+        #expect(try text(folder, "journals/Badge.md") == "[![logo](../assets/brand.png)](../pages/Renamed.md) [![b](../assets/brand.png)](<../pages/Renamed.md>)\n")
+    }
+
     @Test("a move to another folder fixes relative markdown links and keeps bare names")
     func moveToFolder() throws {
         let (folder, vault) = try vault()
