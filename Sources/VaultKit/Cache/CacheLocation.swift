@@ -87,7 +87,7 @@ public struct CacheLocation: Sendable, Equatable {
             location = apart
         }
         // A link on the way (`vault/` linked into the vault) leads inside it all the same.
-        if isInside(location.folder) {
+        if linksInside(below: baseFolder, to: location.folder, root: root, fileSystem: fileSystem) {
             let why = "the cache folder \(location.folder) leads inside the vault, where no cache is kept"
             return Found(location: nil, absence: why, notices: notices + [why])
         }
@@ -99,6 +99,19 @@ public struct CacheLocation: Sendable, Equatable {
     static func leadsInside(_ folder: String, root: String, fileSystem: any FileSystem) -> Bool {
         let resolved = fileSystem.resolvedPrefixPath(folder)
         return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// True when a folder between `base` (already found outside the vault) and `folder` is a
+    /// link that leads inside the vault whose real path is `root`: two `lstat` calls for the
+    /// usual `vault/<id>`, and a `realpath` only where one is a link.
+    static func linksInside(below base: String, to folder: String, root: String, fileSystem: any FileSystem) -> Bool {
+        var path = base
+        for part in folder.dropFirst(base.count).split(separator: "/") {
+            path += "/" + part
+            guard (try? fileSystem.linkStatus(path))??.kind == .symlink else { continue }
+            return leadsInside(folder, root: root, fileSystem: fileSystem)
+        }
+        return false
     }
 
     /// The name of a vault's folder under a base folder outside it (the cache's, the usage

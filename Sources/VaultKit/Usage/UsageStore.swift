@@ -52,7 +52,7 @@ public struct UsageStore: Sendable {
         // Usage is derived state: inside a synced folder it would churn and conflict. A link
         // on the way there (`vault/` linked into the vault) leads inside it all the same.
         if CacheLocation.leadsInside(baseFolder, root: root, fileSystem: fileSystem)
-            || CacheLocation.leadsInside(folder, root: root, fileSystem: fileSystem)
+            || CacheLocation.linksInside(below: baseFolder, to: folder, root: root, fileSystem: fileSystem)
         {
             return nil
         }
