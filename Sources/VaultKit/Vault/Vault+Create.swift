@@ -24,16 +24,17 @@ extension Vault {
         // `quick/` or a `--folder` that is a link out of the vault would put the note anywhere.
         try checkInside(folder: folder)
         var names = takenNames(in: folder)
+        // A note of the name with another extension (`B.markdown` beside a new `B.md`) would
+        // share every link by the name: the name is taken as much.
+        let otherEndings = namesakeEndings(of: stem + ext)
         var number = 1
         while true {
             let numbered = Naming.numbered(stem, number, iCloud: isInICloud, ext: ext)
             let name = numbered + ext
             number += 1
             let key = Naming.collisionHash(name)
-            // A note of the name with another extension (`B.markdown` beside a new `B.md`)
-            // would share every link by the name: the name is taken as much.
-            let namesakes = namesakeEndings(of: name).map { Naming.collisionHash(numbered + $0) }
-            if ([key] + namesakes).contains(where: { names.memo?.holds($0) ?? names.listed.contains($0) }) { continue }
+            let taken = { (key: UInt64) in names.memo?.holds(key) ?? names.listed.contains(key) }
+            if taken(key) || otherEndings.contains(where: { taken(Naming.collisionHash(numbered + $0)) }) { continue }
             let path = folder.isEmpty ? name : folder + "/" + name
             if names.memo != nil, hasLikelyTwin(name, in: folder) {
                 // A name the memo lacks, made by another program during the write the memo
