@@ -4,14 +4,15 @@ import VaultSystem
 public enum RPCID: Hashable, Sendable {
     case number(Int)
     case string(String)
+    /// A number that is no integer a machine word holds (`13.0`, `1e3`, twenty digits):
+    /// JSON-RPC allows it, if it advises against fractions, and it is given back as written.
+    case otherNumber(String)
 
-    /// Reads an id; JSON-RPC allows integers and strings (null only in some error responses).
+    /// Reads an id; JSON-RPC allows numbers and strings (null only in some error responses).
     init?(json: JSONValue) {
         switch json {
         case .string(let text): self = .string(text)
-        case .number(let text):
-            guard let value = Int(text) else { return nil }
-            self = .number(value)
+        case .number(let text): self = Int(text).map(RPCID.number) ?? .otherNumber(text)
         default: return nil
         }
     }
@@ -21,6 +22,7 @@ public enum RPCID: Hashable, Sendable {
         switch self {
         case .number(let value): return .number(String(value))
         case .string(let text): return .string(text)
+        case .otherNumber(let text): return .number(text)
         }
     }
 }

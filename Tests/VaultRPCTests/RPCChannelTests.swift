@@ -115,7 +115,7 @@ struct RPCChannelTests {
     @Test("a frame that is not JSON, not a message, or a batch is reported and the next one is read")
     func malformedFrames() {
         let wire = Wire(framing: .lines)
-        wire.feed("{not json\n[1,2]\n{\"id\":1,\"method\":\"x\"}\n{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}\n")
+        wire.feed("{not json\n[1,2]\n{\"id\":1,\"method\":\"x\"}\n{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"x\"}\n")
         wire.feed("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n")
         wire.closeInput()
         #expect(malformedCode(wire.channel.receive()) == -32700)
@@ -129,7 +129,7 @@ struct RPCChannelTests {
     func malformedRequestKeepsItsID() {
         let wire = Wire(framing: .lines)
         wire.feed("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"x\",\"params\":\"oops\"}\n")
-        wire.feed("{\"jsonrpc\":\"1.0\",\"id\":\"a\",\"method\":\"x\"}\n{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}\n")
+        wire.feed("{\"jsonrpc\":\"1.0\",\"id\":\"a\",\"method\":\"x\"}\n{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}\n")
         wire.feed("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"oops\",\"params\":1}\n")
         wire.closeInput()
         let first = wire.channel.receive()
@@ -138,6 +138,19 @@ struct RPCChannelTests {
         #expect(malformedID(wire.channel.receive()) == nil)
         // A response is not answered: its id is the client's own question, not one to it.
         #expect(malformedID(wire.channel.receive()) == nil)
+    }
+
+    @Test("an id that is a number but no integer is given back as written")
+    func otherNumberIDs() {
+        let wire = Wire(framing: .lines)
+        wire.feed("{\"jsonrpc\":\"2.0\",\"id\":13.0,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":12345678901234567890,\"method\":\"x\",\"params\":1}\n")
+        wire.closeInput()
+        guard case .message(.request(let id, "ping", _)) = wire.channel.receive() else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(id.json == .number("13.0"))
+        #expect(malformedID(wire.channel.receive())?.json == .number("12345678901234567890"))
     }
 
     @Test("params written null are read as none, as the clients that send them mean")
