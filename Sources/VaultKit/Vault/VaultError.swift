@@ -107,8 +107,9 @@ public enum VaultError: UserError, Equatable, Sendable {
         // A vault named where there is none is a mistake on the command line (or in VAULT_DIR).
         case .vaultFolderMissing: return 2
         case .invalidTag: return 2
-        // Nothing to write is a mistake in how the command was called.
-        case .emptyText: return 2
+        // Nothing to write, or a title no name can be made of, is a mistake in how the
+        // command was called.
+        case .emptyText, .invalidTitle: return 2
         default: return 1
         }
     }

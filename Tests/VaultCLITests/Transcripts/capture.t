@@ -44,10 +44,10 @@ $ vault new Errands
 > pages/Errands 2.md
 $ vault new "???"
 2> vault: error: "???" cannot name a note: it has no letter or digit a file name can keep
-? 1
+? 2
 $ vault new ".."
 2> vault: error: ".." cannot name a note: it has no letter or digit a file name can keep
-? 1
+? 2
 $ vault append pages/Errands.md "- [ ] bulbs for the balcony" && tail -1 pages/Errands.md
 > pages/Errands.md
 > - [ ] bulbs for the balcony

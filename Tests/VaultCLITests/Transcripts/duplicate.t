@@ -44,4 +44,4 @@ $ vault duplicate "trash/pages/Gym Plan.md"
 ? 1
 $ vault duplicate Errands --title "///"
 2> vault: error: "///" cannot name a note: it has no letter or digit a file name can keep
-? 1
+? 2

@@ -188,4 +188,4 @@ $ vault rename Errands
 # A path given for the new title is refused: a rename names a note anew in its own folder.
 $ vault rename "Vault CLI" "pages/Vault Tool.md"
 2> vault: error: "pages/Vault Tool.md" cannot name a note: it is a path, and a rename names a note anew in its own folder; `vault move` moves a note to a path
-? 1
+? 2
