@@ -94,12 +94,13 @@ extension LanguageServer {
             return try workspaceEdit(plan)
         }
         if case .heading(let heading, let path) = target.subject {
-            let plan: RenamePlan
-            do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
             // An unsaved text that links to the note may link to the heading: the plan, made
-            // from the files, would leave that link behind.
+            // from the files, would leave that link behind. Asked first, so that a note not
+            // saved yet is told so, not that its file cannot be opened.
             let linking = Set(live.linkRanges(to: path).map(\.source))
             try refuseUnsaved([path]) { linking.contains($0) }
+            let plan: RenamePlan
+            do { plan = try HeadingRename(live: live).plan(heading, in: path, to: title) } catch { throw Self.failure(error) }
             return try workspaceEdit(plan, renamingFiles: false)
         }
         guard case .note(let note) = target.subject, clientCanRenameFiles else {

@@ -302,6 +302,15 @@ struct RenameTests {
         } catch let error as RPCError {
             #expect(error.message.contains("quick/Buy stamps.md") && error.message.contains("unsaved"))
         }
+        // A note not saved yet is told so, not that its file cannot be opened.
+        try client.open("pages/New.md", text: "# New\n\n## Part\n")
+        do {
+            // `## Part`, on the third line: the file the client would look in is not there.
+            _ = try client.request("textDocument/rename", client.at("pages/New.md", line: 2, character: 4, [("newName", .string("Whole"))]))
+            Issue.record("a heading of a note not saved was renamed")
+        } catch let error as RPCError {
+            #expect(error.message.contains("pages/New.md") && error.message.contains("unsaved"))
+        }
         #expect(vault.files() == before)
     }
 }
