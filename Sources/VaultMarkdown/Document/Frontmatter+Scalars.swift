@@ -10,35 +10,20 @@ extension Frontmatter {
         let bytes = Array(text.utf8)
         guard let first = bytes.first else { return .success("") }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-            var value: [UInt8] = []
-            value.reserveCapacity(bytes.count)
+            // The closing quote: not a doubled `''` in single quotes, nor an escaped `\"`.
             var index = 1
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == first {
-                    // `''` inside single quotes is one quote.
                     if first == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == first {
-                        value.append(first)
                         index += 2
                         continue
                     }
                     let rest = bytes.utf8String(index + 1..<bytes.count).trimmed()
-                    return rest.isEmpty || rest.hasPrefix("#")
-                        ? .success(String(decoding: value, as: UTF8.self)) : .failure(.init("text after a closing quote"))
+                    guard rest.isEmpty || rest.hasPrefix("#") else { return .failure(.init("text after a closing quote")) }
+                    return .success(YAMLQuoting.unescaped(bytes.utf8String(1..<index), quote: first))
                 }
-                if first == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
-                    let escaped = bytes[index + 1]
-                    switch escaped {
-                    case UInt8(ascii: "n"): value.append(0x0A)
-                    case UInt8(ascii: "t"): value.append(0x09)
-                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"): value.append(escaped)
-                    default: value += [UInt8(ascii: "\\"), escaped]
-                    }
-                    index += 2
-                    continue
-                }
-                value.append(byte)
-                index += 1
+                index += first == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") ? 2 : 1
             }
             return .failure(.init("a quoted value that does not close"))
         }

@@ -17,6 +17,7 @@ struct FrontmatterTests {
                 ---
                 title: "A: quoted title"
                 single: 'it''s'
+                escaped: "Caf\\u00e9 \\"q\\" \\x41\\tb \\q"
                 plain: hello world # a comment
                 flow: [a, "b, c", 'd']
                 block:
@@ -28,12 +29,15 @@ struct FrontmatterTests {
                 """))
         #expect(frontmatter["title"] == .string("A: quoted title"))
         #expect(frontmatter["single"] == .string("it's"))
+        // YAML's escapes in double quotes, one reader with the links in such values; one it
+        // does not know is kept as written.
+        #expect(frontmatter["escaped"] == .string("Café \"q\" A\tb \\q"))
         #expect(frontmatter["plain"] == .string("hello world"))
         #expect(frontmatter["flow"] == .list(["a", "b, c", "d"]))
         #expect(frontmatter["block"] == .list(["one", "two"]))
         #expect(frontmatter["empty"] == .null)
         #expect(frontmatter.issues.isEmpty)
-        #expect(frontmatter.lines == 1...10)
+        #expect(frontmatter.lines == 1...11)
     }
 
     @Test("a nested map is kept verbatim, not reported as an error")
