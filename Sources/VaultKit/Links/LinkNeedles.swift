@@ -7,8 +7,8 @@ import VaultSystem
 /// parses few).
 ///
 /// A link names a file by its stem, written as is, in another case, percent-encoded (any
-/// byte may be: `%28` for `(`, `%4D` for `M`), backslash-escaped (`\(`) or decomposed
-/// (NFD). Each needle is looked for case-insensitively for ASCII letters, with the note's
+/// byte may be: `%28` for `(`, `%4D` for `M`), backslash-escaped (`\(`), escaped as a
+/// double-quoted YAML value may be (`\x74`, `\u00e9`) or decomposed (NFD). Each needle is looked for case-insensitively for ASCII letters, with the note's
 /// `%XX` and `\(` escapes read as the bytes they stand for; a stem whose non-ASCII letters
 /// could appear in another case is looked for by its longest ASCII run instead, and a stem
 /// with no usable run disables the filter (every note passes).
@@ -34,7 +34,8 @@ public struct LinkNeedles: Sendable {
             }
         }
         starts[Int(UInt8(ascii: "%"))] = true
-        starts[Int(UInt8(ascii: "\\"))] = needles.contains { PercentEncoding.isPunctuation($0[0]) }
+        // A backslash starts a CommonMark escape of punctuation or a YAML escape of any character.
+        starts[Int(UInt8(ascii: "\\"))] = true
         for needle in needles {
             starts[Int(needle[0])] = true
             starts[Int(Self.upper(needle[0]))] = true
@@ -103,13 +104,26 @@ public struct LinkNeedles: Sendable {
         }
     }
 
-    /// True when `needle` is at `start`, ASCII case aside, a `%XX` escape standing for its byte.
+    /// True when `needle` is at `start`, ASCII case aside, a `%XX` escape standing for its byte
+    /// and a YAML escape (`\x74`, `\u00e9`, `\U0001F600`, as a double-quoted frontmatter
+    /// value may spell a link) for its character's bytes.
     private static func matches(_ needle: [UInt8], at start: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var position = start
-        for expected in needle {
+        var matched = 0
+        while matched < needle.count {
             guard position < haystack.count else { return false }
             var byte = haystack[position]
             position += 1
+            if byte == UInt8(ascii: "\\"), position < haystack.count, let digits = yamlEscapeDigits(haystack[position]),
+                let scalar = hexNumber(in: haystack, from: position + 1, digits: digits).flatMap(Unicode.Scalar.init)
+            {
+                position += 1 + digits
+                for unit in UTF8.encode(scalar)! {
+                    guard matched < needle.count, lower(unit) == needle[matched] else { return false }
+                    matched += 1
+                }
+                continue
+            }
             // `\(` is `(` in a destination (CommonMark's backslash escapes).
             if byte == UInt8(ascii: "\\"), position < haystack.count, PercentEncoding.isPunctuation(haystack[position]) {
                 byte = haystack[position]
@@ -120,9 +134,31 @@ public struct LinkNeedles: Sendable {
                 byte = high << 4 | low
                 position += 2
             }
-            if lower(byte) != expected { return false }
+            if lower(byte) != needle[matched] { return false }
+            matched += 1
         }
         return true
+    }
+
+    /// How many hex digits follow a YAML escape's letter (`x`, `u`, `U`); nil for another byte.
+    private static func yamlEscapeDigits(_ letter: UInt8) -> Int? {
+        switch letter {
+        case UInt8(ascii: "x"): return 2
+        case UInt8(ascii: "u"): return 4
+        case UInt8(ascii: "U"): return 8
+        default: return nil
+        }
+    }
+
+    /// The number written in `digits` hex digits at `start`; nil when one is not a hex digit.
+    private static func hexNumber(in haystack: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> UInt32? {
+        guard start + digits <= haystack.count else { return nil }
+        var value: UInt32 = 0
+        for position in start..<start + digits {
+            guard let digit = hexValue(haystack[position]) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -56,6 +56,22 @@ struct CacheLinkPrefilterTests {
         #expect(warm.value.1 == expected.1)
     }
 
+    @Test("a link spelled with YAML escapes in a double-quoted frontmatter value is found with the cache and without, and renamed")
+    func yamlEscapedLinks() throws {
+        try folder.write("vault/pages/Target.md", "# Target\n")
+        try folder.write("vault/pages/Yaml.md", "---\nup: \"[[Tar\\x67et]]\"\nrel: \"[[\\u0054arget|t]]\"\n---\nbody\n")
+        let runs = folder.cachedRuns
+        let expected = try runs.uncached(backlinks).0
+        #expect(expected.map(\.line) == [2, 3])
+        _ = try runs.run(backlinks)
+        CachedRuns.nextTick()
+        #expect(try runs.run(backlinks).value.0 == expected)
+        _ = try runs.run { vault in
+            try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("Target", to: "Goal"), summary: "test")
+        }
+        #expect(String(decoding: try folder.read("vault/pages/Yaml.md"), as: UTF8.self) == "---\nup: \"[[Goal]]\"\nrel: \"[[Goal|t]]\"\n---\nbody\n")
+    }
+
     @Test("links are read from the side table alone: a warm backlinks or check never reads the table of other values, and a task list reads only that one")
     func linksReadAside() throws {
         try writeVault()

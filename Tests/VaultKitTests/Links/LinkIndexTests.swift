@@ -141,6 +141,11 @@ struct LinkIndexTests {
         #expect(needles.mayMatch(Array("see [[Cafe\u{301} Ole\u{301}]]".utf8)))
         #expect(!needles.mayMatch(Array("nothing here [[Other]]".utf8)))
         #expect(LinkNeedles(paths: ["pages/Éé.md"]).matchesEverything)
+        // A double-quoted frontmatter value may spell any character as a YAML escape.
+        for escaped in ["up: \"[[My No\\x74e]]\"", "up: \"[[\\u004Dy note]]\"", "up: \"[[My No\\U00000074e]]\""] {
+            #expect(needles.mayMatch(Array(escaped.utf8)), "\(escaped)")
+        }
+        #expect(!needles.mayMatch(Array("up: \"[[My No\\x75e]] [[My No\\x7]] [[My No\\u00zz]]\"".utf8)))
     }
 }
 
