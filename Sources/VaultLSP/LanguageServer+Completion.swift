@@ -85,9 +85,9 @@ extension LanguageServer {
         let found = live.tags().filter { typed.isEmpty || $0.tag.lowercased().contains(typed) }.prefix(Self.completionLimit)
         return .members(["isIncomplete": .bool(true), "items": .array(found.enumerated().map { rank, tag in
             .members([
-                "label": .string("#" + tag.tag), "kind": .int(14), "detail": .string("\(tag.count) note\(tag.count == 1 ? "" : "s")"),
+                "label": .string(TagRename.written(tag.tag)), "kind": .int(14), "detail": .string("\(tag.count) note\(tag.count == 1 ? "" : "s")"),
                 "sortText": .string(Digits.decimal(rank, width: 5)), "filterText": .string(typed),
-                "textEdit": .members(["range": range, "newText": .string(tag.tag)]),
+                "textEdit": .members(["range": range, "newText": .string(String(TagRename.written(tag.tag).dropFirst()))]),
             ])
         })])
     }

@@ -56,7 +56,14 @@ extension LanguageServer {
     static func logseqTag(at offset: Int, in document: OpenDocument, dialect: NoteDialect) -> (name: String, range: Range<Int>)? {
         let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: dialect)
         if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
-            return (tag.name, (tag.range.lowerBound + 1)..<tag.range.upperBound)
+            var name = (tag.range.lowerBound + 1)..<tag.range.upperBound
+            // `#[[two words]]`: the words, without the brackets and the spaces inside them.
+            if document.bytes[name.lowerBound] == UInt8(ascii: "[") {
+                name = name.lowerBound + 2..<name.upperBound - 2
+                while document.bytes[name.lowerBound] == 0x20 || document.bytes[name.lowerBound] == 0x09 { name = name.lowerBound + 1..<name.upperBound }
+                while document.bytes[name.upperBound - 1] == 0x20 || document.bytes[name.upperBound - 1] == 0x09 { name = name.lowerBound..<name.upperBound - 1 }
+            }
+            return (tag.name, name)
         }
         return TagRewrite.propertyTag(at: offset, in: document.bytes, dialect: dialect)
     }
@@ -90,7 +97,7 @@ extension LanguageServer {
         let target = try renameTarget(params)
         if case .tag(let name) = target.subject {
             let plan: TagRenamePlan
-            do { plan = try TagRenamer(vault: live.vault).plan(TagRename(name, to: title)) } catch { throw Self.failure(error) }
+            do { plan = try TagRenamer(vault: live.vault).plan(TagRename(name, to: title, pageNames: live.vault.dialect.isLogseq)) } catch { throw Self.failure(error) }
             return try workspaceEdit(plan)
         }
         if case .heading(let heading, let path) = target.subject {

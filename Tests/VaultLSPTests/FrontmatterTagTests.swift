@@ -67,6 +67,12 @@ struct FrontmatterTagTests {
         try expectRename("pages/Mulch.md", at: "#outdoors", offset: 3, placeholder: "outdoors", to: "open-air", fixture: "logseq", setUp: Self.logseqOutdoors)
     }
 
+    @Test("in a Logseq graph, rename on a #[[tag of words]] renames it in every note, into words or one word")
+    func logseqWordsTag() throws {
+        try expectRename("pages/Projects___Compost.md", at: "#[[green waste]]", offset: 4, placeholder: "green waste", to: "brown matter", fixture: "logseq")
+        try expectRename("pages/Mulch.md", at: "#outdoors", offset: 3, placeholder: "outdoors", to: "open air", fixture: "logseq", setUp: Self.logseqOutdoors)
+    }
+
     @Test("the key, another property and the frontmatter fences are no tag to rename")
     func notATag() throws {
         let client = try LSPClient(TestVault())

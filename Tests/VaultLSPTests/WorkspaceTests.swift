@@ -79,6 +79,16 @@ struct WorkspaceTests {
         #expect(try client.request("textDocument/completion", client.at("pages/Ideas.md", line: 3, character: 2)) == .null)
     }
 
+    @Test("in a Logseq graph a tag of words is offered after # with its brackets")
+    func wordsTagCompletion() throws {
+        let client = try LSPClient(TestVault(fixture: "logseq"))
+        try client.start()
+        try client.open("pages/Ideas.md", text: "- compost #gre\n")
+        let result = try client.request("textDocument/completion", client.at("pages/Ideas.md", line: 0, character: 14))
+        let item = try #require(result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "#[[green waste]]" })
+        #expect(item["textEdit"]?["newText"]?.stringValue == "[[green waste]]")
+    }
+
     @Test("the title heading carries a lens with the number of backlinks")
     func codeLens() throws {
         let vault = try TestVault()

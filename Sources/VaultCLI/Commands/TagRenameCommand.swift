@@ -7,7 +7,8 @@ enum TagRenameCommand {
         let new = try arguments.required("NEW")
         try arguments.finish()
         let vault = try context.vault()
-        let plan = try TagRenamer(vault: vault, skipUnavailable: arguments[TagsCommand.skipUnavailable]).plan(TagRename(old, to: new))
+        let rename = try TagRename(old, to: new, pageNames: vault.dialect.isLogseq)
+        let plan = try TagRenamer(vault: vault, skipUnavailable: arguments[TagsCommand.skipUnavailable]).plan(rename)
         for warning in plan.skipped { context.warn(warning.description) }
         if arguments[TagsCommand.dryRun] {
             if context.json {

@@ -44,7 +44,7 @@ enum TagsCommand: Command {
         if context.json {
             try context.emit(counts)
         } else {
-            context.columns(counts.map { ["#" + $0.tag, String($0.count)] })
+            context.columns(counts.map { [TagRename.written($0.tag), String($0.count)] })
         }
         return counts.isEmpty ? 1 : 0
     }

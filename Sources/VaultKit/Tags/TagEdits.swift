@@ -10,6 +10,9 @@ struct TagEdits {
     var replacements: [TextReplacement] = []
     var changes: [TagChange] = []
     var leftAlone: String?
+    /// True while the items read are a string's names split at spaces, where a name of
+    /// words cannot go.
+    var splitsAtSpaces = false
 
     /// One item of a list or string value: its bytes as written, quotes included.
     struct Item {
@@ -29,7 +32,12 @@ struct TagEdits {
     mutating func frontmatter(_ frontmatter: Frontmatter, block: FrontmatterBlock) {
         guard let entry = Self.tagsEntry(frontmatter), rename?.namesOld(frontmatter.strings(for: [entry.key], splitOnSpaces: true)) == true
         else { return }
-        if let items = items(of: entry, block: block) { rewrite(items, place: "frontmatter") }
+        guard let items = items(of: entry, block: block) else { return }
+        if splitsAtSpaces, let rename, TagRename.needsBrackets(rename.new) {
+            leftAlone = "its frontmatter `\(entry.key)` is names split at spaces, where \(rename.new) cannot go"
+            return
+        }
+        rewrite(items, place: "frontmatter")
     }
 
     /// The `tags:` entry, else the `tag:` one, when it holds names.
@@ -76,6 +84,7 @@ struct TagEdits {
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), inner.count >= 2 {
                 inner = inner.lowerBound + 1..<inner.upperBound - 1
             }
+            splitsAtSpaces = true
             return split(inner, separators: [UInt8(ascii: ","), 0x20, 0x09])
         }
     }
@@ -117,7 +126,9 @@ struct TagEdits {
             items[index].name = renamed
             items[index].renamed = true
             renamedKeys.insert(Naming.collisionKey(renamed))
-            replace(body, with: renamed, place: place, before: name)
+            // A name of words after a bare `#` takes Logseq's brackets: `#[[two words]]`.
+            let hashed = body.lowerBound > items[index].range.lowerBound && bytes[body.lowerBound - 1] == UInt8(ascii: "#")
+            replace(body, with: hashed && TagRename.needsBrackets(renamed) ? "[[" + renamed + "]]" : renamed, place: place, before: name)
         }
         var seen = Set<String>()
         for index in items.indices {

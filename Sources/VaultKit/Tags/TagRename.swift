@@ -11,13 +11,15 @@ public struct TagRename: Sendable, Equatable {
 
     /// A rename of `old` to `new`; a leading `#` on either is dropped.
     ///
+    /// - Parameter pageNames: true in a Logseq graph, where a tag names a page and may be
+    ///   words with spaces, written `#[[two words]]`.
     /// - Throws: `VaultError.invalidTag` (exit 2) when either is not one tag as the tag
     ///   grammar reads it (empty, spaces, only digits, a trailing `/`), or both are the same.
-    public init(_ old: String, to new: String) throws {
+    public init(_ old: String, to new: String, pageNames: Bool = false) throws {
         let old = Self.bare(old)
         let new = Self.bare(new)
-        for (name, given) in [(old, "OLD"), (new, "NEW")] where !TagScanner.isPlainTag(name) {
-            throw VaultError.invalidTag(tag: name, reason: Self.whyNotATag(name, given: given))
+        for (name, given) in [(old, "OLD"), (new, "NEW")] where !Self.isTag(name, pageNames: pageNames) {
+            throw VaultError.invalidTag(tag: name, reason: Self.whyNotATag(name, given: given, pageNames: pageNames))
         }
         guard old != new else { throw VaultError.invalidTag(tag: new, reason: "it is the tag renamed") }
         self.old = old
@@ -43,10 +45,27 @@ public struct TagRename: Sendable, Equatable {
     /// True when `tag` is the new tag (in any case).
     public func isNew(_ tag: String) -> Bool { Naming.collisionKey(tag) == Naming.collisionKey(new) }
 
-    private static func bare(_ name: String) -> String { name.hasPrefix("#") ? String(name.dropFirst()) : name }
+    /// True when `name` must be written `#[[name]]` to be read as one tag (it holds a space).
+    public static func needsBrackets(_ name: String) -> Bool { !TagScanner.isPlainTag(name) }
 
-    private static func whyNotATag(_ name: String, given: String) -> String {
+    /// The tag `name` as a note writes it: `#name`, or `#[[two words]]` for a Logseq tag of words.
+    public static func written(_ name: String) -> String { needsBrackets(name) ? "#[[" + name + "]]" : "#" + name }
+
+    /// `#[[name]]` and `[[name]]` given for a tag are its name.
+    private static func bare(_ name: String) -> String {
+        var name = name.hasPrefix("#") ? String(name.dropFirst()) : name
+        if name.hasPrefix("[["), name.hasSuffix("]]"), name.count >= 4 { name = String(name.dropFirst(2).dropLast(2)) }
+        return name
+    }
+
+    private static func isTag(_ name: String, pageNames: Bool) -> Bool {
+        TagScanner.isPlainTag(name) || pageNames && TagScanner.isBracketedTag(name)
+    }
+
+    private static func whyNotATag(_ name: String, given: String, pageNames: Bool) -> String {
         if name.isEmpty { return "give \(given) as a word, with or without #" }
+        if pageNames && (name.contains("[") || name.contains("]")) { return "a tag's name holds no [ or ]" }
+        if pageNames && name.contains(where: \.isWhitespace) { return "a tag's name holds no line break and neither starts nor ends with a space" }
         if name.contains(where: \.isWhitespace) { return "a tag holds no spaces" }
         if name.allSatisfy(\.isASCII) && name.allSatisfy(\.isNumber) { return "a tag of only digits is read as a number, not a tag" }
         if name.hasSuffix("/") { return "a tag does not end in /" }

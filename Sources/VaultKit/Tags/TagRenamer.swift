@@ -63,7 +63,7 @@ public struct TagRenamer {
         // In a Logseq graph a tag names a page: the page's file is the user's to rename.
         if let pages = vault.logseqPages(scan.notes) {
             for note in scan.notes where pages.names(of: note.path).contains(where: { rename.renamed($0) == rename.new }) {
-                skipped.append(VaultWarning(path: note.path, message: "is the page of #\(rename.old) and keeps its name; `vault rename` renames it"))
+                skipped.append(VaultWarning(path: note.path, message: "is the page of \(TagRename.written(rename.old)) and keeps its name; `vault rename` renames it"))
             }
         }
         // A note that is not UTF-8 has no tags read from it; if its bytes name the tag, a rename
@@ -72,7 +72,7 @@ public struct TagRenamer {
         for note in scan.notes where !note.isUTF8 && note.availability == .available {
             guard let bytes = try? writer.read(vault.absolutePath(note.path), settling: false).bytes, Self.contains(name, in: bytes) else { continue }
             if !unavailable.contains(note.path) {
-                skipped.append(VaultWarning(path: note.path, message: "not UTF-8 and may hold #\(rename.old); its tags are never rewritten"))
+                skipped.append(VaultWarning(path: note.path, message: "not UTF-8 and may hold \(TagRename.written(rename.old)); its tags are never rewritten"))
                 unavailable.append(note.path)
             }
         }

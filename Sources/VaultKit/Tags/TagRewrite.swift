@@ -42,8 +42,8 @@ public struct TagRewrite: Sendable {
         }
         for (name, range) in TagScanner.inlineTagRanges(in: structure) where !header.contains(range.lowerBound) {
             guard let renamed = rename.renamed(name) else { continue }
-            // Logseq's `#[[name]]` keeps its brackets.
-            let bracketed = bytes[range.lowerBound + 1] == UInt8(ascii: "[")
+            // Logseq's `#[[name]]` keeps its brackets, and a name of words takes them.
+            let bracketed = bytes[range.lowerBound + 1] == UInt8(ascii: "[") || TagRename.needsBrackets(renamed)
             edits.replace(
                 range, with: bracketed ? "#[[" + renamed + "]]" : "#" + renamed, place: "inline", before: bytes.utf8String(range))
         }

@@ -195,10 +195,10 @@ extension VaultError: CustomStringConvertible {
         case .invalidTag(let tag, let reason):
             return tag.isEmpty ? "an empty name is not a tag: \(reason)" : "#\(tag) is not a tag: \(reason)"
         case .tagNotFound(let tag, let inCode) where inCode.isEmpty:
-            return "no note has #\(tag)"
+            return "no note has \(TagRename.written(tag))"
         case .tagNotFound(let tag, let inCode):
             let listed = inCode.prefix(5).joined(separator: ", ") + (inCode.count > 5 ? " and \(inCode.count - 5) more" : "")
-            return "no note has #\(tag): it appears only inside code, comments or links, where it is no tag (\(listed))"
+            return "no note has \(TagRename.written(tag)): it appears only inside code, comments or links, where it is no tag (\(listed))"
         case .notesInConflict(let paths):
             let listed = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
             return "links in \(paths.count) note\(paths.count == 1 ? "" : "s") cannot be rewritten while \(paths.count == 1 ? "it holds" : "they hold") "
@@ -272,7 +272,7 @@ extension VaultError: CustomStringConvertible {
         case .notesInConflict:
             return "keep one side of each conflict and remove the <<<<<<< ======= >>>>>>> lines (`vault conflicts` shows them), then try again; or pass --skip-unavailable to leave their links as they are"
         case .invalidTag:
-            return "a tag is letters, digits, _ - and / (nested tags: a/b), not only digits; a leading # is optional"
+            return "a tag is letters, digits, _ - and / (nested tags: a/b), not only digits, or in a Logseq graph #[[words]]; a leading # is optional"
         case .tagNotFound(_, let inCode):
             return inCode.isEmpty ? "`vault tags` lists every tag" : "nothing was changed; code and comments are never rewritten"
         case .changeInterrupted:

@@ -19,7 +19,7 @@ enum TagsTool: MCPTool {
             let total: Int
             let nextOffset: Int?
         }
-        let text = shown.isEmpty ? "no tags" : shown.map { "#\($0.tag)\t\($0.count)" }.joined(separator: "\n")
+        let text = shown.isEmpty ? "no tags" : shown.map { "\(TagRename.written($0.tag))\t\($0.count)" }.joined(separator: "\n")
         return try ToolResult(text: text + Page.more(next, total: counts.count), encoding: Listed(tags: Array(shown), total: counts.count, nextOffset: next))
     }
 }

@@ -107,6 +107,13 @@ public enum TagScanner {
         return tag == name && end == bytes.count
     }
 
+    /// True when Logseq's `#[[name]]` reads back as one tag of exactly that name: words
+    /// with spaces between, on one line, holding no bracket.
+    package static func isBracketedTag(_ name: String) -> Bool {
+        let bytes = Array(("#[[" + name + "]]").utf8)
+        return !name.contains(where: \.isNewline) && bracketedTag(bytes, at: 0, limit: bytes.count).map { $0 == (name, bytes.count) } ?? false
+    }
+
     static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "_" || scalar == "-" || scalar == "/" { return true }
         if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }

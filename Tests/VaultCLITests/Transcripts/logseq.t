@@ -60,6 +60,23 @@ $ mkdir assets && printf png > "assets/bed (1).png" && printf -- '- the bed ![be
 > - the bed ![bed](../assets/raised bed (2).png)
 $ vault links garden
 > 2: ![bed](../assets/raised bed (2).png) -> assets/raised bed (2).png
+# A tag of words is written #[[green waste]], and is renamed as such, into one word or more.
+$ vault tags
+> #Projects	1
+> #garden	1
+> #[[green waste]]	1
+$ vault tags rename "green waste" "brown matter" && sed -n 3p "pages/Projects___Worm farm.md"
+> pages/Projects___Worm farm.md: #[[green waste]] -> #[[brown matter]]
+> 1 note, 1 tag rewritten
+> - Layers of #[[brown matter]] and brown
+$ vault tags rename "#[[brown matter]]" greens && sed -n 3p "pages/Projects___Worm farm.md"
+> pages/Projects___Worm farm.md: #[[brown matter]] -> #[[greens]]
+> 1 note, 1 tag rewritten
+> - Layers of #[[greens]] and brown
+$ vault tags rename "greens" "[[x]] y"
+2> vault: error: #[[x]] y is not a tag: a tag's name holds no [ or ]
+2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits, or in a Logseq graph #[[words]]; a leading # is optional
+? 2
 # A new journal is named in the journal file-name format.
 $ vault journal 2026-12-01
 > journals/2026_12_01.md

@@ -117,15 +117,15 @@ $ vault tags rename Systems thinking --json --skip-unavailable
 # Bad input: a NEW that is no tag, a tag that no note has, one written only in code.
 $ vault tags rename books "two words"
 2> vault: error: #two words is not a tag: a tag holds no spaces
-2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits; a leading # is optional
+2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits, or in a Logseq graph #[[words]]; a leading # is optional
 ? 2
 $ vault tags rename books 2026
 2> vault: error: #2026 is not a tag: a tag of only digits is read as a number, not a tag
-2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits; a leading # is optional
+2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits, or in a Logseq graph #[[words]]; a leading # is optional
 ? 2
 $ vault tags rename books ''
 2> vault: error: an empty name is not a tag: give NEW as a word, with or without #
-2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits; a leading # is optional
+2> hint: a tag is letters, digits, _ - and / (nested tags: a/b), not only digits, or in a Logseq graph #[[words]]; a leading # is optional
 ? 2
 $ vault tags rename nowhere somewhere
 2> vault: error: no note has #nowhere

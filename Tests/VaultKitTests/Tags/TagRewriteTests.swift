@@ -6,7 +6,8 @@ import Testing
 @Suite("Renaming a tag in a note")
 struct TagRewriteTests {
     private func renamed(_ text: String, _ old: String = "old", _ new: String = "new", dialect: NoteDialect = .markdown) throws -> String {
-        String(decoding: TagRewrite(Array(text.utf8), try TagRename(old, to: new), dialect: dialect).bytes, as: UTF8.self)
+        let rename = try TagRename(old, to: new, pageNames: dialect.isLogseq)
+        return String(decoding: TagRewrite(Array(text.utf8), rename, dialect: dialect).bytes, as: UTF8.self)
     }
 
     @Test("an inline tag is renamed in any case, and the new spelling is written as given")
@@ -98,6 +99,26 @@ struct TagRewriteTests {
         #expect(TagScanner.inlineTags(in: NoteStructure(bytes: Array(bracketed.utf8))) == ["old"])
     }
 
+    @Test("in a Logseq graph a tag of words is renamed, and a name of words takes brackets wherever a # needs them")
+    func logseqWords() throws {
+        let text = "tags:: two words, [[two words/sub]], #proj\n\n- #[[two words]] and #[[Two Words/sub]] and #[[two]] and [[two words]]\n"
+        #expect(try renamed(text, "two words", "three words", dialect: .logseq)
+            == "tags:: three words, [[three words/sub]], #proj\n\n- #[[three words]] and #[[three words/sub]] and #[[two]] and [[two words]]\n")
+        #expect(try renamed(text, "[[two words]]", "proj", dialect: .logseq)
+            == "tags:: proj, [[proj/sub]]\n\n- #[[proj]] and #[[proj/sub]] and #[[two]] and [[two words]]\n")
+        #expect(try renamed("tags:: #proj, other\n\n- #proj and #proj/sub\n", "proj", "my project", dialect: .logseq)
+            == "tags:: #[[my project]], other\n\n- #[[my project]] and #[[my project/sub]]\n")
+        // In frontmatter a list takes the words as they are; a string of names split at spaces cannot.
+        #expect(try renamed("---\ntags: [proj, x]\n---\n- #proj\n", "proj", "my project", dialect: .logseq)
+            == "---\ntags: [my project, x]\n---\n- #[[my project]]\n")
+        let spaced = TagRewrite(Array("---\ntags: proj x\n---\n- #proj\n".utf8), try TagRename("proj", to: "my project", pageNames: true), dialect: .logseq)
+        #expect(String(decoding: spaced.bytes, as: UTF8.self) == "---\ntags: proj x\n---\n- #[[my project]]\n")
+        #expect(spaced.leftAlone?.contains("split at spaces") == true)
+        for bad in ["a [b]", " lead", "line\nbreak", "a]]b"] {
+            #expect(throws: VaultError.self, "\(bad)") { try TagRename("old", to: bad, pageNames: true) }
+        }
+    }
+
     @Test("frontmatter written as JSON is left alone and said so")
     func jsonFrontmatter() throws {
         let rewrite = TagRewrite(Array("---\n{\"tags\": [\"old\"]}\n---\n#old\n".utf8), try TagRename("old", to: "new"))
@@ -124,5 +145,6 @@ struct TagRewriteTests {
         #expect(rename.old == "old" && rename.new == "new")
         let error = #expect(throws: VaultError.self) { try TagRename("old", to: "a b") }
         #expect(error?.exitCode == 2)
+        #expect(try TagRename("[[old]]", to: "#[[new]]").new == "new")
     }
 }
