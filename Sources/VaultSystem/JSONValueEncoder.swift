@@ -11,21 +11,43 @@ public struct JSONValueEncoder {
     /// The value of `value` as JSON.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let box = Box()
-        try ValueEncoder(codingPath: [], target: box).encodeValue(value)
+        try ValueEncoder(parent: nil, key: nil, target: box).encodeValue(value)
         return box.finished
     }
 }
 
 /// A growing JSON value shared by the containers that fill it.
 private final class Box {
-    var value: JSONValue = .null
-    var members: [(String, Box)]?
-    var items: [Box]?
+    /// A member or item: a value known whole, or a box its own containers fill. Most are
+    /// values, held without a box of their own.
+    enum Slot {
+        case value(JSONValue)
+        case box(Box)
 
-    /// The finished value, with object keys sorted so output is stable.
+        var finished: JSONValue {
+            switch self {
+            case .value(let value): return value
+            case .box(let box): return box.finished
+            }
+        }
+    }
+
+    var value: JSONValue = .null
+    var members: [(String, Slot)]?
+    var items: [Slot]?
+
+    /// The finished value, with object keys sorted so output is stable; of a key encoded
+    /// twice, the later value is kept, as `JSONEncoder` keeps it.
     var finished: JSONValue {
         if let members {
-            return .object(members.map { ($0.0, $0.1.finished) }.sorted { $0.0 < $1.0 })
+            let order = members.indices.sorted { members[$0].0 != members[$1].0 ? members[$0].0 < members[$1].0 : $0 < $1 }
+            var object: [(String, JSONValue)] = []
+            object.reserveCapacity(order.count)
+            for (position, index) in order.enumerated() {
+                if position + 1 < order.count, members[order[position + 1]].0 == members[index].0 { continue }
+                object.append((members[index].0, members[index].1.finished))
+            }
+            return .object(object)
         }
         if let items { return .array(items.map(\.finished)) }
         return value
@@ -33,14 +55,28 @@ private final class Box {
 }
 
 private final class ValueEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    /// The encoder of the value this one's value is in, and the key it is under there: the
+    /// coding path is made from them only when asked, never for each value encoded.
+    private let parent: ValueEncoder?
+    private let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any] = [:]
     /// The box this encoder fills.
     let target: Box
 
-    init(codingPath: [any CodingKey], target: Box) {
-        self.codingPath = codingPath
+    init(parent: ValueEncoder?, key: (any CodingKey)?, target: Box) {
+        self.parent = parent
+        self.key = key
         self.target = target
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var encoder: ValueEncoder? = self
+        while let current = encoder {
+            if let key = current.key { path.append(key) }
+            encoder = current.parent
+        }
+        return path.reversed()
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
@@ -66,11 +102,13 @@ private final class ValueEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self, box: target) }
 
-    /// Encodes a child value into a new box.
-    func child<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> Box {
+    /// Encodes a child value: a string or a number as it is, anything else into a new box.
+    func child<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> Box.Slot {
+        if let text = value as? String { return .value(.string(text)) }
+        if let number = value as? Int { return .value(VaultSystem.number(number)) }
         let box = Box()
-        try ValueEncoder(codingPath: codingPath + (key.map { [$0] } ?? []), target: box).encodeValue(value)
-        return box
+        try ValueEncoder(parent: self, key: key, target: box).encodeValue(value)
+        return .box(box)
     }
 }
 
@@ -85,19 +123,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: Box
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ key: Key, _ value: JSONValue) {
-        let child = Box()
-        child.value = value
-        set(key, child)
-    }
+    private func set(_ key: Key, _ value: JSONValue) { box.members!.append((key.stringValue, .value(value))) }
 
-    private func set(_ key: Key, _ child: Box) {
-        if let index = box.members!.firstIndex(where: { $0.0 == key.stringValue }) {
-            box.members![index].1 = child
-        } else {
-            box.members!.append((key.stringValue, child))
-        }
-    }
+    private func set(_ key: Key, _ child: Box.Slot) { box.members!.append((key.stringValue, child)) }
 
     mutating func encodeNil(forKey key: Key) throws { set(key, .null) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(key, .bool(value)) }
@@ -123,15 +151,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     {
         let child = Box()
         child.members = []
-        set(key, child)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, box: child))
+        set(key, .box(child))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: ValueEncoder(parent: encoder, key: key, target: child), box: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = Box()
         child.items = []
-        set(key, child)
-        return UnkeyedContainer(encoder: encoder, box: child)
+        set(key, .box(child))
+        return UnkeyedContainer(encoder: ValueEncoder(parent: encoder, key: key, target: child), box: child)
     }
 
     mutating func superEncoder() -> any Encoder { encoder }
@@ -144,11 +172,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { box.items!.count }
 
-    private func append(_ value: JSONValue) {
-        let child = Box()
-        child.value = value
-        box.items!.append(child)
-    }
+    private func append(_ value: JSONValue) { box.items!.append(.value(value)) }
 
     mutating func encodeNil() throws { append(.null) }
     mutating func encode(_ value: Bool) throws { append(.bool(value)) }
@@ -156,23 +180,35 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { append(number(value)) }
     mutating func encode(_ value: Int) throws { append(number(value)) }
     mutating func encode(_ value: Int64) throws { append(number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.items!.append(try encoder.child(value, key: nil)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.items!.append(try encoder.child(value, key: IndexKey(count))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = Box()
         child.members = []
-        box.items!.append(child)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, box: child))
+        let key = IndexKey(count)
+        box.items!.append(.box(child))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: ValueEncoder(parent: encoder, key: key, target: child), box: child))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = Box()
         child.items = []
-        box.items!.append(child)
-        return UnkeyedContainer(encoder: encoder, box: child)
+        let key = IndexKey(count)
+        box.items!.append(.box(child))
+        return UnkeyedContainer(encoder: ValueEncoder(parent: encoder, key: key, target: child), box: child)
     }
 
     mutating func superEncoder() -> any Encoder { encoder }
+}
+
+/// The key of an array's item in a coding path, as `JSONEncoder` names it.
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
 }
 
 private struct SingleContainer: SingleValueEncodingContainer {
@@ -196,7 +232,6 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { box.value = number(value) }
     mutating func encode(_ value: UInt64) throws { box.value = number(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let child = try encoder.child(value, key: nil)
-        box.value = child.finished
+        box.value = try encoder.child(value, key: nil).finished
     }
 }

@@ -24,6 +24,13 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
         /// removed it, holding neither the text that replace read nor the text it wrote:
         /// another program wrote into it meanwhile, so it is kept (as a conflict copy).
         case setAside
+        /// A file named as a replacement is, but without the two texts such a name carries
+        /// (an earlier `vault`'s, or another program's), holding bytes that are not the
+        /// target's: nothing says its text is saved anywhere, so it is kept (as a conflict copy).
+        case unknownText
+
+        /// True for a file kept beside its target as a conflict copy, its text being in no note.
+        public var isKeptAsCopy: Bool { self == .setAside || self == .unknownText }
     }
 
     /// The vault-relative path of the temporary file.
@@ -73,13 +80,16 @@ public struct LeftoverFile: Sendable, Equatable, Codable {
             // note as read, swapped out. Anything else is someone's save that landed in it.
             // One without any permission was still being written when the writer stopped (a
             // note swapped out always has some: read-only notes are never replaced).
-            if let versions = parsed.versions, own.permissions & 0o777 != 0,
-                let bytes = try? fileSystem.readFile(vault.absolutePath(path)),
-                ![versions.read, versions.written].contains(ContentHash.of(bytes))
-            {
-                state = .setAside
+            if let versions = parsed.versions {
+                if own.permissions & 0o777 != 0, let bytes = try? fileSystem.readFile(vault.absolutePath(path)),
+                    ![versions.read, versions.written].contains(ContentHash.of(bytes))
+                {
+                    state = .setAside
+                } else {
+                    state = .abandonedReplacement
+                }
             } else {
-                state = .abandonedReplacement
+                state = .unknownText
             }
         } else {
             state = .unfinishedNewNote
@@ -144,10 +154,12 @@ extension Vault {
     /// Keeps a note's earlier version that an interrupted replace set aside as a conflict copy
     /// beside the note (`Name (vault conflict …).md`), and returns its path.
     public func keepSetAside(_ leftover: LeftoverFile) throws -> String {
-        guard leftover.state == .setAside else {
+        guard leftover.state.isKeptAsCopy else {
             throw VaultError.wrongPlace(path: leftover.path, reason: "is not an earlier version set aside")
         }
-        let copy = try SafeWriter(fileSystem: fileSystem).keepAsConflictCopy(absolutePath(leftover.path), of: absolutePath(leftover.target))
+        // Named by the vault's clock, as every time it writes.
+        let writer = SafeWriter(fileSystem: fileSystem, settle: SettlePolicy(clock: clock))
+        let copy = try writer.keepAsConflictCopy(absolutePath(leftover.path), of: absolutePath(leftover.target))
         return relativePath(copy)
     }
 

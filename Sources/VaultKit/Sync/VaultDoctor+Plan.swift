@@ -22,8 +22,8 @@ extension VaultDoctor {
                 changes.append(.remove(leftover.path, expected: snapshot, before: bytes))
             }
         }
-        for leftover in leftovers where leftover.state == .setAside {
-            actions.append("would keep \(leftover.path), an earlier version of \(leftover.target), as a conflict copy beside it")
+        for leftover in leftovers where leftover.state.isKeptAsCopy {
+            actions.append("would keep \(leftover.path), \(VaultDoctor.whatIsKept(leftover)), as a conflict copy beside it")
         }
         for leftover in leftovers where leftover.state == .unfinishedNewNote || leftover.state == .renameInProgress && pending.isEmpty {
             let (path, plan) = try vault.restorePlan(leftover)

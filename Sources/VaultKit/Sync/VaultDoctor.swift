@@ -174,9 +174,9 @@ public struct VaultDoctor {
         report.done += vault.removeDisposable(leftovers.map(\.path)).map { "removed \($0.path)" }
         // A rename's middle name belongs to its journal while one waits; alone, it is a note.
         let journalsLeft = !executor.pendingJournals().isEmpty
-        for leftover in leftovers where leftover.state == .setAside {
+        for leftover in leftovers where leftover.state.isKeptAsCopy {
             do {
-                report.done.append("kept \(leftover.path), an earlier version of \(leftover.target), as \(try vault.keepSetAside(leftover))")
+                report.done.append("kept \(leftover.path), \(Self.whatIsKept(leftover)), as \(try vault.keepSetAside(leftover))")
             } catch let error as any UserError {
                 report.problems.append(error.description)
             }
@@ -212,6 +212,11 @@ public struct VaultDoctor {
             }
     }
 
+    /// What a leftover kept as a conflict copy is, for the line that says it was kept.
+    static func whatIsKept(_ leftover: LeftoverFile) -> String {
+        leftover.state == .setAside ? "an earlier version of \(leftover.target)" : "a file whose text is in no note"
+    }
+
     private static func finding(_ leftover: LeftoverFile) -> HealthFinding {
         let path = leftover.path
         switch leftover.state {
@@ -231,6 +236,11 @@ public struct VaultDoctor {
             return HealthFinding(
                 kind: .leftoverFile, path: path, message: "a note in the middle of a case-only rename to \(leftover.target)",
                 fix: "vault doctor --fix finishes the rename, or makes it a note again")
+        case .unknownText:
+            return HealthFinding(
+                kind: .leftoverFile, path: path,
+                message: "named like vault's temporary files, but its text is not \(leftover.target)'s, and nothing says it is saved anywhere else",
+                fix: "vault doctor --fix keeps it as a conflict copy beside \(leftover.target)")
         case .setAside:
             return HealthFinding(
                 kind: .leftoverFile, path: path,

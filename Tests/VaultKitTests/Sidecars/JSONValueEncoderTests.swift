@@ -51,4 +51,30 @@ struct JSONValueEncoderTests {
         #expect(object["count"] as? Int == 3)
         #expect(try JSONValue.parse(bytes) == JSONValueEncoder().encode(Sample()))
     }
+
+    /// A value whose `encode(to:)` writes one key twice and asks its coding path.
+    struct Twice: Encodable {
+        enum Keys: String, CodingKey { case b, a }
+        struct Inner: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(encoder.codingPath.map(\.stringValue).joined(separator: "."))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .b)
+            try container.encode(2, forKey: .a)
+            try container.encode("later", forKey: .b)
+            var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .a)
+            try nested.encode([Inner()], forKey: .b)
+        }
+    }
+
+    @Test("a key encoded twice keeps its later value, and a nested value is told its coding path")
+    func keyTwice() throws {
+        let value = try JSONValueEncoder().encode(Twice())
+        #expect(value == .object([("a", .object([("b", .array([.string("a.b.Index 0")]))])), ("b", .string("later"))]))
+    }
 }

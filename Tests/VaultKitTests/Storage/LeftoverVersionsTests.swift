@@ -49,6 +49,23 @@ struct LeftoverVersionsTests {
         #expect(LeftoverFile.classify(path, in: vault)?.isDisposable == true)
     }
 
+    @Test("a file named as a replacement but without its versions, holding text in no note, is kept as a conflict copy")
+    func unknownTextIsKept() throws {
+        try folder.write(".zennotes/vault.json", "{}\n")
+        try folder.write("pages/Note.md", "# Note\n")
+        try folder.write("pages/.~Note.md.old.tmp", "unsaved words\n")
+        let vault = try Vault(root: folder.path)
+        #expect(LeftoverFile.classify("pages/.~Note.md.old.tmp", in: vault)?.state == .unknownText)
+        #expect(vault.removeLeftoverFiles(vault.leftoverFiles(try vault.scan(detail: .paths))).isEmpty)
+        let findings = try VaultDoctor(vault: vault).examine().filter { $0.path == "pages/.~Note.md.old.tmp" }
+        #expect(findings.first?.message.contains("nothing says it is saved anywhere else") == true)
+        let report = try VaultDoctor(vault: vault).fix()
+        let copy = try #require(try folder.names(in: "pages").first { $0.contains("(vault conflict ") })
+        #expect(try folder.read("pages/" + copy) == Array("unsaved words\n".utf8))
+        #expect(report.done.contains { $0.contains("a file whose text is in no note") })
+        #expect(try !folder.names(in: "pages").contains(".~Note.md.old.tmp"))
+    }
+
     @Test("a swapped-out note another program wrote into is kept, and doctor --fix makes it a conflict copy")
     func otherTextIsKept() throws {
         let (vault, path) = try leftover(holding: "an editor's save\n", mode: 0o644, target: written)

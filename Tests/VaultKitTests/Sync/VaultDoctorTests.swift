@@ -76,13 +76,16 @@ struct VaultDoctorTests {
     func fix() throws {
         let folder = TemporaryFolder()
         try folder.write("pages/Plan.md", "# Plan\n")
-        try folder.write("pages/.~Plan.md.a1.tmp", "half")
+        // A replacement never swapped in: its name says it holds the new text.
+        let versions = SafeWriter.Versions(read: ContentHash.of(Array("# Plan\n".utf8)), written: ContentHash.of(Array("# Plan\nmore\n".utf8)))
+        let replacement = SafeWriter.temporaryName(for: "Plan.md", kind: .replacement, versions: versions)
+        try folder.write("pages/" + replacement, "# Plan\nmore\n")
         try folder.write("pages/.~New.md.b2.new.tmp", "a new note's only copy")
         let doctor = VaultDoctor(vault: try Vault(root: folder.path))
         let fixed = try doctor.fix()
         #expect(
             fixed.done == [
-                "removed pages/.~Plan.md.a1.tmp", "restored pages/New.md from pages/.~New.md.b2.new.tmp; it may be incomplete",
+                "removed pages/" + replacement, "restored pages/New.md from pages/.~New.md.b2.new.tmp; it may be incomplete",
             ])
         #expect(fixed.problems.isEmpty)
         #expect(try doctor.examine() == [])
