@@ -93,7 +93,8 @@ extension ChangeExecutor {
                 }
             }
         }
-        let journal = IntentJournal(plan: plan)
+        var journal = IntentJournal(plan: plan)
+        journal.madeFolders = foldersToMake(journal)
         try beforeStep?("journal")
         do { try fileSystem.createDirectories(journalFolder) } catch { throw SafeWriter.wrap(error) }
         do {

@@ -32,9 +32,7 @@ extension ChangeExecutor {
                 stays.append(problem)
             }
         }
-        for folder in Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }) where !folder.isEmpty {
-            try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
-        }
+        removeFoldersMade(by: journal)
         if !stays.isEmpty {
             stays += linkingNotes(journal, except: takenNames, message: "its links to the notes that stay moved may dangle; check them")
         }
@@ -64,6 +62,29 @@ extension ChangeExecutor {
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
         return ChangeReport(summary: journal.summary, moved: 0, rewritten: 0, conflicts: taken + affected)
+    }
+
+    /// The folders of the journal's new names that do not exist yet, each with the folders
+    /// above it that do not either, deepest first.
+    func foldersToMake(_ journal: IntentJournal) -> [String] {
+        var made = Set<String>()
+        for path in (journal.moves + journal.sidecarMoves).map(\.to) + (journal.creates ?? []).map(\.path) {
+            var folder = LinkIndex.folder(of: path)
+            while !folder.isEmpty, !made.contains(folder), !fileSystem.exists(vault.absolutePath(folder)) {
+                made.insert(folder)
+                folder = LinkIndex.folder(of: folder)
+            }
+        }
+        return made.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+    }
+
+    /// Removes, while empty, the folders a change taken back made; a journal of an earlier
+    /// `vault` names none, and then the folders of its new names go while empty.
+    func removeFoldersMade(by journal: IntentJournal) {
+        let folders = journal.madeFolders ?? Array(Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }))
+        for folder in folders where !folder.isEmpty {
+            try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
+        }
     }
 
     /// A warning for each note the change rewrites, but for the names another file holds.
@@ -123,9 +144,7 @@ extension ChangeExecutor {
             let planned = journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }
             if let problem = try takeBackName(move, plannedHash: planned) { stays.append(problem) }
         }
-        for folder in Set((journal.moves + journal.sidecarMoves).map { LinkIndex.folder(of: $0.to) }) where !folder.isEmpty {
-            try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder))
-        }
+        removeFoldersMade(by: journal)
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
         try? fileSystem.removeFile(journalPath(journal.id))
         let refused = problem.map {

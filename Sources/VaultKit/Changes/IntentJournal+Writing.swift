@@ -49,6 +49,10 @@ extension IntentJournal {
             try out.raw(",\n  \"removes\": ")
             try out.array(removes) { out, remove in try out.object(["path": remove.path, "beforeHash": remove.beforeHash]) }
         }
+        if let madeFolders {
+            try out.raw(",\n  \"madeFolders\": ")
+            try out.array(madeFolders) { out, folder in try out.string(folder) }
+        }
         try out.raw("\n}\n")
         try out.flush()
     }

@@ -95,6 +95,10 @@ public struct IntentJournal: Codable, Sendable {
     public var movedHashes: [String: String]?
     public var creates: [Create]?
     public var removes: [Remove]?
+    /// The folders the change makes for its new names (none existed when it began): only
+    /// these may go again when it is taken back, never a folder someone made. Nil in a
+    /// journal of an earlier `vault`.
+    public var madeFolders: [String]?
 
     /// The newest version this `vault` can carry out.
     static let newestVersion = 2

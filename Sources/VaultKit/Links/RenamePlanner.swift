@@ -190,7 +190,7 @@ public struct RenamePlanner: Sendable {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
-        let sidecars = Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried))
+        let sidecars = try Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried))
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
@@ -229,11 +229,20 @@ public struct RenamePlanner: Sendable {
     }
 
     /// The comment sidecars that follow moved notes.
-    static func sidecarMoves(_ moves: [String: String], vault: Vault) -> [FileMove] {
-        moves.keys.sorted().compactMap { from in
-            let sidecar = Comments.sidecarPath(forNote: from)
-            return vault.fileSystem.exists(vault.absolutePath(sidecar))
-                ? FileMove(from: sidecar, to: Comments.sidecarPath(forNote: moves[from]!)) : nil
+    ///
+    /// - Throws: `VaultError.invalidDestination` when a note goes where the comments of a
+    ///   note no longer there are kept: they would be taken for its own, or stop the move
+    ///   halfway.
+    static func sidecarMoves(_ moves: [String: String], vault: Vault) throws -> [FileMove] {
+        try moves.keys.sorted().compactMap { from in
+            let to = moves[from]!
+            let (sidecar, destination) = (Comments.sidecarPath(forNote: from), Comments.sidecarPath(forNote: to))
+            // A case-only rename's new name "exists" on a disk that ignores case: it is its own.
+            if Naming.collisionKey(destination) != Naming.collisionKey(sidecar), vault.fileSystem.exists(vault.absolutePath(destination)) {
+                throw VaultError.invalidDestination(
+                    path: to, reason: "\(destination) holds the comments of a note that was there; move or remove them first (`vault doctor` lists them)")
+            }
+            return vault.fileSystem.exists(vault.absolutePath(sidecar)) ? FileMove(from: sidecar, to: destination) : nil
         }
     }
 

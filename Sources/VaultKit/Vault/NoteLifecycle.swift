@@ -75,7 +75,7 @@ public struct NoteLifecycle {
             // resolve again when it is restored.
             plan = RenamePlan(
                 moves: [FileMove(from: note.path, to: destination)], edits: [],
-                sidecarMoves: RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
+                sidecarMoves: try RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
                 emptiedFolders: [])
             plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
         }

@@ -43,6 +43,34 @@ struct TakeBackTests {
         #expect(try VaultDoctor(vault: vault).examine().filter { $0.kind == .secondName } == [])
     }
 
+    @Test("a move taken back removes the folders it made, and keeps an empty folder that was there before")
+    func foldersKept() throws {
+        let vault = try vault()
+        // Path links, which a move rewrites.
+        try folder.write("pages/Linker.md", "see [e](Errands.md)\n")
+        try folder.write("pages/Other.md", "also [e](Errands.md)\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/archive/Empty", withIntermediateDirectories: true)
+        for destination in ["archive/Empty/", "archive/New/Deeper/"] {
+            let plan = try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: destination)
+            let report = try apply(plan, vault, at: "edit pages/Other.md") { try folder.write("pages/Other.md", "also [e](Errands.md), \(destination)\n") }
+            #expect(report.undone, "\(destination)")
+        }
+        #expect(try folder.names(in: "archive") == ["Empty"])
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+    }
+
+    @Test("a note is not moved where the comments of a note that was there are kept: refused before anything is written")
+    func orphanedCommentsAtDestination() throws {
+        let vault = try vault()
+        try folder.write(".zennotes/comments/archive/Errands.md.comments.json", "{\"version\":1,\"comments\":[]}\n")
+        try folder.write(".zennotes/comments/archive/pages/Errands.md.comments.json", "{\"version\":1,\"comments\":[]}\n")
+        let before = try RoundTripTests.files(vault.root)
+        let error = #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "archive/") }
+        #expect(error?.description.contains(".zennotes/comments/archive/Errands.md.comments.json holds the comments of a note that was there") == true)
+        #expect(throws: VaultError.self) { try NoteLifecycle(vault: vault).plan(.archive, "Errands") }
+        #expect(try RoundTripTests.files(vault.root) == before)
+    }
+
     @Test("a retitled note whose linking note changes loses its rewritten new name; its old name keeps it as it was")
     func retitledNoteTakenBack() throws {
         let vault = try vault()
