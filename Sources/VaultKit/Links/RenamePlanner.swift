@@ -87,6 +87,10 @@ public struct RenamePlanner: Sendable {
         if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
+            if base == from || Naming.collisionKey(base).hasPrefix(folderPrefix) {
+                throw VaultError.invalidDestination(
+                    path: base, reason: base == from ? "\(from) is there already" : "it is inside \(from): a folder cannot move into itself")
+            }
             movedFolder = FolderMove(from: String(inFolder[0].prefix(from.count)), to: base)
             for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
             // A conflict copy whose note is gone moves with its folder, as every file of it does.

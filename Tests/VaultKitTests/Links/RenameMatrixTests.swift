@@ -158,6 +158,21 @@ struct RenameMatrixTests {
         #expect(try folder.names(in: "pages") == ["Errands.md"])
     }
 
+    @Test("a folder is not moved into itself or onto itself, in any case; nothing is written")
+    func folderIntoItself() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/P/A.md", "# A\n")
+        try folder.write("pages/P/S/B.md", "# B\n")
+        let vault = try Vault(root: folder.path)
+        let before = try RoundTripTests.files(vault.root)
+        for destination in ["pages/P/S", "pages/P", "pages/", "pages/p/T/", "pages/P/S/Deeper"] {
+            #expect(throws: VaultError.self, "\(destination)") { try RenamePlanner(vault: vault).planMove("pages/P", to: destination) }
+        }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/P/S", to: "pages/"), vault)
+        #expect(try folder.names(in: "pages/S") == ["B.md"])
+    }
+
     @Test("a folder beside one whose name differs only in case moves alone; written in another case, it is still found")
     func foldersApartByCase() throws {
         let folder = TemporaryFolder()
