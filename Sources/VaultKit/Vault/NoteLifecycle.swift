@@ -72,7 +72,8 @@ public struct NoteLifecycle {
             plan = try RenamePlanner(vault: vault, skipUnavailable: skipUnavailable).plan(moves, scan: scan, retitle: nil)
         } else {
             // The trash keeps links as they are: they dangle while the note is there and
-            // resolve again when it is restored.
+            // resolve again when it is restored. Refused now, not halfway through the change.
+            try vault.checkWritable(replacing: [], writingIn: [LinkIndex.folder(of: note.path), LinkIndex.folder(of: destination)])
             plan = RenamePlan(
                 moves: [FileMove(from: note.path, to: destination)], edits: [],
                 sidecarMoves: try RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],

@@ -19,6 +19,10 @@ extension Vault {
             for folder in Set(folders).sorted() {
                 var existing = folder
                 while !existing.isEmpty && !fileSystem.exists(absolutePath(existing)) { existing = LinkIndex.folder(of: existing) }
+                // A file where a folder is to be would stop the change halfway, at its mkdir.
+                if !existing.isEmpty, let status = try? fileSystem.status(absolutePath(existing)), status.kind != .directory {
+                    throw VaultError.invalidDestination(path: folder, reason: "\(existing) is a file, not a folder")
+                }
                 try writer.checkWritableFolder(existing.isEmpty ? root : absolutePath(existing))
             }
         } catch FileError.readOnly(let path) {

@@ -71,6 +71,33 @@ struct TakeBackTests {
         #expect(try RoundTripTests.files(vault.root) == before)
     }
 
+    @Test("a file where a destination folder is to be refuses a move, a trash or a restore before anything is written")
+    func fileInTheWay() throws {
+        let vault = try vault()
+        try folder.write("pages/sub/Deep.md", "# Deep\n")
+        _ = try NoteLifecycle(vault: vault).apply(try NoteLifecycle(vault: vault).plan(.trash, "pages/sub/Deep.md"), action: .trash)
+        // Its folder, emptied, made a file by another program.
+        rmdir(folder.path + "/pages/sub")
+        try folder.write("pages/sub", "a file now\n")
+        try folder.write("archive", "a file\n")
+        let before = try RoundTripTests.files(vault.root)
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "pages/sub/") }
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages/Errands.md", to: "pages/sub/deeper/") }
+        #expect(throws: VaultError.self) { try NoteLifecycle(vault: vault).plan(.archive, "Errands") }
+        #expect(throws: VaultError.self) { try NoteLifecycle(vault: vault).plan(.restore, "trash/pages/sub/Deep.md") }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
+    @Test("a trash folder that is a file refuses a trash before anything is written, the trash record too")
+    func trashIsAFile() throws {
+        let vault = try vault()
+        try folder.write("trash", "a file\n")
+        let before = try RoundTripTests.files(vault.root)
+        #expect(throws: VaultError.self) { try NoteLifecycle(vault: vault).plan(.trash, "Errands") }
+        #expect(try RoundTripTests.files(vault.root) == before)
+    }
+
     @Test("a retitled note whose linking note changes loses its rewritten new name; its old name keeps it as it was")
     func retitledNoteTakenBack() throws {
         let vault = try vault()
