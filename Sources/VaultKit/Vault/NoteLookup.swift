@@ -20,6 +20,11 @@ public struct NoteLookup: Sendable {
     /// Needs no titles, so it works on a scan that read no note.
     public func note(atPath name: String) throws -> Note? {
         let wanted = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+        // Byte for byte: `==` of two strings holds for NFC and NFD spellings, and a folder may
+        // hold both as two notes.
+        for candidate in [wanted, wanted + ".md", wanted + ".markdown"] {
+            if let exact = notes.first(where: { $0.path.utf8.elementsEqual(candidate.utf8) }) { return exact }
+        }
         for candidate in [wanted, wanted + ".md", wanted + ".markdown"] {
             if let exact = notes.first(where: { $0.path == candidate }) { return exact }
         }

@@ -157,4 +157,21 @@ struct NoteAtPathTests {
         #expect(try vault.note(named: "faq.org").path == "pages/faq.org")
         #expect(try vault.note(named: "b.md").path == "pages/b.md")
     }
+
+    @Test("of two notes whose paths differ only in Unicode form, each path names its own, for a lookup and a move")
+    func unicodeTwins() throws {
+        let folder = TemporaryFolder()
+        let (composed, decomposed) = ("pages/Caf\u{E9}.md", "pages/Cafe\u{301}.md")
+        try folder.write(composed, "# composed\n")
+        try folder.write(decomposed, "# decomposed\n")
+        let vault = try Vault(root: folder.path)
+        let notes = try vault.scan(detail: .summary).notes
+        for path in [composed, decomposed] {
+            let found = try NoteLookup(notes: notes, in: vault).note(named: path)
+            #expect(Array(found.path.utf8) == Array(path.utf8))
+        }
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove(decomposed, to: "inbox/"), summary: "move")
+        #expect(try folder.read("inbox/Cafe\u{301}.md") == Array("# decomposed\n".utf8))
+        #expect(try folder.read(composed) == Array("# composed\n".utf8))
+    }
 }
