@@ -400,7 +400,8 @@ public struct RenamePlanner: Sendable {
         else { return nil }
         let bytes = document.bytes
         let line = document.sourceMap.range(ofLine: heading.line, in: bytes)
-        var start = line.lowerBound
+        // A byte order mark before the first line is not the heading's.
+        var start = line.lowerBound == 0 ? ByteOrderMark.length(of: bytes) : line.lowerBound
         while start < line.upperBound && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: "#")) { start += 1 }
         var end = line.upperBound
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }

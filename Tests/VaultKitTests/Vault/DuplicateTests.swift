@@ -16,6 +16,15 @@ struct DuplicateTests {
         #expect(try folder.text("pages/Plan.md") == text)
     }
 
+    @Test("after a byte order mark the title heading is still the title: a copy and a rename retitle it, the mark kept")
+    func byteOrderMark() throws {
+        let (folder, vault) = try TemporaryFolder.vault(["pages/B.md": "\u{FEFF}# B\n\nx\n"])
+        _ = try vault.duplicate(try vault.note(named: "B"))
+        #expect(try folder.text("pages/B copy.md") == "\u{FEFF}# B copy\n\nx\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("pages/B.md", to: "Bee"), summary: "rename")
+        #expect(try folder.text("pages/Bee.md") == "\u{FEFF}# Bee\n\nx\n")
+    }
+
     @Test("a second copy is numbered in its name and its heading; --title names it")
     func numbered() throws {
         let (folder, vault) = try TemporaryFolder.vault(["pages/Plan.md": "# Plan\n", "pages/Plan copy.md": "x\n"])
