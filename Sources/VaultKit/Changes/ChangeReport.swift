@@ -28,6 +28,17 @@ public struct ChangeReport: Sendable, Codable, Equatable {
         self.conflicts = conflicts
     }
 
+    /// Throws when a file of the change was changed elsewhere while it was made: for a
+    /// caller that reports the change done only when all of it was.
+    ///
+    /// - Throws: `FileError.fileChanged` (exit 3) when the change was taken back, nothing
+    ///   of it left; `VaultError.partlyDone` (exit 3) when it went on without those files.
+    public func refusingConflicts() throws {
+        guard let first = conflicts.first else { return }
+        if undone { throw FileError.fileChanged(path: first.path) }
+        throw VaultError.partlyDone(done: summary, problem: conflicts.map(\.description).joined(separator: "; "))
+    }
+
     /// One line on an interrupted change this report finished or undid.
     public var recoveryLine: String {
         undone

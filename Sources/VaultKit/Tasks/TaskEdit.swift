@@ -55,7 +55,9 @@ extension Vault {
     ) throws -> TaskEditPlan {
         let plan = { try self.planTaskEdit(reference, action: action, allSubtasks: allSubtasks, today: today) }
         if dryRun { return try plan() }
-        return try ChangeExecutor(vault: self).apply(planning: plan) { $0.rewrite.changePlan("task \(action.rawValue) \(reference)") }.planned
+        let (planned, report) = try ChangeExecutor(vault: self).apply(planning: plan) { $0.rewrite.changePlan("task \(action.rawValue) \(reference)") }
+        try report.refusingConflicts()
+        return planned
     }
 
     /// Computes what `editTask` would change.

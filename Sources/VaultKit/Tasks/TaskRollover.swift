@@ -40,9 +40,13 @@ extension Vault {
     ///
     /// - Throws: `TaskError.notUTF8` for a journal that cannot be rewritten,
     ///   `VaultError.noteNotDownloaded` for a placeholder, `FileError.fileChanged` (exit 3).
-    public func rollover(into day: CalendarDay, dryRun: Bool = false) throws -> RolloverPlan {
+    /// - Parameter executor: the executor to apply it with (default: a new one).
+    public func rollover(into day: CalendarDay, dryRun: Bool = false, executor: ChangeExecutor? = nil) throws -> RolloverPlan {
         if dryRun { return try planRollover(into: day) }
-        return try ChangeExecutor(vault: self).apply(planning: { try self.planRollover(into: day) }, changes: \.changePlan).planned
+        let (plan, report) = try (executor ?? ChangeExecutor(vault: self)).apply(planning: { try self.planRollover(into: day) }, changes: \.changePlan)
+        // A journal written elsewhere meanwhile has the rollover taken back: it did not happen.
+        try report.refusingConflicts()
+        return plan
     }
 
     /// Computes what `rollover` would do.

@@ -62,6 +62,8 @@ public struct NoteAuthoring {
             return NoteRewrite(path: note.path, before: bytes, after: after, isNew: false, snapshot: snapshot)
         }
         if dryRun { return try plan() }
-        return try ChangeExecutor(vault: vault).apply(planning: plan) { $0.changePlan((atStart ? "prepend to " : "append to ") + note.path) }.planned
+        let (planned, report) = try ChangeExecutor(vault: vault).apply(planning: plan) { $0.changePlan((atStart ? "prepend to " : "append to ") + note.path) }
+        try report.refusingConflicts()
+        return planned
     }
 }

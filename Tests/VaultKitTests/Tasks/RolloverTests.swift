@@ -32,6 +32,21 @@ struct RolloverTests {
         #expect(try vault.rollover(into: CalendarDay("2026-11-30")!).isEmpty)
     }
 
+    @Test("a journal another program writes while the rollover is made has it taken back and refused (exit 3), the save kept")
+    func journalWrittenMeanwhile() throws {
+        try folder.write("journals/2026-01-04.md", "- [ ] buy milk\n")
+        try folder.write("journals/2026-01-05.md", "# 2026-01-05\n")
+        let vault = try Vault(root: folder.path)
+        // The second journal written is saved elsewhere just before its turn.
+        let executor = ChangeExecutor(vault: vault) { step in
+            if step == "edit journals/2026-01-05.md" { try folder.write("journals/2026-01-05.md", "# 2026-01-05\nnote\n") }
+        }
+        let error = #expect(throws: FileError.self) { try vault.rollover(into: CalendarDay("2026-01-05")!, executor: executor) }
+        #expect(error?.exitCode == 3)
+        #expect(try text("journals/2026-01-04.md") == "- [ ] buy milk\n")
+        #expect(try text("journals/2026-01-05.md") == "# 2026-01-05\nnote\n")
+    }
+
     @Test("subtasks move with their parent, tabs and quotes taken off, and a new journal is made")
     func subtrees() throws {
         try folder.write("v/.zennotes/vault.json", "{}\n")
