@@ -85,8 +85,10 @@ final class Context {
     }
 
     /// The text of TEXT arguments, or standard input when there are none or TEXT is `-`.
-    func text(_ words: [String]) -> [UInt8] {
-        if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : terminal.readInput() }
+    ///
+    /// - Throws: `InputError` when standard input cannot be read or holds too much.
+    func text(_ words: [String]) throws -> [UInt8] {
+        if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : try terminal.readInput() }
         return Array(words.joined(separator: " ").utf8)
     }
 

@@ -13,7 +13,7 @@ public struct Terminal {
     /// True when standard input is a person, not a pipe or a file.
     public var stdinIsTerminal: Bool
     /// Reads all of standard input, once.
-    public var readInput: () -> [UInt8]
+    public var readInput: () throws -> [UInt8]
     /// Shows a question on the terminal and returns the line typed, nil at the end of input.
     public var ask: (_ question: String) -> String?
     /// Sends bytes to standard output while the command runs, so a long listing starts at
@@ -32,7 +32,7 @@ public struct Terminal {
     /// and no question is answered.
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = true,
-        readInput: @escaping () -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
+        readInput: @escaping () throws -> [UInt8] = { [] }, ask: @escaping (_ question: String) -> String? = { _ in nil },
         writeOutput: ((_ bytes: [UInt8]) -> Void)? = nil, serverStreams: (input: Int32, output: Int32)? = nil,
         rows: Int? = nil, program: String? = nil
     ) {
@@ -52,7 +52,7 @@ public struct Terminal {
     public static func process() -> Terminal {
         Terminal(
             stdoutIsTerminal: ProcessStreams.isTerminal(1), stderrIsTerminal: ProcessStreams.isTerminal(2),
-            stdinIsTerminal: ProcessStreams.isTerminal(0), readInput: ProcessStreams.readAllInput, ask: ProcessStreams.ask,
+            stdinIsTerminal: ProcessStreams.isTerminal(0), readInput: { try ProcessStreams.readAllInput() }, ask: ProcessStreams.ask,
             writeOutput: { bytes in
                 // A reader that went away (`vault search x | head`) ends the run, as SIGPIPE would.
                 if !ProcessStreams.writeAll(bytes, to: 1) { exit(1) }

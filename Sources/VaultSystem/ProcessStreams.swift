@@ -11,14 +11,22 @@ public enum ProcessStreams {
         isatty(descriptor) == 1
     }
 
+    /// The most bytes a command takes from standard input: far more than any note, far less
+    /// than a machine's memory.
+    public static let inputLimit = 256 << 20
+
     /// Every byte of standard input, read once to its end.
-    public static func readAllInput() -> [UInt8] {
+    ///
+    /// - Throws: `InputError.tooLarge` past `limit` bytes, `.unreadable` when it cannot be read.
+    public static func readAllInput(limit: Int = inputLimit) throws(InputError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = read(0, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return bytes }
+            if count < 0 { throw .unreadable(.current("read", "standard input")) }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
             bytes.append(contentsOf: buffer[0..<count])
         }
     }

@@ -30,7 +30,7 @@ enum CaptureCommand: Command {
         let opens = arguments[open] && !arguments[dryRun]
         // Refused before anything is read or written, so a refused run leaves the vault as it was.
         if opens { try context.requireTerminal(for: "vault capture --open") }
-        let bytes = context.text(words)
+        let bytes = try context.text(words)
         let vault = try context.vault()
         if arguments[journal] {
             if arguments[inbox] || arguments[title] != nil || !arguments[tag].isEmpty {
@@ -122,7 +122,7 @@ enum AppendCommand: Command {
         let words = arguments.rest()
         try arguments.finish()
         if words.isEmpty { throw UsageError("missing TEXT (use - to read standard input)") }
-        let text = String(decoding: context.text(words), as: UTF8.self)
+        let text = String(decoding: try context.text(words), as: UTF8.self)
         let change = try NoteAuthoring(vault: context.vault()).add(
             text, to: note, atStart: atStart, dryRun: arguments[dryRun])
         if arguments[dryRun] && !context.json {

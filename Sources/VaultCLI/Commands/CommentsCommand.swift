@@ -28,7 +28,7 @@ enum CommentsCommand: Command {
         if text != nil && id != nil { throw UsageError("--add and --resolve go one at a time") }
         var body: String?
         if let text {
-            body = String(decoding: text == "-" ? context.text(["-"]) : Array(text.utf8), as: UTF8.self).trimmingSuffixNewline()
+            body = String(decoding: text == "-" ? try context.text(["-"]) : Array(text.utf8), as: UTF8.self).trimmingSuffixNewline()
             if body!.trimmingWhitespace().isEmpty { throw UsageError("the comment is empty: give its text after --add") }
         }
         let vault = try context.vault()

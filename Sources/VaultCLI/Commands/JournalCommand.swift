@@ -58,7 +58,7 @@ enum JournalCommand: Command {
         }
         if rollover { return try roll(into: day, vault: vault, dryRun: dryRun, today: today, context) }
         if let text = arguments[append] {
-            let bytes = text == "-" ? context.text(["-"]) : Array(text.utf8)
+            let bytes = text == "-" ? try context.text(["-"]) : Array(text.utf8)
             let added = String(decoding: bytes, as: UTF8.self)
             let change = try journals.append(added, to: day, dryRun: dryRun)
             if !dryRun { context.recordUse(notes: [change.path]) }

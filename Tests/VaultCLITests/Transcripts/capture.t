@@ -110,3 +110,18 @@ $ vault capture --journal --inbox "text"
 2> Usage: vault capture [options] [TEXT...]
 2> hint: `vault capture --help` shows every option
 ? 2
+# Standard input that never ends, or cannot be read, is an error, and nothing is written.
+$ vault capture < /dev/zero
+2> vault: error: standard input holds more than 256 MiB, more than a note takes; nothing was written
+2> hint: split the text, or write it to a file in the vault with another program
+? 1
+$ vault capture <&-
+2> vault: error: standard input cannot be read (Bad file descriptor); nothing was written
+2> hint: give the text as an argument, or pipe it in
+? 1
+$ vault append Errands - < /
+2> vault: error: standard input cannot be read (Is a directory); nothing was written
+2> hint: give the text as an argument, or pipe it in
+? 1
+$ ls quick | wc -l
+> 8
