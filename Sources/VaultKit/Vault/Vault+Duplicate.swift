@@ -37,7 +37,8 @@ extension Vault {
             replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: copyTitle)))
         }
         let content = TextReplacement.applied(replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }, to: bytes)
-        let permissions = ((try? fileSystem.status(absolutePath(note.path)))?.permissions).map { $0 & 0o777 } ?? 0o644
+        // The copy is the user's to edit, though the note copied was read-only.
+        let permissions = ((try? fileSystem.status(absolutePath(note.path)))?.permissions).map { $0 & 0o777 | 0o200 } ?? 0o644
         let path = try createNote(in: folder, stem: stem, ext: ext, content: content, permissions: permissions, dryRun: dryRun)
         return NoteRewrite(path: path, before: [], after: content, isNew: true, snapshot: .absent)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 @testable import VaultSystem
@@ -23,6 +24,14 @@ struct DuplicateTests {
         #expect(try folder.text("pages/B copy.md") == "\u{FEFF}# B copy\n\nx\n")
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planRename("pages/B.md", to: "Bee"), summary: "rename")
         #expect(try folder.text("pages/Bee.md") == "\u{FEFF}# Bee\n\nx\n")
+    }
+
+    @Test("the copy of a read-only note can be written by its owner; the note's other permissions are kept")
+    func readOnly() throws {
+        let (folder, vault) = try TemporaryFolder.vault(["pages/RO.md": "# RO\n"])
+        chmod(folder.path + "/pages/RO.md", 0o440)
+        let copy = try vault.duplicate(try vault.note(named: "RO"))
+        #expect(try vault.fileSystem.status(vault.absolutePath(copy.path))?.permissions == 0o640)
     }
 
     @Test("a second copy is numbered in its name and its heading; --title names it")
