@@ -56,14 +56,7 @@ extension LanguageServer {
     static func logseqTag(at offset: Int, in document: OpenDocument, dialect: NoteDialect) -> (name: String, range: Range<Int>)? {
         let structure = NoteStructure(bytes: document.bytes, extent: .whole, dialect: dialect)
         if let tag = TagScanner.inlineTagRanges(in: structure).first(where: { $0.range.lowerBound < offset && offset <= $0.range.upperBound }) {
-            var name = (tag.range.lowerBound + 1)..<tag.range.upperBound
-            // `#[[two words]]`: the words, without the brackets and the spaces inside them.
-            if document.bytes[name.lowerBound] == UInt8(ascii: "[") {
-                name = name.lowerBound + 2..<name.upperBound - 2
-                while document.bytes[name.lowerBound] == 0x20 || document.bytes[name.lowerBound] == 0x09 { name = name.lowerBound + 1..<name.upperBound }
-                while document.bytes[name.upperBound - 1] == 0x20 || document.bytes[name.upperBound - 1] == 0x09 { name = name.lowerBound..<name.upperBound - 1 }
-            }
-            return (tag.name, name)
+            return (tag.name, TagScanner.nameRange(ofTag: tag.range, in: document.bytes))
         }
         return TagRewrite.propertyTag(at: offset, in: document.bytes, dialect: dialect)
     }

@@ -114,10 +114,8 @@ public struct LinkNeedles: Sendable {
             guard position < haystack.count else { return false }
             var byte = haystack[position]
             position += 1
-            if byte == UInt8(ascii: "\\"), position < haystack.count, let digits = yamlEscapeDigits(haystack[position]),
-                let scalar = hexNumber(in: haystack, from: position + 1, digits: digits).flatMap(Unicode.Scalar.init)
-            {
-                position += 1 + digits
+            if byte == UInt8(ascii: "\\"), let (scalar, end) = YAMLQuoting.hexEscape(haystack, at: position - 1) {
+                position = end
                 for unit in UTF8.encode(scalar)! {
                     guard matched < needle.count, lower(unit) == needle[matched] else { return false }
                     matched += 1
@@ -128,8 +126,8 @@ public struct LinkNeedles: Sendable {
             if byte == UInt8(ascii: "\\"), position < haystack.count, PercentEncoding.isPunctuation(haystack[position]) {
                 byte = haystack[position]
                 position += 1
-            } else if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = hexValue(haystack[position]),
-                let low = hexValue(haystack[position + 1])
+            } else if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = PercentEncoding.hexValue(haystack[position]),
+                let low = PercentEncoding.hexValue(haystack[position + 1])
             {
                 byte = high << 4 | low
                 position += 2
@@ -138,35 +136,5 @@ public struct LinkNeedles: Sendable {
             matched += 1
         }
         return true
-    }
-
-    /// How many hex digits follow a YAML escape's letter (`x`, `u`, `U`); nil for another byte.
-    private static func yamlEscapeDigits(_ letter: UInt8) -> Int? {
-        switch letter {
-        case UInt8(ascii: "x"): return 2
-        case UInt8(ascii: "u"): return 4
-        case UInt8(ascii: "U"): return 8
-        default: return nil
-        }
-    }
-
-    /// The number written in `digits` hex digits at `start`; nil when one is not a hex digit.
-    private static func hexNumber(in haystack: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> UInt32? {
-        guard start + digits <= haystack.count else { return nil }
-        var value: UInt32 = 0
-        for position in start..<start + digits {
-            guard let digit = hexValue(haystack[position]) else { return nil }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -64,12 +64,12 @@ extension RenamePlanner {
         return result
     }
 
-    /// Refuses moves that would overwrite, land in the trash, or touch what cannot be moved.
     /// A note's path without its extension, as names are compared.
     static func stemKey(_ path: String) -> String {
         Naming.collisionKey(String(path.dropLast(NoteFiles.fileExtension(path.fileName).count)))
     }
 
+    /// Refuses moves that would overwrite, land in the trash, or touch what cannot be moved.
     func validate(_ moves: [String: String], scan: VaultScan) throws {
         guard !moves.isEmpty else { throw VaultError.invalidDestination(path: "", reason: "nothing to move") }
         let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")

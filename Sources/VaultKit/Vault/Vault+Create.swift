@@ -129,7 +129,7 @@ extension Vault {
     private func namesakeEndings(of name: String) -> [String] {
         guard NoteFiles.isNoteName(name, org: isLogseqGraph) else { return [] }
         let ext = NoteFiles.fileExtension(name).lowercased()
-        return ([".md", ".markdown"] + (isLogseqGraph ? [".org"] : [])).filter { $0 != ext }
+        return (NoteFiles.extensions + (isLogseqGraph ? [NoteFiles.orgExtension] : [])).map { "." + $0 }.filter { $0 != ext }
     }
 
     /// The status of the vault folder `folder` as a memo of its names compares it.

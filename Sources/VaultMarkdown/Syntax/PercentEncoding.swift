@@ -70,11 +70,15 @@ package enum PercentEncoding {
     }
 
     private static func hexValue(at index: Int, _ bytes: [UInt8]) -> UInt8? {
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return bytes[index] - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return bytes[index] - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return bytes[index] - UInt8(ascii: "A") + 10
+        index < bytes.count ? hexValue(bytes[index]) : nil
+    }
+
+    /// The value of a hex digit (`0`…`9`, `a`…`f`, `A`…`F`); nil for another byte.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
     }

@@ -61,6 +61,12 @@ public enum TagScanner {
     /// The name and end of a Logseq `#[[name]]` whose `#` is at `start`, closed on its line,
     /// its name holding no bracket; nil for any other text.
     static func bracketedTag(_ bytes: [UInt8], at start: Int, limit: Int) -> (name: String, end: Int)? {
+        bracketedName(bytes, at: start, limit: limit).map { (bytes.utf8String($0.name), $0.end) }
+    }
+
+    /// The bytes of the name of a Logseq `#[[name]]` whose `#` is at `start` (without the
+    /// brackets and the spaces inside them), and its end; nil for any other text.
+    private static func bracketedName(_ bytes: [UInt8], at start: Int, limit: Int) -> (name: Range<Int>, end: Int)? {
         guard start + 4 < limit, bytes[start + 1] == UInt8(ascii: "["), bytes[start + 2] == UInt8(ascii: "[") else { return nil }
         var close = start + 3
         while close + 1 < limit && bytes[close] != UInt8(ascii: "]") {
@@ -68,8 +74,16 @@ public enum TagScanner {
             close += 1
         }
         guard close + 1 < limit, bytes[close + 1] == UInt8(ascii: "]") else { return nil }
-        let name = bytes.utf8String(start + 3..<close).trimmed()
+        var name = start + 3..<close
+        while let first = name.first, bytes[first] == 0x20 || bytes[first] == 0x09 { name = first + 1..<name.upperBound }
+        while let last = name.last, bytes[last] == 0x20 || bytes[last] == 0x09 { name = name.lowerBound..<last }
         return name.isEmpty ? nil : (name, close + 2)
+    }
+
+    /// The bytes of the name of the inline tag at `range` (as `inlineTagRanges` gives it):
+    /// after `#`, and for Logseq's `#[[two words]]` inside the brackets.
+    package static func nameRange(ofTag range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        bracketedName(bytes, at: range.lowerBound, limit: range.upperBound)?.name ?? range.lowerBound + 1..<range.upperBound
     }
 
     /// Reads the tag body after `#`; nil when it is empty or only digits.
