@@ -72,7 +72,7 @@ extension UsageLog {
     }
 
     /// The uses a journal line holds; nil when it is not one.
-    static func entry(_ json: JSONValue) -> (notes: [String], tags: [String], host: String?, at: Date)? {
+    static func entry(_ json: JSONValue) -> Use? {
         guard case .number(let text)? = json["at"], let seconds = Double(text), seconds.isFinite,
             let notes = strings(json["notes"]), let tags = strings(json["tags"])
         else { return nil }

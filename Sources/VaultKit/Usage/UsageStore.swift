@@ -152,10 +152,7 @@ public struct UsageStore: Sendable {
     /// Counts the uses of each line of the journal at `path` that can be read.
     private func replay(_ path: String, into log: inout UsageLog) {
         guard let bytes = try? fileSystem.readFile(path) else { return }
-        for line in bytes.split(separator: 0x0A) {
-            guard let json = try? JSONValue.parse(Array(line)), let entry = UsageLog.entry(json) else { continue }
-            log.record(notes: entry.notes, tags: entry.tags, host: entry.host, at: entry.at)
-        }
+        log.record(uses: bytes.split(separator: 0x0A).compactMap { line in (try? JSONValue.parse(Array(line))).flatMap(UsageLog.entry) })
     }
 
     /// Writes `log` over the file, all at once.

@@ -66,6 +66,32 @@ struct FrecencyTests {
         #expect(["n0.md", "n1.md", "n2.md"].filter { busy.notes[$0] == nil }.count == 1)
         #expect((3..<limit).allSatisfy { busy.notes["n\($0).md"] != nil })
     }
+
+    @Test("a journal replayed over a full log counts every use and is cut to the limit once, keeping the last run's uses")
+    func replayOverFullLog() throws {
+        let limit = UsageLog.limit
+        var full = UsageLog()
+        for index in 0..<limit { full.record(notes: ["n\(index).md"], tags: ["t\(index)"], host: "h\(index).org", at: daysAgo(Double(limit - index + 10))) }
+        // A journal of uses newer than anything in the log: 300 new notes, then one old note again.
+        var uses: [UsageLog.Use] = (0..<300).map { (["new\($0).md"], ["new\($0)"], "news.org", daysAgo(5 - Double($0) / 100)) }
+        uses.append((["n0.md"], ["t0"], nil, now))
+        var replayed = full
+        replayed.record(uses: uses)
+        #expect(replayed.notes.count == limit && replayed.tags.count == limit && replayed.hosts.count == limit)
+        // The newest uses outrank the old notes that made way for them; the last run's oldest note stays.
+        #expect((0..<300).allSatisfy { replayed.notes["new\($0).md"] != nil && replayed.tags["new\($0)"] != nil })
+        #expect(replayed.notes["n0.md"]?.uses == 2 && replayed.tags["t0"] != nil)
+        #expect(replayed.notes["n1.md"] == nil && replayed.notes["n\(limit - 1).md"] != nil)
+        #expect(replayed.hosts["news.org"]?.count == 300)
+
+        // Under the limit, a replay counts exactly what recording each use in turn counts.
+        var one = UsageLog()
+        var batch = UsageLog()
+        let few: [UsageLog.Use] = (0..<50).map { (["p\($0 % 7).md"], ["t\($0 % 5)"], "Site.org", daysAgo(Double(50 - $0))) }
+        for use in few { one.record(notes: use.notes, tags: use.tags, host: use.host, at: use.at) }
+        batch.record(uses: few)
+        #expect(one == batch)
+    }
 }
 
 @Suite("The usage store")
