@@ -185,10 +185,9 @@ public struct ByteReader {
 
     public mutating func fixed64() throws(Malformed) -> UInt64 {
         guard end - offset >= 8 else { throw Malformed(offset: offset) }
-        var value: UInt64 = 0
-        for index in 0..<8 { value |= UInt64(base[offset + index]) << UInt64(index * 8) }
+        let value = UnsafeRawPointer(base.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset += 8
-        return value
+        return UInt64(littleEndian: value)
     }
 
     public mutating func string() throws(Malformed) -> String {

@@ -110,7 +110,7 @@ public struct ByteWriter: Sendable {
 
     /// Eight bytes, little-endian: for values whose width matters (a checksum).
     public mutating func fixed64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func string(_ value: String) {

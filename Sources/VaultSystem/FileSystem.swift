@@ -121,6 +121,11 @@ public protocol FileSystem: Sendable {
     /// Opens a file for appending, creating it when missing (never through a symlink): each
     /// `write` then lands at its end, whatever another process appends meanwhile.
     func openForAppending(_ path: String, permissions: UInt32) throws -> Int32
+    /// Opens a regular file for writing from its start, creating it when missing (never
+    /// through a symlink), without emptying it: see `truncate(_:to:path:)`.
+    func openForOverwriting(_ path: String, permissions: UInt32) throws -> Int32
+    /// Cuts an open file to `length` bytes.
+    func truncate(_ descriptor: Int32, to length: Int, path: String) throws
     /// Writes every byte to an open file.
     func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws
     /// Sets the permission bits of an open file (`fchmod`), ignoring the umask.

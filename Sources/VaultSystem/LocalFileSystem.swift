@@ -269,6 +269,17 @@ public struct LocalFileSystem: FileSystem {
         return fd
     }
 
+    public func openForOverwriting(_ path: String, permissions: UInt32) throws -> Int32 {
+        let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode_t(permissions)) }
+        guard fd >= 0 else { throw SystemError.current("open", path) }
+        try Self.keepingRegular(fd, path, operation: "write")
+        return fd
+    }
+
+    public func truncate(_ descriptor: Int32, to length: Int, path: String) throws {
+        guard retryingInterrupts({ ftruncate(descriptor, off_t(length)) }) == 0 else { throw SystemError.current("truncate", path) }
+    }
+
     /// Closes `fd` and throws as `checkRegular` does when it is not a regular file.
     private static func keepingRegular(_ fd: Int32, _ path: String, operation: String = "read") throws {
         var info = stat()

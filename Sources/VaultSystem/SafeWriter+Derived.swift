@@ -33,6 +33,26 @@ extension SafeWriter {
         }
     }
 
+    /// Writes `bytes` over a small derived file kept outside the vault, in place: for a file
+    /// whose reader checks a checksum over it and its exact length, and which one run at a
+    /// time writes (under the vault's lock), so that a reader meanwhile, or a kill, leaves at
+    /// worst a file that reads as damaged and is derived again.
+    ///
+    /// No file is made and none freed, as a replacement makes and frees one: on ext4 that
+    /// cost a `capture` 0.19 ms for the memo of a folder's names, against 0.01 ms in place.
+    /// Not made durable. Never for a note.
+    public func overwriteDerived(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o600) throws {
+        let descriptor = try fileSystem.openForOverwriting(path, permissions: permissions)
+        do {
+            try fileSystem.write(descriptor, bytes, path: path)
+            try fileSystem.truncate(descriptor, to: bytes.count, path: path)
+        } catch {
+            try? fileSystem.close(descriptor, path: path)
+            throw error
+        }
+        try fileSystem.close(descriptor, path: path)
+    }
+
     /// Appends `bytes` to a derived file kept outside the vault (a journal of uses), in one
     /// `write` at its end, making the file when missing; its length after.
     ///

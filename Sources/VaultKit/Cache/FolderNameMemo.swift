@@ -117,7 +117,9 @@ struct FolderNameMemo: Equatable {
         withUnsafeBytes(of: sum.littleEndian) { bytes.append(contentsOf: $0) }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try? fileSystem.createDirectories(folder)
-        try? SafeWriter(fileSystem: fileSystem).replaceDerived(path, with: bytes)
+        // In place: the memo is written under the vault's lock, and read checked by its sum
+        // and length, so a torn one only reads as no memo.
+        try? SafeWriter(fileSystem: fileSystem).overwriteDerived(path, with: bytes)
     }
 
     /// Removes every memo in the cache folder `folder`, and what a kill left of one.

@@ -161,20 +161,39 @@ struct FolderNameMemoTests {
         #expect(try create("ghost") == "quick/ghost.md")
     }
 
-    @Test("a damaged or foreign memo costs a listing, nothing else", arguments: ["truncated", "random", "empty", "flipped"])
+    @Test("a damaged or foreign memo costs a listing, nothing else", arguments: ["truncated", "random", "empty", "flipped", "torn", "tail"])
     func damagedMemo(damage: String) throws {
         try folder.write("vault/quick/Plan.md", "plan\n")
+        // Written in place: a write cut short leaves the new memo's start on the old one's end.
+        try plant(["Old one.md", "Old two.md", "Old three.md", "Old four.md"])
+        let old = try LocalFileSystem().readFile(memoFile)
         try plant(["Ghost.md"])
         var bytes = try LocalFileSystem().readFile(memoFile)
         switch damage {
         case "truncated": bytes.removeLast(9)
         case "random": bytes = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
         case "empty": bytes = []
+        case "torn": bytes = Array(bytes.prefix(bytes.count / 2) + old.dropFirst(bytes.count / 2))
+        case "tail": bytes += old.dropFirst(bytes.count)
         default: bytes[FolderNameMemo.magic.count + 10] ^= 0x40
         }
         try SafeWriter(fileSystem: LocalFileSystem()).replaceDerived(memoFile, with: bytes)
         #expect(try create("ghost") == "quick/ghost.md")
         #expect(try create("PLAN") == "quick/PLAN 2.md")
+    }
+
+    @Test("a memo written over a longer one is read back as written, the longer one's end cut off")
+    func memoWrittenOverLonger() throws {
+        try folder.write("vault/quick/Plan.md", "plan\n")
+        try plant(["Old one.md", "Old two.md", "Old three.md"])
+        let longer = try LocalFileSystem().readFile(memoFile).count
+        try plant(["Ghost.md"])
+        #expect(try LocalFileSystem().readFile(memoFile).count == longer - 16)
+        let status = try #require(try LocalFileSystem().status(root + "/quick"))
+        let memo = try #require(FolderNameMemo.read(memoFile, folder: FolderNameMemo.comparable(status), now: start, fileSystem: LocalFileSystem()))
+        #expect(memo.holds(Naming.collisionHash("Ghost.md")) && !memo.holds(Naming.collisionHash("Old one.md")))
+        // Trusted: the planted memo, not a listing, decides.
+        #expect(try create("ghost") == "quick/ghost 2.md")
     }
 
     @Test("a name the memo calls free but that is taken is passed over, and the memo is not kept")

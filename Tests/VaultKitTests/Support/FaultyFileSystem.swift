@@ -84,6 +84,14 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try check(.create, path)
         return try base.openForAppending(path, permissions: permissions)
     }
+    func openForOverwriting(_ path: String, permissions: UInt32) throws -> Int32 {
+        try check(.create, path)
+        return try base.openForOverwriting(path, permissions: permissions)
+    }
+    func truncate(_ descriptor: Int32, to length: Int, path: String) throws {
+        try check(.write, path)
+        try base.truncate(descriptor, to: length, path: path)
+    }
     func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
         // A full disk takes part of the data before it refuses the rest.
         if lock.withLock({ failures[.write] }) != nil {
