@@ -135,3 +135,7 @@ int vault_copy_xattrs(const char *path, int descriptor) {
     free(names);
     return copied;
 }
+
+char **vault_environment(void) {
+    return environ;
+}

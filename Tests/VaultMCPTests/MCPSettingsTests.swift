@@ -38,7 +38,7 @@ struct MCPSettingsTests {
     func brokenSettings() throws {
         let fixture = try FixtureVault()
         let session = try fixture.session()
-        let before = try String(decoding: FileManager.default.contents(atPath: fixture.vault + "/.zennotes/vault.json") ?? Data(), as: UTF8.self)
+        let before = String(decoding: FileManager.default.contents(atPath: fixture.vault + "/.zennotes/vault.json") ?? Data(), as: UTF8.self)
         try write("{ not json", to: ".zennotes/vault.json", in: fixture)
         let refused = try session.call("capture", #"{"text":"while broken"}"#)
         #expect(refused.isError && refused.text.contains("vault.json"), "\(refused.text)")

@@ -66,4 +66,8 @@ int vault_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
 /// does not say (ioctl TIOCGWINSZ, which Swift cannot call: ioctl is variadic).
 int vault_terminal_rows(int descriptor);
 
+/// The process's environment (`environ`), or NULL when it has none (after `clearenv`),
+/// which Swift, seeing `environ` as never NULL, cannot ask of it.
+char **vault_environment(void);
+
 #endif

@@ -46,7 +46,7 @@ package struct OrgScanner {
             let blank = first == contentEnd
             if let block = open {
                 kinds.append(.code)
-                if bytes.withUnsafeBufferPointer { BlockStarts.isOrgEnd($0, first, contentEnd) } {
+                if bytes.withUnsafeBufferPointer({ BlockStarts.isOrgEnd($0, first, contentEnd) }) {
                     codeBlocks.append(CodeBlock(lines: block.start...line, isFenced: true, info: block.info))
                     open = nil
                 }
@@ -63,7 +63,7 @@ package struct OrgScanner {
                 kinds.append([])
                 break
             }
-            if bytes.withUnsafeBufferPointer { BlockStarts.isOrgCodeStart($0, first, contentEnd) } {
+            if bytes.withUnsafeBufferPointer({ BlockStarts.isOrgCodeStart($0, first, contentEnd) }) {
                 kinds.append(.code)
                 var infoStart = first
                 while infoStart < contentEnd && bytes[infoStart] != 0x20 && bytes[infoStart] != 0x09 { infoStart += 1 }

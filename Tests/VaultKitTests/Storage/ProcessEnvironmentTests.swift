@@ -1,0 +1,19 @@
+import Foundation
+import Glibc
+import Testing
+import VaultSystem
+
+@Suite("Process environment")
+struct ProcessEnvironmentTests {
+    // Read only: a variable set here would race the tests that start processes meanwhile.
+    @Test("the process's variables are what the C library and Foundation find, each value whole")
+    func readsEnviron() throws {
+        let variables = ProcessEnvironment.current()
+        #expect(!variables.isEmpty)
+        #expect(variables == ProcessInfo.processInfo.environment)
+        for (name, value) in variables {
+            let found = try #require(getenv(name))
+            #expect(String(cString: found) == value)
+        }
+    }
+}
