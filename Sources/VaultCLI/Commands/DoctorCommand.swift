@@ -68,7 +68,7 @@ enum DoctorCommand: Command {
         if findings.isEmpty && fixed.problems.isEmpty {
             context.line("No problems found.")
         } else {
-            context.line("\(findings.count) finding\(findings.count == 1 ? "" : "s") need attention.")
+            context.line("\(findings.count) finding\(findings.count == 1 ? " needs" : "s need") attention.")
         }
         return findings.isEmpty && fixed.problems.isEmpty ? 0 : 1
     }

@@ -129,6 +129,7 @@ public struct RenamePlanner: Sendable {
         for entry in others + (retitle.map { [$0] } ?? []) { retitles[entry.note.path] = entry }
         try vault.refuseDuringGitOperation()
         try validate(moves, scan: scan)
+        try refuseFolderTwins(moves, vacated: folder?.from)
         // Git writes conflict markers only in a work tree; elsewhere such lines are a note's own.
         let inGit = vault.gitWorkTree != nil
         var conflicted: [VaultWarning] = []

@@ -198,10 +198,13 @@ public struct VaultDoctor {
 
     private func unfinishedChanges() -> [HealthFinding] {
         let executor = ChangeExecutor(vault: vault)
-        return executor.pendingJournals().map {
-            HealthFinding(
-                kind: .unfinishedChange, path: ".zennotes/journal/" + $0,
-                message: "a rename or move was interrupted; some notes may have both names until it is finished",
+        return executor.pendingJournals().map { name in
+            // Said by what the change was (`rollover into 2026-12-01`), where the journal says.
+            let journal = (try? vault.fileSystem.readFile(vault.metadataFolder + "/" + IntentJournal.folder + "/" + name)).flatMap { try? IntentJournal.decode($0) }
+            let what = journal.map { "a change (\($0.summary))" } ?? "a change"
+            return HealthFinding(
+                kind: .unfinishedChange, path: ".zennotes/journal/" + name,
+                message: "\(what) was interrupted; until it is finished, some files may be as before it and some as after",
                 fix: "vault doctor --fix (and --abandon if it cannot be finished)")
         }
             + executor.strayJournalFiles().map {
@@ -280,16 +283,33 @@ public struct VaultDoctor {
     }
 
     /// Notes in one folder whose names differ only in case or Unicode form: two files here,
-    /// one file (or a conflict) on a Mac, Windows or a phone once synced.
+    /// one file (or a conflict) on a Mac, Windows or a phone once synced. Folders too: two
+    /// folders there are one, holding the notes of both.
     private static func collisions(_ scan: VaultScan) -> [HealthFinding] {
         let groups = Dictionary(grouping: scan.notes.map(\.path), by: Naming.collisionKey)
-        return groups.values.filter { $0.count > 1 }.flatMap { paths in
+        let notes = groups.values.filter { $0.count > 1 }.flatMap { paths in
             paths.sorted().dropFirst().map { path in
                 HealthFinding(
                     kind: .nameCollision, path: path,
                     message: "differs from \(paths.sorted()[0]) only in case or Unicode form; they collide on macOS, Windows and phones",
                     fix: "vault rename \(Self.quoted(path)) 'ANOTHER TITLE'")
             }
-        }.sorted { ($0.path ?? "") < ($1.path ?? "") }
+        }
+        // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
+        var folders: [[UInt8]: String] = [:]
+        for path in scan.notes.map(\.path) + scan.assets {
+            var folder = LinkIndex.folder(of: path)
+            while !folder.isEmpty, folders.updateValue(folder, forKey: Array(folder.utf8)) == nil { folder = LinkIndex.folder(of: folder) }
+        }
+        let twins = Dictionary(grouping: folders.values, by: Naming.collisionKey).values.filter { $0.count > 1 }.flatMap { paths in
+            paths.sorted().dropFirst().map { path in
+                HealthFinding(
+                    kind: .nameCollision, path: path + "/",
+                    message: "is a folder whose name differs from \(paths.sorted()[0])/ only in case or Unicode form; "
+                        + "on macOS, Windows and phones the two are one folder",
+                    fix: "vault move \(Self.quoted(path)) 'ANOTHER NAME'")
+            }
+        }
+        return (notes + twins).sorted { ($0.path ?? "") < ($1.path ?? "") }
     }
 }

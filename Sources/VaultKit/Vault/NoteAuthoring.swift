@@ -25,11 +25,17 @@ public struct NoteAuthoring {
         guard !title.isBlank, title.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw VaultError.invalidTitle(title: title, reason: "it has no letter or digit a file name can keep")
         }
-        let target = vault.spelledAsOnDisk(folder: try folder.map { try RenamePlanner.relativePath($0, vault: vault) } ?? vault.newPageFolder)
+        let relative: String?
+        do {
+            relative = try folder.map { try RenamePlanner.relativePath($0, vault: vault) }
+        } catch VaultError.invalidDestination(let path, let reason) {
+            throw VaultError.invalidNoteFolder(path: path, reason: reason)
+        }
+        let target = vault.spelledAsOnDisk(folder: relative ?? vault.newPageFolder)
         let trash = Naming.collisionKey(vault.layout.folder(for: .trash) ?? "trash")
         let folderKey = Naming.collisionKey(RenamePlanner.trimmed(target))
         if folderKey == trash || folderKey.hasPrefix(trash + "/") {
-            throw VaultError.invalidDestination(path: target, reason: "new notes do not go to the trash")
+            throw VaultError.invalidNoteFolder(path: target, reason: "new notes do not go to the trash")
         }
         // A heading is one line and must read back as the title (see `Naming.headingMarkup`).
         let clean = Naming.cleanTitle(title)

@@ -82,9 +82,11 @@ public struct NoteLookup: Sendable {
         for candidate in [relative, relative + ".md"] where vault.fileSystem.exists(vault.absolutePath(candidate)) {
             try vault.checkInside(candidate)
             let absolute = vault.absolutePath(candidate)
-            if NoteFiles.isNoteName(LinkIndex.lastComponent(candidate)), let status = try? vault.fileSystem.status(absolute), status.kind != .file {
+            let isNoteName = NoteFiles.isNoteName(LinkIndex.lastComponent(candidate), org: vault.isLogseqGraph)
+            if isNoteName, let status = try? vault.fileSystem.status(absolute), status.kind != .file {
                 throw FileError.notRegularFile(path: candidate, kind: fileKindName(absolute))
             }
+            if !isNoteName, (try? vault.fileSystem.linkStatus(absolute))??.kind == .file { throw VaultError.notANote(path: candidate) }
         }
     }
 

@@ -36,6 +36,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case ambiguousNote(name: String, candidates: [String])
     /// The note exists only as a sync placeholder that is not downloaded.
     case noteNotDownloaded(path: String)
+    /// The path names a file that is no note (an attachment), given where a note is wanted.
+    case notANote(path: String)
     /// The note could not be read (permission, I/O error, timeout).
     case noteUnavailable(path: String, reason: String)
     /// A change that rewrites links stopped because these notes cannot be read or rewritten,
@@ -60,6 +62,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case wrongPlace(path: String, reason: String)
     /// A rename or move cannot go where it was asked to.
     case invalidDestination(path: String, reason: String)
+    /// A new note cannot go in the folder it was asked to (`new --folder`).
+    case invalidNoteFolder(path: String, reason: String)
     /// A change would write a link that, scanned again, is not read as a link to the note it
     /// is meant for: refused before anything is written.
     case linkNotReadBack(note: String, link: String, reason: String)
@@ -145,6 +149,8 @@ extension VaultError: CustomStringConvertible {
             return "no template \"\(name)\" in " + folders.map { $0 + "/" }.joined(separator: " or ")
         case .ambiguousNote(let name, let candidates):
             return "\"\(name)\" names \(candidates.count) notes: " + candidates.joined(separator: ", ")
+        case .notANote(let path):
+            return "\(path) is a file but not a note (notes are .md and .markdown files, and .org in a Logseq graph)"
         case .noteNotDownloaded(let path):
             return "\(path) is not downloaded from the sync service yet"
         case .noteUnavailable(let path, let reason):
@@ -167,6 +173,8 @@ extension VaultError: CustomStringConvertible {
             return "\"\(name)\" names no conflict copy"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
+        case .invalidNoteFolder(let path, let reason):
+            return "cannot make a note in \(path): \(reason)"
         case .linkNotReadBack(let note, let link, let reason):
             return "the change would write \(link) in \(note), and \(reason); nothing was changed"
         case .invalidTitle(let title, let reason):
@@ -241,6 +249,8 @@ extension VaultError: CustomStringConvertible {
                 : "the templates are: " + available.joined(separator: ", ")
         case .ambiguousNote:
             return "name the note by its path"
+        case .notANote:
+            return "`vault move` moves it, every link to it followed; the other commands take notes"
         case .noteNotDownloaded:
             return "open the file in the sync app (or Finder) to download it, then try again"
         case .tagsUnavailable:

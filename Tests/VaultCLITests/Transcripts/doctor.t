@@ -18,7 +18,7 @@ $ printf 'a captured thought' > "quick/.~Thought.md.p0q1.tmp"
 $ VAULT_TEST_CRASH_AT=5 vault rename Roadmap "Road Map" --skip-unavailable > /dev/null 2>&1
 ? 137
 $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
-> .zennotes/journal/ID.json: a rename or move was interrupted; some notes may have both names until it is finished
+> .zennotes/journal/ID.json: a change (move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md) was interrupted; until it is finished, some files may be as before it and some as after
 >   fix: vault doctor --fix (and --abandon if it cannot be finished)
 > pages/Evicted Idea.md: not downloaded from iCloud; vault cannot read it or rename links in it
 >   fix: download it: open it in Finder or Files (on a Mac: brctl download 'pages/Evicted Idea.md')

@@ -189,6 +189,27 @@ struct RenameMatrixTests {
         #expect(try text(folder, "pages/ef/m.md") == "m\n")
     }
 
+    @Test("a move that would make a folder differing from one beside it only in case or accents is refused; nothing is written")
+    func folderTwinRefused() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Proj/a.md", "# a\n")
+        try folder.write("pages/Café/c.md", "# c\n")
+        try folder.write("archive/proj/b.md", "# b\n")
+        try folder.write("archive/cafe\u{301}/d.md", "# d\n")
+        try folder.write("pages/x.md", "[[a]]\n")
+        let vault = try Vault(root: folder.path)
+        let before = try RoundTripTests.files(vault.root)
+        for (source, destination) in [("pages/Proj", "archive/"), ("pages/Proj", "archive/PROJ"), ("pages/Café", "archive/")] {
+            #expect(throws: VaultError.self, "\(source) -> \(destination)") { try RenamePlanner(vault: vault).planMove(source, to: destination) }
+        }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        // Into the folder as it is spelled, or spelled anew in place, the move is made.
+        try apply(try RenamePlanner(vault: vault).planMove("pages/Proj", to: "archive/proj/"), vault)
+        #expect(try folder.names(in: "archive/proj/Proj") == ["a.md"])
+        try apply(try RenamePlanner(vault: try Vault(root: folder.path)).planMove("pages/Café", to: "pages/CAFÉ"), try Vault(root: folder.path))
+        #expect(try folder.names(in: "pages/CAFÉ") == ["c.md"])
+    }
+
     @Test("a system folder or the vault itself is not moved whole")
     func systemFolderRefused() throws {
         let (_, vault) = try vault()

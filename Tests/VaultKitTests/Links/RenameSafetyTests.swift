@@ -165,6 +165,21 @@ struct RenameRefusalTests {
         #expect(try RenameMatrixTests.snapshot(vault.root) == before)
     }
 
+    @Test(
+        "a new note's folder outside the vault, hidden or in the trash is refused in the words of making a note, and nothing is written",
+        arguments: [
+            ("../outside", "cannot make a note in ../outside: it is outside the vault"),
+            ("/etc", "cannot make a note in /etc: it is outside the vault"),
+            ("pages/.hidden", "cannot make a note in pages/.hidden: a name starting with . is hidden from every note app"),
+            ("trash/pages", "cannot make a note in trash/pages: new notes do not go to the trash"),
+        ])
+    func newNoteFolderRefusals(folder: String, expected: String) throws {
+        let (_, vault, before) = try demo()
+        let message = reason { _ = try NoteAuthoring(vault: vault).create(title: "Fresh", folder: folder) }
+        #expect(message == expected)
+        #expect(try RenameMatrixTests.snapshot(vault.root) == before)
+    }
+
     @Test("a linking note changed between plan and apply stops the rename before anything is written")
     func changedBetweenPlanAndApply() throws {
         let (folder, vault, _) = try demo()

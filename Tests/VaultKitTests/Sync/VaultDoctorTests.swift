@@ -16,6 +16,22 @@ struct VaultDoctorTests {
         #expect(try VaultDoctor(vault: try Vault(root: folder.path)).examine() == [])
     }
 
+    @Test("folders whose names differ only in case or Unicode form are a finding each, their notes apart or not")
+    func folderTwins() throws {
+        let folder = TemporaryFolder()
+        try Vault.initialize(at: folder.path)
+        try folder.write("pages/Proj/a.md", "# a\n")
+        try folder.write("pages/proj/b.md", "# b\n")
+        try folder.write("pages/Caf\u{E9}/Deep/c.md", "# c\n")
+        try folder.write("pages/Cafe\u{301}/d.png", "png")
+        try folder.write("pages/Other/e.md", "# e\n")
+        let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine()
+        let twins = found.filter { $0.kind == .nameCollision }
+        #expect(twins.map(\.path).count == 2)
+        #expect(twins.contains { $0.path == "pages/proj/" && $0.message.contains("pages/Proj/") && $0.fix.contains("vault move 'pages/proj'") })
+        #expect(twins.contains { Array(($0.path ?? "").utf8) == Array("pages/Caf\u{E9}/".utf8) || Array(($0.path ?? "").utf8) == Array("pages/Cafe\u{301}/".utf8) })
+    }
+
     @Test("two names of one file are a second name; a note that is a link to another, or a trashed one, is not")
     func secondNames() throws {
         let folder = TemporaryFolder()

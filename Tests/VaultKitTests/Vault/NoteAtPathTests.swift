@@ -43,6 +43,21 @@ struct NoteAtPathTests {
         }
     }
 
+    @Test("a path to an attachment or another file that is no note is said to be no note, not missing")
+    func attachmentIsNoNote() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Idea.md", "# Idea\n")
+        try folder.write("pages/pic.png", "png")
+        try folder.write("pages/list.txt", "text")
+        let vault = try Vault(root: folder.path)
+        let lookup = NoteLookup(notes: try vault.scan(detail: .summary).notes, in: vault)
+        for path in ["pages/pic.png", "pages/list.txt"] {
+            #expect(throws: VaultError.notANote(path: path)) { try lookup.note(named: path) }
+        }
+        #expect(throws: VaultError.unknownNote(name: "pages/gone.png", suggestions: [])) { try lookup.note(named: "pages/gone.png") }
+        #expect("\(VaultError.notANote(path: "pages/pic.png"))".hasPrefix("pages/pic.png is a file but not a note"))
+    }
+
     @Test("a note's path, with or without .md, is read without listing a folder or reading another note")
     func readsOneNote() throws {
         let folder = try Self.makeFolder()
