@@ -195,11 +195,14 @@ public struct RenamePlanner: Sendable {
             replacing: edits.map(\.source),
             writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
         skipped = unavailable + conflicted + skipped
-        let sidecars = try Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried))
+        let hidden = try folder.map(hiddenMoves) ?? []
+        let sidecars = try Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried)) + hidden
+        let emptied = NoteLifecycle.emptiedFolders(moves, sidecars: sidecars, scan: scan, layout: vault.layout)
+            + Self.folders(emptiedBy: hidden, inside: folder?.from ?? "")
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,
-            emptiedFolders: NoteLifecycle.emptiedFolders(moves, sidecars: sidecars, scan: scan, layout: vault.layout),
+            emptiedFolders: emptied.sorted { $0.count > $1.count },
             temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
         plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
         return plan

@@ -1,0 +1,39 @@
+import VaultSystem
+
+extension RenamePlanner {
+    /// The files under hidden names inside a folder a folder move moves (`.attachments/a.png`
+    /// beside its notes): the walk lists no hidden name, and left behind, the links the
+    /// folder's notes hold into them would point at nothing and the old folder would stay.
+    /// Vault's own leftover temporary files stay: the change removes them.
+    ///
+    /// - Throws: `FileError.fileExists` when one would land on a file already there.
+    func hiddenMoves(_ folder: FolderMove) throws -> [FileMove] {
+        var moves: [FileMove] = []
+        func visit(_ relative: String, underHidden: Bool) {
+            guard let entries = try? vault.fileSystem.entries(vault.absolutePath(relative)) else { return }
+            for entry in entries where entry.nameIsUTF8 {
+                let path = relative + "/" + entry.name
+                let hidden = underHidden || entry.name.hasPrefix(".")
+                switch entry.kind {
+                case .directory: visit(path, underHidden: hidden)
+                case .file where hidden && !SafeWriter.isTemporaryName(entry.name):
+                    moves.append(FileMove(from: path, to: folder.to + path.dropFirst(folder.from.count)))
+                default: continue
+                }
+            }
+        }
+        visit(folder.from, underHidden: false)
+        for move in moves where vault.fileSystem.exists(vault.absolutePath(move.to)) { throw FileError.fileExists(path: move.to) }
+        return moves.sorted { $0.from < $1.from }
+    }
+
+    /// The folders `moves` of hidden files empty inside the folder moved, deepest first.
+    static func folders(emptiedBy moves: [FileMove], inside folder: String) -> [String] {
+        var folders = Set<String>()
+        for move in moves {
+            var parent = LinkIndex.folder(of: move.from)
+            while parent.hasPrefix(folder + "/") && folders.insert(parent).inserted { parent = LinkIndex.folder(of: parent) }
+        }
+        return Array(folders)
+    }
+}
