@@ -34,8 +34,8 @@ enum LogseqClock {
                 return 1
             }
             var lines = [":LOGBOOK:", "CLOCK: [\(stamp)]", ":END:"].flatMap { Array((body.indent + $0).utf8) + body.ending }
-            // A last line without its line break gains it first.
-            if body.drawerInsertion == bytes.count && bytes.last != 0x0A { lines = body.ending + lines }
+            // After a last line without its line break, the drawer ends without one, as the page did.
+            if body.drawerInsertion == bytes.count && bytes.last != 0x0A { lines = body.ending + lines.dropLast(body.ending.count) }
             bytes.insert(contentsOf: lines, at: body.drawerInsertion)
             return 3
         case .clockOut:

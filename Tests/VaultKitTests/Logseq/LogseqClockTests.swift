@@ -29,7 +29,12 @@ struct LogseqClockTests {
         "a task that starts is clocked in, its drawer under its title, dates and properties, indented as its text",
         arguments: [
             ("- LATER write\n", "- NOW write\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:\n"),
-            ("- TODO write", "- DOING write\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:\n"),
+            // A page that ends without a line break still does.
+            ("- TODO write", "- DOING write\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:"),
+            (
+                "- LATER write\n  :LOGBOOK:\n  CLOCK: [2026-11-30 Mon 08:00:00]--[2026-11-30 Mon 08:30:00] =>  00:30:00\n  :END:",
+                "- NOW write\n  :LOGBOOK:\n  CLOCK: [2026-11-30 Mon 08:00:00]--[2026-11-30 Mon 08:30:00] =>  00:30:00\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:"
+            ),
             (
                 "\t- LATER write\n\t  SCHEDULED: <2026-12-01 Tue>\n\t  id:: 6a1\n\t  more text\n\t\t- child\n",
                 "\t- NOW write\n\t  SCHEDULED: <2026-12-01 Tue>\n\t  id:: 6a1\n\t  :LOGBOOK:\n\t  CLOCK: [2026-12-01 Tue 09:00:00]\n\t  :END:\n\t  more text\n\t\t- child\n"
