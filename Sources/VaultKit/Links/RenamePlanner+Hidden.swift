@@ -4,14 +4,15 @@ extension RenamePlanner {
     /// The files under hidden names inside a folder a folder move moves (`.attachments/a.png`
     /// beside its notes): the walk lists no hidden name, and left behind, the links the
     /// folder's notes hold into them would point at nothing and the old folder would stay.
-    /// Vault's own leftover temporary files stay: the change removes them.
+    /// Vault's own leftover temporary files stay (the change removes them), and so does what
+    /// belongs to a sync tool (its temporary files, versions, markers, iCloud placeholders).
     ///
     /// - Throws: `FileError.fileExists` when one would land on a file already there.
     func hiddenMoves(_ folder: FolderMove) throws -> [FileMove] {
         var moves: [FileMove] = []
         func visit(_ relative: String, underHidden: Bool) {
             guard let entries = try? vault.fileSystem.entries(vault.absolutePath(relative)) else { return }
-            for entry in entries where entry.nameIsUTF8 {
+            for entry in entries where entry.nameIsUTF8 && !SyncArtifacts.isSyncToolName(entry.name) {
                 let path = relative + "/" + entry.name
                 let hidden = underHidden || entry.name.hasPrefix(".")
                 switch entry.kind {

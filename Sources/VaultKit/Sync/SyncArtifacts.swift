@@ -23,6 +23,19 @@ public enum SyncArtifacts {
             || name == "Icon\r"
     }
 
+    /// True when a name is a sync tool's own (DESIGN.md 8: `.syncthing.*.tmp`, `.stversions/`,
+    /// `.dropbox*`, Syncthing's `.stfolder` and `.stignore`, and the others `isIgnored` names
+    /// that do not start with a dot) or an iCloud placeholder: what a folder move carries of
+    /// its hidden files leaves these where they are.
+    public static func isSyncToolName(_ name: String) -> Bool {
+        if Placeholders.isPlaceholderName(name) { return true }
+        if name.hasPrefix(".") {
+            return (name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp")) || name.hasPrefix(".dropbox")
+                || [".stversions", ".stfolder", ".stignore"].contains(name)
+        }
+        return isIgnored(name)
+    }
+
     /// False when the bytes alone show that `isIgnored` is false: a name that holds those
     /// characters holds their bytes.
     private static func mayBeIgnored(_ bytes: String.UTF8View) -> Bool {

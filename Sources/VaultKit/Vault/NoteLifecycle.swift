@@ -54,6 +54,10 @@ public struct NoteLifecycle {
             target = archive + "/" + note.path
         case .trash:
             guard note.kind != .trash else { throw VaultError.wrongPlace(path: note.path, reason: "is already in \(trash)/") }
+            // Left behind, a Dropbox copy would become a note of its own and a Syncthing one
+            // a copy of nothing: the sync conflict is settled first.
+            let copies = scan.conflictCopies.filter { $0.originalPath == note.path }.map(\.path).sorted()
+            if !copies.isEmpty { throw VaultError.hasConflictCopies(path: note.path, copies: copies) }
             target = trash + "/" + note.path
         case .unarchive, .restore:
             let from = action == .unarchive ? archive : trash

@@ -54,6 +54,8 @@ public enum VaultError: UserError, Equatable, Sendable {
     case foldersUnreadable(paths: [String])
     /// The name given matches no conflict copy.
     case noConflictCopy(name: String, copies: [String])
+    /// A note a sync tool made conflict copies of would go to the trash without them.
+    case hasConflictCopies(path: String, copies: [String])
     /// A title no file name can be made from.
     case invalidTitle(title: String, reason: String)
     /// A capture, append or new note was given no text.
@@ -171,6 +173,10 @@ extension VaultError: CustomStringConvertible {
                 + "notes cannot be checked or rewritten: \(listed); nothing was changed"
         case .noConflictCopy(let name, _):
             return "\"\(name)\" names no conflict copy"
+        case .hasConflictCopies(let path, let copies):
+            return "\(path) has \(copies.count == 1 ? "a conflict copy" : "\(copies.count) conflict copies") a sync tool made "
+                + "(\(copies.prefix(3).joined(separator: ", "))\(copies.count > 3 ? ", …" : "")); trashed alone, the note would leave "
+                + "\(copies.count == 1 ? "it" : "them") behind as a note or a copy of nothing; nothing was changed"
         case .invalidDestination(let path, let reason):
             return "cannot move to \(path): \(reason)"
         case .invalidNoteFolder(let path, let reason):
@@ -263,6 +269,9 @@ extension VaultError: CustomStringConvertible {
             return "name the folder by its own path, \(target)"
         case .foldersUnreadable:
             return "make them readable (chmod u+rx), then try again; or pass --skip-unavailable to leave the links in their notes as they are"
+        case .hasConflictCopies(_, let copies):
+            return "`vault conflicts --diff` shows what differs; settle each copy, `vault conflicts resolve \(VaultDoctor.quoted(copies[0])) --keep original` "
+                + "setting it aside in the trash (or --keep copy|both), then trash the note"
         case .noConflictCopy(_, let copies):
             return copies.isEmpty ? "the vault has no conflict copies" : "`vault conflicts` lists them: " + copies.prefix(5).joined(separator: ", ")
         case .linkNotReadBack:

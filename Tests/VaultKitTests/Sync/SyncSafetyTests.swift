@@ -213,6 +213,28 @@ struct SyncSafetyTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/quick/ln A.md")) == "A.md")
     }
 
+    @Test("a note with conflict copies is not trashed without them; nothing changes until they are settled, then it goes")
+    func trashWithCopiesRefused() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/Idea.md", "# Idea\n")
+        try folder.write("pages/Idea (Ana's conflicted copy 2026-12-01).md", "# Idea, Ana's\n")
+        try folder.write("pages/Idea.sync-conflict-20261201-101010-ABCDEFG.md", "# Idea, phone\n")
+        let vault = try Vault(root: folder.path)
+        let before = try RoundTripTests.files(vault.root)
+        let copies = ["pages/Idea (Ana's conflicted copy 2026-12-01).md", "pages/Idea.sync-conflict-20261201-101010-ABCDEFG.md"]
+        #expect(throws: VaultError.hasConflictCopies(path: "pages/Idea.md", copies: copies)) { try NoteLifecycle(vault: vault).plan(.trash, "Idea") }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        // Settled, each copy set aside in the trash, the note goes too.
+        for copy in copies {
+            let resolver = ConflictResolver(vault: vault)
+            _ = try resolver.resolve(try resolver.copy(named: copy, in: try vault.scan(detail: .summary)), keep: .original, dryRun: false)
+        }
+        let lifecycle = NoteLifecycle(vault: vault)
+        _ = try lifecycle.apply(try lifecycle.plan(.trash, "Idea"), action: .trash)
+        #expect(try folder.names(in: "trash/pages").count == 3)
+        #expect(try folder.names(in: "pages") == [])
+    }
+
     @Test("a folder link inside the vault is not followed: a link in trash/ to a live folder cannot have it emptied")
     func folderLinkInTrash() throws {
         let folder = TemporaryFolder()

@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -124,6 +126,28 @@ struct VaultSettingsTests {
         #expect(throws: VaultError.settingsNotJSON(path: "vault.json", reason: "the top level is not an object")) {
             try VaultSettings(bytes: Array("[1]".utf8), path: "vault.json")
         }
+    }
+
+    @Test("settings another program is saving in place, empty and held open for a moment, are waited for; settings left empty are an error")
+    func settingsBeingSaved() throws {
+        let folder = TemporaryFolder()
+        try folder.write(".zennotes/vault.json", "{\"id\": \"before\"}\n")
+        let path = folder.path + "/.zennotes/vault.json"
+        // Emptied and held open for writing, as an editor saving in place holds it.
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        let saver = Thread {
+            usleep(300_000)
+            let bytes = Array("{\"id\": \"after\"}\n".utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        saver.start()
+        #expect(try Vault(root: folder.path).settings?.id == "after")
+        // Empty, and nobody writing it: broken, as said at once.
+        try folder.write(".zennotes/vault.json", "")
+        usleep(100_000)
+        #expect(throws: VaultError.self) { try Vault(root: folder.path) }
     }
 
     @Test("a bad systemFolderPaths value stops the vault from opening")
