@@ -62,16 +62,10 @@ package enum UTF8Check {
     /// when it composes with the one before it (see `validate(_:decomposed:)`).
     @inline(__always)
     private static func composesWithPrevious(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+        if CombiningMarks.contains(lead: lead, second, third) { return true }
         switch lead {
-        case 0xCC: return true  // U+0300…U+033F
-        case 0xCD: return second <= 0xAF  // U+0340…U+036F
-        case 0xE1:
-            // U+1AB0…U+1AFF, U+1DC0…U+1DFF; Hangul U+1161…U+11FF.
-            return (second == 0xAA && third >= 0xB0) || second == 0xAB || second == 0xB7
-                || (second == 0x85 && third >= 0xA1) || second == 0x86 || second == 0x87
-        case 0xE2: return second == 0x83 && third >= 0x90  // U+20D0…U+20FF
-        case 0xE3: return second == 0x82 && (third == 0x99 || third == 0x9A)
-        case 0xEF: return second == 0xB8 && third >= 0xA0 && third <= 0xAF  // U+FE20…U+FE2F
+        case 0xE1: return (second == 0x85 && third >= 0xA1) || second == 0x86 || second == 0x87  // Hangul U+1161…U+11FF
+        case 0xE3: return second == 0x82 && (third == 0x99 || third == 0x9A)  // kana voicing marks
         default: return false
         }
     }

@@ -196,15 +196,11 @@ enum ByteScan {
     /// the text is folded.
     @inline(__always)
     static func isMark(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        let next = index + 1 < buffer.count ? buffer[index + 1] : 0
-        switch buffer[index] {
-        case 0xCC: return true
-        case 0xCD: return next <= 0xAF
-        case 0xE1: return next == 0xAA || next == 0xAB || next == 0xB7
-        case 0xE2: return next == 0x83
-        case 0xEF: return next == 0xB8
-        default: return false
-        }
+        let lead = buffer[index]
+        guard lead >= 0xCC else { return false }
+        let second = index + 1 < buffer.count ? buffer[index + 1] : 0
+        let third = index + 2 < buffer.count ? buffer[index + 2] : 0
+        return CombiningMarks.contains(lead: lead, second, third)
     }
 
     /// True when the character starting at `index` is a combining mark or a letter that
@@ -267,7 +263,7 @@ enum ByteScan {
                     continue
                 }
                 let (value, length) = FuzzyText.decode(slice, at: index)
-                if !DiacriticFolding.isCombiningMark(value) {
+                if !CombiningMarks.contains(value) {
                     let folded = DiacriticFolding.fold(value)
                     if folded < 0x80 {
                         target[written] = UInt8(folded)

@@ -18,12 +18,6 @@ enum DiacriticFolding {
         return value
     }
 
-    /// True for the combining diacritical marks an NFD text carries after its base letter.
-    static func isCombiningMark(_ value: UInt32) -> Bool {
-        (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
-            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
-    }
-
     /// The ASCII letter a two-byte UTF-8 character (lead byte `0xC3`…`0xC9`) folds to, or 0.
     ///
     /// Byte-level search uses it to look for an ASCII word in text like `Zürich` without
@@ -136,6 +130,6 @@ enum DiacriticFolding {
         guard let first = decomposed.first, decomposed.count > 1 else { return value }
         // Only a letter followed by marks is a letter with diacritics (not a ligature or a
         // compatibility form).
-        return decomposed.dropFirst().allSatisfy { isCombiningMark($0.value) } ? first.value : value
+        return decomposed.dropFirst().allSatisfy { CombiningMarks.contains($0.value) } ? first.value : value
     }
 }

@@ -129,7 +129,7 @@ public struct FuzzyText: Sendable {
                 }
                 let (value, length) = decode(bytes, at: index)
                 if length == 1 { repaired = true }
-                if DiacriticFolding.isCombiningMark(value) && written > 0 {
+                if CombiningMarks.contains(value) && written > 0 {
                     index += length
                     continue
                 }
