@@ -65,19 +65,21 @@ extension LanguageServer {
         guard let live, !range.isEmpty else { return [] }
         let selected = Array(document.bytes[range])
         let text = String(decoding: selected, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // `\r\n` is one character to Swift: lines end at either.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty }) else { return [] }
         let isHeading = first.trimmingWhitespace().hasPrefix("#")
         let title = String(first.drop(while: { $0 == "#" || $0 == " " || $0 == "\t" })).trimmingWhitespace()
         guard !title.isEmpty, let created = try? NoteAuthoring(vault: live.vault).create(title: title, dryRun: true) else { return [] }
         // A heading's line is the title the new note already has; any other line stays text.
         var body = isHeading ? lines.drop(while: { $0 != first }).dropFirst().joined(separator: "\n") : text
-        body = String(body.drop(while: { $0 == "\n" }))
-        if !body.isEmpty && !body.hasSuffix("\n") { body += "\n" }
+        body = String(body.drop(while: { $0 == "\n" || $0 == "\r\n" }))
+        if !body.isEmpty && body.last != "\n" && body.last != "\r\n" { body += "\n" }
         let stem = NoteFiles.stem(created.path.fileName)
         let target = live.vault.isLogseqGraph || live.resolve(wikilinkTarget: stem, from: path).path == nil
             ? (live.vault.isLogseqGraph ? title : stem) : NoteFiles.stem(created.path)
-        let link = "[[" + target + "]]" + (text.hasSuffix("\n") ? "\n" : "")
+        // The selection's own line break, kept after the link that takes its place.
+        let link = "[[" + target + "]]" + (text.last == "\r\n" ? "\r\n" : text.last == "\n" ? "\n" : "")
         var after = document.bytes
         after.replaceSubrange(range, with: Array(link.utf8))
         let uri = DocumentURI.uri(of: live.vault.absolutePath(created.path))

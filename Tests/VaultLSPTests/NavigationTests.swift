@@ -169,6 +169,18 @@ struct NavigationTests {
         #expect(children.contains("Groceries"))
     }
 
+    @Test("hover over a link to a note saved with Windows line breaks shows its first lines, each apart, after its frontmatter")
+    func hoverWindowsNote() throws {
+        let vault = try TestVault()
+        try Data("see [[Windows Note]]\n".utf8).write(to: URL(fileURLWithPath: vault.vault + "/pages/Hover.md"))
+        let client = try LSPClient(vault)
+        try client.start()
+        let link = try client.position(of: "[[Windows Note]]", in: "pages/Hover.md", offset: 3)
+        let hover = try client.request("textDocument/hover", client.at("pages/Hover.md", line: link.line, character: link.character))
+        let text = hover["contents"]?["value"]?.stringValue ?? ""
+        #expect(!text.contains("tags:") && !text.contains("\r") && text.contains("Written on the work"), "\(text)")
+    }
+
     @Test("workspace symbols are notes ranked as vault find ranks them")
     func workspaceSymbols() throws {
         let vault = try TestVault()

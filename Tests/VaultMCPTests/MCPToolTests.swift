@@ -173,6 +173,12 @@ struct MCPToolTests {
         let backwards = try session.call("read_note", #"{"note":"Long","startLine":5,"endLine":2}"#)
         #expect(backwards.isError && backwards.text == "endLine 2 is before startLine 5")
         #expect(!(try session.call("read_note", #"{"note":"Long","startLine":400,"endLine":900}"#)).isError)
+        // Windows line breaks are line breaks: each line numbered apart, the text read as stored.
+        let windows = "# Windows\r\n\r\nfirst\r\nsecond\r\n"
+        try Data(windows.utf8).write(to: URL(fileURLWithPath: fixture.vault + "/pages/Windows.md"))
+        let crlf = try session.call("read_note", #"{"note":"pages/Windows.md"}"#)
+        #expect(crlf.text == "pages/Windows.md (Windows), lines 1-4 of 4\n1\t# Windows\n2\t\n3\tfirst\n4\tsecond\n")
+        #expect(crlf.structured?["text"]?.stringValue == windows)
     }
 
     @Test("search, tasks and the note list come in pages with nextOffset, the pages together giving every result once")

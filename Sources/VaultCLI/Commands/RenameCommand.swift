@@ -108,7 +108,8 @@ struct PlanSummary: Encodable {
 }
 
 extension String {
+    /// The text without its final line break, `\n` or `\r\n` (one character to Swift).
     func trimmingSuffixNewline() -> String {
-        hasSuffix("\n") ? String(dropLast()) : self
+        last == "\n" || last == "\r\n" ? String(dropLast()) : self
     }
 }

@@ -5,14 +5,21 @@ extension RenamePlanner {
     /// The bytes of a Logseq page's `title::` value (`#+TITLE:` in org), which a rename keeps
     /// in step with the page's new name; nil when the page has none.
     static func titleProperty(_ structure: NoteStructure) -> Range<Int>? {
-        guard let properties = structure.properties, properties["title"] != nil else { return nil }
+        pageProperties(structure).first { $0.key == "title" }?.value
+    }
+
+    /// The lines of a Logseq page's properties (its first block, `key:: value` or org's
+    /// `#+KEY: value`), each with its key, its whole line (its line break included) and
+    /// its value trimmed (nil when empty).
+    static func pageProperties(_ structure: NoteStructure) -> [(key: String, line: Range<Int>, value: Range<Int>?)] {
+        guard let properties = structure.properties else { return [] }
         let bytes = structure.bytes
+        var found: [(key: String, line: Range<Int>, value: Range<Int>?)] = []
         var lineStart = structure.textStart
         for entry in properties.entries {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             defer { lineStart = lineEnd + 1 }
-            guard entry.key == "title" else { continue }
             var start = lineStart
             if structure.dialect == .org {
                 // `#+TITLE: name`: the value starts after the first colon.
@@ -25,9 +32,9 @@ extension RenamePlanner {
             var end = lineEnd > start && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
             while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            return start < end ? start..<end : nil
+            found.append((entry.key, lineStart..<min(lineEnd + 1, bytes.count), start < end ? start..<end : nil))
         }
-        return nil
+        return found
     }
 }
 

@@ -26,12 +26,25 @@ extension Vault {
         let (bytes, _) = try SafeWriter(fileSystem: fileSystem).read(absolutePath(note.path))
         let ext = NoteFiles.fileExtension(note.path)
         let folder = note.folder
-        let base = Naming.fileStem(forTitle: wanted, extensionBytes: ext.utf8.count)
+        // A Logseq page is named by its file as the graph's format writes one (`a___b` for `a/b`).
+        let base = logseq.map { LogseqPages.fileStem(forPageName: wanted, format: $0.fileNameFormat) }
+            ?? Naming.fileStem(forTitle: wanted, extensionBytes: ext.utf8.count)
         let names = Set(((try? fileSystem.entries(folder.isEmpty ? root : absolutePath(folder))) ?? []).map { Naming.collisionKey($0.name) })
         let stem = Naming.availableStem(base, ext: ext, iCloud: isInICloud) { names.contains(Naming.collisionKey($0)) }
         // The heading says what the file name says: `T copy 2` beside `T copy`.
         let copyTitle = stem == base ? wanted : wanted + String(stem.dropFirst(base.count))
         var replacements = note.isUTF8 ? CopyFrontmatter.replacements(in: bytes, title: copyTitle) : []
+        if note.isUTF8, dialect.isLogseq {
+            // Its `title::` names the copy, and its `alias::` stays the original's: a name
+            // given by two pages makes Logseq take them for one.
+            for property in RenamePlanner.pageProperties(MarkdownDocument(bytes: bytes, dialect: dialect).structure) {
+                if property.key == "title", let value = property.value {
+                    replacements.append(TextReplacement(range: value, text: copyTitle))
+                } else if property.key == "alias" {
+                    replacements.append(TextReplacement(range: property.line, text: ""))
+                }
+            }
+        }
         if let range = Self.titleHeadingRange(bytes, note: note, dialect: dialect) {
             guard note.isUTF8 else { throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it") }
             replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: copyTitle)))

@@ -58,9 +58,10 @@ struct NoteLines {
     private let lines: [Substring]
 
     init(_ bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
+        // Cut at each line feed byte: to Swift `\r\n` is one character, no `\n`, and a note
+        // saved with Windows line breaks was one line. A line keeps its `\r`, as stored.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring(decoding: $0, as: UTF8.self) }
+        if bytes.last == 0x0A { lines.removeLast() }
         self.lines = lines
     }
 
@@ -78,7 +79,7 @@ struct NoteLines {
             let body = lines[line - 1]
             if line > start && text.utf8.count + body.utf8.count > budget { break }
             text += body + "\n"
-            numbered += "\(line)\t\(body)\n"
+            numbered += "\(line)\t\(body.hasSuffix("\r") ? body.dropLast() : body)\n"
             line += 1
         }
         return (start, line - 1, text, numbered, line <= last ? line : nil)

@@ -15,29 +15,46 @@ public struct LogseqProperties: Equatable, Sendable {
 
     /// Reads the leading property lines of a note's text; empty when it has none.
     public init(text: Substring) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let content = line.hasSuffix("\r") ? line.dropLast() : line
+        for (content, length) in Self.lines(text) {
             guard let marker = content.firstRange(of: ":: ") ?? (content.hasSuffix("::") ? content.firstRange(of: "::") : nil)
             else { break }
             let key = content[..<marker.lowerBound]
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
             entries.append((key.lowercased(), String(content[marker.upperBound...]).trimmed()))
-            byteCount += line.utf8.count + 1
+            byteCount += length
         }
     }
 
     /// Reads the leading `#+key: value` lines of an org page's text (`#+TITLE:`, `#+alias:`),
     /// keys lower-cased as Logseq reads them; empty when it has none.
     public init(orgText text: Substring) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let content = line.hasSuffix("\r") ? line.dropLast() : line
+        for (content, length) in Self.lines(text) {
             guard content.hasPrefix("#+"), let colon = content.firstIndex(of: ":") else { break }
             let key = content[content.index(content.startIndex, offsetBy: 2)..<colon]
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
                 !key.uppercased().hasPrefix("BEGIN_")
             else { break }
             entries.append((key.lowercased(), String(content[content.index(after: colon)...]).trimmed()))
-            byteCount += line.utf8.count + 1
+            byteCount += length
+        }
+    }
+
+    /// The lines of `text`, each without its line break (`\n` or `\r\n`), with the bytes it
+    /// takes with it. Split by bytes: to Swift `\r\n` is one character, no `\n`, and a page
+    /// saved with Windows line breaks read as one line of properties, its whole text the title.
+    private static func lines(_ text: Substring) -> [(content: Substring, length: Int)] {
+        var lines: [(content: Substring, length: Int)] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while true {
+            guard let newline = utf8[start...].firstIndex(of: 0x0A) else {
+                lines.append((Substring(utf8[start...]), utf8.distance(from: start, to: utf8.endIndex) + 1))
+                return lines
+            }
+            var end = newline
+            if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            lines.append((Substring(utf8[start..<end]), utf8.distance(from: start, to: newline) + 1))
+            start = utf8.index(after: newline)
         }
     }
 

@@ -56,6 +56,22 @@ struct LogseqGraphTests {
         ])
     }
 
+    @Test("a page saved with Windows line breaks has its properties read line by line, as with Unix ones")
+    func windowsLineBreaks() throws {
+        let (folder, vault) = try TemporaryFolder.vault([
+            "logseq/config.edn": Self.config, "pages/meeting_notes.md": "title:: Meeting Notes\r\nalias:: Meetings, Standup\r\ntags:: tool\r\n\r\n- every Monday\r\n",
+            "pages/Links.md": "- [[Meetings]] and #Standup\r\n", "pages/org.org": "#+TITLE: Org Page\r\n#+ALIAS: Orgy\r\n\r\n* text\r\n",
+        ])
+        _ = folder
+        let notes = try vault.scan(detail: .summary).notes
+        let page = try #require(notes.first { $0.path == "pages/meeting_notes.md" })
+        #expect(page.title == "Meeting Notes" && page.aliases == ["Meetings", "Standup"])
+        #expect(notes.first { $0.path == "pages/org.org" }?.title == "Org Page")
+        #expect(try Self.edgesOf("pages/Links.md", vault) == ["[[Meetings]] -> pages/meeting_notes.md", "#Standup -> pages/meeting_notes.md"])
+        let properties = LogseqProperties(text: "title:: A\r\nalias:: B\r\n\r\n- text")
+        #expect(properties.entries.map(\.key) == ["title", "alias"] && properties["title"] == "A" && properties.byteCount == 22)
+    }
+
     @Test("check counts a page link with no file apart, as no problem, and a missing file as dangling")
     func check() throws {
         let (folder, vault) = try TemporaryFolder.vault(Self.graph)

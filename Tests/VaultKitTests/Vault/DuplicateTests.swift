@@ -91,6 +91,21 @@ struct DuplicateTests {
         #expect(try folder.names(in: "demo/.zennotes/comments/pages") == ["Reading List.md.comments.json"])
     }
 
+    @Test("in a Logseq graph the copy's title:: names it, its alias:: stays the original's, and a namespace page's copy is named as the graph names files")
+    func logseqCopy() throws {
+        let page = "title:: My Page\r\nalias:: MP, Mine\r\ntags:: x\r\n\r\n- hello [[My Page]]\r\n"
+        let (folder, vault) = try TemporaryFolder.vault([
+            "logseq/config.edn": "{:file/name-format :triple-lowbar}\n", "pages/my page.md": page, "pages/proj___child.md": "- child\n",
+        ])
+        let copy = try vault.duplicate(try vault.note(named: "My Page"))
+        #expect(copy.path == "pages/My Page copy.md")
+        #expect(try folder.text("pages/My Page copy.md") == "title:: My Page copy\r\ntags:: x\r\n\r\n- hello [[My Page]]\r\n")
+        #expect(try folder.text("pages/my page.md") == page)
+        let child = try vault.duplicate(try vault.note(named: "proj/child"))
+        #expect(child.path == "pages/proj___child copy.md")
+        #expect(try vault.note(named: "proj/child copy").path == "pages/proj___child copy.md")
+    }
+
     @Test("a note in the trash is not duplicated")
     func trash() throws {
         let folder = TemporaryFolder()
