@@ -78,7 +78,7 @@ public struct Picker: Sendable {
 
     /// A field without the characters that would split its line.
     static func field(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 
     /// `text` in single quotes for the shell.

@@ -200,7 +200,7 @@ public struct Capture {
     /// The text as a link, when it is one `http(s)` URL and nothing else.
     static func soleURL(_ text: String) -> (text: String, host: String)? {
         let trimmed = text.trimmed()
-        guard !trimmed.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }),
+        guard !trimmed.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }),
             trimmed.lowercased().hasPrefix("http://") || trimmed.lowercased().hasPrefix("https://"),
             let host = URLComponents(string: trimmed)?.host, !host.isEmpty
         else { return nil }

@@ -11,14 +11,15 @@ extension StringProtocol {
         if let first = utf8.first, !isSpaceByte(first), !isSpaceByte(utf8[utf8.index(utf8.startIndex, offsetBy: utf8.count - 1)]) {
             return String(self)
         }
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        // `\r\n` is one character to Swift, equal to neither of its parts.
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
         return String(self[first...last])
     }
 
     /// True when the text is empty or only white space.
-    package var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" } }
+    package var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" } }
 }
 
 extension Array where Element == UInt8 {

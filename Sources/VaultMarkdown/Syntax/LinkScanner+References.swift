@@ -83,7 +83,7 @@ extension LinkScanner {
 
     /// A label as CommonMark matches it: white space collapsed and trimmed, case folded.
     package static func normalizedLabel(_ label: String) -> String {
-        let words = label.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let words = label.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         // Lower, upper, then lower again folds `ẞ` and `ß` to `ss`, as a case fold does.
         return words.joined(separator: " ").lowercased().uppercased().lowercased()
     }

@@ -24,4 +24,12 @@ struct TextHelpersTests {
         #expect("".trimmed() == "")
         #expect(" a b ".trimmed() == "a b")
     }
+
+    @Test("a Windows line break, one character to Swift, is trimmed and blank as its two bytes are")
+    func windowsBreaks() {
+        #expect("Plan\r\n".trimmed() == "Plan")
+        #expect("\r\n  Plan \r\n\r\n"[...].trimmed() == "Plan")
+        #expect("a\r\nb".trimmed() == "a\r\nb")
+        #expect("\r\n \t\r\n".isBlank && "\r\n".trimmed() == "")
+    }
 }
