@@ -122,7 +122,8 @@ public protocol FileSystem: Sendable {
     /// `write` then lands at its end, whatever another process appends meanwhile.
     func openForAppending(_ path: String, permissions: UInt32) throws -> Int32
     /// Opens a regular file for writing from its start, creating it when missing (never
-    /// through a symlink), without emptying it: see `truncate(_:to:path:)`.
+    /// through a symlink), without emptying it: see `truncate(_:to:path:)`. A file with
+    /// another name is refused (`EMLINK`): it would be written under that name too.
     func openForOverwriting(_ path: String, permissions: UInt32) throws -> Int32
     /// Cuts an open file to `length` bytes.
     func truncate(_ descriptor: Int32, to length: Int, path: String) throws

@@ -273,6 +273,13 @@ public struct LocalFileSystem: FileSystem {
         let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode_t(permissions)) }
         guard fd >= 0 else { throw SystemError.current("open", path) }
         try Self.keepingRegular(fd, path, operation: "write")
+        // A file with another name (a hard link, a `cp -al` snapshot) would be written under
+        // that name too.
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_nlink > 1 {
+            _ = Glibc.close(fd)
+            throw SystemError(code: EMLINK, operation: "write in place", path: path)
+        }
         return fd
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 extension SafeWriter {
     /// Replaces a file `vault` derives from a vault and keeps outside it (the cache of note
@@ -42,7 +43,13 @@ extension SafeWriter {
     /// cost a `capture` 0.19 ms for the memo of a folder's names, against 0.01 ms in place.
     /// Not made durable. Never for a note.
     public func overwriteDerived(_ path: String, with bytes: [UInt8], permissions: UInt32 = 0o600) throws {
-        let descriptor = try fileSystem.openForOverwriting(path, permissions: permissions)
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.openForOverwriting(path, permissions: permissions)
+        } catch let error as SystemError where error.code == EMLINK {
+            // Another name shares the file: it is replaced, the other name keeping its bytes.
+            return try replaceDerived(path, with: bytes, permissions: permissions)
+        }
         do {
             try fileSystem.write(descriptor, bytes, path: path)
             try fileSystem.truncate(descriptor, to: bytes.count, path: path)

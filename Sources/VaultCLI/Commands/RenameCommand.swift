@@ -64,6 +64,11 @@ enum MoveCommand: Command {
         }
         let report = try context.changeExecutor(vault).apply(plan, summary: plan.summary)
         context.report(report, recovered: false)
+        // Nothing is left behind unsaid: a folder that stays holds what no move takes.
+        if let folder = plan.movedFolder, case let left = RenamePlanner.leftBehind(in: folder, vault: vault), !left.isEmpty {
+            context.warn("\(folder)/ stays: it holds what vault does not move (symbolic links, empty folders, sync tools' files): "
+                + left.joined(separator: ", "))
+        }
         if context.json {
             try context.emit(PlanSummary(plan, report: report))
         } else if report.moved == 0 && !plan.moves.isEmpty {

@@ -68,6 +68,8 @@ public struct RenamePlan: Sendable {
     /// The content hash of each moved note as read for the plan, by old path.
     public var movedHashes: [String: UInt64] = [:]
     /// The favorites in `vault.json` that follow moved notes, if any favorite moves.
+    /// The folder a folder move moves, as spelled on disk; nil for a move of files.
+    public var movedFolder: String?
     public var favoritesEdit: Change?
     /// The trash record's entry for a note trashed or restored, made in the same change as
     /// the move, so that a kill between the two leaves neither half.

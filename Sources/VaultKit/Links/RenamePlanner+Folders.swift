@@ -1,10 +1,11 @@
 import VaultSystem
 
 extension RenamePlanner {
-    /// Refuses a move that makes a folder whose name differs from one beside it only in case
-    /// or Unicode form (`archive/Proj` beside `archive/proj`): a copy of the vault on a disk
-    /// that does not tell them apart (macOS, Windows, and the sync clients there) would merge
-    /// the two, and a sync tool would make conflict copies of the notes they share names for.
+    /// Refuses a move that makes a folder whose name differs from one beside it (a folder, a
+    /// file or a link) only in case or Unicode form (`archive/Proj` beside `archive/proj`):
+    /// a copy of the vault on a disk that does not tell them apart (macOS, Windows, and the
+    /// sync clients there) would merge the two, and a sync tool would make conflict copies of
+    /// the notes they share names for.
     ///
     /// The folder a folder move empties (`vacated`) is no twin of the name it moves to: a
     /// folder spelled anew in another case is moved, not doubled.
@@ -22,8 +23,9 @@ extension RenamePlanner {
                 let key = Naming.collisionKey(name)
                 // Already there as spelled: the move adds to it, whatever twin it may have.
                 if entries.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) { continue }
+                // A file or a link of the name collides as a folder does.
                 let twin = entries.first { entry in
-                    entry.kind == .directory && Naming.collisionKey(entry.name) == key
+                    Naming.collisionKey(entry.name) == key
                         && (vacated.map { $0 != (parent.isEmpty ? entry.name : parent + "/" + entry.name) } ?? true)
                 }
                 if let twin {

@@ -92,7 +92,8 @@ extension RenamePlanner {
             if let note = scan.notes.first(where: { $0.path == from }), note.availability == .placeholder {
                 throw VaultError.noteNotDownloaded(path: from)
             }
-            if from == to { throw VaultError.invalidDestination(path: to, reason: "it is already there") }
+            // By bytes: a name written anew in the other Unicode form is a move of its own.
+            if from.utf8.elementsEqual(to.utf8) { throw VaultError.invalidDestination(path: to, reason: "it is already there") }
             // A name that differs only in case is the same file on macOS and Windows disks.
             let caseOnly = Naming.collisionKey(from) == key
             if known[key, default: 0] > 0 || (!caseOnly && vault.fileSystem.exists(vault.absolutePath(to))) {

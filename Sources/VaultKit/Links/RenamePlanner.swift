@@ -78,24 +78,33 @@ public struct RenamePlanner: Sendable {
         // The folder as written, where it exists: on a disk that tells case apart, `ab/` beside
         // `AB/` is a folder of its own. A folder written in another case is found as one would be
         // on a disk that does not.
-        let writtenPrefix = from + "/"
-        let written = files.filter { $0.hasPrefix(writtenPrefix) }
-        let inFolder = !written.isEmpty ? written : files.filter { Naming.collisionKey($0).hasPrefix(folderPrefix) }
+        // By bytes: to Swift a composed and a decomposed `Café/` are one prefix, and a folder
+        // may hold both, as two folders.
+        let writtenPrefix = Array((from + "/").utf8)
+        let isWritten = { (path: String) in path.utf8.starts(with: writtenPrefix) }
+        let byKey = !files.contains(where: isWritten)
+        let isInside = { (path: String) in byKey ? Naming.collisionKey(path).hasPrefix(folderPrefix) : isWritten(path) }
+        let inFolder = files.filter(isInside)
         var moves: [String: String] = [:]
         var carried: [String: String] = [:]
         var movedFolder: FolderMove?
-        if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path == from }) {
+        if !inFolder.isEmpty && !scan.notes.contains(where: { $0.path.utf8.elementsEqual(from.utf8) }) {
             let name = String(from.split(separator: "/").last ?? "")
             let base = intoFolder ? Self.joined(destination, name) : Self.trimmed(destination)
-            if base == from || Naming.collisionKey(base).hasPrefix(folderPrefix) {
+            let same = base.utf8.elementsEqual(from.utf8)
+            if same || Naming.collisionKey(base).hasPrefix(folderPrefix) {
                 throw VaultError.invalidDestination(
-                    path: base, reason: base == from ? "\(from) is there already" : "it is inside \(from): a folder cannot move into itself")
+                    path: base, reason: same ? "\(from) is there already" : "it is inside \(from): a folder cannot move into itself")
             }
-            movedFolder = FolderMove(from: String(inFolder[0].prefix(from.count)), to: base)
-            for path in inFolder { moves[path] = base + "/" + path.dropFirst(from.count + 1) }
+            // The folder's own spelling on disk, and each file's path below it, by the folder's
+            // number of parts: a folder found in another case or form is not as long as written.
+            let depth = from.split(separator: "/").count
+            func below(_ path: String) -> Substring { path.split(separator: "/", maxSplits: depth, omittingEmptySubsequences: false)[depth] }
+            movedFolder = FolderMove(from: inFolder[0].split(separator: "/").prefix(depth).joined(separator: "/"), to: base)
+            for path in inFolder { moves[path] = base + "/" + below(path) }
             // A conflict copy whose note is gone moves with its folder, as every file of it does.
-            for copy in scan.conflictCopies where moves[copy.originalPath] == nil && Naming.collisionKey(copy.path).hasPrefix(folderPrefix) {
-                carried[copy.path] = base + "/" + copy.path.dropFirst(from.count + 1)
+            for copy in scan.conflictCopies where moves[copy.originalPath] == nil && isInside(copy.path) {
+                carried[copy.path] = base + "/" + below(copy.path)
             }
         } else if let asset = scan.assets.first(where: { Naming.collisionKey($0) == Naming.collisionKey(from) }) {
             // An attachment moves as a file of a folder does: every link to it follows.
@@ -190,12 +199,13 @@ public struct RenamePlanner: Sendable {
         unavailable = scan.unlistedFolders.map {
             VaultWarning(path: $0.path, message: "\($0.message); links in its notes are not rewritten")
         } + unavailable
+        let hidden = try folder.map(hiddenMoves) ?? []
         // Refused now, not halfway through the change.
         try vault.checkWritable(
             replacing: edits.map(\.source),
-            writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] })
+            writingIn: edits.map { LinkIndex.folder(of: $0.path) } + moves.flatMap { [LinkIndex.folder(of: $0.key), LinkIndex.folder(of: $0.value)] }
+                + hidden.flatMap { [LinkIndex.folder(of: $0.from), LinkIndex.folder(of: $0.to)] })
         skipped = unavailable + conflicted + skipped
-        let hidden = try folder.map(hiddenMoves) ?? []
         let sidecars = try Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried)) + hidden
         let emptied = NoteLifecycle.emptiedFolders(moves, sidecars: sidecars, scan: scan, layout: vault.layout)
             + Self.folders(emptiedBy: hidden, inside: folder?.from ?? "")
@@ -205,6 +215,7 @@ public struct RenamePlanner: Sendable {
             emptiedFolders: emptied.sorted { $0.count > $1.count },
             temporaryFiles: scan.temporaryFiles, movedHashes: movedHashes)
         plan.favoritesEdit = Favorites.edit(following: moves, vault: vault)
+        plan.movedFolder = folder?.from
         return plan
     }
 

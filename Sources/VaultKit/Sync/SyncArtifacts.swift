@@ -28,9 +28,10 @@ public enum SyncArtifacts {
     /// that do not start with a dot) or an iCloud placeholder: what a folder move carries of
     /// its hidden files leaves these where they are.
     public static func isSyncToolName(_ name: String) -> Bool {
-        if Placeholders.isPlaceholderName(name) { return true }
         if name.hasPrefix(".") {
-            return (name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp")) || name.hasPrefix(".dropbox")
+            // iCloud's stand-in of any evicted file (`.photo.png.icloud`), a note's or not.
+            return (name.hasSuffix(".icloud") && name.utf8.count > ".x.icloud".utf8.count - 1)
+                || (name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp")) || name.hasPrefix(".dropbox")
                 || [".stversions", ".stfolder", ".stignore"].contains(name)
         }
         return isIgnored(name)

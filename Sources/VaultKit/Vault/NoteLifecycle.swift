@@ -78,6 +78,7 @@ public struct NoteLifecycle {
             // The trash keeps links as they are: they dangle while the note is there and
             // resolve again when it is restored. Refused now, not halfway through the change.
             try vault.checkWritable(replacing: [], writingIn: [LinkIndex.folder(of: note.path), LinkIndex.folder(of: destination)])
+            try RenamePlanner(vault: vault).refuseFolderTwins(moves, vacated: nil)
             plan = RenamePlan(
                 moves: [FileMove(from: note.path, to: destination)], edits: [],
                 sidecarMoves: try RenamePlanner.sidecarMoves(moves, vault: vault), skipped: [], newlyResolving: [],
@@ -164,8 +165,9 @@ public struct NoteLifecycle {
         // Conflict copies that follow their notes leave with them.
         let following = Set(sidecars.map(\.from))
         func keepsFiles(_ folder: String) -> Bool {
-            let prefix = folder + "/"
-            func stays(_ path: String) -> Bool { path.hasPrefix(prefix) && moves[path] == nil }
+            // By bytes: to Swift a composed and a decomposed `Café/` are one prefix.
+            let prefix = Array((folder + "/").utf8)
+            func stays(_ path: String) -> Bool { path.utf8.starts(with: prefix) && moves[path] == nil }
             return scan.notes.contains { stays($0.path) } || scan.assets.contains(where: stays)
                 || scan.conflictCopies.contains { stays($0.path) && !following.contains($0.path) }
         }

@@ -56,14 +56,7 @@ public struct Vault: Sendable {
         let settingsPath = absolute + "/.zennotes/vault.json"
         var layout: VaultLayout
         if fileSystem.exists(settingsPath) {
-            // Read as a note is: a file another program is saving in place (empty, or held
-            // open for writing, for a moment) is waited for, not called broken (exit 3 when
-            // it never settles).
-            let bytes: [UInt8]
-            do { bytes = try SafeWriter(fileSystem: fileSystem).read(settingsPath).bytes } catch FileError.system(let error) {
-                throw VaultError.settingsNotJSON(path: ".zennotes/vault.json", reason: error.reason)
-            }
-            let settings = try VaultSettings(bytes: bytes, path: ".zennotes/vault.json")
+            let settings = try Self.readSettings(settingsPath, fileSystem: fileSystem)
             self.settings = settings
             layout = try settings.layout()
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 @testable import VaultSystem
@@ -194,6 +195,20 @@ struct FolderNameMemoTests {
         #expect(memo.holds(Naming.collisionHash("Ghost.md")) && !memo.holds(Naming.collisionHash("Old one.md")))
         // Trusted: the planted memo, not a listing, decides.
         #expect(try create("ghost") == "quick/ghost 2.md")
+    }
+
+    @Test("a memo file with another name (a hard link) is replaced, not written in place: the other name keeps its bytes")
+    func memoWithSecondName() throws {
+        try folder.write("vault/quick/Plan.md", "plan\n")
+        try plant(["Old one.md"])
+        let other = folder.path + "/elsewhere"
+        #expect(link(memoFile, other) == 0)
+        let before = try LocalFileSystem().readFile(other)
+        try plant(["Ghost.md", "Another.md"])
+        #expect(try LocalFileSystem().readFile(other) == before)
+        let status = try #require(try LocalFileSystem().status(root + "/quick"))
+        let memo = try #require(FolderNameMemo.read(memoFile, folder: FolderNameMemo.comparable(status), now: start, fileSystem: LocalFileSystem()))
+        #expect(memo.holds(Naming.collisionHash("Ghost.md")))
     }
 
     @Test("a name the memo calls free but that is taken is passed over, and the memo is not kept")

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import VaultKit
 @testable import VaultMarkdown
@@ -197,9 +198,10 @@ struct RenameMatrixTests {
         try folder.write("archive/proj/b.md", "# b\n")
         try folder.write("archive/cafe\u{301}/d.md", "# d\n")
         try folder.write("pages/x.md", "[[a]]\n")
+        try folder.write("archive/Note", "a file, whose name a folder cannot take in another case either")
         let vault = try Vault(root: folder.path)
         let before = try RoundTripTests.files(vault.root)
-        for (source, destination) in [("pages/Proj", "archive/"), ("pages/Proj", "archive/PROJ"), ("pages/Café", "archive/")] {
+        for (source, destination) in [("pages/Proj", "archive/"), ("pages/Proj", "archive/PROJ"), ("pages/Café", "archive/"), ("pages/x.md", "archive/note/")] {
             #expect(throws: VaultError.self, "\(source) -> \(destination)") { try RenamePlanner(vault: vault).planMove(source, to: destination) }
         }
         #expect(try RoundTripTests.files(vault.root) == before)
@@ -208,6 +210,24 @@ struct RenameMatrixTests {
         #expect(try folder.names(in: "archive/proj/Proj") == ["a.md"])
         try apply(try RenamePlanner(vault: try Vault(root: folder.path)).planMove("pages/Café", to: "pages/CAFÉ"), try Vault(root: folder.path))
         #expect(try folder.names(in: "pages/CAFÉ") == ["c.md"])
+    }
+
+    @Test("of two folders named alike but for their Unicode form, a move takes the one named by its bytes; a rename into the other form is made")
+    func foldersApartByForm() throws {
+        let folder = TemporaryFolder()
+        let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
+        try folder.write("pages/\(composed)/one.md", "# one\n")
+        try folder.write("pages/\(decomposed)/two.md", "# two\n")
+        let vault = try Vault(root: folder.path)
+        try apply(try RenamePlanner(vault: vault).planMove("pages/" + decomposed, to: "pages/Other"), vault)
+        #expect(try folder.names(in: "pages/Other") == ["two.md"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/pages").filter { $0 != "Other" }
+        #expect(left.map { Array($0.utf8) } == [Array(composed.utf8)])
+        #expect(try text(folder, "pages/\(composed)/one.md") == "# one\n")
+        let again = try Vault(root: folder.path)
+        try apply(try RenamePlanner(vault: again).planMove("pages/" + composed, to: "pages/" + decomposed), again)
+        let renamed = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/pages").filter { $0 != "Other" }
+        #expect(renamed.map { Array($0.utf8) } == [Array(decomposed.utf8)])
     }
 
     @Test("a folder moves with the files under hidden names in it, and leaves no folder behind; one landing on a file is refused")
@@ -238,6 +258,31 @@ struct RenameMatrixTests {
         try apply(try RenamePlanner(vault: try Vault(root: folder.path)).planMove("archive/P", to: "pages/"), try Vault(root: folder.path))
         #expect(try text(folder, "pages/P/.attachments/deep/x.bin") == "x")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/archive/P"))
+    }
+
+    @Test("hidden files of a moved folder: a hidden folder landing on a file, or one that cannot be listed, refuses the move with nothing written")
+    func hiddenFilesRefusals() throws {
+        let folder = TemporaryFolder()
+        try folder.write("pages/P/n.md", "# n\n")
+        try folder.write("pages/P/.att/img.png", "png")
+        try folder.write("pages/P/.img.png.icloud", "stand-in")
+        try folder.write("archive/Q/.att", "a file where the folder would go")
+        try folder.write("pages/Q/n.md", "# q\n")
+        try folder.write("pages/Q/.att/img.png", "png")
+        let faulty = FaultyFileSystem()
+        faulty.fail(.entries, with: EACCES, at: folder.path + "/pages/P/.att")
+        let vault = try Vault(root: folder.path, fileSystem: faulty)
+        let before = try RoundTripTests.files(vault.root)
+        #expect(throws: VaultError.invalidDestination(path: "archive/Q/.att", reason: "archive/Q/.att is a file, not a folder")) {
+            try RenamePlanner(vault: vault).planMove("pages/Q", to: "archive/")
+        }
+        #expect(throws: VaultError.foldersUnreadable(paths: ["pages/P/.att"])) { try RenamePlanner(vault: vault).planMove("pages/P", to: "archive/") }
+        #expect(try RoundTripTests.files(vault.root) == before)
+        // Asked to skip what cannot be read, the move leaves it, and says the folder stays.
+        let plan = try RenamePlanner(vault: vault, skipUnavailable: true).planMove("pages/P", to: "archive/")
+        try apply(plan, vault)
+        #expect(try text(folder, "archive/P/n.md") == "# n\n")
+        #expect(RenamePlanner.leftBehind(in: try #require(plan.movedFolder), vault: vault) == ["pages/P/.att", "pages/P/.img.png.icloud"])
     }
 
     @Test("a system folder or the vault itself is not moved whole")
