@@ -191,6 +191,13 @@ public struct VaultDoctor {
         return report
     }
 
+    /// How two names that collide differ, said so that two names that look alike on screen
+    /// (`Café` composed and decomposed) are told apart.
+    static func difference(_ one: String, _ other: String) -> String {
+        // Swift compares strings as canonically equivalent: equal, they differ only in form.
+        one == other ? "Unicode form (one writes an accented letter as one character, the other as a letter and an accent)" : "case or Unicode form"
+    }
+
     /// A path quoted for a POSIX shell, so a fix can be pasted as it is.
     static func quoted(_ path: String) -> String {
         "'" + path.replacing("'", with: "'\\''") + "'"
@@ -291,7 +298,8 @@ public struct VaultDoctor {
             paths.sorted().dropFirst().map { path in
                 HealthFinding(
                     kind: .nameCollision, path: path,
-                    message: "differs from \(paths.sorted()[0]) only in case or Unicode form; they collide on macOS, Windows and phones",
+                    message: "differs from \(paths.sorted()[0]) only in \(Self.difference(path, paths.sorted()[0])); "
+                        + "they collide on macOS, Windows and phones",
                     fix: "vault rename \(Self.quoted(path)) 'ANOTHER TITLE'")
             }
         }
@@ -305,7 +313,7 @@ public struct VaultDoctor {
             paths.sorted().dropFirst().map { path in
                 HealthFinding(
                     kind: .nameCollision, path: path + "/",
-                    message: "is a folder whose name differs from \(paths.sorted()[0])/ only in case or Unicode form; "
+                    message: "is a folder whose name differs from \(paths.sorted()[0])/ only in \(Self.difference(path, paths.sorted()[0])); "
                         + "on macOS, Windows and phones the two are one folder",
                     fix: "vault move \(Self.quoted(path)) 'ANOTHER NAME'")
             }

@@ -30,6 +30,9 @@ struct VaultDoctorTests {
         #expect(twins.map(\.path).count == 2)
         #expect(twins.contains { $0.path == "pages/proj/" && $0.message.contains("pages/Proj/") && $0.fix.contains("vault move 'pages/proj'") })
         #expect(twins.contains { Array(($0.path ?? "").utf8) == Array("pages/Caf\u{E9}/".utf8) || Array(($0.path ?? "").utf8) == Array("pages/Cafe\u{301}/".utf8) })
+        // Two names alike on screen are said to differ in form, not in case.
+        #expect(twins.contains { $0.path?.hasPrefix("pages/Caf") == true && $0.message.contains("only in Unicode form (one writes") })
+        #expect(twins.contains { $0.path == "pages/proj/" && $0.message.contains("only in case or Unicode form") })
     }
 
     @Test("two names of one file are a second name; a note that is a link to another, or a trashed one, is not")
