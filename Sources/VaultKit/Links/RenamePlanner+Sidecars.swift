@@ -4,7 +4,8 @@ extension RenamePlanner {
     /// The conflict copies that follow moved notes, named after the note's new name as their
     /// tool named them (`Plan.sync-conflict-….md` becomes `Roadmap.sync-conflict-….md`): left
     /// behind, a copy was no longer known as the note's, and became a second note of its title.
-    /// Into the trash the note goes alone, as before: a restore brings back the note only.
+    /// No copy follows into the trash: a note with copies is not trashed until they are
+    /// settled (`NoteLifecycle`), and one trashed by a move is refused there too.
     /// `carried` are copies whose note is gone, moved with their folder under their own names.
     func copyMoves(_ moves: [String: String], scan: VaultScan, carrying carried: [String: String] = [:]) throws -> [FileMove] {
         let trash = vault.layout.folder(for: .trash).map { Naming.collisionKey($0) + "/" }
