@@ -25,9 +25,15 @@ struct VaultDoctorTests {
         try folder.write("pages/Caf\u{E9}/Deep/c.md", "# c\n")
         try folder.write("pages/Cafe\u{301}/d.png", "png")
         try folder.write("pages/Other/e.md", "# e\n")
+        // Empty, or holding only hidden files: they collide all the same.
+        try FileManager.default.createDirectory(atPath: folder.path + "/pages/Empty", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/pages/empty", withIntermediateDirectories: true)
+        try folder.write("pages/H/.att/a.png", "1")
+        try folder.write("pages/h/.att/a.png", "2")
         let found = try VaultDoctor(vault: try Vault(root: folder.path)).examine()
         let twins = found.filter { $0.kind == .nameCollision }
-        #expect(twins.map(\.path).count == 2)
+        #expect(Set(twins.compactMap(\.path)).isSuperset(of: ["pages/empty/", "pages/h/"]))
+        #expect(twins.map(\.path).count == 4)
         #expect(twins.contains { $0.path == "pages/proj/" && $0.message.contains("pages/Proj/") && $0.fix.contains("vault move 'pages/proj'") })
         #expect(twins.contains { Array(($0.path ?? "").utf8) == Array("pages/Caf\u{E9}/".utf8) || Array(($0.path ?? "").utf8) == Array("pages/Cafe\u{301}/".utf8) })
         // Two names alike on screen are said to differ in form, not in case.
