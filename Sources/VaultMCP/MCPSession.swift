@@ -218,6 +218,8 @@ public final class MCPSession: @unchecked Sendable {
     static func forTools(_ hint: String) -> String {
         hint.replacing("pass --skip-unavailable", with: "pass skipUnavailable: true")
             .replacing("run `vault tasks` again", with: "list the tasks again")
+            // No tool settles a conflict copy: a person does, at a terminal.
+            .replacing("`vault conflicts --diff` shows what differs", with: "a person settles conflict copies at a terminal: `vault conflicts --diff` shows what differs")
     }
 
     /// A message with the vault's own folder left out of its paths, as notes are named.

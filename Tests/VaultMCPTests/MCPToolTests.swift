@@ -173,6 +173,10 @@ struct MCPToolTests {
         let backwards = try session.call("read_note", #"{"note":"Long","startLine":5,"endLine":2}"#)
         #expect(backwards.isError && backwards.text == "endLine 2 is before startLine 5")
         #expect(!(try session.call("read_note", #"{"note":"Long","startLine":400,"endLine":900}"#)).isError)
+        // A note with a conflict copy is not trashed; the hint says a person settles the copy.
+        let trashed = try session.call("trash", #"{"note":"Reading List"}"#)
+        #expect(trashed.isError && trashed.text.contains("conflict copy") && trashed.text.contains("a person settles conflict copies at a terminal"), "\(trashed.text)")
+        #expect(FileManager.default.fileExists(atPath: fixture.vault + "/pages/Reading List.md"))
         // Windows line breaks are line breaks: each line numbered apart, the text read as stored.
         let windows = "# Windows\r\n\r\nfirst\r\nsecond\r\n"
         try Data(windows.utf8).write(to: URL(fileURLWithPath: fixture.vault + "/pages/Windows.md"))
