@@ -64,8 +64,14 @@ public struct RenamePlanner: Sendable {
         var scan = try vault.scan(detail: .paths)
         var from = source.hasPrefix("./") ? String(source.dropFirst(2)) : source
         while from.hasSuffix("/") { from.removeLast() }
-        let systemFolders = VaultLayout.systemKinds.compactMap { vault.layout.folder(for: $0) }.map(Naming.collisionKey)
-        if from.isEmpty || from == "." || systemFolders.contains(Naming.collisionKey(from)) {
+        let systemFolders = VaultLayout.systemKinds.compactMap { vault.layout.folder(for: $0) }
+        // A folder spelled otherwise beside a system folder (`Pages` beside `pages`, as a
+        // copy from another disk leaves one) is a folder of its own, and may be moved away.
+        let standsApart = { (from: String) in
+            ((try? self.vault.fileSystem.entries(self.vault.root)) ?? []).contains { $0.kind == .directory && $0.name.utf8.elementsEqual(from.utf8) }
+                && !systemFolders.contains { $0.utf8.elementsEqual(from.utf8) }
+        }
+        if from.isEmpty || from == "." || (systemFolders.contains { Naming.collisionKey($0) == Naming.collisionKey(from) } && !standsApart(from)) {
             throw VaultError.invalidDestination(
                 path: source, reason: "\(from.isEmpty ? "the vault" : from) is a system folder; move the notes in it instead")
         }

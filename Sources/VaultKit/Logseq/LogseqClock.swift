@@ -99,7 +99,12 @@ enum LogseqClock {
             var bullet = lineStart
             while bullet < titleEnd && (bytes[bullet] == 0x20 || bytes[bullet] == 0x09) { bullet += 1 }
             if !org { indent = String(decoding: bytes[lineStart..<bullet], as: UTF8.self) + "  " }
-            if titleEnd > 0 && bytes[titleEnd - 1] == 0x0D { ending = [0x0D, 0x0A] }
+            if titleEnd < bytes.count {
+                if titleEnd > 0 && bytes[titleEnd - 1] == 0x0D { ending = [0x0D, 0x0A] }
+            } else {
+                // A last line without its line break: the note's own breaks say which.
+                ending = NoteText.lineEnding(of: bytes)
+            }
             // A note whose last line is the title gains the line break it lacks first.
             drawerInsertion = min(titleEnd + 1, bytes.count)
             var position = titleEnd + 1

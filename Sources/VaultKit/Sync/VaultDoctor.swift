@@ -67,7 +67,7 @@ public struct VaultDoctor {
         findings += scan.conflictCopies.map(Self.finding)
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += secondNames(files)
-        findings += Self.collisions(scan, folders: Self.folders(of: vault))
+        findings += Self.collisions(scan, folders: Self.folders(of: vault), layout: vault.layout)
         findings += orphanedSidecars(scan)
         let unlisted = Set(scan.unlistedFolders.map(\.path))
         findings += scan.unlistedFolders.map {
@@ -292,7 +292,7 @@ public struct VaultDoctor {
     /// Notes in one folder whose names differ only in case or Unicode form: two files here,
     /// one file (or a conflict) on a Mac, Windows or a phone once synced. Folders too: two
     /// folders there are one, holding the notes of both.
-    private static func collisions(_ scan: VaultScan, folders listed: [String]) -> [HealthFinding] {
+    private static func collisions(_ scan: VaultScan, folders listed: [String], layout: VaultLayout) -> [HealthFinding] {
         let groups = Dictionary(grouping: scan.notes.map(\.path), by: Naming.collisionKey)
         let notes = groups.values.filter { $0.count > 1 }.flatMap { paths in
             paths.sorted().dropFirst().map { path in
@@ -303,22 +303,7 @@ public struct VaultDoctor {
                     fix: "vault rename \(Self.quoted(path)) 'ANOTHER TITLE'")
             }
         }
-        // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
-        var folders: [[UInt8]: String] = [:]
-        for folder in listed { folders[Array(folder.utf8)] = folder }
-        for path in scan.notes.map(\.path) + scan.assets {
-            var folder = LinkIndex.folder(of: path)
-            while !folder.isEmpty, folders.updateValue(folder, forKey: Array(folder.utf8)) == nil { folder = LinkIndex.folder(of: folder) }
-        }
-        let twins = Dictionary(grouping: folders.values, by: Naming.collisionKey).values.filter { $0.count > 1 }.flatMap { paths in
-            paths.sorted().dropFirst().map { path in
-                HealthFinding(
-                    kind: .nameCollision, path: path + "/",
-                    message: "is a folder whose name differs from \(paths.sorted()[0])/ only in \(Self.difference(path, paths.sorted()[0])); "
-                        + "on macOS, Windows and phones the two are one folder",
-                    fix: "vault move \(Self.quoted(path)) 'ANOTHER NAME'")
-            }
-        }
+        let twins = folderTwins(scan, listed: listed, layout: layout)
         return (notes + twins).sorted { ($0.path ?? "") < ($1.path ?? "") }
     }
 }

@@ -108,7 +108,8 @@ struct EditedLines {
     /// done date) are already changed and nothing before its line is.
     mutating func apply(_ done: TaskCompletion, to task: VaultTask, in after: inout [UInt8], below: Bool) {
         let line = TaskLine(after, task)
-        let ending = line.ending.isEmpty ? [0x0A] : line.ending
+        // A last line without its line break: the note's own breaks say which.
+        let ending = line.ending.isEmpty ? NoteText.lineEnding(of: after) : line.ending
         switch (done.nextOccurrence, done.deletesCompleted) {
         case (let next?, true):
             // The next occurrence takes the completed one's place.

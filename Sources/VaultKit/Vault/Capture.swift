@@ -157,7 +157,7 @@ public struct Capture {
             throw VaultError.wrongPlace(path: path, reason: "has tags in a form vault does not rewrite; add them by hand")
         }
         if updated == bytes { return [] }
-        let before = Set(NoteReader.note(path: path, kind: .quick, status: snapshot.status!, bytes: bytes).tags.map(Naming.collisionKey))
+        let before = Set(NoteReader.note(path: path, kind: .quick, status: snapshot.status!, bytes: bytes, dialect: vault.dialect.forFile(path)).tags.map(Naming.collisionKey))
         _ = try executor.apply(ChangePlan([.replace(path, expected: snapshot, before: bytes, after: updated)], summary: "tag \(path)"))
         return tags.filter { !before.contains(Naming.collisionKey($0)) }
     }

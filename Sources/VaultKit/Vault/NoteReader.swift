@@ -29,9 +29,9 @@ public enum NoteReader {
     ///   reads `summaryPrefix` bytes); UTF-8 is then checked on what was read.
     public static func note(
         path: String, kind: FolderKind, status: FileStatus, bytes: [UInt8], detail: Detail = .full,
-        complete: Bool = true
+        complete: Bool = true, dialect: NoteDialect = .markdown
     ) -> Note {
-        let facts = NoteFacts(bytes: bytes, parts: parts(for: detail), complete: complete)
+        let facts = NoteFacts(bytes: bytes, parts: parts(for: detail), complete: complete, dialect: dialect)
         return note(path: path, kind: kind, status: status, facts: facts)
     }
 

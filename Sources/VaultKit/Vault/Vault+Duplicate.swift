@@ -37,7 +37,7 @@ extension Vault {
         if note.isUTF8, dialect.isLogseq {
             // Its `title::` names the copy, and its `alias::` stays the original's: a name
             // given by two pages makes Logseq take them for one.
-            for property in RenamePlanner.pageProperties(MarkdownDocument(bytes: bytes, dialect: dialect).structure) {
+            for property in RenamePlanner.pageProperties(MarkdownDocument(bytes: bytes, dialect: dialect.forFile(note.path)).structure) {
                 if property.key == "title", let value = property.value {
                     replacements.append(TextReplacement(range: value, text: copyTitle))
                 } else if property.key == "alias" {
@@ -45,7 +45,7 @@ extension Vault {
                 }
             }
         }
-        if let range = Self.titleHeadingRange(bytes, note: note, dialect: dialect) {
+        if let range = Self.titleHeadingRange(bytes, note: note, dialect: dialect.forFile(note.path)) {
             guard note.isUTF8 else { throw VaultError.wrongPlace(path: note.path, reason: "is not valid UTF-8; vault never rewrites it") }
             replacements.append(TextReplacement(range: range, text: Naming.headingMarkup(forTitle: copyTitle)))
         }

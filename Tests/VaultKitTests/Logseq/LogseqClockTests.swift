@@ -31,6 +31,8 @@ struct LogseqClockTests {
             ("- LATER write\n", "- NOW write\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:\n"),
             // A page that ends without a line break still does.
             ("- TODO write", "- DOING write\n  :LOGBOOK:\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:"),
+            // ... and its Windows line breaks, which the last line lacks, are the drawer's.
+            ("- intro\r\n- LATER write", "- intro\r\n- NOW write\r\n  :LOGBOOK:\r\n  CLOCK: [2026-12-01 Tue 09:00:00]\r\n  :END:"),
             (
                 "- LATER write\n  :LOGBOOK:\n  CLOCK: [2026-11-30 Mon 08:00:00]--[2026-11-30 Mon 08:30:00] =>  00:30:00\n  :END:",
                 "- NOW write\n  :LOGBOOK:\n  CLOCK: [2026-11-30 Mon 08:00:00]--[2026-11-30 Mon 08:30:00] =>  00:30:00\n  CLOCK: [2026-12-01 Tue 09:00:00]\n  :END:"

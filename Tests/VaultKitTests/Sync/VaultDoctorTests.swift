@@ -41,6 +41,27 @@ struct VaultDoctorTests {
         #expect(twins.contains { $0.path == "pages/proj/" && $0.message.contains("only in case or Unicode form") })
     }
 
+    @Test("the fix for twin folders renames the stray one in place: with vault move where it holds notes, with mv where it holds none; nested twins are said once")
+    func folderTwinFixes() throws {
+        let folder = TemporaryFolder()
+        try Vault.initialize(at: folder.path)
+        try folder.write("Pages/n.md", "# n\n")
+        try folder.write("pages/Proj/x/p.md", "# p\n")
+        try folder.write("pages/proj/x/.hidden", "")
+        try folder.write("trash/X/a.md", "# a\n")
+        try folder.write("trash/x/b.md", "# b\n")
+        let vault = try Vault(root: folder.path)
+        let fixes = Dictionary(uniqueKeysWithValues: try VaultDoctor(vault: vault).examine().filter { $0.kind == .nameCollision }.map { ($0.path ?? "", $0.fix) })
+        #expect(fixes == [
+            "Pages/": "vault move 'Pages' 'ANOTHER NAME'", "pages/proj/": "mv 'pages/proj' 'pages/ANOTHER NAME'",
+            "trash/x/": "mv 'trash/x' 'trash/ANOTHER NAME'",
+        ])
+        // The stray folder beside the system folder can be moved away, as the fix says.
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("Pages", to: "Other"), summary: "move")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/Other/n.md"))
+        #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages", to: "Other2") }
+    }
+
     @Test("two names of one file are a second name; a note that is a link to another, or a trashed one, is not")
     func secondNames() throws {
         let folder = TemporaryFolder()

@@ -119,6 +119,10 @@ struct RecurringTaskEditTests {
             "# T\n- [ ] last 🔁 every day 📅 2026-11-30", today,
             "# T\n- [ ] last 🔁 every day 📅 2026-12-01\n- [x] last 🔁 every day 📅 2026-11-30 ✅ 2026-11-30"
         ),
+        (
+            "# T\r\n- [ ] last 🔁 every day 📅 2026-11-30", today,
+            "# T\r\n- [ ] last 🔁 every day 📅 2026-12-01\r\n- [x] last 🔁 every day 📅 2026-11-30 ✅ 2026-11-30"
+        ),
         ("# T\n- [ ] gone 🏁 delete", today, "# T"),
         // Month ends, leap years, weekdays and named days.
         (

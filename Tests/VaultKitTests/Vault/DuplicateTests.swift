@@ -101,6 +101,12 @@ struct DuplicateTests {
         #expect(copy.path == "pages/My Page copy.md")
         #expect(try folder.text("pages/My Page copy.md") == "title:: My Page copy\r\ntags:: x\r\n\r\n- hello [[My Page]]\r\n")
         #expect(try folder.text("pages/my page.md") == page)
+        // An org page: its `#+TITLE:` names the copy, its `#+ALIAS:` stays.
+        try folder.write("pages/orgpage.org", "#+TITLE: Org Page\r\n#+ALIAS: orgy\r\n\r\n* TODO task\r\n")
+        let org = try vault.duplicate(try vault.note(named: "Org Page"))
+        #expect(org.path == "pages/Org Page copy.org")
+        #expect(try folder.text("pages/Org Page copy.org") == "#+TITLE: Org Page copy\r\n\r\n* TODO task\r\n")
+        #expect(try vault.fullNote(try vault.note(named: "Org Page")).note.aliases == ["orgy"])
         let child = try vault.duplicate(try vault.note(named: "proj/child"))
         #expect(child.path == "pages/proj___child copy.md")
         #expect(try vault.note(named: "proj/child copy").path == "pages/proj___child copy.md")
