@@ -186,7 +186,7 @@ struct FaultSuiteTests {
         // Under --quiet too: a file left alone is said, whatever else is silenced.
         let next = try sandbox.vault("--quiet", "list")
         #expect(next.status == 0)
-        let finished = "vault: finished an interrupted change: move pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md"
+        let finished = "vault: finished an interrupted change: rename pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md"
         // The 12 notes and vault.json, whose favorite follows the renamed note.
         #expect(next.errors.contains(finished + " (12 files rewritten)"), "one of the 13 was left alone")
         #expect(next.errors.contains("vault: warning: pages/Windows Note.md: changed elsewhere; its links were not rewritten"))
@@ -242,7 +242,7 @@ struct FaultSuiteTests {
                     #expect(!check.errors.contains("interrupted"))
                     #expect(differences(original, after).filter { !$0.hasSuffix(".zennotes/journal") } == [], "\(note), step \(step)")
                 } else {
-                    #expect(check.errors.contains("vault: finished an interrupted change: move \(move)"), "\(note), step \(step)")
+                    #expect(check.errors.contains("vault: finished an interrupted change: rename \(move)"), "\(note), step \(step)")
                     #expect(differences(renamed, after) == [], "\(note), finished after step \(step)")
                 }
                 #expect(after.keys.filter { $0.hasPrefix(".zennotes/journal/") } == [])

@@ -24,7 +24,7 @@ enum RenameCommand: Command {
         try arguments.finish()
         let vault = try context.vault()
         let plan = try RenamePlanner(vault: vault, skipUnavailable: arguments[CommonOptions.skipUnavailable]).planRename(note, to: title)
-        return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context)
+        return try MoveCommand.carryOut(plan, vault: vault, arguments: arguments, context: context, verb: "rename")
     }
 }
 
@@ -49,7 +49,7 @@ enum MoveCommand: Command {
     }
 
     /// Prints or applies a plan.
-    static func carryOut(_ plan: RenamePlan, vault: Vault, arguments: Arguments, context: Context) throws -> Int32 {
+    static func carryOut(_ plan: RenamePlan, vault: Vault, arguments: Arguments, context: Context, verb: String = "move") throws -> Int32 {
         for warning in plan.skipped { context.warn(warning.description) }
         for link in plan.newlyResolving {
             context.warn("\(link.source):\(link.line): \(link.textOnOneLine) dangled and will now resolve to \(link.resolved ?? "")")
@@ -62,7 +62,7 @@ enum MoveCommand: Command {
             }
             return 0
         }
-        let report = try context.changeExecutor(vault).apply(plan, summary: plan.summary)
+        let report = try context.changeExecutor(vault).apply(plan, summary: plan.summary(verb: verb))
         context.report(report, recovered: false)
         // Nothing is left behind unsaid: a folder that stays holds what no move takes.
         if let folder = plan.movedFolder, case let left = RenamePlanner.leftBehind(in: folder, vault: vault), !left.isEmpty {

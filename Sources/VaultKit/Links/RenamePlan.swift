@@ -122,9 +122,13 @@ public struct RenamePlan: Sendable {
     }
 
     /// What the intent journal says the change is: `move A -> B`, or how many files move.
-    public var summary: String {
+    public var summary: String { summary(verb: "move") }
+
+    /// The summary with the command's own word (`rename A -> B`), as `vault doctor` repeats
+    /// it for a change a kill interrupted.
+    public func summary(verb: String) -> String {
         let moved = moves.map { "\($0.from) -> \($0.to)" }.joined(separator: ", ")
-        return (moves.count == 1 ? "move " : "move \(moves.count) files: ") + moved
+        return (moves.count == 1 ? verb + " " : "\(verb) \(moves.count) files: ") + moved
     }
 
     /// The plan as a unified diff (see `ChangePlan.diff`), each rewritten file read again

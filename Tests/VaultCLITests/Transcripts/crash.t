@@ -7,7 +7,7 @@ $ ls .zennotes/journal | wc -l
 > 1
 $ vault check | head -1
 > Dangling links (4)
-2> vault: finished an interrupted change: move pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md (13 files rewritten)
+2> vault: finished an interrupted change: rename pages/Projects/Vault CLI.md -> pages/Projects/Vault Tool.md (13 files rewritten)
 $ vault list --folder pages/Projects
 > pages/Projects/Roadmap.md	Roadmap
 > pages/Projects/Vault Tool.md	Vault Tool

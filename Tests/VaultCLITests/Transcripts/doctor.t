@@ -18,7 +18,7 @@ $ printf 'a captured thought' > "quick/.~Thought.md.p0q1.tmp"
 $ VAULT_TEST_CRASH_AT=5 vault rename Roadmap "Road Map" --skip-unavailable > /dev/null 2>&1
 ? 137
 $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
-> .zennotes/journal/ID.json: a change (move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md) was interrupted; until it is finished, some files may be as before it and some as after
+> .zennotes/journal/ID.json: a change (rename pages/Projects/Roadmap.md -> pages/Projects/Road Map.md) was interrupted; until it is finished, some files may be as before it and some as after
 >   fix: vault doctor --fix (and --abandon if it cannot be finished)
 > pages/Evicted Idea.md: not downloaded from iCloud; vault cannot read it or rename links in it
 >   fix: download it: open it in Finder or Files (on a Mac: brctl download 'pages/Evicted Idea.md')
@@ -39,7 +39,7 @@ $ vault doctor | sed 's#journal/[^:]*#journal/ID.json#'
 > 9 findings need attention.
 # --fix does what needs no choice; the rest stays listed with its fix.
 $ vault doctor --fix
-> fixed: finished an interrupted change: move pages/Projects/Roadmap.md -> pages/Projects/Road Map.md (4 files rewritten)
+> fixed: finished an interrupted change: rename pages/Projects/Roadmap.md -> pages/Projects/Road Map.md (4 files rewritten)
 > fixed: removed pages/.~Ideas.md.z8w7.tmp
 > fixed: kept pages/.~Ideas.md.k3x9.tmp, a file whose text is in no note, as pages/Ideas (vault conflict 2026-11-30 120000).md
 > fixed: restored quick/Thought.md from quick/.~Thought.md.p0q1.tmp; it may be incomplete
