@@ -141,10 +141,8 @@ extension LanguageServer {
     /// The first lines of a note after its frontmatter and title, or of the section a
     /// fragment names.
     static func excerpt(_ bytes: [UInt8], from facts: NoteFacts?, fragment: String?, lineLimit: Int = 8) -> String {
-        // Cut at line feed bytes, a `\r` before one dropped: to Swift `\r\n` is one character.
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            Substring(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
-        }
+        // Cut at line feed bytes, as every reader of lines does: to Swift `\r\n` is one character.
+        let lines = LineDiff.split(bytes)
         var start = 0
         if lines.first?.trimmingSpaces() == "---" {
             start = (lines.dropFirst().firstIndex { $0.trimmingSpaces() == "---" || $0 == "..." } ?? 0) + 1

@@ -12,6 +12,17 @@ public struct FileMove: Sendable, Equatable, Codable {
         self.from = from
         self.to = to
     }
+
+    /// The folders inside `folder` that `moves` take files out of, every one up to `folder`
+    /// (not itself): the change removes each that it leaves empty.
+    static func folders(leftBy moves: [FileMove], inside folder: String) -> [String] {
+        var folders = Set<String>()
+        for move in moves {
+            var parent = LinkIndex.folder(of: move.from)
+            while parent.hasPrefix(folder + "/") && folders.insert(parent).inserted { parent = LinkIndex.folder(of: parent) }
+        }
+        return Array(folders)
+    }
 }
 
 /// One link rewritten, for the plan's report and diff.

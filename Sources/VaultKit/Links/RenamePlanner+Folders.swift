@@ -17,6 +17,9 @@ extension RenamePlanner {
                 let folder = parent.isEmpty ? String(part) : parent + "/" + part
                 defer { parent = folder }
                 guard checked.insert(folder).inserted else { continue }
+                // A folder already there makes no new name: its parent is not listed (a rename
+                // in `pages/` of 100,000 notes would list it for nothing).
+                if (try? vault.fileSystem.linkStatus(vault.absolutePath(folder)))??.kind == .directory { continue }
                 // A folder not listed cannot be told apart; the move then fails where it writes.
                 guard let entries = try? vault.fileSystem.entries(vault.absolutePath(parent)) else { continue }
                 let name = String(part)

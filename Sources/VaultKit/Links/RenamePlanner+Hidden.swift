@@ -33,16 +33,6 @@ extension RenamePlanner {
         return moves.sorted { $0.from < $1.from }
     }
 
-    /// The folders `moves` of hidden files empty inside the folder moved, deepest first.
-    static func folders(emptiedBy moves: [FileMove], inside folder: String) -> [String] {
-        var folders = Set<String>()
-        for move in moves {
-            var parent = LinkIndex.folder(of: move.from)
-            while parent.hasPrefix(folder + "/") && folders.insert(parent).inserted { parent = LinkIndex.folder(of: parent) }
-        }
-        return Array(folders)
-    }
-
     /// What is left in the folder a folder move moved, when it stays: the names of what no
     /// move takes (a symbolic link, an empty folder, a sync tool's file, a file another
     /// program made meanwhile), at most `limit`; empty when the folder went.

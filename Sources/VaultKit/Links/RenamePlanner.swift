@@ -214,7 +214,7 @@ public struct RenamePlanner: Sendable {
         skipped = unavailable + conflicted + skipped
         let sidecars = try Self.sidecarMoves(moves, vault: vault) + (try copyMoves(moves, scan: scan, carrying: carried)) + hidden
         let emptied = NoteLifecycle.emptiedFolders(moves, sidecars: sidecars, scan: scan, layout: vault.layout)
-            + Self.folders(emptiedBy: hidden, inside: folder?.from ?? "")
+            + FileMove.folders(leftBy: hidden, inside: folder?.from ?? "")
         var plan = RenamePlan(
             moves: moves.sorted { $0.key < $1.key }.map { FileMove(from: $0.key, to: $0.value) }, edits: edits,
             sidecarMoves: sidecars, skipped: skipped, newlyResolving: newlyResolving,

@@ -14,14 +14,6 @@ public enum Comments {
     /// The folders under `folder` that `moves` of sidecars take them out of, which may be
     /// left empty (a restore left `trash/pages/` there): a change removes each that is.
     static func foldersLeft(by moves: [FileMove]) -> [String] {
-        var folders = Set<String>()
-        for move in moves {
-            var parent = LinkIndex.folder(of: move.from)
-            while parent.hasPrefix(folder + "/") {
-                folders.insert(parent)
-                parent = LinkIndex.folder(of: parent)
-            }
-        }
-        return Array(folders)
+        FileMove.folders(leftBy: moves, inside: folder)
     }
 }

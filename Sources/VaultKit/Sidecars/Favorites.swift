@@ -15,8 +15,8 @@ public struct Favorites {
     /// person may have it on another machine not yet synced).
     public func list() throws -> [String] {
         guard fileSystem.exists(vault.settingsPath) else { return [] }
-        let (bytes, _) = try SafeWriter(fileSystem: fileSystem).read(vault.settingsPath)
-        return Self.paths(in: try VaultSettings(bytes: bytes, path: ".zennotes/vault.json"))
+        // Read as the vault reads its settings: at once when they parse, whoever holds them open.
+        return Self.paths(in: try Vault.readSettings(vault.settingsPath, fileSystem: fileSystem))
     }
 
     /// Adds `path` at the end of the favorites and returns the change to `vault.json`; nil

@@ -73,11 +73,7 @@ public struct MergeConflict: Sendable, Equatable, Codable {
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
-        var text = Array(bytes.dropFirst(ByteOrderMark.length(of: bytes)))
-        if text.last == 0x0A { text.removeLast() }
-        return text.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
-        }
+        LineDiff.split(Array(bytes.dropFirst(ByteOrderMark.length(of: bytes))))
     }
 
     /// The label after a 7-character marker of `character` at the start of `line`

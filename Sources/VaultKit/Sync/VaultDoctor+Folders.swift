@@ -1,33 +1,17 @@
 import VaultSystem
 
 extension VaultDoctor {
-    /// Every folder of the vault a walk would enter, empty ones and those holding only hidden
-    /// files among them: their names collide on a Mac as much as those holding notes do. No
-    /// hidden folder, sync tool's folder or folder link is entered.
-    static func folders(of vault: Vault) -> [String] {
-        var found: [String] = []
-        func visit(_ relative: String) {
-            guard let entries = try? vault.fileSystem.entries(relative.isEmpty ? vault.root : vault.absolutePath(relative)) else { return }
-            for entry in entries where entry.kind == .directory && entry.nameIsUTF8 && !SyncArtifacts.isIgnored(entry.name) {
-                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-                found.append(path)
-                visit(path)
-            }
-        }
-        visit("")
-        return found
-    }
-
     /// Folders whose names differ only in case or Unicode form from one beside them: on a Mac,
     /// Windows or a phone the two are one. Of each group a system folder (`pages`) is kept and
     /// the others reported, and of nested twins (`A/x` beside `a/x`) only the topmost. The fix
     /// renames the folder in place: with `vault move` where notes or attachments it holds may
     /// be linked, with `mv` where it holds none (empty, hidden files only, or in the trash).
-    static func folderTwins(_ scan: VaultScan, listed: [String], layout: VaultLayout) -> [HealthFinding] {
+    static func folderTwins(_ scan: VaultScan, layout: VaultLayout) -> [HealthFinding] {
         // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
         var folders: [[UInt8]: String] = [:]
         var holding = Set<[UInt8]>()
-        for folder in listed { folders[Array(folder.utf8)] = folder }
+        // The walk's folders: empty ones, and those holding only hidden files, collide too.
+        for folder in scan.folders { folders[Array(folder.utf8)] = folder }
         for path in scan.notes.map(\.path) + scan.assets {
             var folder = LinkIndex.folder(of: path)
             while !folder.isEmpty, holding.insert(Array(folder.utf8)).inserted {

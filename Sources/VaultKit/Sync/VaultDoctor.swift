@@ -67,7 +67,7 @@ public struct VaultDoctor {
         findings += scan.conflictCopies.map(Self.finding)
         findings += vault.leftoverFiles(scan).map(Self.finding)
         findings += secondNames(files)
-        findings += Self.collisions(scan, folders: Self.folders(of: vault), layout: vault.layout)
+        findings += Self.collisions(scan, layout: vault.layout)
         findings += orphanedSidecars(scan)
         let unlisted = Set(scan.unlistedFolders.map(\.path))
         findings += scan.unlistedFolders.map {
@@ -292,7 +292,7 @@ public struct VaultDoctor {
     /// Notes in one folder whose names differ only in case or Unicode form: two files here,
     /// one file (or a conflict) on a Mac, Windows or a phone once synced. Folders too: two
     /// folders there are one, holding the notes of both.
-    private static func collisions(_ scan: VaultScan, folders listed: [String], layout: VaultLayout) -> [HealthFinding] {
+    private static func collisions(_ scan: VaultScan, layout: VaultLayout) -> [HealthFinding] {
         let groups = Dictionary(grouping: scan.notes.map(\.path), by: Naming.collisionKey)
         let notes = groups.values.filter { $0.count > 1 }.flatMap { paths in
             paths.sorted().dropFirst().map { path in
@@ -303,7 +303,7 @@ public struct VaultDoctor {
                     fix: "vault rename \(Self.quoted(path)) 'ANOTHER TITLE'")
             }
         }
-        let twins = folderTwins(scan, listed: listed, layout: layout)
+        let twins = folderTwins(scan, layout: layout)
         return (notes + twins).sorted { ($0.path ?? "") < ($1.path ?? "") }
     }
 }

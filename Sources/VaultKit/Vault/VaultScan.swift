@@ -22,6 +22,9 @@ public struct VaultScan: Sendable {
     /// Folders whose notes could not be listed (unreadable, or named in bytes that are not
     /// UTF-8); each is also among `skipped`. A change that rewrites links stops on them.
     public var unlistedFolders: [VaultWarning] = []
+    /// Every folder the walk entered, empty ones and those holding only hidden files among
+    /// them (no hidden folder, sync tool's folder or folder link), by vault-relative path.
+    public var folders: [String] = []
 }
 
 /// A conflict copy beside its original.

@@ -124,6 +124,7 @@ extension VaultScanner {
         var pending = [""]
         while let folder = pending.popLast() {
             guard let listing = listings[PathBytes(folder)] else { continue }
+            if !folder.isEmpty { walk.folders.append(folder) }
             walk.conflicts += listing.conflicts
             walk.warnings += listing.warnings
             walk.assets += listing.assets

@@ -43,6 +43,8 @@ struct VaultScanner {
         var temporaryFiles: [String]
         var skipped: [VaultWarning]
         var unlisted: [VaultWarning]
+        /// Every folder the walk entered (empty ones too), but the vault's own.
+        var folders: [String] = []
         var count: Int { found.count }
     }
 
@@ -106,7 +108,7 @@ struct VaultScanner {
         }.sorted { $0.path < $1.path }
         return VaultScan(
             notes: notes, conflictCopies: copies, assets: walk.assets.sorted(), warnings: walk.warnings + noteWarnings,
-            skipped: walk.skipped, temporaryFiles: walk.temporaryFiles, unlistedFolders: walk.unlisted)
+            skipped: walk.skipped, temporaryFiles: walk.temporaryFiles, unlistedFolders: walk.unlisted, folders: walk.folders)
     }
 
     /// Reads every note's metadata, in parallel.
