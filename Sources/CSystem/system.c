@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/vfs.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -138,4 +139,11 @@ int vault_copy_xattrs(const char *path, int descriptor) {
 
 char **vault_environment(void) {
     return environ;
+}
+
+int vault_filesystem_kind(const char *path, long long *kind) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    *kind = (long long)info.f_type;
+    return 0;
 }

@@ -8,7 +8,7 @@ extension Context {
         let found = CacheLocation.find(for: vault, environment: environment)
         for notice in found.notices { warn(notice) }
         guard let location = found.location else { return nil }
-        let cache = FactsCache(location: location, racyWindow: racyWindow)
+        let cache = FactsCache(location: location, racyWindow: racyWindow, fineRacyWindow: 100_000_000)
         for notice in cache.takeNotices() { warn(notice) }
         return cache
     }

@@ -191,9 +191,16 @@ public protocol FileSystem: Sendable {
     /// `read(_:into:)` of the file at `relative` in the folder `root`: a reader of every note
     /// of a vault names each from the vault's folder, with no absolute path made for each.
     func read(_ relative: String, under root: String, into buffer: ReadBuffer) throws
+    /// True when the files under `path` get their times from this machine's clock, as a disk
+    /// of its own does; false for a network or FUSE mount (another machine's clock, which may
+    /// run behind), and when that cannot be told.
+    func stampsWithThisClock(_ path: String) -> Bool
 }
 
 extension FileSystem {
+    /// False: a file system that does not say is taken to keep another machine's time.
+    public func stampsWithThisClock(_ path: String) -> Bool { false }
+
     public func entries(_ path: String, whereName keep: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> [DirectoryEntry] {
         try entries(path).filter { entry in
             var name = entry.name

@@ -16,6 +16,9 @@ int vault_has_writers(int descriptor);
 /// Flushes every pending write of the file system holding the open folder (syncfs).
 int vault_syncfs(int descriptor);
 
+/// The kind of the file system holding `path` (statfs's f_type, a magic number) into `kind`.
+int vault_filesystem_kind(const char *path, long long *kind);
+
 /// A pipe whose two ends close on exec (pipe2 with O_CLOEXEC), so no program started by
 /// another thread of the process inherits them in the moment between pipe and fcntl.
 int vault_pipe_cloexec(int descriptors[2]);

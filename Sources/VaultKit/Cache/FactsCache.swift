@@ -18,6 +18,13 @@ public final class FactsCache: @unchecked Sendable {
     /// trusted next time: the coarsest timestamps a vault's file system may keep (FAT keeps
     /// two seconds), so that a change in the same tick cannot hide behind an equal status.
     let racyWindow: Int64
+    /// `racyWindow` for a note whose times this machine's clock stamped in ticks finer than a
+    /// second (see `racyWindow(for:)`): a kernel stamps a file with its clock's last tick,
+    /// a few milliseconds at most, so a change that old cannot share a tick with the next.
+    let fineRacyWindow: Int64
+    /// The device of the vault's folder when its file system stamps times with this
+    /// machine's clock (a disk of its own); nil otherwise, and when only `racyWindow` is used.
+    let clockDevice: UInt64?
     /// Something a person should know about the cache file as it was found (damaged, of
     /// another vault), said once: see `takeNotices()`.
     public private(set) var notices: [String] = []
@@ -92,15 +99,21 @@ public final class FactsCache: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - racyWindow: see `racyWindow`, in nanoseconds.
+    ///   - fineRacyWindow: see `fineRacyWindow`, in nanoseconds, at most `racyWindow`; nil to
+    ///     use `racyWindow` for every note.
     ///   - now: the real time in nanoseconds since 1970, to compare with file times (never a
     ///     clock set for a run, which file times do not follow); tests give their own.
     public init(
         location: CacheLocation, fileSystem: any FileSystem = LocalFileSystem(), racyWindow: Int64 = 2_000_000_000,
-        now: @escaping @Sendable () -> Int64 = FactsCache.realTime
+        fineRacyWindow: Int64? = nil, now: @escaping @Sendable () -> Int64 = FactsCache.realTime
     ) {
         self.location = location
         self.fileSystem = fileSystem
         self.racyWindow = racyWindow
+        self.fineRacyWindow = min(fineRacyWindow ?? racyWindow, racyWindow)
+        let root = location.rootRealPath
+        clockDevice =
+            fineRacyWindow != nil && fileSystem.stampsWithThisClock(root) ? ((try? fileSystem.status(root)) ?? nil)?.device : nil
         self.now = now
         fresh = Self.freshRecords(location, fileSystem)
     }
@@ -306,23 +319,6 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Counts a record used without being decoded (see `links(of:mayMatch:)`) as a hit.
     func countHit() { hits.wrappingAdd(1, ordering: .relaxed) }
-
-    /// True when a file now of `status` is the one recorded in `head`, and it was not racy.
-    func valid(_ head: NoteRecord.Head, now status: FileStatus) -> Bool {
-        valid(head.status, racy: head.isRacy, now: status)
-    }
-
-    /// True when a file now of `status` is the one recorded as `recorded`.
-    func valid(_ recorded: FileStatus, racy: Bool, now status: FileStatus) -> Bool {
-        !racy && recorded.isSameFile(as: status)
-    }
-
-    /// True when a note of `status`, read now, changed so recently that a change in the same
-    /// timestamp tick could follow unseen (git's "racy" entries); a time ahead of the clock
-    /// counts as recent, so a vault written from a machine whose clock runs ahead is read.
-    func isRacy(_ status: FileStatus) -> Bool {
-        max(status.modifiedNanoseconds, status.changedNanoseconds) >= now() - racyWindow
-    }
 
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {

@@ -115,6 +115,12 @@ extension ChangeExecutor {
             // journal half written, say), so this change removes those too.
             report.removedLeftovers = vault.removeDisposable(plan.temporaryFiles + vault.metadataTemporaryFiles()).map(\.path)
             removeEmptyJournalFolder()
+            if !report.undone {
+                // What the change wrote goes into the cache now, not into the next command's
+                // time (a rename of a note 20,000 others link to made the next `list` 6x slower).
+                let new = journal.moves.map(\.to) + (journal.creates ?? []).map(\.path)
+                vault.recordWritten(journal.edits.map(\.path) + new, new: new)
+            }
             return report
         } catch let error as any UserError {
             // Only the files that hold what the change wrote are taken back.

@@ -14,6 +14,8 @@ struct CachedRuns {
     /// No window by default: the tests make their notes old enough by waiting for the next
     /// timestamp tick, or say what the window does on their own.
     var racyWindow: Int64 = 0
+    /// The window for notes of a disk whose times this machine's clock stamps; nil for none.
+    var fineRacyWindow: Int64?
     var now: @Sendable () -> Int64 = FactsCache.realTime
     /// False to have every save write the main file whole (for tests of its merge).
     var writesDeltas = true
@@ -32,7 +34,8 @@ struct CachedRuns {
         var vault = try Vault(root: root, fileSystem: fileSystem)
         let real = fileSystem.resolvedPath(vault.root) ?? vault.root
         let cache = FactsCache(
-            location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow, now: now)
+            location: CacheLocation(folder: cacheFolder, rootRealPath: real), fileSystem: fileSystem, racyWindow: racyWindow,
+            fineRacyWindow: fineRacyWindow, now: now)
         cache.writesDeltas = writesDeltas
         if let deltaFloor { cache.deltaFloor = deltaFloor }
         if let compactionFloor { cache.compactionFloor = compactionFloor }

@@ -58,6 +58,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     var changeTimes: [String: Int64] = [:]
     /// Modification times to report instead of the real ones, by absolute path.
     var modifyTimes: [String: Int64] = [:]
+    /// True to act as a disk of this machine's own, whose times this machine's clock stamps.
+    var localClock = false
+
+    func stampsWithThisClock(_ path: String) -> Bool { localClock }
 
     /// The paths whose status was asked, in order.
     var statusPaths: [String] { lock.withLock { askedStatuses } }
