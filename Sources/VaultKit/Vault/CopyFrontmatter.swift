@@ -39,6 +39,16 @@ enum CopyFrontmatter {
             default: continue
             }
         }
+        // A block that held only the aliases the copy leaves out goes whole: no empty `---`
+        // pair is left at the copy's top.
+        let inside = starts[frontmatter.lines.lowerBound + 1].flatMap { open in starts[frontmatter.lines.upperBound].map { open..<$0 } }
+        if let inside, !replacements.isEmpty, replacements.allSatisfy({ $0.text.isEmpty }),
+            !inside.contains(where: { index in
+                ![0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) && !replacements.contains { $0.range.contains(index) }
+            })
+        {
+            return [TextReplacement(range: frontmatter.byteRange, text: "")]
+        }
         return replacements
     }
 

@@ -56,12 +56,13 @@ struct DuplicateTests {
     }
 
     @Test(
-        "the copy answers to its own name only: its frontmatter title is the copy's, its aliases are not copied",
+        "the copy answers to its own name only: its frontmatter title is the copy's, its aliases are not copied, nor a block that held only them",
         arguments: [
             ("---\ntitle: Plan\naliases: [Roadmap]\ntags: [a]\n---\nbody\n", "Plan copy.md", "---\ntitle: Plan copy\ntags: [a]\n---\nbody\n"),
             ("---\r\nalias:\r\n  - R2\r\n  - \"R 3\"\r\n\r\n# kept\r\ntitle: \"Big: plan\"\r\n---\r\n", "Big- plan copy.md",
              "---\r\n\r\n# kept\r\ntitle: \"Big: plan copy\"\r\n---\r\n"),
-            ("---\naliases:\n- Roadmap\n---\n# Plan\n", "Plan copy.md", "---\n---\n# Plan copy\n"),
+            ("---\naliases:\n- Roadmap\n---\n# Plan\n", "Plan copy.md", "# Plan copy\n"),
+            ("---\r\naliases: [R]\r\n\r\n---\r\nbody\r\n", "original copy.md", "body\r\n"),
             ("---\naliases:\n- a1\n# old names\n- a2\n# about the title\ntitle: Q\n---\n", "Q copy.md", "---\n# about the title\ntitle: Q copy\n---\n"),
             ("---\ntitle: >\n  Plan\n---\n", "original copy.md", "---\ntitle: original copy\n---\n"),
             ("---\ntitle: 'yes'\n---\n", "yes copy.md", "---\ntitle: yes copy\n---\n"),
