@@ -28,6 +28,9 @@ struct CachedReader: Sendable {
 
     /// The facts of the note at `absolute` (`path` in the vault), `wanted` of them.
     ///
+    /// `absolute` is made only when the note is read from its file: a warm walk of 100,000
+    /// notes answered from their records made as many paths for nothing.
+    ///
     /// - Parameters:
     ///   - summary: only the header is wanted, and a prefix of a large note is enough.
     ///   - taskLines: a record from the cache must bring its task lines.
@@ -36,23 +39,23 @@ struct CachedReader: Sendable {
     ///     walk (see `Vault.completeCache`): the note is then read afresh without a lookup.
     /// - Throws: the file system's error when the note cannot be read.
     func read(
-        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
-        status known: FileStatus? = nil, holds: FactsCache.Holding? = nil
+        path: String, absolute: @autoclosure () -> String, wanted: NoteFacts.Parts, summary: Bool = false,
+        taskLines: Bool = false, status known: FileStatus? = nil, holds: FactsCache.Holding? = nil
     ) throws -> Reading {
         // In a Logseq graph, an org page is read by org's rules.
         let dialect = dialect.forFile(path)
         guard let cache else {
-            let contents = try self.contents(absolute, summary: summary)
+            let contents = try self.contents(absolute(), summary: summary)
             return Reading(
                 facts: NoteFacts(bytes: contents.bytes, parts: wanted, complete: contents.complete, dialect: dialect),
                 status: contents.status, complete: contents.complete, bytes: contents.bytes)
         }
         if holds != nil {
             _ = cache.count(nil)  // read afresh, as a lookup that missed
-        } else if let hit = cached(path: path, absolute: absolute, wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
+        } else if let hit = cached(path: path, absolute: absolute(), wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
             return hit
         }
-        let contents = try self.contents(absolute, summary: summary)
+        let contents = try self.contents(absolute(), summary: summary)
         let racy = cache.isRacy(contents.status)
         // A first reading keeps what was asked for (a summary only the header, `check` only
         // the links), so that a command's first run on a vault costs about what it costs
@@ -88,15 +91,15 @@ struct CachedReader: Sendable {
     /// The note's facts from its record, when the cache has a valid one that holds what is
     /// asked; nil otherwise, without reading the note (for a caller that reads it its own way).
     func cached(
-        path: String, absolute: String, wanted: NoteFacts.Parts, summary: Bool = false, taskLines: Bool = false,
-        status known: FileStatus? = nil
+        path: String, absolute: @autoclosure () -> String, wanted: NoteFacts.Parts, summary: Bool = false,
+        taskLines: Bool = false, status known: FileStatus? = nil
     ) -> Reading? {
         if trustsWalk, known == nil, let record = cache?.walkedRecord(
             for: path, wanted: wanted, taskLines: taskLines, accepting: { Self.serves($0, status: $0.status, summary: summary) })
         {
             return Reading(facts: record.facts.restricted(to: wanted), status: record.status, complete: record.complete, record: record)
         }
-        guard let cache, let status = known ?? (try? fileSystem.status(absolute)) ?? nil, status.kind == .file,
+        guard let cache, let status = known ?? (try? fileSystem.status(absolute())) ?? nil, status.kind == .file,
             let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
             Self.serves(record, status: status, summary: summary)
         else { return nil }

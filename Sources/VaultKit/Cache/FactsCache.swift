@@ -273,14 +273,14 @@ public final class FactsCache: @unchecked Sendable {
     ) -> NoteRecord? {
         guard !wanted.isDisjoint(with: NoteRecord.bodyParts) else {
             return file.index.withUnsafeBufferPointer { index in
-                decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines)
+                decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines, checked: true)
             }
         }
         guard let body = self.body(of: entry, in: file) else { return nil }
         let decoded = file.withTables(from: entry.bases, for: wanted) { table, side in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines)
+                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true)
                 }
             }
         }
@@ -294,15 +294,20 @@ public final class FactsCache: @unchecked Sendable {
     /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
     /// `tables` (nil when no body is wanted), when it is valid for a file now of `status` and
     /// holds `wanted`. The index entry shares nothing: it is read without the tables.
+    ///
+    /// - Parameter checked: true when the caller found the entry's head valid for `status`
+    ///   already (a warm walk decoded each head three times).
     func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool
+        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool, checked: Bool = false
     ) -> NoteRecord? {
         var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
-        guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
-            return nil
+        if !checked {
+            guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
+                return nil
+            }
+            reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         }
-        reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: tables?.0, sideTable: tables?.1)
         let hasBody = tables != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in

@@ -147,9 +147,8 @@ struct VaultScanner {
                     path: item.path, kind: kind, status: FileStatus(kind: .file, size: 0, modifiedNanoseconds: 0),
                     availability: .available)
             }
-            let absolute = String(path: root, item.path)
             let reading = try CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect).read(
-                path: item.path, absolute: absolute, wanted: NoteReader.parts(for: detail), summary: detail == .summary,
+                path: item.path, absolute: String(path: root, item.path), wanted: NoteReader.parts(for: detail), summary: detail == .summary,
                 status: item.status)
             return NoteReader.note(path: item.path, kind: kind, status: reading.status, facts: reading.facts)
         } catch let error as SystemError where error.code == ENOENT {
