@@ -97,6 +97,9 @@ final class CacheFile: @unchecked Sendable {
     /// Marks the entry at `ordinal` as found valid for the last walk.
     func markWalked(_ ordinal: Int) { walkMarks[ordinal] = 1 }
 
+    /// Takes back the mark of the entry at `ordinal`: its note changed since the walk.
+    func unmarkWalked(_ ordinal: Int) { walkMarks[ordinal] = 0 }
+
     /// True when the entry at `ordinal` was found valid for the last walk.
     func wasWalked(_ ordinal: Int) -> Bool { walkMarks[ordinal] != 0 }
 

@@ -30,12 +30,17 @@ extension FactsCache {
         return fineRacyWindow
     }
 
-    /// Tells the cache that a change since the last walk gave notes at `paths` (a note moved
-    /// there, one made), so that a save keeps their records: records of notes the walk did
-    /// not find are dropped when the cache is written whole. The records of the paths the
-    /// change took away stay until the next walk, which finds them gone.
-    func noteWalkAdded(_ paths: [String]) {
-        guard !paths.isEmpty else { return }
-        lock.withLock { walked? += paths }
+    /// Tells the cache that a change since the last walk wrote the notes at `paths`, of which
+    /// those at `new` had no note before (moved there, made): what the walk found valid of
+    /// the others is so no more, and a save keeps the records of the new ones (records of
+    /// notes the walk did not find are dropped when the cache is written whole). The records
+    /// of paths the change took away stay until the next walk, which finds them gone.
+    func noteWritten(_ paths: [String], new: [String]) {
+        let files = lock.withLock { released ? [] : [file, delta].compactMap { $0 } }
+        for path in paths {
+            for file in files { if let ordinal = file.ordinal(for: path) { file.unmarkWalked(ordinal) } }
+        }
+        guard !new.isEmpty else { return }
+        lock.withLock { walked? += new }
     }
 }

@@ -16,8 +16,8 @@ extension Vault {
     ///   - limit: the most notes read; a change of more leaves them all to the next command.
     func recordWritten(_ paths: [String], new: [String], limit: Int = writtenNotesRecorded) {
         guard let cache else { return }
-        cache.noteWalkAdded(new)
         let notes = Array(Set(paths.filter { NoteFiles.isNoteName($0.fileName, org: isLogseqGraph) })).sorted()
+        cache.noteWritten(notes, new: new)
         // Past this many, the records made here beside the plan's new bytes take the change
         // past its memory budget: a rename that rewrote 19,852 notes of 100,000 peaked at
         // 107 MB (and took 12.5 s against 9 s). The next command reads them instead, as it

@@ -95,6 +95,39 @@ struct CacheWrittenNotesTests {
         #expect(next.value.contains("note pages/Omega.md\tOmega"))
     }
 
+    @Test("a note a change wrote is no longer taken as found valid by the walk before it")
+    func walkMarksTakenBack() throws {
+        try folder.writeLinkedNotes(["Alpha", "Beta"])
+        var runs = runs(fine: nil)
+        // Past the window: every record is trusted, and a walk marks each one valid. Then a
+        // clock behind the files: the note the change writes is too young to record.
+        let shift = Shift(120_000_000_000)
+        runs.now = { FactsCache.realTime() + shift.value }
+        _ = try runs.run(CachedRuns.digest)
+        let (vault, cache) = try runs.opened()
+        _ = try vault.scan(detail: .paths)
+        func walked() -> NoteRecord? {
+            cache.walkedRecord(for: "pages/Beta.md", wanted: .header, taskLines: false, accepting: { _ in true })
+        }
+        #expect(walked() != nil)
+        shift.value = -120_000_000_000
+        try CachedRuns.overwriteInPlace(root + "/pages/Beta.md", "# Bexa\n\n[[Omega]] #beta\n")
+        vault.recordWritten(["pages/Beta.md"], new: [])
+        #expect(walked() == nil, "never the record of the bytes before the change")
+        #expect(cache.statistics.misses == 0, "too young to record")
+    }
+
+    /// A time that one test changes while a cache it made reads it.
+    final class Shift: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Int64
+        init(_ value: Int64) { stored = value }
+        var value: Int64 {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
     @Test("a change of more notes than the limit leaves them all to the next run")
     func limit() throws {
         try folder.writeLinkedNotes(["Alpha", "Beta", "Gamma"])
