@@ -14,6 +14,7 @@ extension ChangeExecutor {
         } else if !plan.isJournaled {
             report = try applyDirectly(changes[0], summary: plan.summary)
             for folder in plan.emptiedFolders { try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder)) }
+            vault.recordWritten([changes[0].path], new: changes[0].kind == .create ? [changes[0].path] : [])
         } else {
             // An earlier run's change that could not be finished may hold these very files.
             if let recoveryProblem { throw recoveryProblem }
