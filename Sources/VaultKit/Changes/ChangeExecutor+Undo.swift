@@ -103,21 +103,30 @@ extension ChangeExecutor {
     /// - Parameters:
     ///   - rewritten: the edits written so far; `read`: the plan's bytes of each, by path,
     ///     but for those held as a patch, which makes them back.
+    ///   - recording: false when finishing a take-back a stopped run began, whose
+    ///     `TakeBackRecord` is there already; true writes one first.
     func takeBack(
-        _ journal: IntentJournal, rewritten: [IntentJournal.Edit], read: [String: [UInt8]], because problem: VaultWarning?
+        _ journal: IntentJournal, rewritten: [IntentJournal.Edit], read: [String: [UInt8]], because problem: VaultWarning?,
+        recording: Bool = true
     ) throws -> ChangeReport? {
         let writer = SafeWriter(fileSystem: fileSystem, synchronizes: false)
         let oldNames = Dictionary((journal.moves + journal.sidecarMoves).map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
         // Every linking note is checked before any is put back, so a refusal here changes nothing.
         var restores: [(path: String, bytes: [UInt8], snapshot: FileSnapshot)] = []
+        var record = TakeBackRecord(restores: [])
         for edit in rewritten where oldNames[edit.path] == nil {
             let path = vault.absolutePath(edit.path)
             guard let (bytes, snapshot) = try? writer.read(path), String(ContentHash.of(bytes), radix: 16) == edit.afterHash,
                 let before = read[edit.path] ?? edit.readBytes(from: bytes)
             else { return nil }
             restores.append((path, before, snapshot))
+            record.restores.append(TakeBackRecord.Restore(path: edit.path, before: before))
         }
-        for restore in restores { try writer.replace(restore.path, with: restore.bytes, expecting: restore.snapshot) }
+        if recording { try writeTakeBackRecord(record, for: journal.id) }
+        for restore in restores {
+            try beforeStep?("take back \(vault.relativePath(restore.path))")
+            try writer.replace(restore.path, with: restore.bytes, expecting: restore.snapshot)
+        }
         var stays: [VaultWarning] = []
         // A file the change made goes while it holds what the change wrote; another is kept.
         for create in journal.creates ?? [] {
@@ -130,6 +139,7 @@ extension ChangeExecutor {
         // name still holds it as read. An edit made there since is kept.
         var removed = Set<String>()
         for edit in rewritten where oldNames[edit.path] != nil {
+            try beforeStep?("take back \(edit.path)")
             let path = vault.absolutePath(edit.path)
             if let (bytes, snapshot) = try? writer.read(path), String(ContentHash.of(bytes), radix: 16) == edit.afterHash,
                 fileSystem.exists(vault.absolutePath(oldNames[edit.path]!))
@@ -141,12 +151,16 @@ extension ChangeExecutor {
             removed.insert(edit.path)
         }
         for move in journal.moves + journal.sidecarMoves where !removed.contains(move.to) {
+            try beforeStep?("take back \(move.to)")
             let planned = journal.movedHashes?[move.from].flatMap { UInt64($0, radix: 16) }
             if let problem = try takeBackName(move, plannedHash: planned) { stays.append(problem) }
         }
         removeFoldersMade(by: journal)
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
+        // The journal first: a record left without it is removed by the next run, where a
+        // journal left without its record would have the change finished.
         try? fileSystem.removeFile(journalPath(journal.id))
+        try? fileSystem.removeFile(takeBackRecordPath(journal.id))
         let refused = problem.map {
             VaultWarning(path: $0.path, message: $0.message + "; so the change was taken back: nothing was moved or rewritten")
         }
@@ -170,5 +184,43 @@ extension ChangeExecutor {
             return nil
         }
         return try putBack(move, plannedHash: plannedHash)
+    }
+
+    /// Where the `TakeBackRecord` of the journal `id` is kept.
+    func takeBackRecordPath(_ id: String) -> String { journalFolder + "/" + TakeBackRecord.fileName(for: id) }
+
+    /// Writes, and makes durable, what taking back the change of journal `id` puts back.
+    private func writeTakeBackRecord(_ record: TakeBackRecord, for id: String) throws {
+        let path = takeBackRecordPath(id)
+        try? fileSystem.removeFile(path)
+        try SafeWriter(fileSystem: fileSystem).create(path, with: try record.encoded())
+    }
+
+    /// Takes back the change of `journal` that a stopped run began to take back, when its
+    /// `TakeBackRecord` is beside the journal; nil when there is none, or when a note it
+    /// rewrote was edited again since (the change is then finished, keeping both names).
+    func finishTakingBack(_ journal: IntentJournal) throws -> ChangeReport? {
+        let path = takeBackRecordPath(journal.id)
+        guard fileSystem.exists(path) else { return nil }
+        guard let bytes = try? fileSystem.readFile(path), let record = try? TakeBackRecord.decode(bytes) else {
+            throw VaultError.unfinishedChange(
+                journal: ".zennotes/journal/" + TakeBackRecord.fileName(for: journal.id), reason: "what taking the change back puts back cannot be read")
+        }
+        // The notes that still hold what the change wrote; those put back already do not.
+        let rewritten = journal.edits.filter { edit in
+            (try? fileSystem.readFile(vault.absolutePath(edit.path))).map { IntentJournal.hex(ContentHash.of($0)) == edit.afterHash } ?? false
+        }
+        if let report = try takeBack(journal, rewritten: rewritten, read: record.read, because: nil, recording: false) { return report }
+        try? fileSystem.removeFile(path)
+        return nil
+    }
+
+    /// Removes each take-back record whose journal is gone: its change was taken back whole.
+    func removeSpentTakeBackRecords() {
+        for entry in (try? fileSystem.entries(journalFolder)) ?? [] where TakeBackRecord.isFileName(entry.name) {
+            if !fileSystem.exists(journalFolder + "/" + TakeBackRecord.journalName(of: entry.name)) {
+                try? fileSystem.removeFile(journalFolder + "/" + entry.name)
+            }
+        }
     }
 }

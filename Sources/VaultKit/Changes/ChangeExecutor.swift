@@ -131,7 +131,7 @@ public struct ChangeExecutor {
     /// Files in the journal folder that are not journals `vault` named (a sync tool's copy of
     /// one, say): never carried out, since finishing a copy would undo later changes.
     public func strayJournalFiles() -> [String] {
-        journalFiles().filter { !IntentJournal.isFileName($0) && !SafeWriter.isTemporaryName($0) }
+        journalFiles().filter { !IntentJournal.isFileName($0) && !TakeBackRecord.isFileName($0) && !SafeWriter.isTemporaryName($0) }
     }
 
     private func journalFiles() -> [String] {
@@ -155,6 +155,12 @@ public struct ChangeExecutor {
                     throw VaultError.unfinishedChange(journal: shown, reason: "the journal cannot be read")
                 }
                 do {
+                    // A run stopped while it took this change back: it is taken back, not finished.
+                    if var report = try finishTakingBack(journal) {
+                        report.removedLeftovers = removeTemporaryFiles(journal)
+                        reports.append(report)
+                        continue
+                    }
                     var report = try complete(journal)
                     report.removedLeftovers = removeTemporaryFiles(journal)
                     reports.append(report)
@@ -166,6 +172,7 @@ public struct ChangeExecutor {
                 abandoned.append(VaultWarning(path: shown, message: reason))
             }
         }
+        removeSpentTakeBackRecords()
         removeEmptyJournalFolder()
         return (reports, abandoned)
     }

@@ -43,6 +43,57 @@ struct TakeBackTests {
         #expect(try VaultDoctor(vault: vault).examine().filter { $0.kind == .secondName } == [])
     }
 
+    private struct Crash: Error {}
+
+    @Test("a run stopped while it takes a refused rename back leaves it to the next run, which takes it back rather than finishing it")
+    func stoppedWhileTakingBack() throws {
+        let vault = try vault()
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let executor = ChangeExecutor(vault: vault) { name in
+            if name == "edit pages/Other.md" { try folder.write("pages/Other.md", "also [[Errands]], edited\n") }
+            // Linker is put back; then the run stops before its new name goes.
+            if name == "take back pages/Chores.md" { throw Crash() }
+        }
+        #expect(throws: Crash.self) { try executor.apply(plan, summary: "rename") }
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+        #expect(try names() == ["Chores.md", "Errands.md", "Linker.md", "Other.md"])
+        let reports = try ChangeExecutor(vault: vault).recover()
+        #expect(reports.count == 1 && reports[0].undone)
+        #expect(reports.first?.recoveryLine.hasPrefix("undid an interrupted change") == true)
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+        #expect(try text("pages/Other.md") == "also [[Errands]], edited\n")
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.zennotes/journal"), "no journal, no record of what was put back")
+    }
+
+    @Test("a folder move stopped while it is taken back is taken back whole by the next run: no note left under two names")
+    func folderMoveStoppedWhileTakingBack() throws {
+        try folder.write("pages/Hub.md", "# Hub\n")
+        for name in ["B1", "B2", "B3"] { try folder.write("pages/bulk/\(name).md", "# \(name)\n\n[up](../Hub.md)\n") }
+        let vault = try Vault(root: folder.path)
+        let plan = try RenamePlanner(vault: vault).planMove("pages/bulk", to: "archive/")
+        var put = 0
+        let executor = ChangeExecutor(vault: vault) { name in
+            // B3 changes before its turn, so the move is taken back; the run stops halfway.
+            if name == "edit archive/bulk/B3.md" { try folder.write("pages/bulk/B3.md", "# B3\n\n[up](../Hub.md) edited\n") }
+            if name.hasPrefix("take back ") {
+                put += 1
+                if put == 2 { throw Crash() }
+            }
+        }
+        #expect(throws: Crash.self) { try executor.apply(plan, summary: "move") }
+        #expect(try folder.names(in: "archive/bulk").count >= 1, "stopped halfway")
+        let reports = try ChangeExecutor(vault: vault).recover()
+        #expect(reports.count == 1 && reports[0].undone)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/archive/bulk"))
+        #expect(try folder.names(in: "pages/bulk") == ["B1.md", "B2.md", "B3.md"])
+        #expect(try text("pages/bulk/B1.md") == "# B1\n\n[up](../Hub.md)\n")
+        #expect(try text("pages/bulk/B3.md") == "# B3\n\n[up](../Hub.md) edited\n")
+        #expect(try VaultDoctor(vault: vault).examine().filter { $0.kind == .secondName } == [])
+        #expect(ChangeExecutor(vault: vault).pendingJournals().isEmpty)
+    }
+
     @Test("a move taken back removes the folders it made, and keeps an empty folder that was there before")
     func foldersKept() throws {
         let vault = try vault()
