@@ -64,8 +64,11 @@ enum MoveCommand: Command {
         }
         let report = try context.changeExecutor(vault).apply(plan, summary: plan.summary(verb: verb))
         context.report(report, recovered: false)
-        // Nothing is left behind unsaid: a folder that stays holds what no move takes.
-        if let folder = plan.movedFolder, case let left = RenamePlanner.leftBehind(in: folder, vault: vault), !left.isEmpty {
+        // Nothing is left behind unsaid: a folder that stays holds what no move takes. A move
+        // taken back, or one that kept old names beside files left alone, says why already.
+        if let folder = plan.movedFolder, !report.undone, report.conflicts.isEmpty,
+            case let left = RenamePlanner.leftBehind(in: folder, vault: vault), !left.isEmpty
+        {
             context.warn("\(folder)/ stays: it holds what vault does not move (symbolic links, empty folders, sync tools' files): "
                 + left.joined(separator: ", "))
         }
