@@ -101,7 +101,7 @@ struct CacheWrittenNotesTests {
         var runs = runs(fine: nil)
         // Past the window: every record is trusted, and a walk marks each one valid. Then a
         // clock behind the files: the note the change writes is too young to record.
-        let shift = Shift(120_000_000_000)
+        let shift = Locked<Int64>(120_000_000_000)
         runs.now = { FactsCache.realTime() + shift.value }
         _ = try runs.run(CachedRuns.digest)
         let (vault, cache) = try runs.opened()
@@ -115,17 +115,6 @@ struct CacheWrittenNotesTests {
         vault.recordWritten(["pages/Beta.md"], new: [])
         #expect(walked() == nil, "never the record of the bytes before the change")
         #expect(cache.statistics.misses == 0, "too young to record")
-    }
-
-    /// A time that one test changes while a cache it made reads it.
-    final class Shift: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Int64
-        init(_ value: Int64) { stored = value }
-        var value: Int64 {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
     }
 
     @Test("a change of more notes than the limit leaves them all to the next run")
