@@ -329,7 +329,7 @@ public struct Vault: Sendable {
     /// repeated or trailing slashes taken out: one folder written two ways reads the same.
     public static func absolute(_ path: String, from base: String = WorkingDirectory.current() ?? "") -> String {
         var joined = path.hasPrefix("/") ? path : base + "/" + path
-        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if path.hasPrefix("~/"), let home = ProcessEnvironment.current()["HOME"] {
             joined = home + path.dropFirst()
         }
         var parts: [Substring] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VaultKit
 import VaultSystem
 
 @Suite("Process environment")
@@ -15,5 +16,12 @@ struct ProcessEnvironmentTests {
             let found = try #require(getenv(name))
             #expect(String(cString: found) == value)
         }
+    }
+
+    @Test("a vault path given from the home folder is taken from the process's HOME, its dots and slashes tidied")
+    func homePath() throws {
+        let home = String(cString: try #require(getenv("HOME")))
+        let expected = Vault.absolute(home + "/notes")
+        #expect(Vault.absolute("~/notes/./a/..//") == expected)
     }
 }
