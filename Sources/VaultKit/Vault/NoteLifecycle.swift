@@ -171,12 +171,25 @@ public struct NoteLifecycle {
             return scan.notes.contains { stays($0.path) } || scan.assets.contains(where: stays)
                 || scan.conflictCopies.contains { stays($0.path) && !following.contains($0.path) }
         }
-        let system = Set((VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders).map(Naming.collisionKey))
-            .subtracting(removable.map(Naming.collisionKey))
+        let removableKeys = Set(removable.map(Naming.collisionKey))
+        let systemNames = (VaultLayout.systemKinds.compactMap { layout.folder(for: $0) } + VaultLayout.assetFolders)
+            .filter { !removableKeys.contains(Naming.collisionKey($0)) }
+        let system = Set(systemNames.map(Naming.collisionKey))
+        let walked = Set(scan.folders.map(PathBytes.init))
+        // A name that is a system folder's but for case or Unicode form is that folder on a
+        // disk that does not tell them apart; beside the system folder itself (`Pages` beside
+        // `pages`, both walked), it is a folder of its own, and goes when emptied.
+        func isSystem(_ folder: String) -> Bool {
+            let key = Naming.collisionKey(folder)
+            guard system.contains(key) else { return false }
+            return !systemNames.contains { name in
+                Naming.collisionKey(name) == key && !name.utf8.elementsEqual(folder.utf8) && walked.contains(PathBytes(name))
+            }
+        }
         var folders = Set<String>()
         for from in moves.keys {
             var folder = LinkIndex.folder(of: from)
-            while !folder.isEmpty && !system.contains(Naming.collisionKey(folder)) {
+            while !folder.isEmpty && !isSystem(folder) {
                 folders.insert(folder)
                 folder = LinkIndex.folder(of: folder)
             }

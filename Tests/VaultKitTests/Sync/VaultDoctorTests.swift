@@ -60,6 +60,22 @@ struct VaultDoctorTests {
         _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("Pages", to: "Other"), summary: "move")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/Other/n.md"))
         #expect(throws: VaultError.self) { try RenamePlanner(vault: vault).planMove("pages", to: "Other2") }
+        // Emptied by a note moved out of it, the stray folder goes; the system folder stays.
+        try folder.write("Pages/m.md", "# m\n")
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("Pages/m.md", to: "pages/"), summary: "move")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Pages"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pages/m.md"))
+    }
+
+    @Test("a folder spelled as a system folder but for case, with no system folder beside it, is kept when emptied: on a disk that ignores case it is that folder")
+    func strayAloneKept() throws {
+        let folder = TemporaryFolder()
+        try folder.write("Pages/y.md", "# y\n")
+        try folder.write("archive/.keep", "")
+        let vault = try Vault(root: folder.path)
+        _ = try ChangeExecutor(vault: vault).apply(try RenamePlanner(vault: vault).planMove("Pages/y.md", to: "archive/"), summary: "move")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/Pages"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/archive/y.md"))
     }
 
     @Test("two names of one file are a second name; a note that is a link to another, or a trashed one, is not")
