@@ -157,10 +157,11 @@ extension ChangeExecutor {
         }
         removeFoldersMade(by: journal)
         do { try fileSystem.synchronizeFileSystem(vault.root) } catch { throw SafeWriter.wrap(error) }
-        // The journal first: a record left without it is removed by the next run, where a
-        // journal left without its record would have the change finished.
+        // The journal first: a journal left without its record would have the next run finish
+        // the change. One that cannot be removed keeps its record, so the next run takes the
+        // change back again (nothing is left to do) and then removes both.
         try? fileSystem.removeFile(journalPath(journal.id))
-        try? fileSystem.removeFile(takeBackRecordPath(journal.id))
+        if !fileSystem.exists(journalPath(journal.id)) { try? fileSystem.removeFile(takeBackRecordPath(journal.id)) }
         let refused = problem.map {
             VaultWarning(path: $0.path, message: $0.message + "; so the change was taken back: nothing was moved or rewritten")
         }
@@ -202,25 +203,27 @@ extension ChangeExecutor {
     func finishTakingBack(_ journal: IntentJournal) throws -> ChangeReport? {
         let path = takeBackRecordPath(journal.id)
         guard fileSystem.exists(path) else { return nil }
-        guard let bytes = try? fileSystem.readFile(path), let record = try? TakeBackRecord.decode(bytes) else {
+        let edits = Dictionary(journal.edits.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        // Each text to put back must be the one the change read: a damaged record is not
+        // written into a note.
+        guard let bytes = try? fileSystem.readFile(path), let record = try? TakeBackRecord.decode(bytes),
+            record.restores.allSatisfy({ restore in edits[restore.path]?.beforeHash == IntentJournal.hex(ContentHash.of(restore.before)) })
+        else {
             throw VaultError.unfinishedChange(
                 journal: ".zennotes/journal/" + TakeBackRecord.fileName(for: journal.id), reason: "what taking the change back puts back cannot be read")
         }
-        // The notes that still hold what the change wrote; those put back already do not.
-        let rewritten = journal.edits.filter { edit in
-            (try? fileSystem.readFile(vault.absolutePath(edit.path))).map { IntentJournal.hex(ContentHash.of($0)) == edit.afterHash } ?? false
+        func hash(_ path: String) -> String? { (try? fileSystem.readFile(vault.absolutePath(path))).map { IntentJournal.hex(ContentHash.of($0)) } }
+        // A note to put back that holds neither what the change wrote nor what it read was
+        // edited since the run stopped, perhaps with links to the new names: the change is
+        // then finished, keeping both names, as one taken back is when that happens as it runs.
+        let edited = record.restores.contains { restore in
+            let now = hash(restore.path)
+            return now != edits[restore.path]?.afterHash && now != edits[restore.path]?.beforeHash
         }
-        if let report = try takeBack(journal, rewritten: rewritten, read: record.read, because: nil, recording: false) { return report }
+        // The notes that still hold what the change wrote; those put back already do not.
+        let rewritten = journal.edits.filter { hash($0.path) == $0.afterHash }
+        if !edited, let report = try takeBack(journal, rewritten: rewritten, read: record.read, because: nil, recording: false) { return report }
         try? fileSystem.removeFile(path)
         return nil
-    }
-
-    /// Removes each take-back record whose journal is gone: its change was taken back whole.
-    func removeSpentTakeBackRecords() {
-        for entry in (try? fileSystem.entries(journalFolder)) ?? [] where TakeBackRecord.isFileName(entry.name) {
-            if !fileSystem.exists(journalFolder + "/" + TakeBackRecord.journalName(of: entry.name)) {
-                try? fileSystem.removeFile(journalFolder + "/" + entry.name)
-            }
-        }
     }
 }

@@ -129,9 +129,13 @@ public struct ChangeExecutor {
     }
 
     /// Files in the journal folder that are not journals `vault` named (a sync tool's copy of
-    /// one, say): never carried out, since finishing a copy would undo later changes.
+    /// one, say): never carried out, since finishing a copy would undo later changes. A
+    /// take-back record is one while its journal is there, and stray once it is gone.
     public func strayJournalFiles() -> [String] {
-        journalFiles().filter { !IntentJournal.isFileName($0) && !TakeBackRecord.isFileName($0) && !SafeWriter.isTemporaryName($0) }
+        journalFiles().filter { name in
+            !IntentJournal.isFileName(name) && !SafeWriter.isTemporaryName(name)
+                && !(TakeBackRecord.isFileName(name) && fileSystem.exists(journalFolder + "/" + TakeBackRecord.journalName(of: name)))
+        }
     }
 
     private func journalFiles() -> [String] {
@@ -172,7 +176,6 @@ public struct ChangeExecutor {
                 abandoned.append(VaultWarning(path: shown, message: reason))
             }
         }
-        removeSpentTakeBackRecords()
         removeEmptyJournalFolder()
         return (reports, abandoned)
     }

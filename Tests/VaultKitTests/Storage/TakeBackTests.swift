@@ -67,6 +67,83 @@ struct TakeBackTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/.zennotes/journal"), "no journal, no record of what was put back")
     }
 
+    /// Starts renaming Errands to Chores, has Other edited so the change is taken back, and
+    /// stops the run at the take-back step `step`.
+    private func stopTakingBack(_ vault: Vault, at step: String) throws {
+        let plan = try RenamePlanner(vault: vault).planRename("Errands", to: "Chores")
+        let executor = ChangeExecutor(vault: vault) { name in
+            if name == "edit pages/Other.md" { try folder.write("pages/Other.md", "also [[Errands]], edited\n") }
+            if name == step { throw Crash() }
+        }
+        #expect(throws: Crash.self) { try executor.apply(plan, summary: "rename") }
+    }
+
+    private var journalFolder: String { folder.path + "/.zennotes/journal" }
+
+    @Test("a take-back whose journal cannot be removed keeps its record: the next run takes the change back again, never finishes it")
+    func journalNotRemoved() throws {
+        _ = try vault()
+        let fileSystem = FaultyFileSystem()
+        let faulty = try Vault(root: folder.path, fileSystem: fileSystem)
+        let plan = try RenamePlanner(vault: faulty).planRename("Errands", to: "Chores")
+        let executor = ChangeExecutor(vault: faulty) { name in
+            guard name == "edit pages/Other.md" else { return }
+            try folder.write("pages/Other.md", "also [[Errands]], edited\n")
+            for journal in try FileManager.default.contentsOfDirectory(atPath: journalFolder) where journal.hasSuffix(".json") {
+                fileSystem.fail(.remove, with: EACCES, at: journalFolder + "/" + journal)
+            }
+        }
+        let report = try executor.apply(plan, summary: "rename")
+        #expect(report.undone)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journalFolder).filter { $0.hasSuffix(".back.json") }.count == 1)
+        let reports = try ChangeExecutor(vault: try Vault(root: folder.path)).recover()
+        #expect(reports.count == 1 && reports[0].undone)
+        #expect(try names() == ["Errands.md", "Linker.md", "Other.md"])
+        #expect(try text("pages/Linker.md") == "see [[Errands]]\n")
+        #expect(!FileManager.default.fileExists(atPath: journalFolder))
+    }
+
+    @Test("a note edited after the run stopped taking its change back, still naming the new name, has the change finished with both names: no link dangles")
+    func editedAfterStop() throws {
+        let vault = try vault()
+        try stopTakingBack(vault, at: "take back pages/Linker.md")
+        #expect(try text("pages/Linker.md") == "see [[Chores]]\n")
+        try folder.write("pages/Linker.md", "see [[Chores]], edited\n")
+        _ = try ChangeExecutor(vault: vault).recover()
+        #expect(try text("pages/Linker.md") == "see [[Chores]], edited\n")
+        #expect(try text("pages/Other.md") == "also [[Errands]], edited\n")
+        #expect(Set(try names()).isSuperset(of: ["Chores.md", "Errands.md"]))
+        let scan = try vault.scan()
+        #expect(VaultCheck(vault: vault, scan: scan).dangling.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: journalFolder))
+    }
+
+    @Test("a take-back record whose text is not what the change read is refused, and nothing is written")
+    func damagedRecord() throws {
+        let vault = try vault()
+        try stopTakingBack(vault, at: "take back pages/Linker.md")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: journalFolder).first { $0.hasSuffix(".back.json") })
+        let record = try String(contentsOfFile: journalFolder + "/" + name, encoding: .utf8)
+        let damaged = record.replacingOccurrences(of: Data("see [[Errands]]\n".utf8).base64EncodedString(), with: Data("hacked\n".utf8).base64EncodedString())
+        #expect(damaged != record)
+        try damaged.write(toFile: journalFolder + "/" + name, atomically: false, encoding: .utf8)
+        let error = #expect(throws: VaultError.self) { try ChangeExecutor(vault: vault).recover() }
+        #expect(error?.description.contains("cannot be read") == true)
+        #expect(try text("pages/Linker.md") == "see [[Chores]]\n")
+    }
+
+    @Test("a take-back record left without its journal is reported by doctor and removed by its fix")
+    func spentRecord() throws {
+        let vault = try vault()
+        let name = UUID().uuidString.lowercased() + ".back.json"
+        try folder.write(".zennotes/journal/" + name, "{\"restores\":[]}")
+        let findings = try VaultDoctor(vault: vault).examine().filter { $0.path == ".zennotes/journal/" + name }
+        #expect(findings.count == 1 && findings[0].message.contains("what a change taken back put back"))
+        let fixed = try VaultDoctor(vault: vault).fix()
+        #expect(fixed.done.contains { $0.contains(name) })
+        #expect(!FileManager.default.fileExists(atPath: journalFolder + "/" + name))
+    }
+
     @Test("a folder move stopped while it is taken back is taken back whole by the next run: no note left under two names")
     func folderMoveStoppedWhileTakingBack() throws {
         try folder.write("pages/Hub.md", "# Hub\n")
