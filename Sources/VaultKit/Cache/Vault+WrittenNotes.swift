@@ -24,13 +24,18 @@ extension Vault {
         // reads any notes changed elsewhere.
         guard notes.count <= limit else { return }
         let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
-        ParallelMap.map(notes.count, minimumPerWorker: 16) { position in
-            let path = notes[position]
+        @Sendable func record(_ path: String) {
             let absolute = absolutePath(path)
             // A note written just now would give a record trusted by no later run: it is
             // left for the next run to read, which costs no more than reading it now.
             guard let status = try? fileSystem.status(absolute), status.kind == .file, !cache.isRacy(status) else { return }
             _ = try? reader.read(path: path, absolute: absolute, wanted: .all)
+        }
+        // A change of a note or a few (a capture, a task edit) starts no worker threads.
+        if notes.count <= 16 {
+            notes.forEach(record)
+        } else {
+            _ = ParallelMap.map(notes.count, minimumPerWorker: 16) { record(notes[$0]) }
         }
     }
 
