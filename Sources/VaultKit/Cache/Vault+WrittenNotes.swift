@@ -31,7 +31,7 @@ extension Vault {
             guard let status = try? fileSystem.status(absolute), status.kind == .file, !cache.isRacy(status) else { return }
             _ = try? reader.read(path: path, absolute: absolute, wanted: .all)
         }
-        // A change of a note or a few (a capture, a task edit) starts no worker threads.
+        // A change of a few notes starts no worker threads.
         if notes.count <= 16 {
             notes.forEach(record)
         } else {

@@ -14,7 +14,9 @@ extension ChangeExecutor {
         } else if !plan.isJournaled {
             report = try applyDirectly(changes[0], summary: plan.summary)
             for folder in plan.emptiedFolders { try? fileSystem.removeEmptyDirectory(vault.absolutePath(folder)) }
-            vault.recordWritten([changes[0].path], new: changes[0].kind == .create ? [changes[0].path] : [])
+            // Written just now, the one file is too young for a record anyone would trust:
+            // the cache only stops vouching for what it held of it.
+            vault.cache?.noteWritten([changes[0].path], new: changes[0].kind == .create ? [changes[0].path] : [])
         } else {
             // An earlier run's change that could not be finished may hold these very files.
             if let recoveryProblem { throw recoveryProblem }

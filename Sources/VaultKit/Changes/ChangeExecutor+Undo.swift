@@ -212,16 +212,19 @@ extension ChangeExecutor {
             throw VaultError.unfinishedChange(
                 journal: ".zennotes/journal/" + TakeBackRecord.fileName(for: journal.id), reason: "what taking the change back puts back cannot be read")
         }
-        func hash(_ path: String) -> String? { (try? fileSystem.readFile(vault.absolutePath(path))).map { IntentJournal.hex(ContentHash.of($0)) } }
+        // Each note of the change read once, for both questions below.
+        let now = edits.mapValues { edit in
+            (try? fileSystem.readFile(vault.absolutePath(edit.path))).map { IntentJournal.hex(ContentHash.of($0)) }
+        }
         // A note to put back that holds neither what the change wrote nor what it read was
         // edited since the run stopped, perhaps with links to the new names: the change is
         // then finished, keeping both names, as one taken back is when that happens as it runs.
         let edited = record.restores.contains { restore in
-            let now = hash(restore.path)
-            return now != edits[restore.path]?.afterHash && now != edits[restore.path]?.beforeHash
+            let found = now[restore.path] ?? nil
+            return found != edits[restore.path]?.afterHash && found != edits[restore.path]?.beforeHash
         }
         // The notes that still hold what the change wrote; those put back already do not.
-        let rewritten = journal.edits.filter { hash($0.path) == $0.afterHash }
+        let rewritten = journal.edits.filter { (now[$0.path] ?? nil) == $0.afterHash }
         if !edited, let report = try takeBack(journal, rewritten: rewritten, read: record.read, because: nil, recording: false) { return report }
         try? fileSystem.removeFile(path)
         return nil

@@ -27,6 +27,9 @@ struct TakeBackRecord: Codable {
         name.hasSuffix(".back.json") && IntentJournal.isFileName(String(name.dropLast(".back.json".count)) + ".json")
     }
 
+    /// What doctor calls a record whose journal is gone: its change was taken back whole.
+    static let strayDescription = "what a change taken back put back, left after its journal went"
+
     /// The journal's file name for a record's.
     static func journalName(of name: String) -> String { String(name.dropLast(".back.json".count)) + ".json" }
 

@@ -168,7 +168,7 @@ public struct VaultDoctor {
         report.done += recovered.abandoned.map { "gave up on the interrupted change \($0.path) (\($0.message)); every file kept as it is" }
         for stray in executor.strayJournalFiles() {
             let path = vault.metadataFolder + "/" + IntentJournal.folder + "/" + stray
-            let what = TakeBackRecord.isFileName(stray) ? "what a change taken back put back, its journal gone" : "a copy of a journal"
+            let what = TakeBackRecord.isFileName(stray) ? TakeBackRecord.strayDescription : "a copy of a journal"
             if (try? vault.fileSystem.removeFile(path)) != nil { report.done.append("removed .zennotes/journal/\(stray), \(what)") }
         }
         let leftovers = vault.leftoverFiles(try vault.scan(detail: .paths))
@@ -219,7 +219,7 @@ public struct VaultDoctor {
                 HealthFinding(
                     kind: .leftoverFile, path: ".zennotes/journal/" + $0,
                     message: TakeBackRecord.isFileName($0)
-                        ? "what a change taken back put back, left after its journal went; nothing is left to carry out"
+                        ? TakeBackRecord.strayDescription + "; nothing is left to carry out"
                         : "not a journal vault named (a sync tool's copy of one?); never carried out, since that could undo later changes",
                     fix: "vault doctor --fix")
             }
