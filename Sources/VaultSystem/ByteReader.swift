@@ -145,6 +145,8 @@ public struct ByteReader {
     }
 
     public var isAtEnd: Bool { offset >= end }
+    /// How many bytes are left to read.
+    public var remaining: Int { max(0, end - offset) }
 
     public mutating func unsigned() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0

@@ -94,6 +94,12 @@ final class CacheFile: @unchecked Sendable {
         index.withUnsafeBufferPointer { NoteRecord.head(in: $0, entry.index) }
     }
 
+    /// False when the filter of `entry`'s link targets shows that none holds what `probe`
+    /// looks for (see `TargetSignature`).
+    func mayHold(_ probe: TargetSignature.Probe, _ entry: CacheFileFormat.Entry) -> Bool {
+        index.withUnsafeBufferPointer { TargetSignature.mayHold(probe, in: $0, entry.index) }
+    }
+
     /// Marks the entry at `ordinal` as found valid for the last walk.
     func markWalked(_ ordinal: Int) { walkMarks[ordinal] = 1 }
 

@@ -31,7 +31,7 @@ import VaultSystem
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 8
+    static let version: UInt64 = 9
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.

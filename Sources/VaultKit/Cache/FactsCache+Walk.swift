@@ -44,10 +44,14 @@ extension FactsCache {
     /// them, and decoding every link of a large vault was most of such a question's time.
     /// What `matches` says of a link's shape is kept in `answers`, for the next note that
     /// has a link of the same shape.
+    ///
+    /// - Parameter probe: what `matches` looks for, as the runs of a record's target filter:
+    ///   a record whose filter lacks them is answered without reading its body.
     func links(
-        of path: String, status: FileStatus? = nil, answers: LinkTargetAnswers? = nil, mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        of path: String, status: FileStatus? = nil, answers: LinkTargetAnswers? = nil, probe: TargetSignature.Probe? = nil,
+        mayMatch matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool? {
-        linkBody(of: path, status: status) { reader, file throws(ByteReader.Malformed) in
+        linkBody(of: path, status: status, unless: probe.map { ($0, false) }) { reader, file throws(ByteReader.Malformed) in
             let answers = answers?.shapesAndTargets(for: file)
             return try NoteFacts.anyLinkTarget(in: &reader, answers: answers?.shapes, targetAnswers: answers?.targets, matches)
         }?.value
@@ -60,9 +64,10 @@ extension FactsCache {
     /// For a question about the links to one note (`backlinks`): the notes that name it are
     /// read again for their lines, and their other links are of no use.
     func links(
-        of path: String, answers: LinkTargetAnswers, withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
+        of path: String, answers: LinkTargetAnswers, probe: TargetSignature.Probe? = nil,
+        withTarget matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> (links: [Link], status: FileStatus)? {
-        linkBody(of: path, status: nil) { reader, file throws(ByteReader.Malformed) in
+        linkBody(of: path, status: nil, unless: probe.map { ($0, []) }) { reader, file throws(ByteReader.Malformed) in
             let answers = answers.shapesAndTargets(for: file)
             return try NoteFacts.links(in: &reader, answers: answers.shapes, targetAnswers: answers.targets, withTarget: matches)
         }.map { ($0.value, $0.status) }
@@ -94,11 +99,21 @@ extension FactsCache {
     /// What `read` gives of the links part of the body of `path`'s record (counted as a hit),
     /// when the record is valid for a note of `status` (see `validStoredEntry`), whole and of
     /// a note valid UTF-8; nil otherwise, or when the body is damaged.
+    ///
+    /// - Parameter passing: what `read` would give when no target holds what the probe
+    ///   looks for: given without reading the body when the record's filter shows that.
     private func linkBody<Value>(
-        of path: String, status: FileStatus?, _ read: (inout ByteReader, CacheFile) throws(ByteReader.Malformed) -> Value
+        of path: String, status: FileStatus?, unless passing: (probe: TargetSignature.Probe, value: Value)? = nil,
+        _ read: (inout ByteReader, CacheFile) throws(ByteReader.Malformed) -> Value
     ) -> (value: Value, status: FileStatus)? {
         guard let (file, entry, head) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
-            head.parts.contains(.links), let body = body(of: entry, in: file),
+            head.parts.contains(.links)
+        else { return nil }
+        if let passing, !file.mayHold(passing.probe, entry) {
+            countHit()
+            return (passing.value, head.status)
+        }
+        guard let body = body(of: entry, in: file),
             let found = file.withTables(from: entry.bases, for: .links, { table, side in
                 body.withUnsafeBufferPointer { body in
                     var reader = ByteReader(body, table: table, sideTable: side)

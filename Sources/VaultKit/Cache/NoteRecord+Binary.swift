@@ -7,7 +7,8 @@ extension NoteRecord {
     static let bodyParts: NoteFacts.Parts = [.headings, .blockIDs, .links, .tasks]
 
     /// Appends the record in two pieces: its index entry (the status first, so validating
-    /// it decodes nothing else, then the header facts) and its body (the other facts, the
+    /// it decodes nothing else, then the header facts, then the filter of its link targets,
+    /// `TargetSignature`) and its body (the other facts, the
     /// task lines, the broken definitions). The index entry is written without a table
     /// (`index.table` nil), so that reading it never needs one.
     func encode(index: inout ByteWriter, body: inout ByteWriter) {
@@ -20,6 +21,8 @@ extension NoteRecord {
         index.unsigned(status.device)
         index.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
         facts.encodeHeader(to: &index)
+        // Last, where a question about a few notes' links finds it without decoding the header.
+        TargetSignature.append(of: facts.links, known: complete && facts.isUTF8 && facts.parts.contains(.links), to: &index)
         facts.encodeBody(to: &body, taskLines: taskLines)
         body.unsigned(UInt64(brokenDefinitions.count))
         for definition in brokenDefinitions {
@@ -85,6 +88,7 @@ extension NoteRecord {
     ) throws(ByteReader.Malformed) {
         let (status, flags) = try Self.head(&index)
         let header = try NoteFacts.header(from: &index)
+        try TargetSignature.skip(&index)
         var facts = header.facts
         var lines: [[UInt8]] = []
         var definitions: [BrokenDefinition] = []

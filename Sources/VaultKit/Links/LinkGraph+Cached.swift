@@ -34,7 +34,8 @@ extension LinkGraph {
         // names one, only the links that may are decoded.
         if keep != nil, let needles, !needles.matchesEverything, !findsBrokenDefinitions,
             let (links, status) = cache.links(
-                of: note.path, answers: question.answers, withTarget: { needles.mayMatch(targetBytes: $0) })
+                of: note.path, answers: question.answers, probe: needles.signatureProbe,
+                withTarget: { needles.mayMatch(targetBytes: $0) })
         {
             return unread(note, links: links, status: status, broken: [], index: index, targets: needles, keep: keep)
         }

@@ -18,6 +18,9 @@ public struct LinkNeedles: Sendable {
     private var starts = [Bool](repeating: false, count: 256)
     /// True when the filter cannot rule anything out.
     public private(set) var matchesEverything = false
+    /// The needles as runs of a record's target filter (see `TargetSignature`); nil when
+    /// every note may match, or a needle is too short for a run.
+    private(set) var signatureProbe: TargetSignature.Probe?
 
     /// Needles for links to files with these vault-relative paths, or by these names (a
     /// Logseq page's names need not be its file's).
@@ -40,6 +43,7 @@ public struct LinkNeedles: Sendable {
             starts[Int(needle[0])] = true
             starts[Int(Self.upper(needle[0]))] = true
         }
+        signatureProbe = TargetSignature.Probe(needles: needles)
     }
 
     /// Needles for links to files with these paths, by their names in `index` too (a Logseq
@@ -61,14 +65,10 @@ public struct LinkNeedles: Sendable {
     private static func needle(_ form: String) -> [UInt8]? {
         let bytes = Array(form.utf8)
         let hasCaseVariants = form.unicodeScalars.contains { !$0.isASCII && $0.properties.changesWhenCaseMapped }
-        if !hasCaseVariants { return bytes.isEmpty ? nil : bytes.map(lower) }
+        if !hasCaseVariants { return bytes.isEmpty ? nil : bytes.map(TargetSignature.lower) }
         let runs = bytes.split(whereSeparator: { $0 >= 0x80 })
         guard let longest = runs.max(by: { $0.count < $1.count }), longest.count >= 3 else { return nil }
-        return longest.map(lower)
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        return longest.map(TargetSignature.lower)
     }
 
     private static func upper(_ byte: UInt8) -> UInt8 {
@@ -104,36 +104,19 @@ public struct LinkNeedles: Sendable {
         }
     }
 
-    /// True when `needle` is at `start`, ASCII case aside, a `%XX` escape standing for its byte
-    /// and a YAML escape (`\x74`, `\u00e9`, `\U0001F600`, as a double-quoted frontmatter
-    /// value may spell a link) for its character's bytes.
+    /// True when `needle` is at `start`, read as `TargetSignature.step` reads a target.
     private static func matches(_ needle: [UInt8], at start: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var position = start
         var matched = 0
         while matched < needle.count {
-            guard position < haystack.count else { return false }
-            var byte = haystack[position]
-            position += 1
-            if byte == UInt8(ascii: "\\"), let (scalar, end) = YAMLQuoting.hexEscape(haystack, at: position - 1) {
-                position = end
-                for unit in UTF8.encode(scalar)! {
-                    guard matched < needle.count, lower(unit) == needle[matched] else { return false }
+            guard position < haystack.count,
+                let next = TargetSignature.step(haystack, at: position, { unit in
+                    guard matched < needle.count, unit == needle[matched] else { return false }
                     matched += 1
-                }
-                continue
-            }
-            // `\(` is `(` in a destination (CommonMark's backslash escapes).
-            if byte == UInt8(ascii: "\\"), position < haystack.count, PercentEncoding.isPunctuation(haystack[position]) {
-                byte = haystack[position]
-                position += 1
-            } else if byte == UInt8(ascii: "%"), position + 1 < haystack.count, let high = PercentEncoding.hexValue(haystack[position]),
-                let low = PercentEncoding.hexValue(haystack[position + 1])
-            {
-                byte = high << 4 | low
-                position += 2
-            }
-            if lower(byte) != needle[matched] { return false }
-            matched += 1
+                    return true
+                })
+            else { return false }
+            position = next
         }
         return true
     }

@@ -18,7 +18,9 @@ extension RenamePlanner {
         // Its status now, not the walk's: what a rename leaves unread must be what is on disk.
         let status = (try? vault.fileSystem.status(vault.absolutePath(note.path))) ?? nil
         if let status, status.kind == .file, !needles.matchesEverything,
-            cache.links(of: note.path, status: status, answers: answers, mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
+            cache.links(
+                of: note.path, status: status, answers: answers, probe: needles.signatureProbe,
+                mayMatch: { needles.mayMatch(targetBytes: $0) }) == false
         {
             return true
         }

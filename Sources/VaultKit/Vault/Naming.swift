@@ -130,6 +130,27 @@ public enum Naming {
         return lowercased(name.canonicallyComposed)
     }
 
+    /// True when `collisionKey(name) == key`, or, with `prefix`, when the key starts with
+    /// `key`: for an ASCII name, told on its bytes without a key made (a lookup by name asks
+    /// it of every note of the vault).
+    static func hasCollisionKey(_ name: String, _ key: String, prefix: Bool = false) -> Bool {
+        let ascii: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            key.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+                var any: UInt8 = 0
+                for byte in bytes { any |= byte }
+                guard any < 0x80 else { return nil }
+                guard prefix ? bytes.count >= wanted.count : bytes.count == wanted.count else { return false }
+                for index in wanted.indices {
+                    let byte = bytes[index]
+                    guard ((byte &- UInt8(ascii: "A")) < 26 ? byte | 0x20 : byte) == wanted[index] else { return false }
+                }
+                return true
+            } ?? nil
+        } ?? nil
+        if let ascii { return ascii }
+        return prefix ? collisionKey(name).hasPrefix(key) : collisionKey(name) == key
+    }
+
     /// The checksum of `collisionKey(name)`: what a folder's memo of its names holds.
     static func collisionHash(_ name: String) -> UInt64 {
         var key = collisionKey(name)

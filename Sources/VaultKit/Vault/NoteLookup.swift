@@ -30,6 +30,7 @@ public struct NoteLookup: Sendable {
         }
         let key = Naming.collisionKey(wanted)
         let byPath = notes.filter {
+            guard Naming.hasCollisionKey($0.path, key, prefix: true) else { return false }
             let path = Naming.collisionKey($0.path)
             return path == key || NoteFiles.stem(path) == key && path.hasPrefix(key)
         }
@@ -56,12 +57,12 @@ public struct NoteLookup: Sendable {
             let named = notes.filter { $0.kind != .trash && Self.answers(fileName: key, $0) }
             if let match = try single(named, name: name) { return match }
         } else {
-            let byTitle = notes.filter { Naming.collisionKey($0.title) == key && $0.kind != .trash }
+            let byTitle = notes.filter { Naming.hasCollisionKey($0.title, key) && $0.kind != .trash }
             if let match = try single(byTitle, name: name) { return match }
-            let byStem = notes.filter { Naming.collisionKey($0.stem) == key && $0.kind != .trash }
+            let byStem = notes.filter { Naming.hasCollisionKey($0.stem, key) && $0.kind != .trash }
             if let match = try single(byStem, name: name) { return match }
         }
-        let byAlias = notes.filter { $0.aliases.contains { Naming.collisionKey($0) == key } && $0.kind != .trash }
+        let byAlias = notes.filter { $0.aliases.contains { Naming.hasCollisionKey($0, key) } && $0.kind != .trash }
         if let match = try single(byAlias, name: name) { return match }
         if let logseq = vault?.logseq {
             // A Logseq page by the name its file gives: `a/b` for `a___b.md`, a journal's title.
@@ -99,7 +100,7 @@ public struct NoteLookup: Sendable {
     /// True when a file name given with its extension, `key` (as `Naming.collisionKey` gives
     /// it), may name `note`: its title, its stem or its file name.
     static func answers(fileName key: String, _ note: Note) -> Bool {
-        [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.collisionKey($0) == key }
+        [note.title, note.stem, LinkIndex.lastComponent(note.path)].contains { Naming.hasCollisionKey($0, key) }
     }
 
     private func single(_ matches: [Note], name: String) throws -> Note? {

@@ -109,4 +109,16 @@ struct CollisionKeyTests {
         #expect(Naming.collisionKey("東京 Plan") == "東京 plan")
         #expect(Naming.collisionKey("Øresund") == "øresund")
     }
+
+    @Test("whether a name has a key, or one that starts with another, is told as the key itself tells it")
+    func hasKeyAsTheKeySays() {
+        let names = ["Plan", "plan", "PLAN.md", "Plans", "pla", "Café", "Cafe\u{301}", "CAFÉ notes", "北京 Evening", "", "ßtraße", "Øresund"]
+        let keys = names.map(Naming.collisionKey) + ["plan", "café", "北京", "", "x"]
+        for name in names {
+            for key in keys {
+                #expect(Naming.hasCollisionKey(name, key) == (Naming.collisionKey(name) == key), "\(name) \(key)")
+                #expect(Naming.hasCollisionKey(name, key, prefix: true) == Naming.collisionKey(name).hasPrefix(key), "\(name) \(key)")
+            }
+        }
+    }
 }

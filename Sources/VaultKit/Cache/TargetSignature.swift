@@ -1,0 +1,189 @@
+import Glibc
+import VaultMarkdown
+import VaultSystem
+
+/// A note's link targets in a few bytes at the end of its record's index entry: a Bloom
+/// filter of every three-byte run of each target, as written and as decoded, read as
+/// `LinkNeedles` reads a target (ASCII case aside, `%XX`, `\(` and YAML escapes read as
+/// what they stand for).
+///
+/// A question about the links to a few notes (`backlinks`, a rename's planner) passes over
+/// a record whose filter lacks a run of every needle without reading its body. A needle
+/// found in a target has each of its runs there, so the filter never passes over a record
+/// the needles would have matched: it only spares the reading. At 100,000 notes, reading
+/// and checking the body of every record was most of a warm `backlinks`.
+enum TargetSignature {
+    /// The last byte of an index entry that holds no filter (a record without its links, a
+    /// note not valid UTF-8, a target too long to be read from each of its bytes).
+    static let absent: UInt8 = 0xFF
+    /// The largest filter, in bytes: 256 bits. A note with more runs than that keeps a fuller
+    /// filter, which passes over fewer notes; every byte here is a byte of the index each
+    /// command reads (100,000 notes: 2 MB), and of its highest point in memory.
+    static let maximumLength = 32
+    /// A target with escapes is read from each of its bytes (a needle may begin inside an
+    /// escape): past this length, no filter is kept.
+    private static let longestEscapedTarget = 1024
+
+    /// What a question looks for, as runs of the filter: each needle's runs' hashes. Nil from
+    /// `LinkNeedles` when a needle is shorter than a run, or when every note may match.
+    struct Probe: Sendable {
+        let needles: [[UInt32]]
+
+        /// The probe of `needles` (lower-cased bytes); nil when one has fewer than three bytes.
+        init?(needles: [[UInt8]]) {
+            var hashed: [[UInt32]] = []
+            for needle in needles {
+                guard needle.count >= 3 else { return nil }
+                var runs = Set<UInt32>()
+                for start in 0...(needle.count - 3) {
+                    runs.insert(TargetSignature.hash(needle[start], needle[start + 1], needle[start + 2]))
+                }
+                hashed.append(Array(runs))
+            }
+            self.needles = hashed
+        }
+    }
+
+    /// Appends the filter of `links`' targets and its length (`absent` alone when `known` is false).
+    static func append(of links: [Link], known: Bool, to writer: inout ByteWriter) {
+        guard known, let runs = runs(of: links) else { return writer.byte(absent) }
+        // A bit a distinct run: about half the bits set, so a needle of nine runs passes a
+        // note it is not in once in a few hundred. How many runs are distinct is told by
+        // the bits they set in the largest filter (sorting them was a sixth of a first run).
+        let set = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { widest in
+            widest.initialize(repeating: 0)
+            for run in runs {
+                let bit = place(run, bits: maximumLength * 8)
+                widest[bit >> 3] |= 1 << UInt8(bit & 7)
+            }
+            return widest.reduce(0) { $0 + $1.nonzeroBitCount }
+        }
+        let bits = Double(maximumLength * 8)
+        let distinct = set == 0 ? 0 : set >= Int(bits) - 8 ? Int(bits) : Int((-bits * log(1 - Double(set) / bits)).rounded(.up))
+        let length = distinct == 0 ? 0 : min(maximumLength, (distinct + 63) / 64 * 8)
+        var filter = [UInt8](repeating: 0, count: length)
+        for run in runs where length > 0 {
+            let bit = place(run, bits: length * 8)
+            filter[bit >> 3] |= 1 << UInt8(bit & 7)
+        }
+        writer.raw(filter[...])
+        writer.byte(UInt8(length))
+    }
+
+    /// False when the filter at the end of the index entry `index[range]` shows that no
+    /// target of the record holds a needle of `probe`; true when one may, or when the entry
+    /// holds no filter.
+    static func mayHold(_ probe: Probe, in index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return true }
+        let length = Int(index[range.upperBound - 1])
+        guard isFilter(length), length + 1 <= range.count else { return true }
+        guard length > 0 else { return false }
+        let start = range.upperBound - 1 - length
+        return probe.needles.contains { runs in
+            runs.allSatisfy { run in
+                let bit = place(run, bits: length * 8)
+                return index[start + (bit >> 3)] & (1 << UInt8(bit & 7)) != 0
+            }
+        }
+    }
+
+    /// Reads past the filter that ends an index entry, the reader at its start: what is
+    /// left must be a filter and its length, or `absent` alone.
+    static func skip(_ reader: inout ByteReader) throws(ByteReader.Malformed) {
+        let count = reader.remaining
+        guard count >= 1 else { throw ByteReader.Malformed(offset: reader.offset) }
+        try reader.skip(count - 1)
+        let length = Int(try reader.byte())
+        guard length == Int(absent) ? count == 1 : isFilter(length) && count == length + 1 else {
+            throw ByteReader.Malformed(offset: reader.offset - 1)
+        }
+    }
+
+    /// True when `length` is one a filter can have: none, or a multiple of 8 bytes up to the largest.
+    private static func isFilter(_ length: Int) -> Bool {
+        length % 8 == 0 && length <= maximumLength
+    }
+
+    /// A run's bit in a filter of `bits` bits: its hash scaled to them.
+    private static func place(_ run: UInt32, bits: Int) -> Int {
+        Int((UInt64(run) &* UInt64(bits)) >> 32)
+    }
+
+    /// The hashes of every run of the targets of `links`; nil when a target is too long to
+    /// be read from each of its bytes.
+    private static func runs(of links: [Link]) -> [UInt32]? {
+        var runs: [UInt32] = []
+        var decoded: [UInt8] = []
+        for link in links {
+            var raw = link.rawTarget
+            var target = link.target
+            let same = raw.utf8.elementsEqual(target.utf8)
+            let complete = raw.withUTF8 { add($0, to: &runs, decoded: &decoded) }
+                && (same || target.withUTF8 { add($0, to: &runs, decoded: &decoded) })
+            guard complete else { return nil }
+        }
+        return runs
+    }
+
+    /// Adds the runs of `target` as a needle may meet them from any of its bytes; false when
+    /// it is too long for that.
+    private static func add(_ target: UnsafeBufferPointer<UInt8>, to runs: inout [UInt32], decoded: inout [UInt8]) -> Bool {
+        let escaped = target.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }
+        guard escaped else {
+            guard target.count >= 3 else { return true }
+            for start in 0...(target.count - 3) {
+                runs.append(hash(lower(target[start]), lower(target[start + 1]), lower(target[start + 2])))
+            }
+            return true
+        }
+        guard target.count <= longestEscapedTarget else { return false }
+        // Read from each byte: from inside an escape, the bytes read differently.
+        for start in target.indices {
+            decoded.removeAll(keepingCapacity: true)
+            var position = start
+            while position < target.count {
+                position = step(target, at: position) { decoded.append($0); return true } ?? target.count
+            }
+            guard decoded.count >= 3 else { continue }
+            for run in 0...(decoded.count - 3) { runs.append(hash(decoded[run], decoded[run + 1], decoded[run + 2])) }
+        }
+        return true
+    }
+
+    /// Reads what the target's bytes at `position` stand for, handing `unit` each byte of it
+    /// lower-cased (ASCII): a YAML escape (`\x74`, `\u00e9`, `\U0001F600`, as a double-quoted
+    /// frontmatter value may spell a link) its character's bytes, `\(` its punctuation
+    /// (CommonMark's backslash escapes), `%XX` its byte, any other byte itself. Returns where
+    /// the next begins, or nil when `unit` says false.
+    ///
+    /// The one reading of escapes in a target: the needles' matching and the filter's runs
+    /// both read them through it, so the filter holds every run a needle can match.
+    static func step(_ target: UnsafeBufferPointer<UInt8>, at position: Int, _ unit: (UInt8) -> Bool) -> Int? {
+        let byte = target[position]
+        if byte == UInt8(ascii: "\\") {
+            if let (scalar, end) = YAMLQuoting.hexEscape(target, at: position) {
+                for code in UTF8.encode(scalar)! {
+                    guard unit(lower(code)) else { return nil }
+                }
+                return end
+            }
+            if position + 1 < target.count, PercentEncoding.isPunctuation(target[position + 1]) {
+                return unit(lower(target[position + 1])) ? position + 2 : nil
+            }
+        } else if byte == UInt8(ascii: "%"), position + 2 < target.count, let high = PercentEncoding.hexValue(target[position + 1]),
+            let low = PercentEncoding.hexValue(target[position + 2])
+        {
+            return unit(lower(high << 4 | low)) ? position + 3 : nil
+        }
+        return unit(lower(byte)) ? position + 1 : nil
+    }
+
+    static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// A run's hash, spread over 32 bits: its top bits pick its place in a filter.
+    fileprivate static func hash(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt32 {
+        (UInt32(first) | UInt32(second) << 8 | UInt32(third) << 16) &* 0x9E37_79B1
+    }
+}
