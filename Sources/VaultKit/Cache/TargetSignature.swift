@@ -14,7 +14,8 @@ import VaultSystem
 /// and checking the body of every record was most of a warm `backlinks`.
 enum TargetSignature {
     /// The last byte of an index entry that holds no filter (a record without its links, a
-    /// note not valid UTF-8, a target too long to be read from each of its bytes).
+    /// note not valid UTF-8, a target with a backslash or too long to be read from each of
+    /// its bytes).
     static let absent: UInt8 = 0xFF
     /// The largest filter, in bytes: 256 bits. A note with more runs than that keeps a fuller
     /// filter, which passes over fewer notes; every byte here is a byte of the index each
@@ -126,9 +127,11 @@ enum TargetSignature {
     }
 
     /// Adds the runs of `target` as a needle may meet them from any of its bytes; false when
-    /// it is too long for that.
+    /// it is too long for that, or holds a backslash.
     private static func add(_ target: UnsafeBufferPointer<UInt8>, to runs: inout [UInt32], decoded: inout [UInt8]) -> Bool {
-        let escaped = target.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }
+        // `\_` reads two ways (see `step`): a note with a backslash in a target keeps no filter.
+        if target.contains(UInt8(ascii: "\\")) { return false }
+        let escaped = target.contains { $0 == UInt8(ascii: "%") || $0 >= 0xCD }
         guard escaped else {
             guard target.count >= 3 else { return true }
             for start in 0...(target.count - 3) {
@@ -137,8 +140,10 @@ enum TargetSignature {
             return true
         }
         guard target.count <= longestEscapedTarget else { return false }
-        // Read from each byte: from inside an escape, the bytes read differently.
-        for start in target.indices {
+        // Read from each byte: from inside an escape, the bytes read differently (a
+        // character beyond ASCII is read from its first byte: no needle starts inside one).
+        let percent = target.contains(UInt8(ascii: "%"))
+        for start in target.indices where percent || start == 0 {
             decoded.removeAll(keepingCapacity: true)
             var position = start
             while position < target.count {
@@ -151,31 +156,67 @@ enum TargetSignature {
     }
 
     /// Reads what the target's bytes at `position` stand for, handing `unit` each byte of it
-    /// lower-cased (ASCII): a YAML escape (`\x74`, `\u00e9`, `\U0001F600`, as a double-quoted
-    /// frontmatter value may spell a link) its character's bytes, `\(` its punctuation
-    /// (CommonMark's backslash escapes), `%XX` its byte, any other byte itself. Returns where
-    /// the next begins, or nil when `unit` says false.
+    /// lower-cased (ASCII); returns where the next begins, or nil when `unit` says false.
+    ///
+    /// A YAML escape (`\x74`, `\u00e9`, `\U0001F600`, `\ `, `\N`, as a double-quoted
+    /// frontmatter value may spell a link) stands for its character, `\(` for its punctuation
+    /// (CommonMark's backslash escapes), `%XX` for its byte, and `\%XX` too (a destination's
+    /// escaped percent sign, which its decoding then reads); the Kelvin sign, the Greek
+    /// question mark and the Greek varia for the ASCII letters NFC makes of them (`K`, `;`,
+    /// `` ` ``). Any other byte stands for itself. `\_` is read as `_`, not YAML's no-break
+    /// space: `LinkNeedles` lets a needle with either match any note that has it.
+    ///
+    /// A `%` or `\` read as itself is no needle's byte (a name with one is looked for in
+    /// every note), so where an escape can be read as written or decoded, only the decoded
+    /// reading can match.
     ///
     /// The one reading of escapes in a target: the needles' matching and the filter's runs
     /// both read them through it, so the filter holds every run a needle can match.
     static func step(_ target: UnsafeBufferPointer<UInt8>, at position: Int, _ unit: (UInt8) -> Bool) -> Int? {
         let byte = target[position]
+        let next = position + 1 < target.count ? target[position + 1] : 0
         if byte == UInt8(ascii: "\\") {
-            if let (scalar, end) = YAMLQuoting.hexEscape(target, at: position) {
-                for code in UTF8.encode(scalar)! {
-                    guard unit(lower(code)) else { return nil }
-                }
-                return end
+            if let (scalar, end) = YAMLQuoting.hexEscape(target, at: position) { return units(of: scalar, end, unit) }
+            if next == UInt8(ascii: "%"), let decoded = percent(target, at: position + 1) {
+                return unit(lower(decoded)) ? position + 4 : nil
             }
-            if position + 1 < target.count, PercentEncoding.isPunctuation(target[position + 1]) {
-                return unit(lower(target[position + 1])) ? position + 2 : nil
-            }
-        } else if byte == UInt8(ascii: "%"), position + 2 < target.count, let high = PercentEncoding.hexValue(target[position + 1]),
-            let low = PercentEncoding.hexValue(target[position + 2])
-        {
-            return unit(lower(high << 4 | low)) ? position + 3 : nil
+            if PercentEncoding.isPunctuation(next) { return unit(lower(next)) ? position + 2 : nil }
+            if let scalar = YAMLQuoting.simpleEscape(next) { return units(of: scalar, position + 2, unit) }
+        } else if byte == UInt8(ascii: "%"), let decoded = percent(target, at: position) {
+            return unit(lower(decoded)) ? position + 3 : nil
+        } else if byte >= 0xCD, let (ascii, length) = singleton(target, at: position) {
+            return unit(lower(ascii)) ? position + length : nil
         }
         return unit(lower(byte)) ? position + 1 : nil
+    }
+
+    /// The byte `%XX` at `position` stands for; nil when there is no such escape.
+    private static func percent(_ target: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt8? {
+        guard position + 2 < target.count, target[position] == UInt8(ascii: "%"), let high = PercentEncoding.hexValue(target[position + 1]),
+            let low = PercentEncoding.hexValue(target[position + 2])
+        else { return nil }
+        return high << 4 | low
+    }
+
+    /// The ASCII character NFC makes of the character at `position`, and its length in
+    /// bytes, for the three whose canonical form is ASCII: U+212A KELVIN SIGN, U+037E GREEK
+    /// QUESTION MARK, U+1FEF GREEK VARIA.
+    private static func singleton(_ target: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt8, Int)? {
+        func holds(_ bytes: [UInt8]) -> Bool {
+            position + bytes.count <= target.count && bytes.indices.allSatisfy { target[position + $0] == bytes[$0] }
+        }
+        if holds([0xE2, 0x84, 0xAA]) { return (UInt8(ascii: "K"), 3) }
+        if holds([0xCD, 0xBE]) { return (UInt8(ascii: ";"), 2) }
+        if holds([0xE1, 0xBF, 0xAF]) { return (UInt8(ascii: "`"), 3) }
+        return nil
+    }
+
+    /// Hands `unit` the bytes of `scalar`, lower-cased (ASCII); `end`, or nil when `unit` says false.
+    private static func units(of scalar: Unicode.Scalar, _ end: Int, _ unit: (UInt8) -> Bool) -> Int? {
+        for code in UTF8.encode(scalar)! {
+            guard unit(lower(code)) else { return nil }
+        }
+        return end
     }
 
     static func lower(_ byte: UInt8) -> UInt8 {

@@ -8,16 +8,21 @@ import VaultSystem
 ///
 /// A link names a file by its stem, written as is, in another case, percent-encoded (any
 /// byte may be: `%28` for `(`, `%4D` for `M`), backslash-escaped (`\(`), escaped as a
-/// double-quoted YAML value may be (`\x74`, `\u00e9`) or decomposed (NFD). Each needle is looked for case-insensitively for ASCII letters, with the note's
-/// `%XX` and `\(` escapes read as the bytes they stand for; a stem whose non-ASCII letters
-/// could appear in another case is looked for by its longest ASCII run instead, and a stem
-/// with no usable run disables the filter (every note passes).
+/// double-quoted YAML value may be (`\x74`, `\u00e9`, `\ `) or decomposed (NFD). Each needle
+/// is looked for case-insensitively for ASCII letters, with the note's escapes read as what
+/// they stand for (`TargetSignature.step`); a stem whose non-ASCII letters could appear in
+/// another case is looked for by its longest ASCII run instead, and a stem with no usable
+/// run, or with a `%` or `\` (which a note may write as an escape or as itself), disables
+/// the filter (every note passes).
 public struct LinkNeedles: Sendable {
     private var needles: [[UInt8]] = []
     /// Which bytes can start a needle (a `%` can start any): only there are needles compared.
     private var starts = [Bool](repeating: false, count: 256)
     /// True when the filter cannot rule anything out.
     public private(set) var matchesEverything = false
+    /// True when a needle holds `_` or a no-break space, either of which `\_` stands for (a
+    /// CommonMark escape, or YAML's): a note that has one may match.
+    private var readsEscapedUnderscore = false
     /// The needles as runs of a record's target filter (see `TargetSignature`); nil when
     /// every note may match, or a needle is too short for a run.
     private(set) var signatureProbe: TargetSignature.Probe?
@@ -29,7 +34,9 @@ public struct LinkNeedles: Sendable {
         let stems = paths.map { path in NoteFiles.stem(String(path.split(separator: "/").last ?? Substring(path))) }
         for stem in stems + names {
             for form in Self.forms(of: stem) {
-                guard let needle = Self.needle(form) else {
+                // A `%` or `\` may stand for itself where it looks like an escape: no needle
+                // then tells which notes cannot link to the name.
+                guard let needle = Self.needle(form), !needle.contains(UInt8(ascii: "%")), !needle.contains(UInt8(ascii: "\\")) else {
                     matchesEverything = true
                     return
                 }
@@ -42,6 +49,16 @@ public struct LinkNeedles: Sendable {
         for needle in needles {
             starts[Int(needle[0])] = true
             starts[Int(Self.upper(needle[0]))] = true
+            // Characters NFC makes ASCII (see `TargetSignature.step`) start with these.
+            switch needle[0] {
+            case UInt8(ascii: "k"): starts[0xE2] = true
+            case UInt8(ascii: ";"): starts[0xCD] = true
+            case UInt8(ascii: "`"): starts[0xE1] = true
+            default: break
+            }
+        }
+        readsEscapedUnderscore = needles.contains { needle in
+            needle.contains(UInt8(ascii: "_")) || needle.indices.dropFirst().contains { needle[$0 - 1] == 0xC2 && needle[$0] == 0xA0 }
         }
         signatureProbe = TargetSignature.Probe(needles: needles)
     }
@@ -96,7 +113,12 @@ public struct LinkNeedles: Sendable {
     }
 
     private func mayMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        starts.withUnsafeBufferPointer { starts in
+        if readsEscapedUnderscore,
+            haystack.indices.dropFirst().contains(where: { haystack[$0 - 1] == UInt8(ascii: "\\") && haystack[$0] == UInt8(ascii: "_") })
+        {
+            return true
+        }
+        return starts.withUnsafeBufferPointer { starts in
             for index in haystack.indices where starts[Int(haystack[index])] {
                 for needle in needles where Self.matches(needle, at: index, in: haystack) { return true }
             }

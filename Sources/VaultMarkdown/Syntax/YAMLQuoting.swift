@@ -22,6 +22,10 @@ package enum YAMLQuoting {
         "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
     ] as [Unicode.Scalar: Unicode.Scalar]).map { (UInt8($0.key.value), $0.value) })
 
+    /// What YAML's escape of one character, `\` then `byte` in double quotes, stands for; nil
+    /// when `byte` makes no such escape.
+    package static func simpleEscape(_ byte: UInt8) -> Unicode.Scalar? { simpleEscapes[byte] }
+
     /// What a quoted scalar's text `text` reads as: the inverse of `escaped`, and every
     /// escape YAML gives double quotes (`\u00e9`, `\xe9`, `\U0001F600`, `\t`, …).
     package static func unescaped(_ text: String, quote: UInt8) -> String {
