@@ -25,6 +25,8 @@ final class CacheFile: @unchecked Sendable {
     /// The table and the side table as read by the first body that needed each: nil until
     /// then, `.damaged` when it could not be read whole or its checksum did not match.
     private var loadedTable: LoadedTable?, loadedSideTable: LoadedTable?
+    /// The filters of the link targets, read by the first question that asks one.
+    private var loadedFilters: LoadedFilters?
     /// The bodies read ahead (see `body(of:)`), and what guards them.
     private var readAhead = BodyReadAhead()
     private let aheadLock = Lock()
@@ -33,6 +35,12 @@ final class CacheFile: @unchecked Sendable {
     /// each entry of the main table, every `1 << shift`-th of the side table.
     private enum LoadedTable {
         case sound(bytes: [UInt8], starts: [UInt32], shift: Int)
+        case damaged
+    }
+
+    /// The filters' bytes (their checksum after them) and where each entry's begins.
+    private enum LoadedFilters {
+        case sound(bytes: [UInt8], starts: [UInt32])
         case damaged
     }
 
@@ -94,10 +102,65 @@ final class CacheFile: @unchecked Sendable {
         index.withUnsafeBufferPointer { NoteRecord.head(in: $0, entry.index) }
     }
 
-    /// False when the filter of `entry`'s link targets shows that none holds what `probe`
-    /// looks for (see `TargetSignature`).
-    func mayHold(_ probe: TargetSignature.Probe, _ entry: CacheFileFormat.Entry) -> Bool {
-        index.withUnsafeBufferPointer { TargetSignature.mayHold(probe, in: $0, entry.index) }
+    /// False when the filter of the link targets of `entry`, at `ordinal`, shows that none
+    /// holds what `probe` looks for (see `TargetSignature`); true when one may, or when the
+    /// filters cannot be read.
+    func mayHold(_ probe: TargetSignature.Probe, _ entry: CacheFileFormat.Entry, at ordinal: Int) -> Bool {
+        let signature = self.signature(of: entry)
+        guard signature != TargetSignature.absent else { return true }
+        guard TargetSignature.filterLength(signature) > 0 else { return TargetSignature.mayHold(probe, signature: signature, filter: .init(start: nil, count: 0)) }
+        guard case .sound(let bytes, let starts) = filters() else { return true }
+        let start = Int(starts[ordinal])
+        return bytes.withUnsafeBufferPointer { bytes in
+            TargetSignature.mayHold(
+                probe, signature: signature, filter: UnsafeBufferPointer(rebasing: bytes[start..<start + TargetSignature.filterLength(signature)]))
+        }
+    }
+
+    /// The filter of the link targets of the entry at `ordinal`, and its signature, to be
+    /// copied into the next file; none (`absent`) when the filters cannot be read: the
+    /// record is then asked of by its body, until its note is read again.
+    func filter(at ordinal: Int) -> (signature: UInt8, filter: ArraySlice<UInt8>) {
+        let signature = self.signature(of: contents.entries[ordinal])
+        let length = TargetSignature.filterLength(signature)
+        guard length > 0 else { return (signature, []) }
+        guard case .sound(let bytes, let starts) = filters() else { return (TargetSignature.absent, []) }
+        let start = Int(starts[ordinal])
+        return (signature, bytes[start..<start + length])
+    }
+
+    /// The signature of `entry`'s filter: the last byte of its index entry.
+    private func signature(of entry: CacheFileFormat.Entry) -> UInt8 {
+        entry.index.isEmpty ? TargetSignature.absent : index[entry.index.upperBound - 1]
+    }
+
+    /// The filters, read and checked once, with where each entry's begins; `.damaged` when
+    /// they cannot be read whole, their checksum does not match, or the entries' signatures
+    /// do not add up to their length.
+    private func filters() -> LoadedFilters {
+        tableLock.withLock {
+            if let loadedFilters { return loadedFilters }
+            let range = contents.filters
+            var loaded = LoadedFilters.damaged
+            if let bytes = try? fileSystem.read(descriptor, at: range.lowerBound, count: range.count + CacheFileFormat.tableSumLength, path: path),
+                bytes.count == range.count + CacheFileFormat.tableSumLength
+            {
+                let sound = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                    var reader = ByteReader(buffer, start: range.count)
+                    return (try? reader.fixed64()) == Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<range.count]))
+                }
+                var starts: [UInt32] = []
+                starts.reserveCapacity(contents.entries.count)
+                var offset = 0
+                for entry in contents.entries {
+                    starts.append(UInt32(truncatingIfNeeded: offset))
+                    offset += TargetSignature.filterLength(signature(of: entry))
+                }
+                if sound && offset == range.count { loaded = .sound(bytes: bytes, starts: starts) }
+            }
+            loadedFilters = loaded
+            return loaded
+        }
     }
 
     /// Marks the entry at `ordinal` as found valid for the last walk.
@@ -224,6 +287,9 @@ final class CacheFile: @unchecked Sendable {
             return try? ByteTable.starts(of: buffer, in: 0..<length, count: count, shift: shift)
         }
     }
+
+    /// True once the filters were read (for tests: only a question about a few notes' links reads them).
+    var hasReadFilters: Bool { tableLock.withLock { loadedFilters != nil } }
 
     /// Hands the table's (or the side table's) bytes to `write` in pieces of up to a MiB, as
     /// they are in the file, checking them as they go without holding them.

@@ -5,10 +5,11 @@ import VaultSystem
 
 /// The cache file: a fixed header (which program wrote it, the index's checksum, where the
 /// index ends), then the index (when it was written, for which vault folder and dialect, how
-/// long the tables are, and for each note its path, its status and header facts, where its
-/// entries of each table begin, and its body's length and checksum), then the table of the
-/// values the bodies share and its checksum, then the side table of their link shapes and
-/// its checksum, then the bodies, one after another in the order of the index.
+/// long the tables and filters are, and for each note its path, its status and header facts,
+/// its filter's signature, where its entries of each table begin, and its body's length and
+/// checksum), then the filters of the notes' link targets and their checksum, then the
+/// table of the values the bodies share and its checksum, then the side table of their link
+/// shapes and its checksum, then the bodies, one after another in the order of the index.
 ///
 /// The index holds no reference into the tables, so a listing reads the header and the
 /// index only, and a table (most of what the bodies repeat: headings and task shapes in
@@ -31,7 +32,7 @@ import VaultSystem
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("VAULTFC".utf8) + [2]
     /// The layout of this file; `NoteFacts.formatVersion` is that of each record's facts.
-    static let version: UInt64 = 9
+    static let version: UInt64 = 10
     /// The fixed header's length: magic, version, facts version, program, the index's
     /// checksum, eight bytes kept at zero (a whole-file checksum before version 3) and the
     /// index's end, eight bytes each.
@@ -78,6 +79,9 @@ enum CacheFileFormat {
         /// The side table's (link shapes), likewise.
         var sideTable: Range<Int>
         var sideCount: Int
+        /// The filters of the records' link targets, in the order of the entries, each as long
+        /// as its entry's signature says (its checksum follows).
+        var filters: Range<Int>
         /// Each note's entry, in the order of their paths' bytes (see `CacheFile.entry(for:)`).
         var entries: [Entry]
     }
@@ -136,10 +140,15 @@ enum CacheFileFormat {
     /// (the body itself is written after the index, in the same order).
     struct Record {
         var path: String
+        /// Its index entry without its link target filter and that filter's signature.
         var index: ArraySlice<UInt8>
         var bodyLength: Int
         var bodySum: UInt64
         var bases: Bases
+        /// The filter of its link targets, which goes into the filters after the index, and
+        /// its signature, which ends its index entry (see `TargetSignature`).
+        var signature: UInt8 = TargetSignature.absent
+        var filter: ArraySlice<UInt8> = []
     }
 
     /// The identity of the running program: a cache written by another build, whose scanner
@@ -159,8 +168,8 @@ enum CacheFileFormat {
     /// to write it behind the header that holds both) and never held whole: at 100,000
     /// notes it is 11 MB, and it was built while a first run held everything it read.
     static func writeHead(
-        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tables: TableSizes, records: some Collection<Record>,
-        write: ([UInt8]) throws -> Void
+        root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tables: TableSizes,
+        filtersLength: Int = 0, records: some Collection<Record>, write: ([UInt8]) throws -> Void
     ) throws {
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {
             // Handed on a quarter of a MiB at a time: a piece taken leaves the writer a new
@@ -175,11 +184,13 @@ enum CacheFileFormat {
             file.unsigned(UInt64(tables.tableLength))
             file.unsigned(UInt64(tables.sideCount))
             file.unsigned(UInt64(tables.sideLength))
+            file.unsigned(UInt64(filtersLength))
             file.unsigned(UInt64(records.count))
             for record in records {
                 file.string(record.path)
-                file.unsigned(UInt64(record.index.count))
+                file.unsigned(UInt64(record.index.count + 1))
                 file.raw(record.index)
+                file.byte(record.signature)
                 file.unsigned(UInt64(record.bases.table))
                 file.unsigned(UInt64(record.bases.side))
                 file.unsigned(UInt64(record.bodyLength))
@@ -257,7 +268,10 @@ enum CacheFileFormat {
                 }
                 let (tableCount, tableLength) = try tableSize()
                 let (sideCount, sideLength) = try tableSize()
-                let table = header.indexEnd..<header.indexEnd + tableLength
+                let filtersLength = try reader.unsigned()
+                guard filtersLength <= UInt64(Int.max / 4) else { throw ByteReader.Malformed(offset: reader.offset) }
+                let filters = header.indexEnd..<header.indexEnd + Int(filtersLength)
+                let table = filters.upperBound + tableSumLength..<filters.upperBound + tableSumLength + tableLength
                 let sideTable = table.upperBound + tableSumLength..<table.upperBound + tableSumLength + sideLength
                 let bodies = sideTable.upperBound + tableSumLength
                 let count = try reader.count()
@@ -290,7 +304,7 @@ enum CacheFileFormat {
                 }
                 return Index(
                     root: root, dialect: dialect, writtenAt: writtenAt, base: base, compacted: compacted, table: table,
-                    tableCount: tableCount, sideTable: sideTable, sideCount: sideCount, entries: entries)
+                    tableCount: tableCount, sideTable: sideTable, sideCount: sideCount, filters: filters, entries: entries)
             } catch let malformed as ByteReader.Malformed {
                 throw Damage.truncated(offset: malformed.offset)
             }

@@ -157,9 +157,11 @@ extension FactsCache {
             }
             // Written with no stored table, every value is named: the length to compare with later.
             let compacted = base != 0 ? 0 : stored.map { $0.contents.compacted } ?? UInt64(tables.length)
+            let filtersLength = records.reduce(0) { $0 + $1.filter.count }
             try CacheFileFormat.writeHead(
                 root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, compacted: compacted,
-                tables: tables, records: records, write: write)
+                tables: tables, filtersLength: filtersLength, records: records, write: write)
+            try Self.writeFilters(of: records, length: filtersLength, write: write)
             for side in [false, true] {
                 var sum = Checksum64.Stream(length: side ? tables.sideLength : tables.tableLength)
                 try stored?.copyTable(side: side) { piece in
@@ -178,6 +180,27 @@ extension FactsCache {
             }
             try copyBodies(of: records, write: write)
         }
+    }
+
+    /// Writes the records' filters of link targets in their order, `length` bytes in all, a
+    /// quarter of a MiB at a time, then their checksum.
+    private static func writeFilters(of records: MergedRecords, length: Int, write: ([UInt8]) throws -> Void) throws {
+        var sum = Checksum64.Stream(length: length)
+        var piece: [UInt8] = []
+        piece.reserveCapacity(1 << 18)
+        func flush() throws {
+            sum.add(piece)
+            try write(piece)
+            piece.removeAll(keepingCapacity: true)
+        }
+        for record in records {
+            piece += record.filter
+            if piece.count >= 1 << 18 { try flush() }
+        }
+        try flush()
+        var trailer = ByteWriter(capacity: CacheFileFormat.tableSumLength)
+        trailer.fixed64(sum.sum)
+        try write(trailer.bytes)
     }
 
     /// Takes the cache file another run wrote since this one opened its own, when it is sound

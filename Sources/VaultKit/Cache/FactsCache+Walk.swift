@@ -28,7 +28,7 @@ extension FactsCache {
     func walkedRecord(
         for path: String, wanted: NoteFacts.Parts, taskLines: Bool, accepting accepts: (NoteRecord) -> Bool
     ) -> NoteRecord? {
-        guard let (file, entry, head) = validStoredEntry(for: path, status: nil), head.parts.union(.header).isSuperset(of: wanted),
+        guard let (file, entry, head, _) = validStoredEntry(for: path, status: nil), head.parts.union(.header).isSuperset(of: wanted),
             let record = storedRecord(file, entry, status: head.status, wanted: wanted, taskLines: taskLines), accepts(record)
         else { return nil }
         return count(record)
@@ -91,7 +91,7 @@ extension FactsCache {
     /// otherwise, and for a note read afresh this run. A file of that status has the bytes
     /// the record was made from: what was worked out from them holds while it has it.
     func walkedLinkStatus(of path: String) -> FileStatus? {
-        guard let (_, _, head) = validStoredEntry(for: path, status: nil), head.isComplete, head.isUTF8, head.parts.contains(.links)
+        guard let (_, _, head, _) = validStoredEntry(for: path, status: nil), head.isComplete, head.isUTF8, head.parts.contains(.links)
         else { return nil }
         return head.status
     }
@@ -106,10 +106,10 @@ extension FactsCache {
         of path: String, status: FileStatus?, unless passing: (probe: TargetSignature.Probe, value: Value)? = nil,
         _ read: (inout ByteReader, CacheFile) throws(ByteReader.Malformed) -> Value
     ) -> (value: Value, status: FileStatus)? {
-        guard let (file, entry, head) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
+        guard let (file, entry, head, ordinal) = validStoredEntry(for: path, status: status), head.isComplete, head.isUTF8,
             head.parts.contains(.links)
         else { return nil }
-        if let passing, !file.mayHold(passing.probe, entry) {
+        if let passing, !file.mayHold(passing.probe, entry, at: ordinal) {
             countHit()
             return (passing.value, head.status)
         }
@@ -129,11 +129,13 @@ extension FactsCache {
     /// The stored entry of `path` and its head, when its record is valid for a note of
     /// `status`, or with no status, when the last walk found it valid; nil otherwise, and for
     /// a note read afresh this run (asked of by its status, as usual).
-    private func validStoredEntry(for path: String, status: FileStatus?) -> (CacheFile, CacheFileFormat.Entry, NoteRecord.Head)? {
+    private func validStoredEntry(
+        for path: String, status: FileStatus?
+    ) -> (CacheFile, CacheFileFormat.Entry, NoteRecord.Head, ordinal: Int)? {
         guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
             let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry),
             status.map({ valid(head, now: $0) }) ?? file.wasWalked(ordinal)
         else { return nil }
-        return (file, entry, head)
+        return (file, entry, head, ordinal)
     }
 }

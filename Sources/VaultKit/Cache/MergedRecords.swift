@@ -83,14 +83,16 @@ struct MergedRecords: RandomAccessCollection {
         switch body(at: position) {
         case .fresh(let slot):
             let (path, _, start) = fresh[Int(order[position] & ~Self.freshFlag)]
+            let (index, signature, filter) = TargetSignature.split(freshIndex[start..<start + slot.indexCount])
             return CacheFileFormat.Record(
-                path: path, index: freshIndex[start..<start + slot.indexCount], bodyLength: slot.bodyCount, bodySum: slot.sum,
-                bases: freshBases)
+                path: path, index: index, bodyLength: slot.bodyCount, bodySum: slot.sum, bases: freshBases, signature: signature,
+                filter: filter)
         case .stored(let entry):
             // Only a stored file's entries are numbered without the flag.
+            let (signature, filter) = stored!.filter(at: Int(order[position]))
             return CacheFileFormat.Record(
-                path: stored!.path(of: entry), index: stored!.index[entry.index], bodyLength: entry.body.count,
-                bodySum: entry.bodySum, bases: entry.bases)
+                path: stored!.path(of: entry), index: stored!.index[entry.index].dropLast(), bodyLength: entry.body.count,
+                bodySum: entry.bodySum, bases: entry.bases, signature: signature, filter: filter)
         }
     }
 

@@ -2,10 +2,14 @@ import Glibc
 import VaultMarkdown
 import VaultSystem
 
-/// A note's link targets in a few bytes at the end of its record's index entry: a Bloom
-/// filter of every three-byte run of each target, as written and as decoded, read as
-/// `LinkNeedles` reads a target (ASCII case aside, `%XX`, `\(` and YAML escapes read as
-/// what they stand for).
+/// A note's link targets in a few bytes: a Bloom filter of every three-byte run of each
+/// target, as written and as decoded, read as `LinkNeedles` reads a target (ASCII case
+/// aside, escapes read as what they stand for, see `step`).
+///
+/// A record read this run ends its index entry with its filter and the filter's length
+/// (its signature byte). The cache file keeps only the signature there, and the filters
+/// apart, after the index (`CacheFile.mayHold`): every command holds the index, and the
+/// filters (2 MB at 100,000 notes) were 2 MiB of a first `check`'s highest point.
 ///
 /// A question about the links to a few notes (`backlinks`, a rename's planner) passes over
 /// a record whose filter lacks a run of every needle without reading its body. A needle
@@ -71,31 +75,44 @@ enum TargetSignature {
         writer.byte(UInt8(length))
     }
 
-    /// False when the filter at the end of the index entry `index[range]` shows that no
-    /// target of the record holds a needle of `probe`; true when one may, or when the entry
-    /// holds no filter.
-    static func mayHold(_ probe: Probe, in index: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return true }
-        let length = Int(index[range.upperBound - 1])
-        guard isFilter(length), length + 1 <= range.count else { return true }
+    /// False when `filter`, of signature `signature`, shows that no target of the record
+    /// holds a needle of `probe`; true when one may, or when there is no filter.
+    static func mayHold(_ probe: Probe, signature: UInt8, filter: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = Int(signature)
+        guard isFilter(length), filter.count == length else { return true }
         guard length > 0 else { return false }
-        let start = range.upperBound - 1 - length
         return probe.needles.contains { runs in
             runs.allSatisfy { run in
                 let bit = place(run, bits: length * 8)
-                return index[start + (bit >> 3)] & (1 << UInt8(bit & 7)) != 0
+                return filter[bit >> 3] & (1 << UInt8(bit & 7)) != 0
             }
         }
     }
 
-    /// Reads past the filter that ends an index entry, the reader at its start: what is
-    /// left must be a filter and its length, or `absent` alone.
+    /// The length of the filter a signature byte announces; 0 for `absent` or a byte no
+    /// filter has.
+    static func filterLength(_ signature: UInt8) -> Int {
+        isFilter(Int(signature)) ? Int(signature) : 0
+    }
+
+    /// A record's index entry as this run encoded it, split into what a cache file keeps in
+    /// its index (the entry without its filter, then its signature) and the filter.
+    static func split(_ entry: ArraySlice<UInt8>) -> (index: ArraySlice<UInt8>, signature: UInt8, filter: ArraySlice<UInt8>) {
+        guard let signature = entry.last else { return (entry, absent, []) }
+        let length = Int(signature)
+        guard signature != absent, isFilter(length), length + 1 <= entry.count else { return (entry.dropLast(), absent, []) }
+        let end = entry.endIndex - 1
+        return (entry[..<(end - length)], signature, entry[(end - length)..<end])
+    }
+
+    /// Reads past what ends an index entry, the reader at its start: a filter and its
+    /// signature (a record read this run), or the signature alone (a cache file's).
     static func skip(_ reader: inout ByteReader) throws(ByteReader.Malformed) {
         let count = reader.remaining
         guard count >= 1 else { throw ByteReader.Malformed(offset: reader.offset) }
         try reader.skip(count - 1)
         let length = Int(try reader.byte())
-        guard length == Int(absent) ? count == 1 : isFilter(length) && count == length + 1 else {
+        guard count == 1 ? length == Int(absent) || isFilter(length) : isFilter(length) && count == length + 1 else {
             throw ByteReader.Malformed(offset: reader.offset - 1)
         }
     }

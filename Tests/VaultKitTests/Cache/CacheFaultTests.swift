@@ -176,10 +176,10 @@ struct CacheFaultTests {
     @Test("a body damaged in the middle of the file costs its own note's read, and the file is mended")
     func damagedMiddleBody() throws {
         let fresh = try warm()
-        // The first body starts where the index ends (the last eight bytes of the header).
+        // Two bytes into the table that follows the index and the filters.
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
-        let indexEnd = bytes[48..<56].reversed().reduce(0) { $0 << 8 | Int($1) }
-        try damage { $0[indexEnd + 2] ^= 0x40 }
+        let table = try CacheFileFormat.index(bytes, header: try CacheFileFormat.header(bytes)).table
+        try damage { $0[table.lowerBound + 2] ^= 0x40 }
         try expectMended(fresh, warned: true)
     }
 }

@@ -25,8 +25,11 @@ struct CacheHeadTests {
         var file = Array(pieces.joined())
         let header = try CacheFileFormat.header(file)
         #expect(header.isCurrent && header.indexEnd == file.count)
-        // A table of three empty values and its checksum, a side table of two, then the
-        // bodies, as a whole file has them.
+        // No filters and their checksum, a table of three empty values and its checksum, a
+        // side table of two, then the bodies, as a whole file has them.
+        var filtersTrailer = ByteWriter()
+        filtersTrailer.fixed64(Checksum64.of([UInt8]()))
+        file += filtersTrailer.bytes
         var trailer = ByteWriter()
         trailer.fixed64(Checksum64.of([UInt8](repeating: 0, count: 3)))
         var sideTrailer = ByteWriter()
@@ -38,7 +41,7 @@ struct CacheHeadTests {
         #expect(index.entries.count == records.count)
         for (entry, record) in zip(index.entries, records) {
             #expect(String(decoding: file[entry.path], as: UTF8.self) == record.path)
-            #expect(file[entry.index].elementsEqual(record.index))
+            #expect(file[entry.index].elementsEqual(record.index + [TargetSignature.absent]))
             #expect(entry.body.count == record.bodyLength && entry.bodySum == record.bodySum && entry.bases == record.bases)
         }
         // One byte changed anywhere in the index fails its checksum.

@@ -173,8 +173,9 @@ struct CacheTableReadTests {
         _ = try runs.run(CachedRuns.digest)
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile)))
         let header = try CacheFileFormat.header(bytes)
-        #expect(header.indexEnd < bytes.count - CacheFileFormat.tableSumLength)
-        bytes[header.indexEnd] ^= 0x40
+        let table = try CacheFileFormat.index(bytes, header: header).table
+        #expect(!table.isEmpty && table.upperBound < bytes.count - CacheFileFormat.tableSumLength)
+        bytes[table.lowerBound] ^= 0x40
         #expect(FileManager.default.createFile(atPath: cacheFile, contents: Data(bytes)))
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TestSupport
 @testable import VaultKit
@@ -13,7 +14,9 @@ struct TargetSignatureTests {
         var writer = ByteWriter()
         writer.byte(7)  // what comes before it in an index entry
         TargetSignature.append(of: links, known: true, to: &writer)
-        return writer.bytes.withUnsafeBufferPointer { TargetSignature.mayHold(probe, in: $0, 0..<$0.count) }
+        let (index, signature, filter) = TargetSignature.split(writer.bytes[...])
+        #expect(Array(index) == [7])
+        return Array(filter).withUnsafeBufferPointer { TargetSignature.mayHold(probe, signature: signature, filter: $0) }
     }
 
     func links(_ text: String) -> [Link] { NoteFacts(bytes: Array(text.utf8), parts: .links).links }
@@ -49,15 +52,18 @@ struct TargetSignatureTests {
         #expect(LinkNeedles(paths: ["pages/Abc.md"]).signatureProbe != nil)
     }
 
-    @Test("an entry that holds no filter, or a damaged length, passes every note")
+    @Test("an entry that holds no filter, or a filter of another length than its signature says, passes every note")
     func absentFilter() throws {
         let probe = try #require(LinkNeedles(paths: ["pages/Target.md"]).signatureProbe)
-        for entry: [UInt8] in [[], [TargetSignature.absent], [1, 2, 3, 9], [0, 0, 0, 200], [1, 2, 3, 64]] {
-            #expect(entry.withUnsafeBufferPointer { TargetSignature.mayHold(probe, in: $0, 0..<$0.count) }, "\(entry)")
+        for (signature, filter): (UInt8, [UInt8]) in [(TargetSignature.absent, []), (9, [0, 0, 0]), (200, []), (64, [1, 2, 3]), (8, [0, 0])] {
+            #expect(filter.withUnsafeBufferPointer { TargetSignature.mayHold(probe, signature: signature, filter: $0) }, "\(signature)")
         }
+        #expect(![UInt8]().withUnsafeBufferPointer { TargetSignature.mayHold(probe, signature: 0, filter: $0) })
         var writer = ByteWriter()
         TargetSignature.append(of: links("[[Other]]\n"), known: false, to: &writer)
         #expect(writer.bytes == [TargetSignature.absent])
+        #expect(TargetSignature.split([1, 2, 3, 200]) == ([1, 2, 3], TargetSignature.absent, []))
+        #expect(TargetSignature.split([1, 2, 9, 9, 9, 9, 9, 9, 9, 9, 8]).signature == 8)
     }
 
     @Test("over random targets with escapes, cases and letters beyond ASCII, a link a needle matches is never passed over")
@@ -129,5 +135,37 @@ struct TargetSignatureTests {
         #expect(asked > 0)
         #expect(cache.links(of: "pages/Unrelated.md", probe: needles.signatureProbe, mayMatch: { _ in true }) == false)
         try cache.finish()
+    }
+
+    @Test("the filters are kept apart from the index: a listing never reads them, and filters damaged on disk are not used")
+    func filtersApartAndChecked() throws {
+        let folder = TemporaryFolder()
+        try folder.write("vault/pages/Target.md", "# Target\n")
+        try folder.write("vault/pages/Wiki.md", "See [[Target]] and [[Other]].\n")
+        try folder.write("vault/pages/Unrelated.md", "Only [[Other]].\n")
+        let runs = folder.cachedRuns
+        _ = try runs.run { vault in try vault.rebuildCache() }
+        CachedRuns.nextTick()
+        func backlinks(_ vault: Vault) throws -> [String] {
+            let scan = try vault.scan()
+            let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
+            return vault.backlinkReports(to: note, scan: scan).reports.map(\.source)
+        }
+        let (vault, cache) = try runs.opened()
+        let file = try #require(cache.files().file)
+        _ = try vault.scan()
+        #expect(!file.hasReadFilters)
+        #expect(try backlinks(vault) == ["pages/Wiki.md"])
+        #expect(file.hasReadFilters)
+        let (path, filters) = (file.path, file.contents.filters)
+        #expect(filters.count >= 16)
+        try cache.finish()
+        // Zeros in place of the filters: used, they would pass over the note that links.
+        let descriptor = open(path, O_WRONLY)
+        #expect(descriptor >= 0)
+        let zeros = [UInt8](repeating: 0, count: filters.count)
+        #expect(pwrite(descriptor, zeros, zeros.count, off_t(filters.lowerBound)) == zeros.count)
+        close(descriptor)
+        #expect(try runs.run(backlinks).value == ["pages/Wiki.md"])
     }
 }
