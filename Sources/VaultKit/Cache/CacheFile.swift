@@ -107,13 +107,14 @@ final class CacheFile: @unchecked Sendable {
     /// filters cannot be read.
     func mayHold(_ probe: TargetSignature.Probe, _ entry: CacheFileFormat.Entry, at ordinal: Int) -> Bool {
         let signature = self.signature(of: entry)
+        let length = TargetSignature.filterLength(signature)
         guard signature != TargetSignature.absent else { return true }
-        guard TargetSignature.filterLength(signature) > 0 else { return TargetSignature.mayHold(probe, signature: signature, filter: .init(start: nil, count: 0)) }
+        // No runs at all (no target of three bytes), or a signature no filter has.
+        guard length > 0 else { return TargetSignature.mayHold(probe, signature: signature, filter: .init(start: nil, count: 0)) }
         guard case .sound(let bytes, let starts) = filters() else { return true }
         let start = Int(starts[ordinal])
         return bytes.withUnsafeBufferPointer { bytes in
-            TargetSignature.mayHold(
-                probe, signature: signature, filter: UnsafeBufferPointer(rebasing: bytes[start..<start + TargetSignature.filterLength(signature)]))
+            TargetSignature.mayHold(probe, signature: signature, filter: UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
         }
     }
 
@@ -142,12 +143,12 @@ final class CacheFile: @unchecked Sendable {
             if let loadedFilters { return loadedFilters }
             let range = contents.filters
             var loaded = LoadedFilters.damaged
-            if let bytes = try? fileSystem.read(descriptor, at: range.lowerBound, count: range.count + CacheFileFormat.tableSumLength, path: path),
-                bytes.count == range.count + CacheFileFormat.tableSumLength
-            {
+            let count = range.count + CacheFileFormat.tableSumLength
+            if let bytes = try? fileSystem.read(descriptor, at: range.lowerBound, count: count, path: path), bytes.count == count {
                 let sound = bytes.withUnsafeBufferPointer { buffer -> Bool in
                     var reader = ByteReader(buffer, start: range.count)
-                    return (try? reader.fixed64()) == Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<range.count]))
+                    let filters = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<range.count])
+                    return (try? reader.fixed64()) == Checksum64.of(filters)
                 }
                 var starts: [UInt32] = []
                 starts.reserveCapacity(contents.entries.count)
