@@ -107,15 +107,21 @@ struct TargetSignatureTests {
         #expect(tested > 1000 && kept > 400, "\(tested) \(kept)")
     }
 
-    @Test("a warm backlinks passes over the records whose filter lacks the note, without reading their bodies")
-    func warmQuestionSkipsBodies() throws {
-        let folder = TemporaryFolder()
+    /// A vault of a note, one that links to it and one that does not, and its cache rebuilt.
+    func rebuiltCache(in folder: TemporaryFolder) throws -> CachedRuns {
         try folder.write("vault/pages/Target.md", "# Target\n")
         try folder.write("vault/pages/Wiki.md", "See [[Target]] and [[Other]].\n")
         try folder.write("vault/pages/Unrelated.md", "Only [[Other]] and [a file](Other.md).\n")
         let runs = folder.cachedRuns
         _ = try runs.run { vault in try vault.rebuildCache() }
         CachedRuns.nextTick()
+        return runs
+    }
+
+    @Test("a warm backlinks passes over the records whose filter lacks the note, without reading their bodies")
+    func warmQuestionSkipsBodies() throws {
+        let folder = TemporaryFolder()
+        let runs = try rebuiltCache(in: folder)
         let (vault, cache) = try runs.opened()
         _ = try vault.scan()
         let needles = LinkNeedles(paths: ["pages/Target.md"])
@@ -140,12 +146,7 @@ struct TargetSignatureTests {
     @Test("the filters are kept apart from the index: a listing never reads them, and filters damaged on disk are not used")
     func filtersApartAndChecked() throws {
         let folder = TemporaryFolder()
-        try folder.write("vault/pages/Target.md", "# Target\n")
-        try folder.write("vault/pages/Wiki.md", "See [[Target]] and [[Other]].\n")
-        try folder.write("vault/pages/Unrelated.md", "Only [[Other]].\n")
-        let runs = folder.cachedRuns
-        _ = try runs.run { vault in try vault.rebuildCache() }
-        CachedRuns.nextTick()
+        let runs = try rebuiltCache(in: folder)
         func backlinks(_ vault: Vault) throws -> [String] {
             let scan = try vault.scan()
             let note = try #require(scan.notes.first { $0.path == "pages/Target.md" })
