@@ -67,7 +67,10 @@ extension RenamePlanner {
         do {
             read = try SafeWriter(fileSystem: vault.fileSystem).read(vault.absolutePath(note.path), settling: false)
         } catch FileError.system(let error) where error.code == ENOENT {
-            return nil  // deleted since the walk: no links left in it to keep right
+            // Gone since the walk: perhaps renamed by another `vault` (its text, links and
+            // all, under a name the walk did not see), perhaps deleted. Planned without it,
+            // the change could leave a link of that text pointing at an old name.
+            throw FileError.fileChanged(path: note.path)
         } catch FileError.system(let error) {
             return NoteOutcome(note.path, unavailable: warning("unreadable (\(error.reason)); links in it are not rewritten"))
         }

@@ -41,7 +41,8 @@ public struct TagRenamer {
             do {
                 read = try writer.read(vault.absolutePath(note.path), settling: false)
             } catch FileError.system(let error) where error.code == ENOENT {
-                continue
+                // Gone since the walk, perhaps renamed by another `vault`, tags and all.
+                throw FileError.fileChanged(path: note.path)
             } catch FileError.system(let error) {
                 skipped.append(VaultWarning(path: note.path, message: "unreadable (\(error.reason)); its tags are not rewritten"))
                 unavailable.append(note.path)
