@@ -22,8 +22,8 @@ enum TargetSignature {
     /// its bytes).
     static let absent: UInt8 = 0xFF
     /// The largest filter, in bytes: 256 bits. A note with more runs than that keeps a fuller
-    /// filter, which passes over fewer notes; every byte here is a byte of the index each
-    /// command reads (100,000 notes: 2 MB), and of its highest point in memory.
+    /// filter, which passes over fewer notes; every byte here is a byte of the cache file
+    /// (100,000 notes: 1.8 MB in all) and of what a question about links holds.
     static let maximumLength = 32
     /// A target with escapes is read from each of its bytes (a needle may begin inside an
     /// escape): past this length, no filter is kept.
