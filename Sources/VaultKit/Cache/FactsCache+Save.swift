@@ -157,7 +157,7 @@ extension FactsCache {
             }
             // Written with no stored table, every value is named: the length to compare with later.
             let compacted = base != 0 ? 0 : stored.map { $0.contents.compacted } ?? UInt64(tables.length)
-            let filtersLength = records.reduce(0) { $0 + $1.filter.count }
+            let filtersLength = records.indices.reduce(0) { $0 + records.filter(at: $1).filter.count }
             try CacheFileFormat.writeHead(
                 root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, compacted: compacted,
                 tables: tables, filtersLength: filtersLength, records: records, write: write)
@@ -193,8 +193,8 @@ extension FactsCache {
             try write(piece)
             piece.removeAll(keepingCapacity: true)
         }
-        for record in records {
-            piece += record.filter
+        for position in records.indices {
+            piece += records.filter(at: position).filter
             if piece.count >= 1 << 18 { try flush() }
         }
         try flush()

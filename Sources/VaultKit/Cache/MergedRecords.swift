@@ -88,11 +88,24 @@ struct MergedRecords: RandomAccessCollection {
                 path: path, index: index, bodyLength: slot.bodyCount, bodySum: slot.sum, bases: freshBases, signature: signature,
                 filter: filter)
         case .stored(let entry):
-            // Only a stored file's entries are numbered without the flag.
-            let (signature, filter) = stored!.filter(at: Int(order[position]))
+            let (signature, filter) = self.filter(at: position)
             return CacheFileFormat.Record(
                 path: stored!.path(of: entry), index: stored!.index[entry.index].dropLast(), bodyLength: entry.body.count,
                 bodySum: entry.bodySum, bases: entry.bases, signature: signature, filter: filter)
+        }
+    }
+
+    /// The filter of link targets of the record at `position`, and its signature, without
+    /// the rest of the record made (its path is a string made afresh).
+    func filter(at position: Int) -> (signature: UInt8, filter: ArraySlice<UInt8>) {
+        switch body(at: position) {
+        case .fresh(let slot):
+            let start = fresh[Int(order[position] & ~Self.freshFlag)].indexStart
+            let (_, signature, filter) = TargetSignature.split(freshIndex[start..<start + slot.indexCount])
+            return (signature, filter)
+        case .stored:
+            // Only a stored file's entries are numbered without the flag.
+            return stored!.filter(at: Int(order[position]))
         }
     }
 

@@ -19,19 +19,20 @@ struct TakeBackRecord: Codable {
     /// The bytes to put back, by path.
     var read: [String: [UInt8]] { Dictionary(restores.map { ($0.path, $0.before) }, uniquingKeysWith: { a, _ in a }) }
 
+    /// What ends a record's name, where its journal's has `.json`.
+    private static let suffix = ".back.json"
+
     /// `<id>.back.json`, beside the journal `<id>.json`.
-    static func fileName(for id: String) -> String { id + ".back.json" }
+    static func fileName(for id: String) -> String { id + suffix }
 
     /// True for the name `vault` gives this record.
-    static func isFileName(_ name: String) -> Bool {
-        name.hasSuffix(".back.json") && IntentJournal.isFileName(String(name.dropLast(".back.json".count)) + ".json")
-    }
+    static func isFileName(_ name: String) -> Bool { name.hasSuffix(suffix) && IntentJournal.isFileName(journalName(of: name)) }
 
     /// What doctor calls a record whose journal is gone: its change was taken back whole.
     static let strayDescription = "what a change taken back put back, left after its journal went"
 
     /// The journal's file name for a record's.
-    static func journalName(of name: String) -> String { String(name.dropLast(".back.json".count)) + ".json" }
+    static func journalName(of name: String) -> String { String(name.dropLast(suffix.count)) + ".json" }
 
     func encoded() throws -> [UInt8] { Array(try JSONEncoder().encode(self)) }
 
