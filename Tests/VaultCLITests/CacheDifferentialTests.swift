@@ -155,7 +155,8 @@ struct CacheDifferentialTests {
             var commands: [[String]] = [["list"], ["tasks", "--status", "all", "--json"], ["check"]]
             let word = pick(["lentil", "kyoto", "task", "Note", "plan"])!
             var optional: [[String]] = [
-                ["list", "--json"], ["tags"], ["info"], ["find", word], ["search", "--exact", word], ["tasks"],
+                ["list", "--json"], ["tags"], ["info"], ["find", word], ["search", "--exact", word], ["tasks"], ["graph"],
+                ["graph", "--format", "dot"],
             ]
             if let note = pick(notes) {
                 optional += [["backlinks", note], ["links", note], ["show", note], ["info", note]]

@@ -1,4 +1,5 @@
 import VaultKit
+import VaultSystem
 
 /// `vault graph`: the link graph, as JSON or Graphviz DOT.
 enum GraphCommand: Command {
@@ -27,10 +28,11 @@ enum GraphCommand: Command {
         let vault = try context.vault()
         let scan = try context.scan(vault, detail: .summary)
         context.warn(scan.warnings)
-        let graph = VaultGraph(vault: vault, scan: scan)
+        // The walk's notes are the graph's to let go once it has what it needs of them.
+        let graph = VaultGraph(vault: vault, scan: consume scan)
         context.warn(graph.skipped)
         if format == .dot && !context.json {
-            context.line(graph.dot.trimmingSuffixNewline())
+            graph.writeDot { line in context.write { $0.append(contentsOf: line.utf8) } }
         } else {
             try emit(graph, context)
         }
@@ -38,12 +40,14 @@ enum GraphCommand: Command {
     }
 
     /// The graph as the one JSON document `Context.emit` would give, written array element by
-    /// element: a vault of 100,000 links need not hold the whole document as values too.
+    /// element: a vault of a million links need not hold the whole document, nor its edges as values.
     private static func emit(_ graph: VaultGraph, _ context: Context) throws {
         context.write { $0.append(contentsOf: "{\n  \"dangling\": ".utf8) }
         try array(graph.dangling, context)
         context.write { $0.append(contentsOf: ",\n  \"edges\": ".utf8) }
-        try array(graph.edges, context)
+        var edges = JSONArrayStream(depth: 1)
+        graph.forEachEdge { edge in context.write { edges.append(value(of: edge), to: &$0) } }
+        context.write { edges.finish(to: &$0) }
         context.write { $0.append(contentsOf: ",\n  \"notes\": ".utf8) }
         try array(graph.notes, context)
         context.write { $0.append(contentsOf: ",\n  \"skipped\": ".utf8) }
@@ -56,5 +60,14 @@ enum GraphCommand: Command {
         for item in items where !stream.append(encoding: item, in: context) { break }
         if let failure = stream.failure { throw failure }
         context.write { stream.finish(to: &$0) }
+    }
+
+    /// An edge as its encoding gives it, keys in order, made without the encoder: a million
+    /// edges went through it at half of the command's time.
+    private static func value(of edge: VaultGraph.Edge) -> JSONValue {
+        .object([
+            ("embed", .bool(edge.embed)), ("kind", .string(edge.kind.rawValue)), ("line", .number(String(edge.line))),
+            ("source", .string(edge.source)), ("target", .string(edge.target)),
+        ])
     }
 }

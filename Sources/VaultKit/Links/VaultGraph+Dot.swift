@@ -1,49 +1,85 @@
+import VaultMarkdown
+
 extension VaultGraph {
     /// The graph in Graphviz's DOT language: a box per note (labelled with its title), an
     /// arrow per linked pair and kind of link (dashed for embeds), an ellipse per attachment
     /// linked to, and a red dashed ellipse per dangling target (one per target text).
     public var dot: String {
-        var text = "digraph vault {\n  rankdir=LR;\n  node [shape=box];\n"
-        for note in notes { text += "  \(Self.quoted(note.path)) [label=\(Self.quoted(note.title))];\n" }
+        var text = ""
+        writeDot { text += $0 }
+        return text
+    }
+
+    /// `dot`, handed to `write` a line at a time: the graph of a large vault is never held
+    /// as one text.
+    public func writeDot(_ write: (String) -> Void) {
+        write("digraph vault {\n  rankdir=LR;\n  node [shape=box];\n")
+        for note in notes { write("  \(Self.quoted(note.path)) [label=\(Self.quoted(note.title))];\n") }
+        var linked = [Bool](repeating: false, count: targets.count)
+        arcs.forEach { linked[Int($0.target)] = true }
         let notePaths = Set(notes.map(\.path))
-        let attachments = Set(edges.map(\.target)).subtracting(notePaths).sorted()
-        for attachment in attachments { text += "  \(Self.quoted(attachment)) [shape=ellipse];\n" }
-        let missing = Set(dangling.map(\.target)).sorted()
-        for target in missing {
-            text += "  \(Self.quoted(Self.danglingID(target))) [label=\(Self.quoted(target)), shape=ellipse, style=dashed, color=red];\n"
+        let attachments = Set(targets.indices.lazy.filter { linked[$0] }.map { targets[$0] }).subtracting(notePaths).sorted()
+        for attachment in attachments { write("  \(Self.quoted(attachment)) [shape=ellipse];\n") }
+        for target in Set(dangling.map(\.target)).sorted() {
+            write("  \(Self.quoted(Self.danglingID(target))) [label=\(Self.quoted(target)), shape=ellipse, style=dashed, color=red];\n")
         }
-        var drawn = Set<String>()
-        for edge in edges {
-            let key = [edge.source, edge.target, edge.kind.rawValue, edge.embed ? "embed" : ""].joined(separator: "\u{0}")
-            guard drawn.insert(key).inserted else { continue }
-            let style = edge.embed ? ", style=dashed" : ""
-            text += "  \(Self.quoted(edge.source)) -> \(Self.quoted(edge.target)) [class=\(Self.quoted(edge.kind.rawValue))\(style)];\n"
+        // Edges come grouped by their source: a pair already drawn is one of the same source.
+        var drawn = Set<Drawn>()
+        for (position, note) in notes.enumerated() {
+            drawn.removeAll(keepingCapacity: true)
+            let source = Self.quoted(note.path)
+            forEachArc(of: position) { arc in
+                guard drawn.insert(Drawn(target: arc.target, form: arc.form, embed: arc.embed)).inserted else { return }
+                let style = arc.embed ? ", style=dashed" : ""
+                write("  \(source) -> \(Self.quoted(targets[Int(arc.target)])) [class=\(Self.quoted(arc.form.rawValue))\(style)];\n")
+            }
         }
+        var source: String?
+        var missing = Set<String>()
         for link in dangling {
-            let key = [link.source, link.target, "?"].joined(separator: "\u{0}")
-            guard drawn.insert(key).inserted else { continue }
-            text += "  \(Self.quoted(link.source)) -> \(Self.quoted(Self.danglingID(link.target))) [color=red];\n"
+            if link.source != source { (source, missing) = (link.source, []) }
+            guard missing.insert(link.target).inserted else { continue }
+            write("  \(Self.quoted(link.source)) -> \(Self.quoted(Self.danglingID(link.target))) [color=red];\n")
         }
-        return text + "}\n"
+        write("}\n")
+    }
+
+    /// What makes an arrow of a note: where it leads and how.
+    private struct Drawn: Hashable {
+        let target: Int32
+        let form: Link.Form
+        let embed: Bool
     }
 
     /// The node id of a dangling target: a leading `/`, which no vault-relative path has,
     /// keeps it apart from every note and attachment.
     static func danglingID(_ target: String) -> String { "/dangling/" + target }
 
-    /// A DOT quoted string: a backslash and a double quote escaped, line breaks as `\n`
-    /// (in DOT only `\"` is an escape in an id, and a trailing `\` would swallow the quote).
+    /// A DOT quoted string: a backslash and a double quote escaped, line breaks (LF, CRLF,
+    /// CR) as `\n` (in DOT only `\"` is an escape in an id, and a trailing `\` would swallow
+    /// the quote).
+    ///
+    /// By bytes: a quote that a combining mark follows is still a quote to Graphviz (as a
+    /// character, the two were one, and the quote was left bare), and every id of a graph of
+    /// a million edges passes here.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n", "\r\n": result += "\\n"
-            case "\r": result += "\\n"
-            default: result.append(character)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(text.utf8.count + 2)
+        var afterReturn = false
+        for byte in text.utf8 {
+            defer { afterReturn = byte == 0x0D }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A where afterReturn: continue
+            case 0x0A, 0x0D:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

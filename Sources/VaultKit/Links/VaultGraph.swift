@@ -6,7 +6,11 @@ import VaultSystem
 /// resolves them. Notes in the trash are not in it; tags are not links (except a Logseq
 /// graph's `#page`, which names a page). Everything is sorted, so the same vault gives the
 /// same bytes.
-public struct VaultGraph: Sendable, Codable, Equatable {
+///
+/// The edges are held as numbers and made as values one at a time (`forEachEdge`): a
+/// graph of a million links held as values, each with its line read from its note, was a
+/// gigabyte at 100,000 notes.
+public struct VaultGraph: Sendable {
     /// A note, by its vault-relative path, and its title.
     public struct Node: Sendable, Codable, Equatable {
         public var path: String
@@ -36,30 +40,82 @@ public struct VaultGraph: Sendable, Codable, Equatable {
         public var line: Int
     }
 
+    /// Every note outside the trash, by path.
     public var notes: [Node]
-    public var edges: [Edge]
+    /// The links that resolve to nothing, by source, line and text.
     public var dangling: [Dangling]
     /// Notes whose links could not be read (not downloaded, unreadable, not UTF-8).
     public var skipped: [VaultWarning]
+    /// The edges of every note, grouped by note in the order of `notes`.
+    let arcs: Arcs
+    /// Where each note's edges start in `arcs`, and where the last one's end.
+    let starts: [Int32]
+    /// The files edges lead to, by number (the link index's).
+    let targets: [String]
 
     /// The graph of the notes of `scan` (read to `.summary` at least, for titles).
     ///
     /// A reference use (`[text][label]`) is counted once, through its definition, as
-    /// `vault check` counts it; a link to a heading of its own note is no edge.
-    public init(vault: Vault, scan: VaultScan) {
-        let graph = LinkGraph.build(vault: vault, scan: scan, index: vault.linkIndex(scan))
-        notes = scan.notes.filter { $0.kind != .trash }.map { Node(path: $0.path, title: $0.title) }.sorted { $0.path < $1.path }
-        var edges: [Edge] = []
+    /// `vault check` counts it; a link to a heading of its own note is no edge. The
+    /// dangling links are those a check finds (from its memo, when the notes are as it
+    /// left them); the edges are read from the notes' records in the cache where they serve.
+    public init(vault: Vault, scan: consuming VaultScan) {
+        (dangling, skipped) = Self.dangling(vault: vault, scan: scan)
+        // What the check's findings held is given back before the links are read.
+        FreedMemory.giveBack()
+        let order = scan.notes.indices.filter { scan.notes[$0].kind != .trash }.sorted { scan.notes[$0].path < scan.notes[$1].path }
+        notes = order.map { Node(path: scan.notes[$0].path, title: scan.notes[$0].title) }
+        let readable = order.map { scan.notes[$0].availability == .available }
+        let index = vault.linkIndex(scan)
+        // The walk's notes (their facts, aliases and tags) are let go before the links are read.
+        _ = consume scan
+        FreedMemory.giveBack()
+        (arcs, starts) = Self.arcs(of: notes, readable: readable, vault: vault, index: index)
+        targets = index.paths
+    }
+
+    /// The links of `scan`'s notes that resolve to nothing, as a check finds them, and the
+    /// notes whose links could not be read, with what the walk passed over.
+    private static func dangling(vault: Vault, scan: VaultScan) -> ([Dangling], [VaultWarning]) {
+        let (findings, unreadable) = VaultCheck.findings(vault: vault, scan: scan, index: nil)
         var dangling: [Dangling] = []
-        for edge in graph.edges where edge.link.form != .referenceUse && !edge.link.isSelfLink {
-            if let target = edge.resolution.path {
-                edges.append(Edge(source: edge.source, target: target, kind: edge.link.form, embed: edge.link.isEmbed, line: edge.link.line))
-            } else {
-                dangling.append(Dangling(source: edge.source, target: edge.link.target, text: edge.text, kind: edge.link.form, line: edge.link.line))
+        for case let found? in findings {
+            for report in found.reports where report.resolved == nil {
+                dangling.append(
+                    Dangling(source: fresh(report.source), target: fresh(report.target), text: fresh(report.text), kind: report.form, line: report.line))
             }
         }
-        self.edges = edges.sorted { ($0.source, $0.line, $0.target, $0.kind.rawValue) < ($1.source, $1.line, $1.target, $1.kind.rawValue) }
-        self.dangling = dangling.sorted { ($0.source, $0.line, $0.text) < ($1.source, $1.line, $1.text) }
-        skipped = (scan.skipped + graph.skipped).sorted { $0.path < $1.path }
+        return (dangling.sorted { ($0.source, $0.line, $0.text) < ($1.source, $1.line, $1.text) }, (scan.skipped + unreadable).sorted { $0.path < $1.path })
+    }
+
+    /// A copy of `text` in storage of its own: what a check's findings held is then let go
+    /// whole, none of its memory kept by a string the graph keeps.
+    private static func fresh(_ text: String) -> String {
+        String(unsafeUninitializedCapacity: text.utf8.count) { $0.initialize(fromContentsOf: text.utf8) }
+    }
+
+    /// How many edges there are.
+    public var edgeCount: Int { arcs.count }
+
+    /// Every link that resolves, by source, line, target and kind.
+    public var edges: [Edge] {
+        var edges: [Edge] = []
+        edges.reserveCapacity(arcs.count)
+        forEachEdge { edges.append($0) }
+        return edges
+    }
+
+    /// Calls `body` with each edge, in the order of `edges`, made as it is asked for.
+    public func forEachEdge(_ body: (Edge) throws -> Void) rethrows {
+        for position in notes.indices {
+            try forEachArc(of: position) { arc in
+                try body(Edge(source: notes[position].path, target: targets[Int(arc.target)], kind: arc.form, embed: arc.embed, line: arc.line))
+            }
+        }
+    }
+
+    /// Calls `body` with the edges of the note at `position` in `notes`.
+    func forEachArc(of position: Int, _ body: (Arc) throws -> Void) rethrows {
+        for arc in Int(starts[position])..<Int(starts[position + 1]) { try body(arcs[arc]) }
     }
 }

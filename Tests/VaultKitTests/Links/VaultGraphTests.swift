@@ -36,4 +36,40 @@ struct VaultGraphTests {
         #expect(dot.contains("  \"pages/Say \\\"hi\\\".md\" -> \"pages/back\\\\slash.md\" [class=\"wikilink\"];\n"))
         #expect(dot.contains("\"/dangling/Gone \\\"x\\\"\" [label=\"Gone \\\"x\\\"\", shape=ellipse, style=dashed, color=red];\n"))
     }
+
+    @Test("DOT quotes by bytes: a quote or backslash a combining mark follows is escaped, and CRLF, CR and LF are each one \\n")
+    func dotQuotesBytes() {
+        #expect(VaultGraph.quoted("a\"\u{301}b") == "\"a\\\"\u{301}b\"")
+        #expect(VaultGraph.quoted("\\\u{301}") == "\"\\\\\u{301}\"")
+        #expect(VaultGraph.quoted("one\r\ntwo\rthree\nfour") == "\"one\\ntwo\\nthree\\nfour\"")
+        #expect(VaultGraph.quoted("\r\r\n\n") == "\"\\n\\n\\n\"")
+    }
+
+    @Test("a graph from a warm cache, every note answered by its record, is the graph without the cache")
+    func warmGraphIsUncached() throws {
+        let folder = TemporaryFolder()
+        let files = [
+            "pages/A.md": "# A\n[[B]] ![[B]] [b](B.md) [[Nowhere]] [[#Self]] [r][lbl] [[Twin]]\n\n[lbl]: Gone.md\n",
+            "pages/B.md": "---\nup: \"[[A]]\"\n---\n![pic](pic.png) [[A#Head]] [[Nowhere]] [[Nowhere]]\n",
+            "pages/x/Twin.md": "", "pages/y/Twin.md": "[[A]]\n",
+            "pages/pic.png": "", "trash/T.md": "[[A]]\n",
+        ]
+        for (path, text) in files { try folder.write("vault/" + path, text) }
+        try folder.write("vault/pages/Bytes.md", bytes: Array("[[A]] ".utf8) + [0xFF] + Array("\n".utf8))
+        let runs = folder.cachedRuns
+        let graph = { (vault: Vault) throws -> VaultGraph in VaultGraph(vault: vault, scan: try vault.scan(detail: .summary)) }
+        let expected = try runs.uncached(graph)
+        #expect(expected.edgeCount == 8)
+        #expect(expected.dangling.map(\.text) == ["[[Nowhere]]", "[lbl]: Gone.md", "[[Nowhere]]", "[[Nowhere]]"])
+        #expect(expected.skipped.map(\.path) == ["pages/Bytes.md"])
+        _ = try runs.run(graph)
+        CachedRuns.nextTick()
+        let warm = try runs.run(graph)
+        #expect(warm.misses == 0)
+        #expect(warm.value.notes == expected.notes)
+        #expect(warm.value.edges == expected.edges)
+        #expect(warm.value.dangling == expected.dangling)
+        #expect(warm.value.skipped == expected.skipped)
+        #expect(warm.value.dot == expected.dot)
+    }
 }
