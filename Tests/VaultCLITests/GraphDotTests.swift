@@ -18,4 +18,17 @@ struct GraphDotTests {
                 + " && vault graph --format dot > graph.dot && dot -Tsvg graph.dot -o graph.svg")
         #expect(tricky.status == 0 && tricky.errors == "", "\(tricky.errors)")
     }
+
+    @Test("names that differ only in a carriage return or a line feed are two nodes, and a NUL in a title or a link does not cut the output")
+    func lineBreaksAndNul() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
+        let sandbox = try Sandbox(fixture: "empty")
+        let rendered = try sandbox.run(
+            #"mkdir -p .zennotes pages && printf 'one\n' > "$(printf 'pages/x\ry.md')" && printf 'two\n' > "$(printf 'pages/x\ny.md')""#
+                + #" && printf -- '---\ntitle: "a\\u0000b"\n---\n[[ta\0rget]]\n' > pages/N.md"#
+                + " && vault graph --format dot > graph.dot && dot -Tplain graph.dot | grep -c '^node'")
+        #expect(rendered.status == 0, "\(rendered.errors)")
+        // The three notes and the dangling target.
+        #expect(rendered.output.trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+    }
 }

@@ -10,9 +10,11 @@ enum GraphCommand: Command {
         JSON (the default) holds `notes` (path, title), `edges` (source, target, kind, embed, line:
         one per link that resolves), `dangling` (source, target, text, kind, line) and `skipped`
         (notes whose links could not be read). DOT draws a box per note, an arrow per linked pair
-        (dashed for embeds) and a red node per dangling target, for Graphviz:
+        and kind of link (dashed for embeds) and a red node per dangling target, for Graphviz:
         `vault graph --format dot | dot -Tsvg > graph.svg`. Links resolve as everywhere else in
-        vault; tags are not links, and notes in the trash are left out. Everything is sorted by path.
+        vault; tags are not links (in a Logseq graph `#page` is one, and a page linked to that has
+        no file is dangling here, where `check` lists it apart), and notes in the trash are left
+        out. Everything is sorted by path.
         """
     static let format = Option<Format>(choice: "--format", value: "FORMAT", default: .json, help: "json (default) or dot")
     static let options: [any DeclaredOption] = [format]

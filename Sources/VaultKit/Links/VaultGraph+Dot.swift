@@ -55,9 +55,10 @@ extension VaultGraph {
     /// keeps it apart from every note and attachment.
     static func danglingID(_ target: String) -> String { "/dangling/" + target }
 
-    /// A DOT quoted string: a backslash and a double quote escaped, line breaks (LF, CRLF,
-    /// CR) as `\n` (in DOT only `\"` is an escape in an id, and a trailing `\` would swallow
-    /// the quote).
+    /// A DOT quoted string: a double quote and a backslash escaped, a line feed as `\n`, a
+    /// carriage return as `\r` and a NUL as `\0`, each byte apart, so that two names that
+    /// differ in one of them stay two nodes (a NUL cut Graphviz's string short; in DOT only
+    /// `\"` is an escape in an id, and a trailing `\` would swallow the quote).
     ///
     /// By bytes: a quote that a combining mark follows is still a quote to Graphviz (as a
     /// character, the two were one, and the quote was left bare), and every id of a graph of
@@ -65,18 +66,20 @@ extension VaultGraph {
     static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "\"")]
         bytes.reserveCapacity(text.utf8.count + 2)
-        var afterReturn = false
         for byte in text.utf8 {
-            defer { afterReturn = byte == 0x0D }
+            let escaped: UInt8?
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+            case 0x0A: escaped = UInt8(ascii: "n")
+            case 0x0D: escaped = UInt8(ascii: "r")
+            case 0x00: escaped = UInt8(ascii: "0")
+            default: escaped = nil
+            }
+            if let escaped {
                 bytes.append(UInt8(ascii: "\\"))
+                bytes.append(escaped)
+            } else {
                 bytes.append(byte)
-            case 0x0A where afterReturn: continue
-            case 0x0A, 0x0D:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "n"))
-            default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
