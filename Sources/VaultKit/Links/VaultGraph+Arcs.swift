@@ -54,7 +54,7 @@ extension VaultGraph {
 
     /// The edges of `notes`, grouped by note in their order, and where each note's start
     /// (with where the last one's end); a note not `readable` (not downloaded, its name not
-    /// readable) has none.
+    /// UTF-8) has none, and neither has one that cannot be read now.
     ///
     /// A note's links come from its record in the cache when it serves (the walk found it
     /// valid), else from its file, which is then recorded; no note is read for its lines,
@@ -69,7 +69,7 @@ extension VaultGraph {
             return Self.arcs(of: notes[number].path, reader: reader, vault: vault, index: index)
         } deliver: { _, found in
             arcs.append(contentsOf: found)
-            starts.append(Int32(clamping: arcs.count))
+            starts.append(Int32(arcs.count))
             return true
         }
         return (arcs, starts)

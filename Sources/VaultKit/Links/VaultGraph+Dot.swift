@@ -26,7 +26,7 @@ extension VaultGraph {
         // Edges come grouped by their source: a pair already drawn is one of the same source.
         var drawn = Set<Drawn>()
         for (position, note) in notes.enumerated() {
-            drawn.removeAll(keepingCapacity: true)
+            if !drawn.isEmpty { drawn.removeAll() }
             let source = Self.quoted(note.path)
             forEachArc(of: position) { arc in
                 guard drawn.insert(Drawn(target: arc.target, form: arc.form, embed: arc.embed)).inserted else { return }

@@ -65,7 +65,8 @@ public struct VaultGraph: Sendable {
         FreedMemory.giveBack()
         let order = scan.notes.indices.filter { scan.notes[$0].kind != .trash }.sorted { scan.notes[$0].path < scan.notes[$1].path }
         notes = order.map { Node(path: scan.notes[$0].path, title: scan.notes[$0].title) }
-        let readable = order.map { scan.notes[$0].availability == .available }
+        // As the links of a check are read: a note the walk could not read is tried again.
+        let readable = order.map { Self.mayRead(scan.notes[$0]) }
         let index = vault.linkIndex(scan)
         // The walk's notes (their facts, aliases and tags) are let go before the links are read.
         _ = consume scan
@@ -86,6 +87,16 @@ public struct VaultGraph: Sendable {
             }
         }
         return (dangling.sorted { ($0.source, $0.line, $0.text) < ($1.source, $1.line, $1.text) }, (scan.skipped + unreadable).sorted { $0.path < $1.path })
+    }
+
+    /// False for a note whose file cannot be opened: a placeholder of one not downloaded, or
+    /// one whose name is not UTF-8 (`Vault.walkedContents` says why, to the check).
+    private static func mayRead(_ note: Note) -> Bool {
+        switch note.availability {
+        case .available: return true
+        case .placeholder: return false
+        case .unreadable: return note.unavailableReason != VaultScanner.undecodableNameReason
+        }
     }
 
     /// A copy of `text` in storage of its own: what a check's findings held is then let go

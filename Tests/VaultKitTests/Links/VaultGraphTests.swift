@@ -74,5 +74,17 @@ struct VaultGraphTests {
         #expect(warm.value.dangling == expected.dangling)
         #expect(warm.value.skipped == expected.skipped)
         #expect(warm.value.dot == expected.dot)
+        // A name added: the check resolves every link again and lets go of the cache before
+        // the edges are read, which then read the records again by each note's status.
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Nowhere.md", "[[A]]\n")
+        let renamed = try runs.uncached(graph)
+        #expect(renamed.edgeCount == 12)
+        #expect(renamed.dangling.map(\.text) == ["[lbl]: Gone.md"])
+        CachedRuns.nextTick()
+        let after = try runs.run(graph)
+        #expect(after.value.edges == renamed.edges)
+        #expect(after.value.dangling == renamed.dangling)
+        #expect(after.value.dot == renamed.dot)
     }
 }
