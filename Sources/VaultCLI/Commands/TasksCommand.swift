@@ -110,12 +110,11 @@ enum TasksCommand: Command {
         } else if !context.stdoutIsTerminal && !context.color {
             // For a pipe, the same tab-separated rows as `columns`, written as bytes: a long
             // listing spends less on its strings than on finding the tasks.
-            var sink = ClosureSink<VaultTask> { task in
-                listed += 1
-                context.write { appendRow(task, depth: 0, today: today, to: &$0) }
-                return true
-            }
-            warnings = try vault.tasks(matching: query, of: notes, into: &sink, progress: update)
+            // Each row is made on the core that read its note.
+            (listed, warnings) = try vault.renderedTasks(
+                matching: query, of: notes, progress: update, state: {},
+                render: { _, task, bytes in appendRow(task.pointee, depth: 0, today: today, to: &bytes) }
+            ) { bytes, _ in context.write { $0 += bytes } }
         } else {
             var rows = CollectingSink<[String]>()
             var sink = ClosureSink<VaultTask> { task in

@@ -134,3 +134,9 @@ $ vault tasks --note "No such note"
 ? 1
 $ vault tasks --tag nothing-has-this -q
 ? 1
+# Sorted, to a pipe or as JSON, every row is counted as it goes out: tasks were listed, so the
+# exit status is 0, and the JSON array is closed after the last.
+$ VAULT_TODAY=2026-11-30 vault tasks --sort due -q > /dev/null; echo "exit $?"
+> exit 0
+$ VAULT_TODAY=2026-11-30 vault tasks --sort due --json -q | tail -1
+> ]
