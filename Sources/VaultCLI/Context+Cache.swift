@@ -9,6 +9,10 @@ extension Context {
         for notice in found.notices { warn(notice) }
         guard let location = found.location else { return nil }
         let cache = FactsCache(location: location, racyWindow: racyWindow, fineRacyWindow: 100_000_000)
+        #if VAULT_TEST_SEAMS
+        // Tests of small vaults have them filled as a large one is (see `CacheFill`).
+        if let value = environment["VAULT_TEST_CACHE_FILL_FLOOR"], let floor = Int(value) { cache.fillFloor = floor }
+        #endif
         for notice in cache.takeNotices() { warn(notice) }
         return cache
     }

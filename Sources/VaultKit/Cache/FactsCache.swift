@@ -65,6 +65,9 @@ public final class FactsCache: @unchecked Sendable {
     var compactionFloor: UInt64 = 1 << 20
     /// The most bytes of records read afresh kept in memory once a save failed (see `finish()`).
     var unsavedLimit = 32 << 20
+    /// How many notes a pass reads at least before it fills the cache ahead of itself (see
+    /// `CacheFill`); public so that tests can have small vaults filled so.
+    public var fillFloor = 1_000
     /// The most bytes a delta file holds beside a small main file (see `deltaLimit`).
     var deltaFloor: Int64 = 4 << 10
     /// Records read afresh this run, encoded (a first run of a large vault would otherwise

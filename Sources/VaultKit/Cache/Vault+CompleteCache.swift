@@ -24,7 +24,8 @@ extension Vault {
         // A cache that cannot be written would keep every whole record in memory, call
         // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
         guard let cache, cache.takesFiles() else { return nil }
-        return try fill(cache, notes: notes, parts: parts, marking: true, progress: nil)
+        let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
+        return try fill.fill(notes.map(\.path), holdings: fill.holdings(of: notes, parts: parts), parts: parts, marking: true, progress: nil)
     }
 
     /// Reads every note into an empty cache and saves it; the number of notes read
@@ -39,61 +40,9 @@ extension Vault {
         // kept: a scan of every fact held each note's headings and tags beside the records
         // and values waiting to be saved (124 MiB at 100,000 notes, against 93).
         let notes = try scan(detail: .paths).notes
-        let read = try fill(cache, notes: notes, parts: .all, marking: false, progress: progress)
+        let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
+        let read = try fill.fill(notes.map(\.path), holdings: fill.holdings(of: notes, parts: .all), parts: .all, marking: false, progress: progress)
         try cache.finish()
         return read
-    }
-
-    /// Reads afresh each of `notes` whose record lacks a fact of `parts`, then saves the cache
-    /// when any was; how many were read.
-    ///
-    /// - Parameter marking: mark the records read as found valid by the walk, for questions
-    ///   asked of them next.
-    private func fill(
-        _ cache: FactsCache, notes: [Note], parts: NoteFacts.Parts, marking: Bool,
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
-    ) throws -> Int {
-        let reader = CachedReader(fileSystem: fileSystem, cache: cache, dialect: dialect)
-        let count = notes.count
-        // The walk just checked each record against its file, and read again the notes that
-        // changed: a whole record is passed over without a second `stat`, and one that turns
-        // out stale is read again by the call that meets it, as always.
-        let holdings = ParallelMap.map(count, minimumPerWorker: 1_024) { position -> FactsCache.Holding? in
-            let note = notes[position]
-            guard note.availability == .available else { return nil }
-            let holding = cache.holding(note.path, status: nil)
-            if case .valid(let held) = holding, held.isSuperset(of: parts) { return nil }
-            return holding
-        }
-        // Most notes to be read again (a first `check` after `tags`): the stored file is let go
-        // while they are, and not opened again to be merged when every note was read. Held
-        // beside what the reading makes, its index took a first check at 100,000 notes from
-        // 88 to 104 MiB.
-        let toRead = holdings.count { $0 != nil }
-        if toRead >= 1_000 && toRead * 2 >= count { cache.letGoOfFile() }
-        let read = ParallelMap.map(count, minimumPerWorker: 256, progress: progress) { position -> Bool in
-            guard let holding = holdings[position] else { return false }
-            let path = notes[position].path
-            // A note that cannot be read now is read again by the call that needs it.
-            return (try? reader.read(path: path, absolute: absolutePath(path), wanted: parts, holds: holding)) != nil
-        }
-        let readCount = read.count { $0 }
-        guard readCount > 0 else { return 0 }
-        try cache.save()
-        // The file written is new to the walk: the records just read from their files are
-        // asked of without a second `stat` (a first `check` took one of every note).
-        if marking {
-            for (position, wasRead) in read.enumerated() where wasRead { cache.markRead(notes[position].path) }
-        }
-        return readCount
-    }
-}
-
-extension FactsCache {
-    /// True when the cache folder takes files now: made if it was not, and a scratch file
-    /// made there (unlinked at once, so nothing is left).
-    fileprivate func takesFiles() -> Bool {
-        guard (try? fileSystem.createDirectories(location.folder)) != nil else { return false }
-        return ScratchFile(folder: location.folder, capacity: 0) != nil
     }
 }

@@ -40,7 +40,9 @@ extension Vault {
     public func tasks(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> TaskScan {
         // A paths-only scan walks the folders as every command does and opens no note.
         let scan = try scan(detail: .paths)
-        return tasks(of: TaskWalk.Files(notes: scan.notes, warnings: scan.warnings), progress: progress)
+        let files = TaskWalk.Files(notes: scan.notes, warnings: scan.warnings)
+        completeTaskRecords(of: files, progress: progress)
+        return tasks(of: files, progress: progress)
     }
 
     /// Reads the tasks of some notes only (from an earlier `scan`).
@@ -92,6 +94,14 @@ extension Vault {
 }
 
 extension Vault {
+    /// Reads into the cache first, when most of `files` have records that hold other facts
+    /// but not their tasks (a first `tasks` after a first `check`): see `CacheFill.beforeRereading`.
+    func completeTaskRecords(of files: TaskWalk.Files, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) {
+        guard let cache else { return }
+        let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
+        fill.beforeRereading(count: files.count, parts: .tasks, progress: progress) { files[$0].isPlaceholder ? nil : (files[$0].path, nil) }
+    }
+
     /// `readTasks` through the cache: a note unchanged since it was read is not opened.
     private func readCachedTasks(_ file: TaskWalk.File, into tasks: inout [VaultTask]) -> VaultWarning? {
         let reading: CachedReader.Reading

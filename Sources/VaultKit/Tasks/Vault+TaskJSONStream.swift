@@ -59,7 +59,7 @@ extension Vault {
             }
         }
         let selection = TaskSelection(query, layout: layout)
-        let files = try taskFiles(of: notes, selecting: selection.paths)
+        let files = try taskFiles(of: notes, selecting: selection.paths, progress: progress)
         var warnings = files.warnings
         ParallelMap.stream(files.count, state: state, progress: progress) { local, index in
             var tasks: [VaultTask] = []

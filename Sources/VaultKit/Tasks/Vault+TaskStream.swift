@@ -18,7 +18,7 @@ extension Vault {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [VaultWarning] {
         let selection = TaskSelection(query, layout: layout)
-        let files = try taskFiles(of: notes, selecting: selection.paths)
+        let files = try taskFiles(of: notes, selecting: selection.paths, progress: progress)
         var warnings = files.warnings
         var sorted: [VaultTask] = []
         ParallelMap.stream(files.count, state: {}, progress: progress) { _, index in
@@ -53,7 +53,11 @@ extension Vault {
 
     /// The notes whose tasks are read: `notes`, or when nil every note of a walk of the vault
     /// that `selecting` selects (a query of one folder reads that folder's notes only).
-    func taskFiles(of notes: [Note]?, selecting: PathSelection? = nil) throws -> TaskWalk.Files {
+    ///
+    /// - Parameter progress: told of a fill of the cache ahead of the read (see `completeTaskRecords`).
+    func taskFiles(
+        of notes: [Note]?, selecting: PathSelection? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> TaskWalk.Files {
         guard let notes else {
             // A paths-only scan walks the folders as every command does and opens no note;
             // only each note's path is kept.
@@ -63,7 +67,9 @@ extension Vault {
                 return true
             }
             let scan = try scan(detail: .paths, selecting: selecting, into: &paths)
-            return TaskWalk.Files(files: walked, warnings: scan.warnings)
+            let files = TaskWalk.Files(files: walked, warnings: scan.warnings)
+            completeTaskRecords(of: files, progress: progress)
+            return files
         }
         return TaskWalk.Files(notes: notes, warnings: [])
     }

@@ -50,6 +50,7 @@ struct VaultScanner {
 
     func scan() throws -> VaultScan {
         let walk = try walk()
+        completeRecords(of: walk)
         let notes = readAll(walk.found)
         return finish(walk, notes: notes, warnings: notes.flatMap(Self.warnings(of:)))
     }
@@ -67,6 +68,7 @@ struct VaultScanner {
         state: @Sendable () -> State, making make: @Sendable (inout State, Note) -> Made, _ deliver: (Made) -> Bool
     ) throws -> VaultScan {
         let walk = try walk()
+        completeRecords(of: walk)
         var warnings: [VaultWarning] = []
         ParallelMap.stream(walk.count, state: state, progress: progress) { state, index -> (warnings: [VaultWarning], made: Made)? in
             guard selects(walk.found[index]), let note = read(walk.found[index]) else { return nil }
@@ -80,6 +82,18 @@ struct VaultScanner {
             }
         }
         return finish(walk, notes: [], warnings: warnings)
+    }
+
+    /// Reads into the cache first, when most of the notes to be read have records short of
+    /// what is asked (see `CacheFill.beforeRereading`).
+    private func completeRecords(of walk: Walk) {
+        guard let cache, detail == .tags || detail == .full else { return }
+        let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
+        fill.beforeRereading(count: walk.count, parts: NoteReader.parts(for: detail), progress: progress) { position in
+            let item = walk.found[position]
+            guard !item.undecodable, item.placeholderFile == nil, let status = item.status, selects(item) else { return nil }
+            return (item.path, status)
+        }
     }
 
     /// What a person should know about a note once it is read.

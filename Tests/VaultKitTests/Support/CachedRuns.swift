@@ -23,6 +23,8 @@ struct CachedRuns {
     var deltaFloor: Int64?
     /// The table's length under which unnamed values stay; nil for the cache's own.
     var compactionFloor: UInt64?
+    /// How many notes a pass reads at least before it fills the cache ahead of itself; nil for the cache's own.
+    var fillFloor: Int?
 
     init(root: String, cacheFolder: String) {
         self.root = root
@@ -39,6 +41,7 @@ struct CachedRuns {
         cache.writesDeltas = writesDeltas
         if let deltaFloor { cache.deltaFloor = deltaFloor }
         if let compactionFloor { cache.compactionFloor = compactionFloor }
+        if let fillFloor { cache.fillFloor = fillFloor }
         vault.cache = cache
         return (vault, cache)
     }
