@@ -25,7 +25,8 @@ extension Vault {
         // after call (186 MiB at 100,000 notes): without it each call reads what it needs.
         guard let cache, cache.takesFiles() else { return nil }
         let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
-        return try fill.fill(notes.map(\.path), holdings: fill.holdings(of: notes, parts: parts), parts: parts, marking: true, progress: nil)
+        let holdings = fill.holdings(of: notes, parts: parts)
+        return try fill.fill(notes.map(\.path), holdings: holdings, parts: parts, marking: true, progress: nil)
     }
 
     /// Reads every note into an empty cache and saves it; the number of notes read
@@ -41,7 +42,8 @@ extension Vault {
         // and values waiting to be saved (124 MiB at 100,000 notes, against 93).
         let notes = try scan(detail: .paths).notes
         let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
-        let read = try fill.fill(notes.map(\.path), holdings: fill.holdings(of: notes, parts: .all), parts: .all, marking: false, progress: progress)
+        let holdings = fill.holdings(of: notes, parts: .all)
+        let read = try fill.fill(notes.map(\.path), holdings: holdings, parts: .all, marking: false, progress: progress)
         try cache.finish()
         return read
     }

@@ -99,7 +99,9 @@ extension Vault {
     func completeTaskRecords(of files: TaskWalk.Files, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) {
         guard let cache else { return }
         let fill = CacheFill(cache: cache, fileSystem: fileSystem, dialect: dialect, root: root)
-        fill.beforeRereading(count: files.count, parts: .tasks, progress: progress) { files[$0].isPlaceholder ? nil : (files[$0].path, nil) }
+        fill.beforeRereading(count: files.count, parts: .tasks, progress: progress) { position in
+            files[position].isPlaceholder ? nil : (files[position].path, nil)
+        }
     }
 
     /// `readTasks` through the cache: a note unchanged since it was read is not opened.

@@ -19,7 +19,8 @@ struct CacheFillTests {
 
     init() throws {
         for index in 0..<8 {
-            try folder.write("vault/pages/Note \(index).md", "# Note \(index)\n\n[[Note \((index + 1) % 8)]] #t\(index % 3)\n- [ ] task \(index)\n")
+            let text = "# Note \(index)\n\n[[Note \((index + 1) % 8)]] #t\(index % 3)\n- [ ] task \(index)\n"
+            try folder.write("vault/pages/Note \(index).md", text)
         }
         try folder.write("vault/archive/Old.md", "# Old\n\n[[Note 1]] #old\n- [ ] archived task\n")
         try folder.write("vault/trash/Gone.md", "# Gone\n\n- [ ] trashed task\n")
