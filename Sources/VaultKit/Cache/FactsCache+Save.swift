@@ -219,12 +219,15 @@ extension FactsCache {
     /// Removes what runs killed while writing the cache left: temporary files older than a
     /// minute (a younger one may be another run's, about to be renamed into place), and
     /// scratch files of records read afresh that a kill caught before they were unlinked.
-    private func removeLeftovers() {
+    ///
+    /// - Parameter young: remove them however young (a clear the person asked for: a run
+    ///   saving meanwhile then cannot rename its file into place, and says so).
+    func removeLeftovers(young: Bool = false) {
         guard let entries = try? fileSystem.entries(location.folder) else { return }
         for entry in entries
         where entry.kind == .file && (SafeWriter.isTemporaryName(entry.name) || entry.name.hasPrefix(ScratchFile.namePrefix)) {
             let path = location.folder + "/" + entry.name
-            if let status = (try? fileSystem.status(path)) ?? nil, status.modifiedNanoseconds < now() - 60_000_000_000 {
+            if young || ((try? fileSystem.status(path)) ?? nil).map({ $0.modifiedNanoseconds < now() - 60_000_000_000 }) == true {
                 try? fileSystem.removeFile(path)
             }
         }

@@ -369,7 +369,8 @@ public final class FactsCache: @unchecked Sendable {
         for case let file? in files { file.clearWalkMarks() }
     }
 
-    /// Removes the cache file, its delta and the check memo; the next run reads every note.
+    /// Removes the cache file, its delta, the check memo and what runs killed while saving
+    /// left; the next run reads every note.
     ///
     /// - Throws: `VaultError.cacheBlocked` when a folder that holds files stands in the place
     ///   of one of the cache's files (an empty one is removed); a `SystemError` when a file
@@ -388,6 +389,8 @@ public final class FactsCache: @unchecked Sendable {
             do { try fileSystem.removeFile(file) } catch let error as SystemError where error.code == ENOENT {}
         }
         try FolderNameMemo.removeAll(in: location.folder, fileSystem: fileSystem)
+        // A save killed a moment ago left its temporary file: asked to clear, nothing waits a minute.
+        removeLeftovers(young: true)
         lock.withLock {
             file = nil
             delta = nil

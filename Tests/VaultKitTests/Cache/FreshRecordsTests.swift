@@ -97,4 +97,19 @@ struct FreshRecordsTests {
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: young))
     }
+
+    @Test("clearing the cache removes what a save killed a moment ago left, a temporary file and a scratch file")
+    func clearRemovesYoungLeftovers() throws {
+        try folder.writeLinkedNotes()
+        _ = try folder.cachedRuns.run(CachedRuns.digest)
+        let cache = folder.path + "/cache"
+        let temporary = cache + "/" + SafeWriter.temporaryName(for: "facts", kind: .newFile)
+        let scratch = cache + "/" + ScratchFile.namePrefix + "Ij56Kl"
+        for path in [temporary, scratch] { #expect(FileManager.default.createFile(atPath: path, contents: Data("part".utf8))) }
+        let (_, opened) = try folder.cachedRuns.opened()
+        try opened.clear()
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+        #expect(!FileManager.default.fileExists(atPath: scratch))
+        #expect(try folder.cachedRuns.run(CachedRuns.digest).value == (try folder.cachedRuns.uncached(CachedRuns.digest)))
+    }
 }
