@@ -15,6 +15,7 @@ extension LinkGraph {
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, deliver: ([LinkEdge]) -> Bool
     ) -> [VaultWarning] {
         let notes = notes ?? scan.notes
+        fillLinkRecords(of: notes, vault: vault)
         let selected = selection(of: notes)
         let question = Question(needles: needles, keep: keep, keepsAlike: false, findsBrokenDefinitions: false)
         var skipped: [VaultWarning] = []

@@ -103,4 +103,21 @@ struct CacheFillTests {
         #expect(tags.hits == 0)
         #expect(try parts("pages/Note 0.md") == .all)
     }
+
+    @Test("a backlinks question after a first tasks fills the link records first, and answers as without the cache")
+    func backlinksAfterTasks() throws {
+        _ = try runs.run { try $0.tasks().tasks.count }
+        #expect(try parts("pages/Note 0.md") == [.header, .tasks])
+        func backlinks(_ vault: Vault) throws -> [String] {
+            let scan = try vault.scan(detail: .summary)
+            let note = try #require(scan.notes.first { $0.path == "pages/Note 1.md" })
+            return vault.backlinkReports(to: note, scan: scan).reports.map { "\($0.source):\($0.line) \($0.text)" }
+        }
+        let run = try runs.run(backlinks)
+        #expect(run.value == (try runs.uncached(backlinks)))
+        #expect(run.value.count == 2)
+        // The trash, which the question passes over, was filled with the rest.
+        #expect(try parts("pages/Note 0.md") == .all && parts("trash/Gone.md") == .all)
+        #expect(try runs.run(backlinks).misses == 0)
+    }
 }
