@@ -53,8 +53,13 @@ enum CacheCommand: Command {
             }
             context.line("cache: \(status.path)")
             context.line("size: \(status.bytes) bytes")
-            context.line("notes: \(status.notes)")
-            context.line("last refresh: \(status.lastRefresh.map(WallTime.iso8601) ?? "never")")
+            if status.otherBuild == true {
+                context.line("notes: none this build reads (another version or build of vault wrote the file; the next command reads every note and writes it anew)")
+                context.line("last refresh: unknown")
+            } else {
+                context.line("notes: \(status.notes)")
+                context.line("last refresh: \(status.lastRefresh.map(WallTime.iso8601) ?? "never")")
+            }
             if let hits = status.lastRunHits, let misses = status.lastRunMisses {
                 context.line("last run: \(hits) hit\(hits == 1 ? "" : "s"), \(misses) miss\(misses == 1 ? "" : "es")")
             }

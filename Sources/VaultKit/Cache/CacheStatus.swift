@@ -14,6 +14,9 @@ public struct CacheStatus: Sendable, Codable, Equatable {
     /// The records the last run that used the cache found valid, and the notes it read.
     public var lastRunHits: Int?
     public var lastRunMisses: Int?
+    /// True when the file was written by another version or build of vault: none of its
+    /// records is read, and the next command that reads notes writes it anew (nil otherwise).
+    public var otherBuild: Bool?
 }
 
 extension FactsCache {
@@ -29,6 +32,15 @@ extension FactsCache {
         let run = lastRun()
         return CacheStatus(
             path: location.file, bytes: size, notes: size == 0 ? 0 : count, lastRefresh: size == 0 ? nil : writtenAt,
-            lastRunHits: run?.hits, lastRunMisses: run?.misses)
+            lastRunHits: run?.hits, lastRunMisses: run?.misses, otherBuild: mainSize > 0 && isOfOtherBuild() ? true : nil)
+    }
+
+    /// True when the cache file's header says another version or build wrote it (it then
+    /// holds no record this build reads, however large it is).
+    private func isOfOtherBuild() -> Bool {
+        guard let start = try? fileSystem.readPrefix(location.file, limit: CacheFileFormat.headerLength).bytes,
+            let header = try? CacheFileFormat.header(start)
+        else { return false }
+        return !header.isCurrent
     }
 }

@@ -18,6 +18,16 @@ $ vault cache status | grep -v "last refresh"
 > notes: 0
 $ vault cache rebuild
 > rebuilt <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts: 39 notes read
+# A file another build of vault wrote (its header names another program) holds no record
+# this build reads: the status says so rather than "0 notes, never", and the next run rewrites it.
+$ printf 'OTHERBLD' | dd of=../.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts bs=1 seek=24 conv=notrunc 2> /dev/null && vault cache status | grep -v "^size\|^last run"
+> cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+> notes: none this build reads (another version or build of vault wrote the file; the next command reads every note and writes it anew)
+> last refresh: unknown
+$ vault cache status --json | grep otherBuild
+>   "otherBuild": true,
+$ vault list --include-trash > /dev/null && vault cache status | grep notes
+> notes: 39
 $ vault --no-cache tags | head -2
 > #project/vault	6
 > #reading	4
