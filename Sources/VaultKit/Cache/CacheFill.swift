@@ -38,11 +38,11 @@ struct CacheFill {
     /// command's first run costs about what it costs without a cache.
     ///
     /// - Parameters:
-    ///   - count: how many notes the pass reads.
+    ///   - count: how many notes the walk found, in the pass's order.
     ///   - progress: told how far the fill is, when there is one.
     ///   - note: the path of note `position` and its status from the walk just taken (nil to
-    ///     take what its record holds, for a walk that marked the valid ones); nil for a note
-    ///     the pass does not read.
+    ///     take what its record holds whatever the file is now: a stale one is then read by
+    ///     the pass, as always); nil for a note the pass does not read.
     @discardableResult
     func beforeRereading(
         count: Int, parts: NoteFacts.Parts, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -66,9 +66,10 @@ struct CacheFill {
         }
         // A sample first: a warm pass, the usual one, then costs 64 lookups rather than one a note.
         let samples = min(64, count)
-        guard (0..<samples).count(where: { rereads(holding($0 * count / samples)) }) * 8 >= samples * 3 else { return 0 }
+        guard (0..<samples).count(where: { rereads(holding($0 * count / samples)) }) * 8 >= samples * 3, cache.takesFiles()
+        else { return 0 }
         let holdings = ParallelMap.map(count, minimumPerWorker: 1_024, holding)
-        guard holdings.count(where: rereads) * 2 >= count, cache.takesFiles() else { return 0 }
+        guard holdings.count(where: rereads) * 2 >= count else { return 0 }
         // The rest are read too (for what is asked, as the pass would read them), and the
         // notes the walk found that the pass leaves out (the archive and the trash, for
         // `tasks`): when every walked note was read, the save needs nothing of the stored
@@ -113,12 +114,13 @@ struct CacheFill {
         }
         let readCount = read.count { $0 }
         guard readCount > 0 else { return 0 }
+        // Only a record this run holds goes into the file written: a note read but not kept
+        // (a scratch file the disk would not take) has there, at most, the record it had.
+        let kept = marking ? read.indices.filter { read[$0] && cache.holdsFresh(paths[$0]) } : []
         try cache.save()
         // The file written is new to the walk: the records just read from their files are
         // asked of without a second `stat` (a first `check` took one of every note).
-        if marking {
-            for (position, wasRead) in read.enumerated() where wasRead { cache.markRead(paths[position]) }
-        }
+        for position in kept { cache.markRead(paths[position]) }
         return readCount
     }
 }
@@ -130,6 +132,11 @@ extension FactsCache {
         guard let walked = lock.withLock({ walked }), walked.count > paths.count else { return [] }
         let known = Set(paths.lazy.map(PathBytes.init))
         return walked.filter { !known.contains(PathBytes($0)) }
+    }
+
+    /// True when this run read `path` afresh and holds its record, to be saved.
+    fileprivate func holdsFresh(_ path: String) -> Bool {
+        lock.withLock { fresh.slot(for: path) != nil }
     }
 
     /// True when the cache folder takes files now: made if it was not, and a scratch file
