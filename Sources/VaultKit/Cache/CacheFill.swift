@@ -106,7 +106,7 @@ struct CacheFill {
         // 88 to 104 MiB.
         let toRead = holdings.count { $0 != nil }
         if toRead >= cache.fillFloor && toRead * 2 >= count { cache.letGoOfFile() }
-        let read = ParallelMap.map(count, minimumPerWorker: 256, progress: progress) { position -> Bool in
+        var read = ParallelMap.map(count, minimumPerWorker: 256, progress: progress) { position -> Bool in
             guard let holding = holdings[position] else { return false }
             let path = paths[position]
             // A note that cannot be read now is read again by the call that needs it.
@@ -116,11 +116,13 @@ struct CacheFill {
         guard readCount > 0 else { return 0 }
         // Only a record this run holds goes into the file written: a note read but not kept
         // (a scratch file the disk would not take) has there, at most, the record it had.
-        let kept = marking ? read.indices.filter { read[$0] && cache.holdsFresh(paths[$0]) } : []
+        for position in read.indices where read[position] && !cache.holdsFresh(paths[position]) { read[position] = false }
         try cache.save()
         // The file written is new to the walk: the records just read from their files are
         // asked of without a second `stat` (a first `check` took one of every note).
-        for position in kept { cache.markRead(paths[position]) }
+        if marking {
+            for (position, kept) in read.enumerated() where kept { cache.markRead(paths[position]) }
+        }
         return readCount
     }
 }
