@@ -17,11 +17,14 @@ struct CacheFill {
     func holdings(of notes: [Note], parts: NoteFacts.Parts) -> [FactsCache.Holding?] {
         ParallelMap.map(notes.count, minimumPerWorker: 1_024) { position -> FactsCache.Holding? in
             let note = notes[position]
-            guard note.availability == .available else { return nil }
-            let holding = cache.holding(note.path, status: nil)
-            if case .valid(let held) = holding, held.isSuperset(of: parts) { return nil }
-            return holding
+            return note.availability == .available ? Self.lacking(cache.holding(note.path, status: nil), parts) : nil
         }
+    }
+
+    /// `holding`, or nil when it is a valid record that holds `parts`.
+    private static func lacking(_ holding: FactsCache.Holding, _ parts: NoteFacts.Parts) -> FactsCache.Holding? {
+        if case .valid(let held) = holding, held.isSuperset(of: parts) { return nil }
+        return holding
     }
 
     /// Before a pass over `paths` that asks each note for `parts`, reads into the cache, and
@@ -52,18 +55,10 @@ struct CacheFill {
         let cache = cache
         // What the cache holds of a note the pass reads, when its record lacks `parts`.
         let holding: @Sendable (Int) -> FactsCache.Holding? = { position in
-            guard let (path, status) = note(position) else { return nil }
-            let holding = cache.holding(path, status: status)
-            if case .valid(let held) = holding, held.isSuperset(of: parts) { return nil }
-            return holding
+            note(position).flatMap { Self.lacking(cache.holding($0.path, status: $0.status), parts) }
         }
-        func rereads(_ holding: FactsCache.Holding?) -> Bool {
-            switch holding {
-            case .none, .nothing: return false
-            case .stale: return true
-            case .valid(let held): return !held.isDisjoint(with: NoteRecord.bodyParts)
-            }
-        }
+        // A note read again for everything, where the pass alone would hold it all at once.
+        func rereads(_ holding: FactsCache.Holding?) -> Bool { holding.map { $0 != .nothing && $0.partsToRead(parts) == .all } ?? false }
         // A sample first: a warm pass, the usual one, then costs 64 lookups rather than one a note.
         let samples = min(64, count)
         guard (0..<samples).count(where: { rereads(holding($0 * count / samples)) }) * 8 >= samples * 3, cache.takesFiles()
@@ -80,7 +75,7 @@ struct CacheFill {
         let others = cache.walkedPaths(besides: (0..<count).compactMap { note($0)?.path })
         let otherHoldings = ParallelMap.map(others.count, minimumPerWorker: 1_024) { cache.holding(others[$0], status: nil) }
         for (path, held) in zip(others, otherHoldings) {
-            if case .valid(let recorded) = held, recorded.isSuperset(of: parts) { continue }
+            guard let held = Self.lacking(held, parts) else { continue }
             paths.append(path)
             allHoldings.append(held)
         }

@@ -63,12 +63,7 @@ struct CachedReader: Sendable {
         // what is asked now, is read for everything (a summary too, when it read the whole
         // note): the commands after find it whole, and two never take turns reading it.
         let holding = holds ?? cache.holding(path, status: contents.status)
-        let parts: NoteFacts.Parts
-        switch holding {
-        case .nothing: parts = wanted
-        case .stale: parts = .all
-        case .valid(let recorded): parts = recorded.isDisjoint(with: NoteRecord.bodyParts) ? wanted.union(recorded) : .all
-        }
+        let parts = holding.partsToRead(wanted)
         let record =
             contents.complete && (!summary || holding == .stale)
             ? NoteRecord(status: contents.status, bytes: contents.bytes, racy: racy, dialect: dialect, parts: parts)

@@ -223,6 +223,17 @@ public final class FactsCache: @unchecked Sendable {
         case stale
         /// A record valid for the file now, holding these parts of its facts.
         case valid(NoteFacts.Parts)
+
+        /// What a note read afresh is read for when `wanted` is asked: everything when its
+        /// record is stale or holds a body (so that the commands after find it whole, and two
+        /// never take turns reading it), else what is asked and what the record held.
+        func partsToRead(_ wanted: NoteFacts.Parts) -> NoteFacts.Parts {
+            switch self {
+            case .nothing: return wanted
+            case .stale: return .all
+            case .valid(let recorded): return recorded.isDisjoint(with: NoteRecord.bodyParts) ? wanted.union(recorded) : .all
+            }
+        }
     }
 
     /// What the cache holds of `path` for a file now of `status`, read from the index alone

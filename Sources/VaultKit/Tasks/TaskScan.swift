@@ -38,11 +38,7 @@ extension Vault {
     /// - Parameter progress: called now and then from worker threads with the notes read so
     ///   far and the total, for a progress display.
     public func tasks(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> TaskScan {
-        // A paths-only scan walks the folders as every command does and opens no note.
-        let scan = try scan(detail: .paths)
-        let files = TaskWalk.Files(notes: scan.notes, warnings: scan.warnings)
-        completeTaskRecords(of: files, progress: progress)
-        return tasks(of: files, progress: progress)
+        tasks(of: try taskFiles(of: nil, progress: progress), progress: progress)
     }
 
     /// Reads the tasks of some notes only (from an earlier `scan`).
