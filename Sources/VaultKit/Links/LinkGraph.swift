@@ -170,7 +170,7 @@ public struct LinkGraph: Sendable {
         case .found(let edges, let warning, let broken):
             return NoteEdges((edges, warning, broken))
         case .unread(let unread):
-            guard readsLines else { return NoteEdges(unread) }
+            guard readsLines else { return NoteEdges(unread.dropped()) }
             return finish(note, unread, vault: vault, index: index, question)
         case nil:
             return readAfresh(note, vault: vault, index: index, question)

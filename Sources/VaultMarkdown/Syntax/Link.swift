@@ -5,7 +5,7 @@ import VaultSystem
 /// and `targetRange` are its definition's.
 public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
-    public enum Form: String, Sendable, Codable {
+    public enum Form: String, Sendable, Codable, CaseIterable {
         /// `[[Note]]`, `[[folder/Note#Heading|alias]]`, `![[Note]]`.
         case wikilink
         /// `[text](Note.md)`, `![alt](image.png)`, `[t](<My Note.md>)`.

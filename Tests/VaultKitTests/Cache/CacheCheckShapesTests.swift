@@ -86,15 +86,21 @@ struct CacheCheckShapesTests {
             return
         }
         // Missing, and `./pages/Target`, which finds nothing from pages/.
-        #expect(unread.links.map(\.target) == ["Missing", "./pages/Target"])
+        #expect(unread.links?.map(\.target) == ["Missing", "./pages/Target"])
         #expect(unread.broken.count == 1)
         let read = try #require(LinkGraph.finish(note, unread, vault: vault, index: index, question))
         #expect(read.edges.map(\.text) == ["[[Missing]]", "[[./pages/Target]]"])
         #expect(read.edges.map(\.context) == [String](repeating: read.edges[0].context, count: 2))
+        // With its links let go (as a check leaves it while the cache is held), its file gives them again.
+        let dropped = unread.dropped()
+        #expect(dropped.links == nil && dropped.starts == unread.links?.map(\.range.lowerBound))
+        let reread = try #require(LinkGraph.finish(note, dropped, vault: vault, index: index, question))
+        #expect(reread.edges == read.edges && reread.broken == read.broken)
         // Saved between its record's read and its lines': its own links are found, none of the record's.
         try folder.write("vault/pages/Here.md", "# Here\n\nNow [[Gone]] only, and [[Target]].\n")
         let afresh = try #require(LinkGraph.finish(note, unread, vault: vault, index: index, question))
         #expect(afresh.edges.map(\.text) == ["[[Gone]]"])
         #expect(afresh.broken.isEmpty)
+        #expect(try #require(LinkGraph.finish(note, dropped, vault: vault, index: index, question)).edges.map(\.text) == ["[[Gone]]"])
     }
 }
