@@ -326,6 +326,11 @@ final class CacheFile: @unchecked Sendable {
         index.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[entry.path]), as: UTF8.self) }
     }
 
+    /// The stem of the path an entry is of (`NoteFiles.stem(ofPath:)`), made without the path.
+    func stem(of entry: CacheFileFormat.Entry) -> String {
+        index.withUnsafeBufferPointer { NoteFiles.stem(ofPathBytes: UnsafeBufferPointer(rebasing: $0[entry.path])) }
+    }
+
     private static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(first.count, second.count)
         if common > 0 {

@@ -263,7 +263,7 @@ public final class FactsCache: @unchecked Sendable {
                 strings.withTables { table, side in
                     encoded.index.withUnsafeBufferPointer { index in
                         encoded.body.withUnsafeBufferPointer { body in
-                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines)
+                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines, stem: { NoteFiles.stem(ofPath: path) })
                         }
                     }
                 })
@@ -287,14 +287,16 @@ public final class FactsCache: @unchecked Sendable {
     ) -> NoteRecord? {
         guard !wanted.isDisjoint(with: NoteRecord.bodyParts) else {
             return file.index.withUnsafeBufferPointer { index in
-                decode(index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines, checked: true)
+                decode(
+                    index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines, checked: true,
+                    stem: { file.stem(of: entry) })
             }
         }
         guard let body = self.body(of: entry, in: file) else { return nil }
         let decoded = file.withTables(from: entry.bases, for: wanted) { table, side in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true)
+                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true, stem: { file.stem(of: entry) })
                 }
             }
         }
@@ -309,11 +311,14 @@ public final class FactsCache: @unchecked Sendable {
     /// `tables` (nil when no body is wanted), when it is valid for a file now of `status` and
     /// holds `wanted`. The index entry shares nothing: it is read without the tables.
     ///
-    /// - Parameter checked: true when the caller found the entry's head valid for `status`
-    ///   already (a warm walk decoded each head three times).
+    /// - Parameters:
+    ///   - checked: true when the caller found the entry's head valid for `status` already
+    ///     (a warm walk decoded each head three times).
+    ///   - stem: the stem of the path of the note the record is of (see `NoteRecord.encode`).
     func decode(
         _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool, checked: Bool = false
+        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool, checked: Bool = false,
+        stem: () -> String
     ) -> NoteRecord? {
         var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
         if !checked {
@@ -325,7 +330,7 @@ public final class FactsCache: @unchecked Sendable {
         var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: tables?.0, sideTable: tables?.1)
         let hasBody = tables != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
         let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
-            try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines)
+            try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines, stem: stem)
         }
         guard let record, record.facts.parts.isSuperset(of: wanted), record.isConsistent else { return nil }
         return record
@@ -345,7 +350,7 @@ public final class FactsCache: @unchecked Sendable {
         // The index shares nothing, so that a listing never reads the table.
         var index = ByteWriter()
         var body = strings.writer()
-        record.encode(index: &index, body: &body)
+        record.encode(index: &index, body: &body, path: path)
         let sum = CacheFileFormat.sum(body.bytes)
         lock.withLock {
             // A record whose values went into a table already written is not kept: it would

@@ -10,8 +10,9 @@ extension NoteRecord {
     /// it decodes nothing else, then the header facts, then the filter of its link targets,
     /// `TargetSignature`) and its body (the other facts, the
     /// task lines, the broken definitions). The index entry is written without a table
-    /// (`index.table` nil), so that reading it never needs one.
-    func encode(index: inout ByteWriter, body: inout ByteWriter) {
+    /// (`index.table` nil), so that reading it never needs one. A title that is the stem of
+    /// `path`, the note's, is not written (70,000 titles, 1.1 MB, of a 100,000-note vault).
+    func encode(index: inout ByteWriter, body: inout ByteWriter, path: String) {
         assert(index.table == nil, "an index entry shares nothing")
         index.unsigned(UInt64(max(0, status.size)))
         index.int(Int(status.modifiedNanoseconds))
@@ -20,7 +21,7 @@ extension NoteRecord {
         index.unsigned(status.inode)
         index.unsigned(status.device)
         index.byte((complete ? 1 : 0) | (racy ? 2 : 0) | (mayHoldMergeMarkers ? 4 : 0))
-        facts.encodeHeader(to: &index)
+        facts.encodeHeader(to: &index, titleIsStem: facts.title.map { NoteFiles.stem(ofPath: path).utf8.elementsEqual($0.utf8) } ?? false)
         // Last, where a question about a few notes' links finds it without decoding the header.
         TargetSignature.append(of: facts.links, known: complete && facts.isUTF8 && facts.parts.contains(.links), to: &index)
         facts.encodeBody(to: &body, taskLines: taskLines)
@@ -82,14 +83,17 @@ extension NoteRecord {
     }
 
     /// Decodes a record from its index entry and, when `wanted` needs it, its body (nil when
-    /// the body cannot be had: the record then holds only its header facts).
+    /// the body cannot be had: the record then holds only its header facts); `stem` gives
+    /// the stem of the path it was written for, asked only of a title not written.
     init(
-        index: inout ByteReader, body: UnsafeMutablePointer<ByteReader>?, wanted: NoteFacts.Parts, taskLines wantsTaskLines: Bool
+        index: inout ByteReader, body: UnsafeMutablePointer<ByteReader>?, wanted: NoteFacts.Parts, taskLines wantsTaskLines: Bool,
+        stem: () -> String
     ) throws(ByteReader.Malformed) {
         let (status, flags) = try Self.head(&index)
         let header = try NoteFacts.header(from: &index)
         try TargetSignature.skip(&index)
         var facts = header.facts
+        if header.titleIsStem { facts.title = stem() }
         var lines: [[UInt8]] = []
         var definitions: [BrokenDefinition] = []
         if let body, !wanted.isDisjoint(with: Self.bodyParts) {

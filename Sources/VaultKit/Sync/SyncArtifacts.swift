@@ -102,13 +102,16 @@ public enum NoteFiles {
     /// found on the path's bytes, with one string made, not two (every note of a walk).
     public static func stem(ofPath path: String) -> String {
         var path = path
-        return path.withUTF8 { bytes in
-            var start = bytes.count
-            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            let name = UnsafeBufferPointer(rebasing: bytes[start...])
-            let end = noteExtension(ofName: name).map { start + $0.dot } ?? bytes.count
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
+        return path.withUTF8 { stem(ofPathBytes: $0) }
+    }
+
+    /// `stem(ofPath:)` of a path's bytes.
+    static func stem(ofPathBytes bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = bytes.count
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        let name = UnsafeBufferPointer(rebasing: bytes[start...])
+        let end = noteExtension(ofName: name).map { start + $0.dot } ?? bytes.count
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// The bytes of `stem(name)`, a slice of the name's own.

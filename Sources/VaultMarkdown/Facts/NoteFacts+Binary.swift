@@ -3,7 +3,7 @@ import VaultSystem
 extension NoteFacts {
     /// Bumped whenever the binary form below, or what the scanner reads into the facts,
     /// changes: a cache written by another version is then rebuilt, never misread.
-    public static let formatVersion: UInt64 = 10
+    public static let formatVersion: UInt64 = 12
 
     /// Appends the facts in a compact binary form, each part (headings, block ids, links,
     /// tasks) behind its length so a reader that needs less skips it unread.
@@ -24,10 +24,15 @@ extension NoteFacts {
 
     /// Appends the header facts (title, aliases, tags, frontmatter), which a listing needs
     /// of every note, so they can be kept apart from the larger body.
-    public func encodeHeader(to writer: inout ByteWriter) {
+    ///
+    /// - Parameter titleIsStem: true when the title is the note's file name without its
+    ///   extension, byte for byte (as most titles of a vault whose notes are named after
+    ///   them are): it is then not written, and the reader, who knows the name, gives it
+    ///   back (`Header.titleIsStem`).
+    public func encodeHeader(to writer: inout ByteWriter, titleIsStem: Bool = false) {
         writer.byte(parts.rawValue)
-        writer.byte((isUTF8 ? 1 : 0) | (hasFrontmatter ? 2 : 0) | (optsOutOfTasks ? 4 : 0))
-        writer.optionalString(title)
+        writer.byte((isUTF8 ? 1 : 0) | (hasFrontmatter ? 2 : 0) | (optsOutOfTasks ? 4 : 0) | (titleIsStem ? 8 : 0))
+        if !titleIsStem { writer.optionalString(title) }
         writer.strings(aliases)
         writer.sharedStrings(tags)
         writer.unsigned(UInt64(headerTagCount))
@@ -101,13 +106,18 @@ extension NoteFacts {
         public var stored: Parts
         /// The opt-out from tasks, which counts only with the tasks part.
         public var optsOutOfTasks: Bool
+        /// True when the title was not written, being the file's name without its extension:
+        /// `facts.title` is then nil until the reader sets it.
+        public var titleIsStem: Bool
     }
 
     /// Reads what `encodeHeader` wrote.
     public static func header(from reader: inout ByteReader) throws(ByteReader.Malformed) -> Header {
         let stored = Parts(rawValue: try reader.byte())
         let flags = try reader.byte()
-        return Header(facts: try NoteFacts(header: &reader, stored: stored, flags: flags), stored: stored, optsOutOfTasks: flags & 4 != 0)
+        return Header(
+            facts: try NoteFacts(header: &reader, stored: stored, flags: flags), stored: stored, optsOutOfTasks: flags & 4 != 0,
+            titleIsStem: flags & 8 != 0)
     }
 
     private init(header reader: inout ByteReader, stored: Parts, flags: UInt8) throws(ByteReader.Malformed) {
@@ -115,7 +125,7 @@ extension NoteFacts {
         isUTF8 = flags & 1 != 0
         hasFrontmatter = flags & 2 != 0
         optsOutOfTasks = false
-        title = try reader.optionalString()
+        title = flags & 8 != 0 ? nil : try reader.optionalString()
         aliases = try reader.strings()
         tags = try reader.sharedStrings()
         headerTagCount = Int(truncatingIfNeeded: try reader.unsigned())
@@ -260,7 +270,8 @@ extension NoteFacts {
         let formIndex = Int(try shape.byte())
         guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
         let flags = try shape.byte()
-        for _ in 0..<3 { _ = try shape.int() }
+        // A bare link keeps no lengths (see `encode(_:after:to:)`).
+        if flags & 64 == 0 { for _ in 0..<3 { _ = try shape.int() } }
         if try shape.sharedBuffer(answers: answers, matches) { return true }
         guard flags & 8 == 0 else { return false }
         return try shape.sharedBuffer(answers: answers, matches)

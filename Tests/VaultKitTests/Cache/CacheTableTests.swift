@@ -58,7 +58,7 @@ struct CacheTableTests {
                 var reader = ByteReader(index)
                 var bodyReader = ByteReader(body, table: table)
                 return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
-                    try NoteRecord(index: &reader, body: pointer, wanted: .all, taskLines: true)
+                    try NoteRecord(index: &reader, body: pointer, wanted: .all, taskLines: true, stem: { "note" })
                 }
             }
         }

@@ -10,21 +10,23 @@ import Testing
 struct NoteRecordCodingTests {
     /// A record's index entry and body, as the cache file keeps them.
     /// The record's index entry (which shares nothing, as the cache writes it) and its body.
-    static func encoded(_ record: NoteRecord, table: ByteTableBuilder? = nil) -> (index: [UInt8], body: [UInt8]) {
+    static func encoded(_ record: NoteRecord, table: ByteTableBuilder? = nil, path: String = "note.md") -> (index: [UInt8], body: [UInt8]) {
         var index = ByteWriter()
         var body = ByteWriter(table: table)
-        record.encode(index: &index, body: &body)
+        record.encode(index: &index, body: &body, path: path)
         return (index.bytes, body.bytes)
     }
 
-    static func decoded(_ index: [UInt8], _ body: [UInt8], wanted: NoteFacts.Parts, table: ByteTableBuilder? = nil) throws -> NoteRecord {
+    static func decoded(
+        _ index: [UInt8], _ body: [UInt8], wanted: NoteFacts.Parts, table: ByteTableBuilder? = nil, path: String = "note.md"
+    ) throws -> NoteRecord {
         func decode(_ table: ByteTable?) throws -> NoteRecord {
             try index.withUnsafeBufferPointer { index in
                 try body.withUnsafeBufferPointer { body in
                     var reader = ByteReader(index)
                     var bodyReader = ByteReader(body, table: table)
                     return try withUnsafeMutablePointer(to: &bodyReader) { pointer in
-                        try NoteRecord(index: &reader, body: pointer, wanted: wanted, taskLines: true)
+                        try NoteRecord(index: &reader, body: pointer, wanted: wanted, taskLines: true, stem: { NoteFiles.stem(ofPath: path) })
                     }
                 }
             }
@@ -43,9 +45,9 @@ struct NoteRecordCodingTests {
         for path in paths {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             let record = NoteRecord(status: FileStatus(kind: .file, size: Int64(bytes.count), modifiedNanoseconds: 7), bytes: bytes, racy: false, dialect: dialect)
-            let (index, body) = Self.encoded(record, table: table)
+            let (index, body) = Self.encoded(record, table: table, path: path)
             for parts in asked {
-                let decoded = try Self.decoded(index, body, wanted: parts, table: table)
+                let decoded = try Self.decoded(index, body, wanted: parts, table: table, path: path)
                 // What reading the note for those parts alone gives.
                 let expected = NoteFacts(bytes: bytes, parts: parts, dialect: dialect)
                 var facts = decoded.facts
@@ -94,6 +96,28 @@ struct NoteRecordCodingTests {
             for (decoded, read) in zip(links, record.facts.links) {
                 #expect(Array(decoded.target.utf8) == Array(read.target.utf8))
                 #expect(Array(decoded.rawTarget.utf8) == Array(read.rawTarget.utf8))
+            }
+        }
+    }
+
+    @Test("a title that is its note's file name is not written and reads back as it was; one that differs by a byte is written")
+    func titleOfTheFileName() throws {
+        let composed = "Caf\u{E9} notes", decomposed = "Cafe\u{301} notes"
+        let cases: [(title: String, path: String, omitted: Bool)] = [
+            ("Budget", "pages/Budget.md", true), ("Budget", "pages/budget.md", false), (composed, "pages/\(composed).md", true),
+            (composed, "pages/\(decomposed).md", false), ("2024.10 plan", "2024.10 plan.markdown", true), ("Budget", "Budget.md.md", false),
+        ]
+        for (title, path, omitted) in cases {
+            let bytes = Array("---\ntitle: \"\(title)\"\n---\n\nSee [[Budget]], ![[Chart]] and [[Budget#Totals|the totals]].\n".utf8)
+            let record = NoteRecord(status: FileStatus(kind: .file, size: 9, modifiedNanoseconds: 9), bytes: bytes, racy: false, dialect: .markdown)
+            try #require(record.facts.title.map { Array($0.utf8) } == Array(title.utf8))
+            let (index, body) = Self.encoded(record, path: path)
+            let (other, _) = Self.encoded(record, path: "pages/Other name.md")
+            #expect((index.count < other.count) == omitted, "\(path)")
+            for parts in Self.asked where parts.contains(.header) {
+                let decoded = try Self.decoded(index, body, wanted: parts, path: path)
+                #expect(decoded.facts.title.map { Array($0.utf8) } == Array(title.utf8), "\(path)")
+                #expect(decoded.facts == record.facts.restricted(to: parts))
             }
         }
     }
