@@ -80,10 +80,14 @@ public struct VaultGraph: Sendable {
     private static func dangling(vault: Vault, scan: VaultScan) -> ([Dangling], [VaultWarning]) {
         let (findings, unreadable) = VaultCheck.findings(vault: vault, scan: scan, index: nil)
         var dangling: [Dangling] = []
-        for case let found? in findings {
-            for report in found.reports where report.resolved == nil {
+        for (position, found) in findings.enumerated() {
+            // The source is the walk's path of the note, which the graph's nodes keep anyway:
+            // a copy for each of 30,000 dangling links was 2.4 MB at 100,000 notes.
+            for report in found?.reports ?? [] where report.resolved == nil {
                 dangling.append(
-                    Dangling(source: fresh(report.source), target: fresh(report.target), text: fresh(report.text), kind: report.form, line: report.line))
+                    Dangling(
+                        source: scan.notes[position].path, target: fresh(report.target), text: fresh(report.text), kind: report.form,
+                        line: report.line))
             }
         }
         return (dangling.sorted { ($0.source, $0.line, $0.text) < ($1.source, $1.line, $1.text) }, (scan.skipped + unreadable).sorted { $0.path < $1.path })
