@@ -50,7 +50,9 @@ public struct FileStatus: Equatable, Sendable {
     /// (each word is mixed in by a step that is one to one, a 0 made 1 aside); two that
     /// differ in several, the same once in about 2^64.
     public var sameFileStamp: UInt64 {
-        let words = (UInt64(bitPattern: size), UInt64(bitPattern: modifiedNanoseconds), UInt64(bitPattern: changedNanoseconds), device, inode)
+        let words = (
+            UInt64(bitPattern: size), UInt64(bitPattern: modifiedNanoseconds), UInt64(bitPattern: changedNanoseconds), device, inode
+        )
         let stamp = withUnsafeBytes(of: words) { Checksum64.of($0) }
         return stamp == 0 ? 1 : stamp
     }

@@ -263,7 +263,9 @@ public final class FactsCache: @unchecked Sendable {
                 strings.withTables { table, side in
                     encoded.index.withUnsafeBufferPointer { index in
                         encoded.body.withUnsafeBufferPointer { body in
-                            decode(index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines, stem: { NoteFiles.stem(ofPath: path) })
+                            decode(
+                                index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines,
+                                stem: { NoteFiles.stem(ofPath: path) })
                         }
                     }
                 })
@@ -296,7 +298,9 @@ public final class FactsCache: @unchecked Sendable {
         let decoded = file.withTables(from: entry.bases, for: wanted) { table, side in
             file.index.withUnsafeBufferPointer { index in
                 body.withUnsafeBufferPointer { body in
-                    decode(index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true, stem: { file.stem(of: entry) })
+                    decode(
+                        index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true,
+                        stem: { file.stem(of: entry) })
                 }
             }
         }

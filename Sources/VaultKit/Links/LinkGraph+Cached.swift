@@ -124,7 +124,8 @@ extension LinkGraph {
         let dialect = vault.dialect.forFile(note.path)
         // Links let go are parsed again and those kept picked by where they start: resolving
         // every link of the note again cost a first check at 100,000 notes 0.7 s.
-        let links = unread.links
+        let links =
+            unread.links
             ?? NoteFacts(bytes: contents.bytes, parts: .links, dialect: dialect).links.filter { unread.starts.contains($0.range.lowerBound) }
         let found = edges(
             of: note, bytes: contents.bytes, links: links, dialect: dialect, index: index, needles: nil,

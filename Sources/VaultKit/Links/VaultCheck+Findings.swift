@@ -19,7 +19,7 @@ extension VaultCheck {
                 index: LinkIndex.key(notes: paths, assets: scan.assets, layout: vault.layout, pages: pages), location: cache.location,
                 isLogseqGraph: vault.isLogseqGraph)
         }
-        // The stamps of their stamps (`FileStatus.sameFileStamp`) by position, 0 when not
+        // The stamps of the notes' statuses (`FileStatus.sameFileStamp`) by position, 0 when not
         // known and in the trash. Asked before any note is read for its links: a record read
         // afresh now is not one the walk found valid. Stamps, not statuses: held for every
         // note until the memo is written, the statuses were 5.6 MB of a check's highest point
@@ -46,7 +46,9 @@ extension VaultCheck {
         // Notes whose records lack their links (a first check after a listing) are read into
         // the cache now rather than by the graph: their records are then found valid, and
         // what is found in them goes into the memo this run, not the next.
-        if let cache, afresh.contains(where: { (stamps?[$0] ?? 0) == 0 }), ((try? vault.completingCache(for: notes, parts: .links)) ?? 0) > 0 {
+        if let cache, afresh.contains(where: { (stamps?[$0] ?? 0) == 0 }),
+            ((try? vault.completingCache(for: notes, parts: .links)) ?? 0) > 0
+        {
             let known = stamps
             let found = ParallelMap.map(afresh.count) { number -> UInt64 in
                 let position = afresh[number]
