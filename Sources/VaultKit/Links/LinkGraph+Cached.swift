@@ -12,12 +12,10 @@ extension LinkGraph {
 
     /// A note whose record says it has links to keep, to be read for their text and lines.
     struct UnreadLines: Sendable {
-        /// Its links that are kept, as its record holds them; nil once let go, for its
-        /// links to be read again from its file with its lines (`dropped()`).
-        var links: [Link]?
-        /// Where each of the kept links starts, once they are let go: of the links read
-        /// again, only those are resolved.
-        var starts: [Int] = []
+        /// Its links that are kept, as its record holds them, or where each starts once they
+        /// are let go (`dropped()`): its file's links are then read again with its lines, and
+        /// only those are resolved.
+        let kept: Kept
         /// The file's status the record holds them for.
         let status: FileStatus
         let broken: [VaultWarning]
@@ -29,10 +27,14 @@ extension LinkGraph {
         /// parsed again once the cache is let go, at the status they were found for, and so
         /// to the same links.
         func dropped() -> UnreadLines {
-            var dropped = self
-            dropped.starts = links?.map(\.range.lowerBound) ?? starts
-            dropped.links = nil
-            return dropped
+            guard case .links(let links) = kept else { return self }
+            return UnreadLines(kept: .starts(links.map(\.range.lowerBound)), status: status, broken: broken, targets: targets)
+        }
+
+        /// A note's kept links, or where each starts.
+        enum Kept: Sendable {
+            case links([Link])
+            case starts([Int])
         }
     }
 
@@ -109,7 +111,7 @@ extension LinkGraph {
             return keep?(edge) ?? true
         }
         guard !kept.isEmpty else { return .found([], nil, broken) }
-        return .unread(UnreadLines(links: kept, status: status, broken: broken, targets: needles))
+        return .unread(UnreadLines(kept: .links(kept), status: status, broken: broken, targets: needles))
     }
 
     /// The edges of a note left unread, its file read for their lines alone: the record's
@@ -122,15 +124,17 @@ extension LinkGraph {
             contents.complete, contents.status == unread.status
         else { return nil }
         let dialect = vault.dialect.forFile(note.path)
-        // Links let go are parsed again and those kept picked by where they start: resolving
-        // every link of the note again cost a first check at 100,000 notes 0.7 s.
-        // A set, so that a note of 50,000 links, all kept, is not searched 50,000 times over.
-        let links =
-            unread.links
-            ?? {
-                let starts = Set(unread.starts)
-                return NoteFacts(bytes: contents.bytes, parts: .links, dialect: dialect).links.filter { starts.contains($0.range.lowerBound) }
-            }()
+        let links: [Link]
+        switch unread.kept {
+        case .links(let kept):
+            links = kept
+        case .starts(let starts):
+            // Parsed again, and those kept picked by where they start: resolving every link
+            // of the note again cost a first check at 100,000 notes 0.7 s. A set, so that a
+            // note of 40,000 links, all kept, is not searched 40,000 times over (1.2 s).
+            let starts = Set(starts)
+            links = NoteFacts(bytes: contents.bytes, parts: .links, dialect: dialect).links.filter { starts.contains($0.range.lowerBound) }
+        }
         let found = edges(
             of: note, bytes: contents.bytes, links: links, dialect: dialect, index: index, needles: nil,
             targets: unread.targets, keep: keep, findsBrokenDefinitions: false)

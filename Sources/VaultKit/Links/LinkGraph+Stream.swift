@@ -7,7 +7,10 @@ extension LinkGraph {
     /// backlinks of a large vault's most-linked note were 13 MB of `backlinks`' highest
     /// point, held until the last was found).
     ///
-    /// `deliver` is called by one thread at a time; it returns false to stop.
+    /// `deliver` is called by one thread at a time; it returns false to stop. A caller that
+    /// asks most notes fills the cache's link records first (`fillLinkRecords`), before it
+    /// makes `index`, as `Vault.backlinkReports` does: filled here, the index was held beside
+    /// the fill.
     ///
     /// - Returns: the notes whose links could not be read.
     public static func stream(
@@ -15,7 +18,6 @@ extension LinkGraph {
         keep: (@Sendable (LinkEdge) -> Bool)? = nil, deliver: ([LinkEdge]) -> Bool
     ) -> [VaultWarning] {
         let notes = notes ?? scan.notes
-        fillLinkRecords(of: notes, vault: vault)
         let selected = selection(of: notes)
         let question = Question(needles: needles, keep: keep, keepsAlike: false, findsBrokenDefinitions: false)
         var skipped: [VaultWarning] = []

@@ -42,7 +42,7 @@ extension Vault {
         // Records that lack links are read into the cache before the link index is made: the
         // index held beside that reading made a first `backlinks` after a first `tasks` peak
         // at 105 MB at 100,000 notes. The stream then finds them whole.
-        if index == nil { LinkGraph.fillLinkRecords(of: notes ?? scan.notes, vault: self) }
+        LinkGraph.fillLinkRecords(of: notes ?? scan.notes, vault: self)
         let index = index ?? linkIndex(scan)
         return LinkGraph.stream(
             vault: self, scan: scan, index: index, notes: notes, needles: LinkNeedles(paths: [note.path], index: index),

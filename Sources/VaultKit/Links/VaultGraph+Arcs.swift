@@ -10,7 +10,7 @@ extension VaultGraph {
         /// The line (its low 28 bits), the form's place in `forms` and whether it embeds.
         private let packed: UInt32
 
-        private static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
+        private static let forms = Link.Form.allCases
         private static let lineBits: UInt32 = 28
 
         init(target: Int32, line: Int, form: Link.Form, embed: Bool) {

@@ -13,19 +13,10 @@ import VaultSystem
 /// a third of the values' bytes).
 extension NoteFacts {
     /// The forms of links, by the number a record keeps for each.
-    static let forms: [Link.Form] = [.wikilink, .markdown, .frontmatter, .reference, .referenceUse, .tag, .property]
+    static let forms = Link.Form.allCases
 
     static func encode(_ link: Link, after previous: (start: Int, line: Int), to writer: inout ByteWriter) {
-        let form: UInt8
-        switch link.form {
-        case .wikilink: form = 0
-        case .markdown: form = 1
-        case .frontmatter: form = 2
-        case .reference: form = 3
-        case .referenceUse: form = 4
-        case .tag: form = 5
-        case .property: form = 6
-        }
+        let form = UInt8(forms.firstIndex(of: link.form)!)
         writer.sharedAside { shape in
             shape.byte(form)
             // By bytes: strings compare equal across Unicode normalization forms, and a

@@ -5,6 +5,9 @@ import VaultSystem
 /// and `targetRange` are its definition's.
 public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
+    ///
+    /// The cases' order is the number the cache's records, the check memo and the graph keep
+    /// for each form (`allCases`): a new form goes last.
     public enum Form: String, Sendable, Codable, CaseIterable {
         /// `[[Note]]`, `[[folder/Note#Heading|alias]]`, `![[Note]]`.
         case wikilink
