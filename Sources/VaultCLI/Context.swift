@@ -89,7 +89,7 @@ final class Context {
     /// - Throws: `InputError` when standard input cannot be read or holds too much.
     func text(_ words: [String]) throws -> [UInt8] {
         if words.isEmpty || words == ["-"] { return stdinIsTerminal && words.isEmpty ? [] : try terminal.readInput() }
-        return Array(words.joined(separator: " ").utf8)
+        return Array(words.joined(by: " ").utf8)
     }
 
     /// Refuses to go on unless standard input and output are a terminal, where a person can

@@ -192,6 +192,22 @@ public struct ByteReader {
         return UInt64(littleEndian: value)
     }
 
+    /// `count` values written by `ByteWriter.fixed64s(_:)`, in one copy.
+    public mutating func fixed64s(count: Int) throws(Malformed) -> [UInt64] {
+        guard count >= 0, count <= (end - offset) / 8 else { throw Malformed(offset: offset) }
+        let source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(base)[offset..<offset + count * 8])
+        offset += count * 8
+        let values = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            initialized = count
+        }
+        #if _endian(little)
+        return values
+        #else
+        return values.map { UInt64(littleEndian: $0) }
+        #endif
+    }
+
     public mutating func string() throws(Malformed) -> String {
         try string(length: try count())
     }

@@ -113,6 +113,15 @@ public struct ByteWriter: Sendable {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Each value as `fixed64(_:)` writes it, in one copy: for thousands of them at once.
+    public mutating func fixed64s(_ values: [UInt64]) {
+        #if _endian(little)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for value in values { fixed64(value) }
+        #endif
+    }
+
     public mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in

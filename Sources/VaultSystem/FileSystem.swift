@@ -301,9 +301,12 @@ extension FileSystem {
 
     /// Creates a folder and every missing parent.
     public func createDirectories(_ path: String) throws {
+        // Most often there already: one look, not one for each folder on the way.
+        if path.hasPrefix("/"), try status(path)?.kind == .directory { return }
         var prefix = ""
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + part
+            prefix.append("/")
+            prefix.append(contentsOf: part)
             if try status(prefix)?.kind != .directory {
                 try createDirectory(prefix)
             }

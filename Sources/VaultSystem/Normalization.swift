@@ -3,19 +3,30 @@
 extension StringProtocol {
     /// The string in Normalization Form C (composed).
     public var canonicallyComposed: String {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return String(self) }
-        return String(decoding: String(self)._nfcCodeUnits, as: UTF8.self)
+        let text = String(self)
+        if text.isAllASCII { return text }
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// The string in Normalization Form D (decomposed).
     public var canonicallyDecomposed: String {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return String(self) }
+        let text = String(self)
+        if text.isAllASCII { return text }
         var scalars: [Unicode.Scalar] = []
-        for scalar in unicodeScalars { Normalization.decompose(scalar, into: &scalars) }
+        for scalar in text.unicodeScalars { Normalization.decompose(scalar, into: &scalars) }
         Normalization.orderMarks(&scalars)
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars)
-        return String(text)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+}
+
+extension String {
+    /// True when every byte is ASCII, which no normal form changes. Asked of a `String`, not
+    /// of any `StringProtocol`, so that the loop is specialized rather than a call per byte.
+    var isAllASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 }
 

@@ -19,3 +19,18 @@ extension StringProtocol {
         String(prefix(width)) + String(repeating: " ", count: Swift.max(0, width - count))
     }
 }
+
+extension Array where Element == String {
+    /// The strings with `separator` between each two, as `joined(separator:)` gives them.
+    /// Written out for the calls on the way of a `capture`: the standard library's generic
+    /// `joined` makes a run search the program's conformances the first time.
+    public func joined(by separator: String) -> String {
+        var text = ""
+        text.reserveCapacity(reduce(Swift.max(0, count - 1) * separator.utf8.count) { $0 + $1.utf8.count })
+        for (index, part) in enumerated() {
+            if index > 0 { text.append(separator) }
+            text.append(part)
+        }
+        return text
+    }
+}

@@ -107,7 +107,8 @@ public struct CacheLocation: Sendable, Equatable {
     static func linksInside(below base: String, to folder: String, root: String, fileSystem: any FileSystem) -> Bool {
         var path = base
         for part in folder.dropFirst(base.count).split(separator: "/") {
-            path += "/" + part
+            path.append("/")
+            path.append(contentsOf: part)
             guard (try? fileSystem.linkStatus(path))??.kind == .symlink else { continue }
             return leadsInside(folder, root: root, fileSystem: fileSystem)
         }

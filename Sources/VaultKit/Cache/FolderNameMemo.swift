@@ -84,11 +84,9 @@ struct FolderNameMemo: Equatable {
                 let recorded = try Self.status(&reader)
                 let listedAt = Int64(bitPattern: try reader.fixed64())
                 guard recorded == status, now >= listedAt, now - listedAt < lifetime else { return nil }
-                let count = try reader.count()
-                var keys: [UInt64] = []
-                keys.reserveCapacity(count)
-                for _ in 0..<count { keys.append(try reader.fixed64()) }
-                guard reader.isAtEnd else { return nil }
+                let keys = try reader.fixed64s(count: try reader.count())
+                // Sorted, as `holds` searches them: a memo out of order is no memo.
+                guard reader.isAtEnd, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
                 var memo = FolderNameMemo(folder: recorded, listedAt: listedAt, keys: [])
                 memo.keys = keys
                 return memo
@@ -111,10 +109,9 @@ struct FolderNameMemo: Equatable {
         writer.fixed64(UInt64(bitPattern: folder.changedNanoseconds))
         writer.fixed64(UInt64(bitPattern: listedAt))
         writer.unsigned(UInt64(keys.count))
-        for key in keys { writer.fixed64(key) }
-        var bytes = writer.take()
-        let sum = Checksum64.of(bytes)
-        withUnsafeBytes(of: sum.littleEndian) { bytes.append(contentsOf: $0) }
+        writer.fixed64s(keys)
+        writer.fixed64(Checksum64.of(writer.bytes))
+        let bytes = writer.bytes
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try? fileSystem.createDirectories(folder)
         // In place: the memo is written under the vault's lock, and read checked by its sum

@@ -2,6 +2,20 @@ import VaultMarkdown
 import VaultSystem
 
 extension Vault {
+    /// What a new note's name is checked against: the memo of its folder's names, or a
+    /// listing of them. A type of its own, not a tuple, whose metadata a run would make by
+    /// searching the program's conformances.
+    private struct TakenNames {
+        var memo: FolderNameMemo?
+        var listed: Set<UInt64>
+        /// When the folder was last listed whole, in nanoseconds since 1970.
+        var listedAt: Int64
+        /// The memo's file, while the memo may be kept there after the write.
+        var file: String?
+        /// The folder's status before the names were looked at.
+        let before: FileStatus?
+    }
+
     /// Creates `folder/stem.md`, or `stem 2.md`, … when taken, never replacing a file: a
     /// second writer racing for the same name moves on to the next number.
     ///
@@ -73,7 +87,7 @@ extension Vault {
     /// The collision keys of the names in `folder`: from the memo in the cache folder when it
     /// is for the folder as it stands, else from a listing, with the file to keep them in
     /// for the next note (nil when there is no cache, or the folder changed while listed).
-    private func takenNames(in folder: String) -> (memo: FolderNameMemo?, listed: Set<UInt64>, listedAt: Int64, file: String?, before: FileStatus?) {
+    private func takenNames(in folder: String) -> TakenNames {
         let absoluteFolder = absolutePath(folder)
         // The real time, as the cache keeps it: a vault clock fixed by `VAULT_NOW` would
         // keep a memo for ever.
@@ -81,7 +95,7 @@ extension Vault {
         let before = currentStatus(of: folder)
         let file = cache.map { FolderNameMemo.file(for: folder, in: $0.location.folder) }
         if let file, let before, let memo = FolderNameMemo.read(file, folder: before, now: now, fileSystem: fileSystem) {
-            return (memo, [], memo.listedAt, file, before)
+            return TakenNames(memo: memo, listed: [], listedAt: memo.listedAt, file: file, before: before)
         }
         // Each name is summed from its bytes as the folder is listed: no string is made of
         // the thousands of `quick/`'s names that are ASCII.
@@ -92,7 +106,7 @@ extension Vault {
         }
         let after = currentStatus(of: folder)
         // A folder not there yet has no names: the note's own make the memo.
-        return (nil, listed, now, before == after ? file : nil, before)
+        return TakenNames(memo: nil, listed: listed, listedAt: now, file: before == after ? file : nil, before: before)
     }
 
     /// True when the folder holds a name that differs from `name` only as people write one
@@ -106,18 +120,28 @@ extension Vault {
         let stem = String(name.dropLast(ext.count))
         let endings = [ext] + namesakeEndings(of: name)
         let lower = stem.lowercased()
-        let capitalised = lower.prefix(1).uppercased() + lower.dropFirst()
-        let words = lower.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        // By their bytes: a set of strings holds a composed and a decomposed spelling as one.
-        var variants = Set<[UInt8]>()
-        for spelled in [lower, stem.uppercased(), capitalised, words.joined(separator: " ")] {
-            for ending in endings.flatMap({ [$0, $0.lowercased(), $0.uppercased()] }) {
-                variants.insert(Array((spelled + ending).canonicallyComposed.utf8))
-                variants.insert(Array((spelled + ending).canonicallyDecomposed.utf8))
+        // Each part a `String`: adding a `Substring` to a `String` is a generic call.
+        let capitalised = lower.prefix(1).uppercased() + String(lower.dropFirst())
+        let words = lower.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + String($0.dropFirst()) }
+        // By their bytes: strings compare a composed and a decomposed spelling as one. A few
+        // dozen, so a list is searched rather than each array hashed into a set.
+        var variants: [[UInt8]] = []
+        func add(_ spelling: String) {
+            let bytes = Array(spelling.utf8)
+            if !variants.contains(bytes) { variants.append(bytes) }
+        }
+        var spelledEndings: [String] = []
+        for ending in endings.flatMap({ [$0, $0.lowercased(), $0.uppercased()] }) where !spelledEndings.contains(where: { $0.utf8.elementsEqual(ending.utf8) }) {
+            spelledEndings.append(ending)
+        }
+        for spelled in [lower, stem.uppercased(), capitalised, words.joined(by: " ")] {
+            for ending in spelledEndings {
+                add((spelled + ending).canonicallyComposed)
+                add((spelled + ending).canonicallyDecomposed)
             }
         }
-        variants.remove(Array(name.utf8))
-        let spellings = variants.map { String(decoding: $0, as: UTF8.self) }
+        let own = Array(name.utf8)
+        let spellings = variants.filter { $0 != own }.map { String(decoding: $0, as: UTF8.self) }
         let base = folder.isEmpty ? "" : folder + "/"
         return (spellings + (spellings + [name]).map { Placeholders.placeholderPath(for: $0) }).contains {
             ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil

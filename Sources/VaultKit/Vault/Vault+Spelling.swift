@@ -9,7 +9,7 @@ extension Vault {
         var spelled: [String] = []
         var missing = false
         for part in folder.split(separator: "/").map(String.init) {
-            let parent = spelled.joined(separator: "/")
+            let parent = spelled.joined(by: "/")
             let exact = (parent.isEmpty ? "" : parent + "/") + part
             if missing || fileSystem.exists(absolutePath(exact)) {
                 spelled.append(part)
@@ -22,6 +22,6 @@ extension Vault {
             if twin == nil { missing = true }
             spelled.append(twin?.name ?? part)
         }
-        return spelled.joined(separator: "/")
+        return spelled.joined(by: "/")
     }
 }

@@ -338,6 +338,11 @@ public struct Vault: Sendable {
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)
         }
-        return "/" + parts.joined(separator: "/")
+        var absolute = ""
+        for part in parts {
+            absolute.append("/")
+            absolute.append(contentsOf: part)
+        }
+        return absolute.isEmpty ? "/" : absolute
     }
 }

@@ -17,8 +17,19 @@ public enum FolderKind: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
-    public static func < (lhs: FolderKind, rhs: FolderKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: FolderKind, rhs: FolderKind) -> Bool { lhs.slot < rhs.slot }
+
+    /// The kind's place in `allCases`.
+    var slot: Int {
+        switch self {
+        case .journal: 0
+        case .page: 1
+        case .inbox: 2
+        case .quick: 3
+        case .archive: 4
+        case .trash: 5
+        case .other: 6
+        }
     }
 }
 
@@ -31,15 +42,17 @@ public struct VaultLayout: Equatable, Sendable {
     /// Folders recognised as attachments.
     public static let assetFolders = ["assets", "attachements", "_assets"]
 
-    private var folders: [FolderKind: String]
+    /// Each kind's top-level folder, at the kind's `slot` (nil for `.other`). A list, not a
+    /// dictionary: asked for every note of a walk, and a dictionary keyed by the kind costs
+    /// every run a search of the program's conformances when it is first made.
+    private var folders: [String?]
 
     /// The layout with every folder at its default name.
-    public static let standard = VaultLayout(folders: [:])
+    public static let standard = VaultLayout(folders: Array(repeating: nil, count: FolderKind.allCases.count))
 
-    private init(folders: [FolderKind: String]) {
-        var all = folders
-        for kind in Self.systemKinds where all[kind] == nil { all[kind] = kind.settingsKey }
-        self.folders = all
+    /// The layout with the folders of `remaps` (by slot, nil where a kind keeps its default).
+    private init(folders remaps: [String?]) {
+        folders = FolderKind.allCases.map { remaps[$0.slot] ?? $0.settingsKey }
     }
 
     /// Builds a layout from `systemFolderPaths`, validating every value.
@@ -47,7 +60,7 @@ public struct VaultLayout: Equatable, Sendable {
     /// - Throws: `VaultError.invalidSystemFolder` naming the first bad key. Keys that name no
     ///   system folder are ignored (a newer app may know more kinds).
     public init(systemFolderPaths: [(key: String, value: JSONValue)]) throws {
-        var remaps: [FolderKind: String] = [:]
+        var remaps: [String?] = Array(repeating: nil, count: FolderKind.allCases.count)
         var used: [String: String] = [:]
         for (key, value) in systemFolderPaths {
             guard let kind = Self.systemKinds.first(where: { $0.settingsKey == key }) else { continue }
@@ -60,13 +73,13 @@ public struct VaultLayout: Equatable, Sendable {
                 throw VaultError.invalidSystemFolder(key: key, value: JSONValue.string(name).jsonText, reason: "\(other) already uses this folder")
             }
             used[folded] = key
-            remaps[kind] = name
+            remaps[kind.slot] = name
         }
         // A remapped folder must not take the default name of a folder that kept its default.
-        for kind in Self.systemKinds where remaps[kind] == nil {
+        for kind in Self.systemKinds where remaps[kind.slot] == nil {
             if let key = kind.settingsKey, let other = used[key] {
                 throw VaultError.invalidSystemFolder(
-                    key: other, value: JSONValue.string(remaps.values.first { $0.lowercased() == key } ?? key).jsonText,
+                    key: other, value: JSONValue.string(remaps.lazy.compactMap { $0 }.first { $0.lowercased() == key } ?? key).jsonText,
                     reason: "\"\(key)\" is the default folder of \(key)")
             }
         }
@@ -94,26 +107,26 @@ public struct VaultLayout: Equatable, Sendable {
     public func moving(_ kind: FolderKind, to name: String) throws -> VaultLayout {
         var remaps: [(key: String, value: JSONValue)] = []
         for other in Self.systemKinds where other != kind {
-            if let key = other.settingsKey, let folder = folders[other], folder != key { remaps.append((key, .string(folder))) }
+            if let key = other.settingsKey, let folder = folders[other.slot], folder != key { remaps.append((key, .string(folder))) }
         }
         if let key = kind.settingsKey { remaps.append((key, .string(name))) }
         return try VaultLayout(systemFolderPaths: remaps)
     }
 
     /// The top-level folder of a kind (`.other` has none).
-    public func folder(for kind: FolderKind) -> String? { folders[kind] }
+    public func folder(for kind: FolderKind) -> String? { folders[kind.slot] }
 
     /// True when any folder is not at its default name.
-    public var isRemapped: Bool { folders.contains { $0.value != $0.key.settingsKey } }
+    public var isRemapped: Bool { FolderKind.allCases.contains { folders[$0.slot] != $0.settingsKey } }
 
     /// The kind of note at a vault-relative path: the kind of its top-level folder.
     public func kind(of relativePath: String) -> FolderKind {
         guard let slash = relativePath.firstIndex(of: "/") else { return .other }
         let top = relativePath[..<slash]
-        for kind in Self.systemKinds where folders[kind].map({ $0 == top }) == true { return kind }
+        for kind in Self.systemKinds where folders[kind.slot].map({ $0 == top }) == true { return kind }
         // Case-insensitive disks let `Journals/` stand for `journals/`.
         let folded = top.lowercased()
-        for kind in Self.systemKinds where folders[kind]?.lowercased() == folded { return kind }
+        for kind in Self.systemKinds where folders[kind.slot]?.lowercased() == folded { return kind }
         return .other
     }
 

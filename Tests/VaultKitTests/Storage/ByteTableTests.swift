@@ -41,6 +41,41 @@ struct ByteTableTests {
         }
     }
 
+    @Test("64-bit values written at once read back at once, and as they would one by one", arguments: [0, 1, 2, 1000])
+    func fixedWidthRun(count: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let values = (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+        var writer = ByteWriter()
+        writer.byte(7)
+        writer.fixed64s(values)
+        writer.byte(9)
+        var single = ByteWriter()
+        single.byte(7)
+        for value in values { single.fixed64(value) }
+        single.byte(9)
+        #expect(writer.bytes == single.bytes)
+        try writer.bytes.withUnsafeBufferPointer { buffer throws in
+            var reader = ByteReader(buffer)
+            #expect(try reader.byte() == 7)
+            #expect(try reader.fixed64s(count: count) == values)
+            #expect(try reader.byte() == 9)
+            #expect(reader.isAtEnd)
+        }
+    }
+
+    @Test("asking more 64-bit values than the bytes hold is refused, not read past the end")
+    func fixedWidthRunTooLong() {
+        let bytes = [UInt8](repeating: 1, count: 23)
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = ByteReader(buffer, start: 0, end: 17)
+            #expect(throws: ByteReader.Malformed.self) { try reader.fixed64s(count: 3) }
+            #expect(throws: ByteReader.Malformed.self) { try reader.fixed64s(count: -1) }
+            #expect(throws: ByteReader.Malformed.self) { try reader.fixed64s(count: Int.max / 4) }
+            #expect((try? reader.fixed64s(count: 2)) == [0x0101_0101_0101_0101, 0x0101_0101_0101_0101])
+            #expect(reader.remaining == 1)
+        }
+    }
+
     @Test("a table whose last entry runs past its end has no starts")
     func truncatedTableRefused() {
         var generator = SeededGenerator(seed: 3)

@@ -67,6 +67,25 @@ struct RuntimeTextTests {
         }
     }
 
+    @Test("strings joined by a separator are what the standard library's joined gives", arguments: [
+        [], [""], ["", ""], ["one"], ["one", "two"], ["a", "", "b"], ["Café", "東京", "e\u{301}"],
+    ])
+    func joinedBy(parts: [String]) {
+        for separator in ["", " ", "/", " — "] {
+            #expect(parts.joined(by: separator) == parts.joined(separator: separator))
+        }
+    }
+
+    @Test("a string of ASCII is its own normal forms, and one with a byte above them is composed and decomposed")
+    func asciiNormalForms() {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(ascii.canonicallyComposed == ascii && ascii.canonicallyDecomposed == ascii)
+        #expect(ascii[...].canonicallyComposed == ascii)
+        let decomposed = "plain Cafe\u{301}"
+        #expect(Array(decomposed.canonicallyComposed.utf8) == Array("plain Caf\u{E9}".utf8))
+        #expect(Array("plain Caf\u{E9}".canonicallyDecomposed.utf8) == Array(decomposed.utf8))
+    }
+
     @Test("every scalar decomposes as Foundation decomposes it, and each decomposition composes back")
     func decomposesAsFoundation() {
         var wrong: [String] = []

@@ -33,6 +33,25 @@ struct VaultLayoutTests {
         #expect(remapped.isRemapped)
     }
 
+    @Test("each kind's slot is its place among all kinds, which orders them")
+    func slots() {
+        #expect(FolderKind.allCases.map(\.slot) == Array(FolderKind.allCases.indices))
+        #expect(FolderKind.allCases.sorted() == FolderKind.allCases)
+        #expect(FolderKind.journal < FolderKind.other && !(FolderKind.trash < FolderKind.inbox))
+    }
+
+    @Test("the standard layout has each kind at its default folder and no folder for other notes")
+    func standard() throws {
+        let standard = VaultLayout.standard
+        for kind in FolderKind.allCases { #expect(standard.folder(for: kind) == kind.settingsKey) }
+        #expect(!standard.isRemapped)
+        #expect(try layout([]) == standard)
+        #expect(try layout([("quick", "Fleeting")]) != standard)
+        #expect(try layout([("quick", "Fleeting")]).moving(.quick, to: "quick") == standard)
+        #expect(standard.kind(of: "Quick/x.md") == .quick)
+        #expect(standard.kind(of: "x.md") == .other)
+    }
+
     @Test("a folder's own default name is allowed")
     func ownDefault() throws {
         #expect(try !layout([("inbox", "inbox")]).isRemapped)
