@@ -7,7 +7,11 @@ extension Context {
     func openCache(for vault: Vault) -> FactsCache? {
         let found = CacheLocation.find(for: vault, environment: environment)
         for notice in found.notices { warn(notice) }
-        guard let location = found.location else { return nil }
+        return found.location.map(openCache(at:))
+    }
+
+    /// The cache at `location`, its notices said.
+    func openCache(at location: CacheLocation) -> FactsCache {
         let cache = FactsCache(location: location, racyWindow: racyWindow, fineRacyWindow: 100_000_000)
         #if VAULT_TEST_SEAMS
         // Tests of small vaults have them filled as a large one is (see `CacheFill`).

@@ -49,18 +49,35 @@ final class Context {
     /// The vault this run opened, if it opened one.
     var locatedVault: Vault? { located }
 
+    /// The vault with its cache, for `vault cache`, which works on the cache under
+    /// `--no-cache` too.
+    ///
+    /// - Throws: `VaultError.noCache` when the vault can have none; why is said once, by the
+    ///   error, not first as a warning.
+    func vaultWithCache() throws -> Vault {
+        var vault = try self.vault(openingCache: false)
+        guard vault.cache == nil else { return vault }
+        let found = CacheLocation.find(for: vault, environment: environment)
+        for notice in found.notices where notice != found.absence { warn(notice) }
+        guard let location = found.location else { throw VaultError.noCache(reason: found.absence ?? "") }
+        vault.cache = openCache(at: location)
+        located = vault
+        return vault
+    }
+
     /// The vault this command works on. The first time, a change an earlier run left
     /// unfinished (a rename killed halfway) is finished before anything else, and said so.
     ///
     /// - Parameter recovering: false to leave an interrupted change for the caller to report.
     /// - Parameter folder: the folder to open when `--vault` is not given (a language
     ///   server's workspace folder), instead of finding one.
-    func vault(recovering: Bool = true, folder: String? = nil) throws -> Vault {
+    /// - Parameter openingCache: false for a caller that opens the cache itself.
+    func vault(recovering: Bool = true, folder: String? = nil, openingCache: Bool = true) throws -> Vault {
         if let located { return located }
         var vault = try Vault.locate(
             explicit: vaultOption ?? folder, environment: environment, workingDirectory: workingDirectory, fileSystem: fileSystem)
         vault.clock = clock
-        if usesCache { vault.cache = openCache(for: vault) }
+        if usesCache && openingCache { vault.cache = openCache(for: vault) }
         located = vault
         // Said once per run: the graph is still read, with Logseq's defaults.
         for problem in (vault.logseq?.problems ?? []) + (vault.obsidian?.problems ?? []) { warn(problem) }

@@ -21,11 +21,8 @@ enum CacheCommand: Command {
             throw UsageError("unknown cache action \"\(action)\": give status, clear or rebuild")
         }
         try arguments.finish()
-        var vault = try context.vault()
-        if vault.cache == nil { vault.cache = context.openCache(for: vault) }
-        guard let cache = vault.cache else {
-            throw VaultError.noCache(reason: CacheLocation.find(for: vault, environment: context.environment).absence ?? "")
-        }
+        let vault = try context.vaultWithCache()
+        guard let cache = vault.cache else { throw VaultError.noCache(reason: "") }
         switch action {
         case "clear":
             try cache.clear()

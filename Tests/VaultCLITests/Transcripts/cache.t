@@ -44,6 +44,18 @@ $ XDG_CACHE_HOME=relative/cache vault list --folder journals | head -1
 $ printf x > not-a-folder && XDG_CACHE_HOME=$PWD/not-a-folder vault list --folder journals | head -1
 > journals/2026-11-17.md	Tuesday 17 November
 2> vault: warning: the cache folder <tmp>/demo/not-a-folder is not a folder; working without the cache
+# `cache status` says why there is none once, in its error, under `--no-cache` too.
+$ XDG_CACHE_HOME=$PWD/not-a-folder vault cache status
+2> vault: error: this vault has no cache: the cache folder not-a-folder is not a folder; working without the cache
+2> hint: set XDG_CACHE_HOME (or HOME) to a folder outside the vault
+? 1
+$ XDG_CACHE_HOME=$PWD/not-a-folder vault --no-cache cache status
+2> vault: error: this vault has no cache: the cache folder not-a-folder is not a folder; working without the cache
+2> hint: set XDG_CACHE_HOME (or HOME) to a folder outside the vault
+? 1
+$ XDG_CACHE_HOME=relative/cache vault cache status | head -1
+> cache: <tmp>/.cache/vault/6f1c2a4e-0d7b-4c1e-9a55-3b8e2f7d9c10/facts
+2> vault: warning: XDG_CACHE_HOME is not an absolute path (relative/cache); as the XDG rules ask, it is ignored
 $ XDG_CACHE_HOME=$PWD/.cache vault list --folder journals | head -1
 > journals/2026-11-17.md	Tuesday 17 November
 $ XDG_CACHE_HOME=$PWD/.cache vault cache status
