@@ -194,7 +194,7 @@ public struct ByteReader {
 
     /// `count` values written by `ByteWriter.fixed64s(_:)`, in one copy.
     public mutating func fixed64s(count: Int) throws(Malformed) -> [UInt64] {
-        guard count >= 0, count <= (end - offset) / 8 else { throw Malformed(offset: offset) }
+        guard count >= 0, count <= remaining / 8 else { throw Malformed(offset: offset) }
         let source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(base)[offset..<offset + count * 8])
         offset += count * 8
         let values = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -302,7 +302,8 @@ extension FileSystem {
     /// Creates a folder and every missing parent.
     public func createDirectories(_ path: String) throws {
         // Most often there already: one look, not one for each folder on the way.
-        if path.hasPrefix("/"), try status(path)?.kind == .directory { return }
+        // A look that fails says nothing: the folders are then made one by one, as before.
+        if path.hasPrefix("/"), (try? status(path))??.kind == .directory { return }
         var prefix = ""
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix.append("/")

@@ -30,7 +30,11 @@ struct FolderNameMemo: Equatable {
     init(folder: FileStatus, listedAt: Int64, keys: [UInt64]) {
         self.folder = folder
         self.listedAt = listedAt
-        self.keys = keys.sorted()
+        // Sorted without repeats, as `read` accepts them: two names can share a key.
+        var unique: [UInt64] = []
+        unique.reserveCapacity(keys.count)
+        for key in keys.sorted() where unique.last != key { unique.append(key) }
+        self.keys = unique
     }
 
     /// The file of the memo of the vault folder `folder` in the cache folder `cacheFolder`.

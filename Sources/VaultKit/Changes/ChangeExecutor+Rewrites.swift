@@ -100,7 +100,7 @@ extension ChangeExecutor {
             return nil
         }
         let (bytes, snapshot) = try writer.read(path)
-        let hash = String(ContentHash.of(bytes), radix: 16)
+        let hash = String(snapshot.contentHash, radix: 16)
         if hash == edit.afterHash { return nil }
         // Empty means a write the crash tore; anything else unexpected is someone's edit.
         guard hash == edit.beforeHash || bytes.isEmpty, let after = edit.newBytes(over: bytes) else { return "changed elsewhere" }

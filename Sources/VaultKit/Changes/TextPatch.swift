@@ -18,8 +18,9 @@ public struct TextPatch: Sendable, Equatable {
     public let changesNothing: Bool
 
     /// The patch that makes `replacements` (in order, none overlapping) to `before`;
-    /// `after`, when given, is what they make, already made.
-    public init(before: [UInt8], replacements: [TextReplacement], after: [UInt8]? = nil) {
+    /// `after`, when given, is what they make, already made, and `beforeHash`, when given,
+    /// `before`'s hash, already taken (a snapshot's).
+    public init(before: [UInt8], replacements: [TextReplacement], after: [UInt8]? = nil, beforeHash: UInt64? = nil) {
         self.replacements = replacements
         var restoring: [TextReplacement] = []
         restoring.reserveCapacity(replacements.count)
@@ -35,7 +36,7 @@ public struct TextPatch: Sendable, Equatable {
         }
         self.restoring = restoring
         changesNothing = same
-        beforeHash = ContentHash.of(before)
+        self.beforeHash = beforeHash ?? ContentHash.of(before)
         afterHash = ContentHash.of(after ?? TextReplacement.applied(replacements, to: before))
     }
 

@@ -74,7 +74,7 @@ extension RenamePlanner {
         } catch FileError.system(let error) {
             return NoteOutcome(note.path, unavailable: warning("unreadable (\(error.reason)); links in it are not rewritten"))
         }
-        let movedHash = moved ? ContentHash.of(read.bytes) : nil
+        let movedHash = moved ? read.snapshot.contentHash : nil
         guard moved || context.needles.mayMatch(read.bytes) else { return nil }
         guard NoteReader.isUTF8(read.bytes, complete: true) else {
             // It names a moved file somewhere, and vault never rewrites what it cannot decode.
@@ -91,7 +91,9 @@ extension RenamePlanner {
             ? nil
             : FileEdit(
                 source: note.path, path: moves[note.path] ?? note.path, snapshot: read.snapshot,
-                patch: TextPatch(before: read.bytes, replacements: result.replacements, after: result.bytes), changes: result.changes)
+                patch: TextPatch(
+                    before: read.bytes, replacements: result.replacements, after: result.bytes, beforeHash: read.snapshot.contentHash),
+                changes: result.changes)
         return NoteOutcome(note.path, movedHash: movedHash, edit: edit, newlyResolving: result.newlyResolving)
     }
 }

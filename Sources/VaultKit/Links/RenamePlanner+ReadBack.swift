@@ -13,12 +13,14 @@ extension RenamePlanner {
     ///   - links: the note's links before, in order, and where each must lead afterwards
     ///     (`expected`, nil for a link into the note itself); `replacements`, the ranges of
     ///     the original bytes replaced and the length of what replaced each.
+    ///   - resolved: where spellings lead in `after` from `newSource`, as the plan found them:
+    ///     a link read back as it was written is not resolved a second time.
     func readBack(
         _ rewritten: [UInt8], links: [Link], expected: [String?], replacements: [(range: Range<Int>, length: Int)],
-        from newSource: String, after: LinkIndex
+        from newSource: String, after: LinkIndex, resolved known: [Spelling: String?] = [:]
     ) throws {
         let again = LinkScanner.links(in: NoteStructure(bytes: rewritten, dialect: vault.dialect.forFile(newSource)))
-        var resolved: [Spelling: String?] = [:]
+        var resolved = known
         var offsets = ShiftedOffsets(replacements)
         var next = 0
         var extra: Link?

@@ -247,6 +247,16 @@ public struct RenamePlanner: Sendable {
         let links = LinkScanner.links(in: document)
         /// What the change does to a link; `expected`, where it must lead afterwards.
         enum Outcome { case keep, rewrite(String), newlyResolving(String?) }
+        // Where each spelling leads after the change from the note's new place, kept for the
+        // read-back, which asks the same of every link left as it was.
+        var resolvedAfter: [Spelling: String?] = [:]
+        func leadsAfter(_ link: Link) -> String? {
+            let key = Spelling(link)
+            if let known = resolvedAfter[key] { return known }
+            let path = after.resolve(link, from: newSource).path
+            resolvedAfter[key] = path
+            return path
+        }
         func decide(_ link: Link) throws -> (outcome: Outcome, expected: String?) {
             let was = before.resolve(link, from: source).path
             // A link to a moved file takes the file's new name, even where the old spelling
@@ -255,7 +265,7 @@ public struct RenamePlanner: Sendable {
                 // Only a new name is written into links; after a plain move a link that still
                 // finds the file keeps its spelling.
                 let renamed = NoteFiles.stem(was.fileName) != NoteFiles.stem(moved.fileName)
-                if !renamed && after.resolve(link, from: newSource).path == moved
+                if !renamed && leadsAfter(link) == moved
                     && (!before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource))
                     && !(Self.respelled(was, as: moved) && before.resolvesByPath(link, from: source))
                 {
@@ -271,7 +281,7 @@ public struct RenamePlanner: Sendable {
                 }
                 return (text != link.rawTarget.trimmed() ? .rewrite(text) : .keep, moved)
             }
-            let now = after.resolve(link, from: newSource).path
+            let now = leadsAfter(link)
             // A markdown link that worked by path must keep working by path, so it also
             // works in viewers that do not look files up by name.
             let keepsPath = !before.resolvesByPath(link, from: source) || after.resolvesByPath(link, from: newSource)
@@ -350,7 +360,7 @@ public struct RenamePlanner: Sendable {
         if !replacements.isEmpty {
             try readBack(
                 result, links: links, expected: expected, replacements: replacements.map { ($0.range, $0.text.utf8.count) },
-                from: newSource, after: after)
+                from: newSource, after: after, resolved: resolvedAfter)
         }
         return Rewrite(
             bytes: result, changes: changes, newlyResolving: newlyResolving,

@@ -57,7 +57,7 @@ public struct TagRenamer {
             if let reason = rewrite.leftAlone {
                 skipped.append(VaultWarning(path: note.path, message: reason + "; rewrite it by hand"))
             }
-            let patch = TextPatch(before: read.bytes, replacements: rewrite.replacements)
+            let patch = TextPatch(before: read.bytes, replacements: rewrite.replacements, beforeHash: read.snapshot.contentHash)
             guard !patch.changesNothing else { continue }
             edits.append(.init(path: note.path, snapshot: read.snapshot, patch: patch, changes: rewrite.changes))
         }

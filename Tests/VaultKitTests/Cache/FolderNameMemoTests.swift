@@ -183,6 +183,29 @@ struct FolderNameMemoTests {
         #expect(try create("PLAN") == "quick/PLAN 2.md")
     }
 
+    @Test("names that share a key make one key in the memo, which reads back; keys out of order do not")
+    func repeatedKeys() throws {
+        try folder.write("vault/quick/Plan.md", "plan\n")
+        // `Idea` and `IDEA` collide: one key, twice.
+        try plant(["Idea.md", "IDEA.md", "Other.md"])
+        let status = FolderNameMemo.comparable(try #require(try LocalFileSystem().status(root + "/quick")))
+        let memo = try #require(FolderNameMemo.read(memoFile, folder: status, now: start, fileSystem: LocalFileSystem()))
+        #expect(memo.holds(Naming.collisionHash("idea.md")) && memo.holds(Naming.collisionHash("Other.md")))
+        #expect(try create("idea") == "quick/idea 2.md")
+        // The same keys written in falling order, the sum made right: refused, a listing instead.
+        let now = FolderNameMemo.comparable(try #require(try LocalFileSystem().status(root + "/quick")))
+        #expect(FolderNameMemo.read(memoFile, folder: now, now: start, fileSystem: LocalFileSystem()) != nil)
+        var bytes = try LocalFileSystem().readFile(memoFile)
+        let keysStart = bytes.count - 8 - 16
+        let first = Array(bytes[keysStart..<keysStart + 8])
+        bytes.replaceSubrange(keysStart..<keysStart + 8, with: bytes[keysStart + 8..<keysStart + 16])
+        bytes.replaceSubrange(keysStart + 8..<keysStart + 16, with: first)
+        bytes.removeLast(8)
+        withUnsafeBytes(of: Checksum64.of(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        try SafeWriter(fileSystem: LocalFileSystem()).replaceDerived(memoFile, with: bytes)
+        #expect(FolderNameMemo.read(memoFile, folder: now, now: start, fileSystem: LocalFileSystem()) == nil)
+    }
+
     @Test("a memo written over a longer one is read back as written, the longer one's end cut off")
     func memoWrittenOverLonger() throws {
         try folder.write("vault/quick/Plan.md", "plan\n")
