@@ -79,7 +79,10 @@ public final class FactsCache: @unchecked Sendable {
     var walked: [String]?
     /// The hits and misses so far, counted apart from `lock`: every record a walk reads is
     /// counted, and taking the lock for it made the workers of a warm walk wait on each other.
-    private let hits = Atomic<Int>(0), misses = Atomic<Int>(0)
+    let hits = StripedCount(), misses = StripedCount()
+    /// True once a record read afresh is kept in `fresh`: until then a record is looked for
+    /// there without taking `lock`, which two workers asking for every note waited on.
+    let holdsFresh = Atomic<Bool>(false)
     /// When the file was written.
     public var writtenAt: Date? {
         reopenIfReleased()
@@ -88,7 +91,7 @@ public final class FactsCache: @unchecked Sendable {
     var fileWrittenAt: Date?
 
     /// The hits and misses of this run so far.
-    public var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+    public var statistics: (hits: Int, misses: Int) { (hits.total, misses.total) }
     /// The number of records the cache holds (stored and fresh).
     public var count: Int {
         reopenIfReleased()
@@ -215,139 +218,6 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    /// What the cache holds of a note, for a reading to decide what to keep of it.
-    enum Holding: Equatable {
-        /// No record: a note new to the cache, or a cache filled for the first time.
-        case nothing
-        /// A record of the file as it was before it changed.
-        case stale
-        /// A record valid for the file now, holding these parts of its facts.
-        case valid(NoteFacts.Parts)
-
-        /// What a note read afresh is read for when `wanted` is asked: everything when its
-        /// record is stale or holds a body (so that the commands after find it whole, and two
-        /// never take turns reading it), else what is asked and what the record held.
-        func partsToRead(_ wanted: NoteFacts.Parts) -> NoteFacts.Parts {
-            switch self {
-            case .nothing: return wanted
-            case .stale: return .all
-            case .valid(let recorded): return recorded.isDisjoint(with: NoteRecord.bodyParts) ? wanted.union(recorded) : .all
-            }
-        }
-    }
-
-    /// What the cache holds of `path` for a file now of `status`, read from the index alone
-    /// and not counted as a hit or a miss; with no status, what its record holds whatever
-    /// the file is now (for a caller that only wants to know whether it is whole).
-    func holding(_ path: String, status: FileStatus?) -> Holding {
-        func holding(_ head: NoteRecord.Head?) -> Holding {
-            guard let head, status.map({ valid(head, now: $0) }) ?? true else { return .stale }
-            return .valid(head.parts)
-        }
-        if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
-            guard let index = lock.withLock({ fresh.index(of: slot) }) else { return .stale }
-            return holding(index.withUnsafeBufferPointer { NoteRecord.head(in: $0, 0..<$0.count) })
-        }
-        guard let (file, entry, _) = storedEntry(for: path) else { return .nothing }
-        return holding(file.head(of: entry))
-    }
-
-    /// The record of `path` when it is valid for a file now of `status` and holds `wanted`;
-    /// nil (a miss) otherwise.
-    func record(for path: String, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool) -> NoteRecord? {
-        let needsBody = !wanted.isDisjoint(with: NoteRecord.bodyParts)
-        // A warm run reads nothing afresh: no path is hashed for it.
-        if let slot = lock.withLock({ fresh.isEmpty ? nil : fresh.slot(for: path) }) {
-            guard let (encoded, strings) = lock.withLock({ fresh.record(of: slot).map { ($0, strings) } }) else { return count(nil) }
-            return count(
-                strings.withTables { table, side in
-                    encoded.index.withUnsafeBufferPointer { index in
-                        encoded.body.withUnsafeBufferPointer { body in
-                            decode(
-                                index, 0..<index.count, body, 0..<body.count, needsBody ? (table, side) : nil, status, wanted, taskLines,
-                                stem: { NoteFiles.stem(ofPath: path) })
-                        }
-                    }
-                })
-        }
-        guard let (file, entry, ordinal) = storedEntry(for: path) else { return count(nil) }
-        // Validated on the index alone: a note that changed, or whose record lacks what is
-        // asked (a first `tasks` after a first `check`), costs no read of its body, nor of
-        // the table (25 MB at 100,000 notes) that would only be read to find that out.
-        guard let head = file.head(of: entry), valid(head, now: status), head.parts.union(.header).isSuperset(of: wanted) else {
-            return count(nil)
-        }
-        let record = storedRecord(file, entry, status: status, wanted: wanted, taskLines: taskLines)
-        if record != nil { file.markWalked(ordinal) }
-        return count(record)
-    }
-
-    /// The stored record of `entry` in `file`, its index already found valid for `status`;
-    /// nil when its body cannot be read or decoded (the damage is then said once).
-    func storedRecord(
-        _ file: CacheFile, _ entry: CacheFileFormat.Entry, status: FileStatus, wanted: NoteFacts.Parts, taskLines: Bool
-    ) -> NoteRecord? {
-        guard !wanted.isDisjoint(with: NoteRecord.bodyParts) else {
-            return file.index.withUnsafeBufferPointer { index in
-                decode(
-                    index, entry.index, UnsafeBufferPointer(start: nil, count: 0), 0..<0, nil, status, wanted, taskLines, checked: true,
-                    stem: { file.stem(of: entry) })
-            }
-        }
-        guard let body = self.body(of: entry, in: file) else { return nil }
-        let decoded = file.withTables(from: entry.bases, for: wanted) { table, side in
-            file.index.withUnsafeBufferPointer { index in
-                body.withUnsafeBufferPointer { body in
-                    decode(
-                        index, entry.index, body, 0..<body.count, (table, side), status, wanted, taskLines, checked: true,
-                        stem: { file.stem(of: entry) })
-                }
-            }
-        }
-        guard let decoded else {
-            noteDamage(file.path)
-            return nil
-        }
-        return decoded
-    }
-
-    /// The record in `index[indexRange]` and `body[bodyRange]`, the body's shared values in
-    /// `tables` (nil when no body is wanted), when it is valid for a file now of `status` and
-    /// holds `wanted`. The index entry shares nothing: it is read without the tables.
-    ///
-    /// - Parameters:
-    ///   - checked: true when the caller found the entry's head valid for `status` already
-    ///     (a warm walk decoded each head three times).
-    ///   - stem: the stem of the path of the note the record is of (see `NoteRecord.encode`).
-    func decode(
-        _ index: UnsafeBufferPointer<UInt8>, _ indexRange: Range<Int>, _ body: UnsafeBufferPointer<UInt8>, _ bodyRange: Range<Int>,
-        _ tables: (ByteTable, ByteTable)?, _ status: FileStatus, _ wanted: NoteFacts.Parts, _ taskLines: Bool, checked: Bool = false,
-        stem: () -> String
-    ) -> NoteRecord? {
-        var reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
-        if !checked {
-            guard let (recorded, flags) = try? NoteRecord.head(&reader), valid(recorded, racy: flags & 2 != 0, now: status) else {
-                return nil
-            }
-            reader = ByteReader(index, start: indexRange.lowerBound, end: indexRange.upperBound)
-        }
-        var bodyReader = ByteReader(body, start: bodyRange.lowerBound, end: bodyRange.upperBound, table: tables?.0, sideTable: tables?.1)
-        let hasBody = tables != nil && !wanted.isDisjoint(with: NoteRecord.bodyParts)
-        let record = withUnsafeMutablePointer(to: &bodyReader) { pointer in
-            try? NoteRecord(index: &reader, body: hasBody ? pointer : nil, wanted: wanted, taskLines: taskLines, stem: stem)
-        }
-        guard let record, record.facts.parts.isSuperset(of: wanted), record.isConsistent else { return nil }
-        return record
-    }
-
-    func count(_ record: NoteRecord?) -> NoteRecord? {
-        if record == nil { misses.wrappingAdd(1, ordering: .relaxed) } else { hits.wrappingAdd(1, ordering: .relaxed) }
-        return record
-    }
-
-    /// Counts a record used without being decoded (see `links(of:mayMatch:)`) as a hit.
-    func countHit() { hits.wrappingAdd(1, ordering: .relaxed) }
-
     /// Keeps a record read this run, for `save()`.
     func store(_ record: NoteRecord, for path: String) {
         let strings = lock.withLock { self.strings }
@@ -359,7 +229,10 @@ public final class FactsCache: @unchecked Sendable {
         lock.withLock {
             // A record whose values went into a table already written is not kept: it would
             // name entries the next file does not have where this run's values begin.
-            if self.strings === strings { fresh.store(path, index: index.bytes, body: body.bytes, sum: sum) }
+            if self.strings === strings {
+                fresh.store(path, index: index.bytes, body: body.bytes, sum: sum)
+                holdsFresh.store(true, ordering: .releasing)
+            }
         }
     }
 
