@@ -49,20 +49,21 @@ final class Context {
     /// The vault this run opened, if it opened one.
     var locatedVault: Vault? { located }
 
-    /// The vault with its cache, for `vault cache`, which works on the cache under
+    /// The vault and its cache, for `vault cache`, which works on the cache under
     /// `--no-cache` too.
     ///
     /// - Throws: `VaultError.noCache` when the vault can have none; why is said once, by the
     ///   error, not first as a warning.
-    func vaultWithCache() throws -> Vault {
+    func vaultWithCache() throws -> (vault: Vault, cache: FactsCache) {
         var vault = try self.vault(openingCache: false)
-        guard vault.cache == nil else { return vault }
+        if let cache = vault.cache { return (vault, cache) }
         let found = CacheLocation.find(for: vault, environment: environment)
         for notice in found.notices where notice != found.absence { warn(notice) }
         guard let location = found.location else { throw VaultError.noCache(reason: found.absence ?? "") }
-        vault.cache = openCache(at: location)
+        let cache = openCache(at: location)
+        vault.cache = cache
         located = vault
-        return vault
+        return (vault, cache)
     }
 
     /// The vault this command works on. The first time, a change an earlier run left

@@ -21,8 +21,7 @@ enum CacheCommand: Command {
             throw UsageError("unknown cache action \"\(action)\": give status, clear or rebuild")
         }
         try arguments.finish()
-        let vault = try context.vaultWithCache()
-        guard let cache = vault.cache else { throw VaultError.noCache(reason: "") }
+        let (vault, cache) = try context.vaultWithCache()
         switch action {
         case "clear":
             try cache.clear()

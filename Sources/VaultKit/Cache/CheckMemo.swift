@@ -1,4 +1,3 @@
-import Glibc
 import VaultMarkdown
 import VaultSystem
 
@@ -110,14 +109,13 @@ enum CheckMemo {
         var entry = Entry(stamp: try reader.fixed64(), findings: Findings())
         for _ in 0..<(try reader.count()) {
             let line = try reader.int()
-            let formIndex = Int(try reader.byte())
-            guard formIndex < Link.Form.allCases.count else { throw ByteReader.Malformed(offset: reader.offset - 1) }
+            guard let form = Link.Form(number: try reader.byte()) else { throw ByteReader.Malformed(offset: reader.offset - 1) }
             let embed = try reader.bool()
             let context = try reader.string()
             let text = try part(&reader, of: context)
             entry.findings.reports.append(
                 LinkReport(
-                    source: path, line: line, text: text, form: Link.Form.allCases[formIndex], embed: embed,
+                    source: path, line: line, text: text, form: form, embed: embed,
                     target: try part(&reader, of: text),
                     fragment: try reader.optionalString(), resolved: try reader.optionalString(), candidates: try reader.int(),
                     context: context))
@@ -133,7 +131,7 @@ enum CheckMemo {
         writer.unsigned(UInt64(entry.findings.reports.count))
         for report in entry.findings.reports {
             writer.int(report.line)
-            writer.byte(UInt8(Link.Form.allCases.firstIndex(of: report.form)!))
+            writer.byte(report.form.number)
             writer.bool(report.embed)
             let context = report.context
             writer.string(context)
@@ -153,10 +151,7 @@ enum CheckMemo {
         let offset = value.withUTF8 { needle in
             whole.withUTF8 { haystack -> Int? in
                 guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
-                // A context is a line of at most a KiB: a plain search serves.
-                return (0...haystack.count - needle.count).first { start in
-                    haystack[start] == needle[0] && memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
-                }
+                return ByteScan.findRun(needle, first: 0, second: needle.count - 1, caseSensitive: true, in: haystack, 0..<haystack.count)
             }
         }
         guard let offset else {

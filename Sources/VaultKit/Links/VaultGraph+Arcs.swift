@@ -7,22 +7,21 @@ extension VaultGraph {
     struct Arc: Sendable {
         /// The file it leads to, by its number in the link index.
         let target: Int32
-        /// The line (its low 28 bits), the form's place in `forms` and whether it embeds.
+        /// The line (its low 28 bits), the form's `number` and whether it embeds.
         private let packed: UInt32
 
-        private static let forms = Link.Form.allCases
         private static let lineBits: UInt32 = 28
 
         init(target: Int32, line: Int, form: Link.Form, embed: Bool) {
             self.target = target
             // A line past 268 million (a note of that many lines) is told as the last one.
             let line = UInt32(min(max(line, 0), Int(1 << Self.lineBits - 1)))
-            let form = UInt32(Self.forms.firstIndex(of: form)!)
+            let form = UInt32(form.number)
             packed = line | form << Self.lineBits | (embed ? 1 << 31 : 0)
         }
 
         var line: Int { Int(packed & (1 << Self.lineBits - 1)) }
-        var form: Link.Form { Self.forms[Int(packed >> Self.lineBits & 7)] }
+        var form: Link.Form { Link.Form(number: UInt8(packed >> Self.lineBits & 7))! }
         var embed: Bool { packed >> 31 == 1 }
     }
 

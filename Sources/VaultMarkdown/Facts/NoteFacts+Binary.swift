@@ -267,8 +267,7 @@ extension NoteFacts {
     private static func targetMatches(
         _ shape: inout ByteReader, _ answers: EntryAnswers?, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(ByteReader.Malformed) -> Bool {
-        let formIndex = Int(try shape.byte())
-        guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
+        guard Link.Form(number: try shape.byte()) != nil else { throw ByteReader.Malformed(offset: shape.offset - 1) }
         let flags = try shape.byte()
         // A bare link keeps no lengths (see `encode(_:after:to:)`).
         if flags & 64 == 0 { for _ in 0..<3 { _ = try shape.int() } }

@@ -12,13 +12,9 @@ import VaultSystem
 /// links alone (`backlinks`, `check`) then reads none of the other values (at 100,000 notes,
 /// a third of the values' bytes).
 extension NoteFacts {
-    /// The forms of links, by the number a record keeps for each.
-    static let forms = Link.Form.allCases
-
     static func encode(_ link: Link, after previous: (start: Int, line: Int), to writer: inout ByteWriter) {
-        let form = UInt8(forms.firstIndex(of: link.form)!)
         writer.sharedAside { shape in
-            shape.byte(form)
+            shape.byte(link.form.number)
             // By bytes: strings compare equal across Unicode normalization forms, and a
             // target written decomposed is kept as the scanner composed it.
             let sameTarget = link.target.utf8.elementsEqual(link.rawTarget.utf8)
@@ -61,8 +57,7 @@ extension NoteFacts {
 
     /// Reads a link's shape, as `encode(_:after:to:)` wrote it into the table.
     static func decodeShape(_ shape: inout ByteReader) throws(ByteReader.Malformed) -> LinkShape {
-        let formIndex = Int(try shape.byte())
-        guard formIndex < forms.count else { throw ByteReader.Malformed(offset: shape.offset - 1) }
+        guard let form = Link.Form(number: try shape.byte()) else { throw ByteReader.Malformed(offset: shape.offset - 1) }
         let flags = try shape.byte()
         let bare = flags & 64 != 0
         var (count, targetOffset, targetCount) = bare ? (0, 0, 0) : (try shape.int(), try shape.int(), try shape.int())
@@ -76,7 +71,7 @@ extension NoteFacts {
         let target = flags & 8 != 0 ? rawTarget : try shape.sharedString()
         let fragment = flags & 16 != 0 ? try shape.sharedString() : nil
         let alias = flags & 32 != 0 ? try shape.sharedString() : nil
-        return (forms[formIndex], flags, count, targetOffset, targetCount, rawTarget, target, fragment, alias)
+        return (form, flags, count, targetOffset, targetCount, rawTarget, target, fragment, alias)
     }
 
     /// The bytes a link written around its target alone has before it and after it:

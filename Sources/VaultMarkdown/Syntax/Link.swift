@@ -7,7 +7,7 @@ public struct Link: Sendable, Equatable, Codable {
     /// How the link is written.
     ///
     /// The cases' order is the number the cache's records, the check memo and the graph keep
-    /// for each form (`allCases`): a new form goes last.
+    /// for each form (`number`): a new form goes last.
     public enum Form: String, Sendable, Codable, CaseIterable {
         /// `[[Note]]`, `[[folder/Note#Heading|alias]]`, `![[Note]]`.
         case wikilink
@@ -27,6 +27,34 @@ public struct Link: Sendable, Equatable, Codable {
         case tag
         /// A page name in the `tags::` or `alias::` value of a Logseq page (`tags:: a, b`).
         case property
+
+        /// The number the cache's records, the check memo and the graph keep for the form:
+        /// its place among `allCases`.
+        public var number: UInt8 {
+            switch self {
+            case .wikilink: 0
+            case .markdown: 1
+            case .frontmatter: 2
+            case .reference: 3
+            case .referenceUse: 4
+            case .tag: 5
+            case .property: 6
+            }
+        }
+
+        /// The form whose `number` is `number`; nil for a number no form has (a damaged file).
+        public init?(number: UInt8) {
+            switch number {
+            case 0: self = .wikilink
+            case 1: self = .markdown
+            case 2: self = .frontmatter
+            case 3: self = .reference
+            case 4: self = .referenceUse
+            case 5: self = .tag
+            case 6: self = .property
+            default: return nil
+            }
+        }
     }
 
     /// True for the forms whose target is a markdown destination (a path, percent-encoded

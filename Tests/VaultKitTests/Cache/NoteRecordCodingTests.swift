@@ -65,6 +65,15 @@ struct NoteRecordCodingTests {
         return differences
     }
 
+    @Test("a link form's number is its place among all forms and gives the form back; no other number is a form")
+    func formNumbers() {
+        for (place, form) in Link.Form.allCases.enumerated() {
+            #expect(Int(form.number) == place)
+            #expect(Link.Form(number: form.number) == form)
+        }
+        for number in UInt8(Link.Form.allCases.count)...UInt8.max { #expect(Link.Form(number: number) == nil) }
+    }
+
     @Test("every fixture note reads back as the facts of each part alone")
     func fixtures() throws {
         let root = Fixtures.path("demo")
