@@ -141,7 +141,13 @@ extension Vault {
             }
         }
         let own = Array(name.utf8)
-        let spellings = variants.filter { $0 != own }.map { String(decoding: $0, as: UTF8.self) }
+        // Only a spelling a listing would count as the name's twin: `STRASSE.md` is the
+        // capitals of `straße.md` but not its collision key, and counted here alone it had
+        // the same capture numbered one way with the memo and another without it.
+        let keys = endings.map { Naming.collisionHash(stem + $0) }
+        let spellings = variants.filter { $0 != own }.map { String(decoding: $0, as: UTF8.self) }.filter {
+            keys.contains(Naming.collisionHash($0))
+        }
         let base = folder.isEmpty ? "" : folder + "/"
         return (spellings + (spellings + [name]).map { Placeholders.placeholderPath(for: $0) }).contains {
             ((try? fileSystem.linkStatus(absolutePath(base + $0))) ?? nil) != nil

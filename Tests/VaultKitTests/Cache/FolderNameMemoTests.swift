@@ -140,6 +140,20 @@ struct FolderNameMemoTests {
         #expect(try create("Note") == "quick/Note 2.md")
     }
 
+    @Test("a name's capitals that are another name (STRASSE for straße) are no twin, with the memo as with a listing")
+    func capitalsOfAnotherName() throws {
+        try folder.write("vault/quick/STRASSE.md", "older\n")
+        try folder.write("vault/quick/GASSE.md", "older\n")
+        // Listed: `gaße` folds to itself, not to `gasse`, so the name is free.
+        #expect(try create("ga\u{DF}e") == "quick/ga\u{DF}e.md")
+        #expect(FileManager.default.fileExists(atPath: memoFile))
+        // From the memo, whose lookups of other spellings try the capitals `STRASSE.md`.
+        #expect(try create("stra\u{DF}e") == "quick/stra\u{DF}e.md")
+        #expect(try String(decoding: folder.read("vault/quick/STRASSE.md"), as: UTF8.self) == "older\n")
+        // A twin by its key is still one: `Straße` beside the new `straße`.
+        #expect(try create("Stra\u{DF}e") == "quick/Stra\u{DF}e 2.md")
+    }
+
     @Test("a folder whose times hold whole seconds keeps no memo")
     func wholeSeconds() throws {
         try folder.write("vault/quick/Older.md", "older\n")
