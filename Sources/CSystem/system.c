@@ -17,6 +17,8 @@
 
 #include "CSystem.h"
 
+#include <stdatomic.h>
+
 int vault_exchange(const char *first, const char *second) {
     return vault_exchange_at(AT_FDCWD, first, AT_FDCWD, second);
 }
@@ -146,4 +148,11 @@ int vault_filesystem_kind(const char *path, long long *kind) {
     if (statfs(path, &info) != 0) return -1;
     *kind = (long long)info.f_type;
     return 0;
+}
+
+int vault_thread_number(void) {
+    static atomic_int next = 0;
+    static _Thread_local int number = -1;
+    if (number < 0) number = atomic_fetch_add_explicit(&next, 1, memory_order_relaxed);
+    return number;
 }

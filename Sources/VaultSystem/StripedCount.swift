@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// A count that the workers of a parallel read add to, each thread in a cache line of its
@@ -25,10 +24,6 @@ public final class StripedCount: Sendable {
     /// The sum of every stripe: exact once the threads that add are done.
     public var total: Int { stripes.reduce(0) { $0 &+ $1.value.load(ordering: .relaxed) } }
 
-    /// The stripe of the calling thread, from its thread's address (threads' stacks and
-    /// descriptors lie at least a page apart).
-    private static func stripe() -> Int {
-        let thread = UInt(pthread_self())
-        return Int(truncatingIfNeeded: (thread >> 12) ^ (thread >> 21)) & (stripeCount - 1)
-    }
+    /// The stripe of the calling thread: its own while fewer threads than stripes add.
+    private static func stripe() -> Int { ThreadNumber.current & (stripeCount - 1) }
 }

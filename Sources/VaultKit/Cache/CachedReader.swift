@@ -37,10 +37,12 @@ struct CachedReader: Sendable {
     ///   - status: the file's status when the caller took it just now (a walk does).
     ///   - holds: what the cache holds of the note, when the caller asked it just after a
     ///     walk (see `Vault.completeCache`): the note is then read afresh without a lookup.
+    ///   - missed: true when the caller looked the note up for `known` just now and found no
+    ///     record that serves (a lookup counted as a miss): it is read without another.
     /// - Throws: the file system's error when the note cannot be read.
     func read(
         path: String, absolute: @autoclosure () -> String, wanted: NoteFacts.Parts, summary: Bool = false,
-        taskLines: Bool = false, status known: FileStatus? = nil, holds: FactsCache.Holding? = nil
+        taskLines: Bool = false, status known: FileStatus? = nil, holds: FactsCache.Holding? = nil, missed: Bool = false
     ) throws -> Reading {
         // In a Logseq graph, an org page is read by org's rules.
         let dialect = dialect.forFile(path)
@@ -52,7 +54,7 @@ struct CachedReader: Sendable {
         }
         if holds != nil {
             _ = cache.count(nil)  // read afresh, as a lookup that missed
-        } else if let hit = cached(path: path, absolute: absolute(), wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
+        } else if !missed, let hit = cached(path: path, absolute: absolute(), wanted: wanted, summary: summary, taskLines: taskLines, status: known) {
             return hit
         }
         let contents = try self.contents(absolute(), summary: summary)
@@ -102,7 +104,7 @@ struct CachedReader: Sendable {
     }
 
     /// True when `record`, valid for a file of `status`, serves a reading (a summary, or not).
-    private static func serves(_ record: NoteRecord, status: FileStatus, summary: Bool) -> Bool {
+    static func serves(_ record: NoteRecord, status: FileStatus, summary: Bool) -> Bool {
         // A summary reads a prefix: a note valid in full is valid in it; one that is not
         // (checked whole) may be valid in its prefix, and is read as a summary reads it.
         (record.complete || summary) && (!summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix))

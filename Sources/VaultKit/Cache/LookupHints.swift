@@ -1,12 +1,13 @@
-import Glibc
 import Synchronization
+import VaultSystem
 
 /// Where each thread last found an entry among a cache file's sorted entries.
 ///
 /// A walk asks for its notes in about the order the entries are in, so the entry a thread
 /// asks for next is most often the one after the last it found: one comparison, where a
 /// binary search took seventeen at 100,000 notes. A hint is a guess, checked before it is
-/// used: threads that share a slot cost a search, never a wrong answer.
+/// used: threads that share a slot (more of them than slots) cost a search, never a wrong
+/// answer.
 final class LookupHints: @unchecked Sendable {
     private static let slotCount = 8
     /// Words from one slot to the next: 128 bytes, so that threads storing their hints do
@@ -24,11 +25,8 @@ final class LookupHints: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The calling thread's slot: its identity mixed, since threads' identities are
-    /// addresses that share their low bits.
-    private static var slot: Int {
-        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: Int(bitPattern: pthread_self()))) &* 0x9E37_79B9_7F4A_7C15) >> 61)
-    }
+    /// The calling thread's slot: its own while fewer threads than slots ask.
+    private static var slot: Int { ThreadNumber.current & (slotCount - 1) }
 
     /// Where the calling thread last found an entry; -1 when it found none yet.
     var last: Int { slots[Self.slot * Self.stride].load(ordering: .relaxed) }
