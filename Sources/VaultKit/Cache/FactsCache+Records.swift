@@ -79,6 +79,32 @@ extension FactsCache {
         return count(record)
     }
 
+    /// False when the stored record of `path`, valid for a file now of `status` and one that
+    /// `record(for:status:wanted:taskLines:)` would serve, shows that `accepts` takes neither
+    /// the note's title (when written: a title not written is the file's name) nor any of
+    /// its aliases, and its header has nothing to say (no frontmatter issues): counted as a
+    /// hit, with no fact decoded. Nil when the record cannot tell (none, stale, short of
+    /// `wanted`, not UTF-8, read afresh this run), and the note is then read as usual.
+    ///
+    /// A ranking of titles passes over most notes: this decides on their index bytes, where
+    /// decoding each record and making its note was a seventh of a `find`.
+    func mayAdmit(
+        _ path: String, status: FileStatus, wanted: NoteFacts.Parts, summary: Bool, accepting accepts: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
+        guard freshSlot(for: path) == nil, let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry),
+            valid(head, now: status), head.parts.union(.header).isSuperset(of: wanted), head.isUTF8, head.isComplete || summary
+        else { return nil }
+        let texts = file.index.withUnsafeBufferPointer { index -> NoteFacts.HeaderTexts? in
+            var reader = ByteReader(index, start: entry.index.lowerBound, end: entry.index.upperBound)
+            guard (try? NoteRecord.head(&reader)) != nil else { return nil }
+            return try? NoteFacts.headerTexts(from: &reader, accepting: accepts)
+        }
+        guard let texts, !texts.accepted, !texts.hasIssues else { return texts == nil ? nil : true }
+        file.markWalked(ordinal)
+        hits.add()
+        return false
+    }
+
     /// The stored record of `entry` in `file`, its index already found valid for `status`;
     /// nil when its body cannot be read or decoded (the damage is then said once).
     func storedRecord(

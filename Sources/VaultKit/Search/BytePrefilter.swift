@@ -51,6 +51,12 @@ struct BytePrefilter: Sendable {
     /// True when nothing can be ruled out on bytes.
     var isEmpty: Bool { groups.isEmpty }
 
+    /// True when the text in `bytes` may match, with a projection of its own.
+    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var projection: [UInt8] = []
+        return mayMatch(bytes, 0..<bytes.count, projection: &projection)
+    }
+
     /// True when the text in `range` may match.
     func mayMatch(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, projection: inout [UInt8]) -> Bool {
         if groups.isEmpty { return true }

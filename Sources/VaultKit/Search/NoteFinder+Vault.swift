@@ -30,8 +30,12 @@ extension NoteFinder {
         var kept = BoundedRanking<RankedNote>(limit: limit ?? Int.max, budget: Int.max)
         var notes: [Int: Note] = [:]
         var next = 0
+        // A note none of whose texts the prefilter takes is not made at all: most of them.
+        let prefilter = prefilter
+        var admits: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
+        if !prefilter.isEmpty { admits = { prefilter.mayMatch($0) } }
         _ = try vault.scan(
-            detail: detail, selecting: selecting, progress: progress, state: { Worker(finder: self) },
+            detail: detail, selecting: selecting, progress: progress, admitting: admits, state: { Worker(finder: self) },
             making: { worker, note -> Found? in
                 if let include, !include(note) { return nil }
                 return worker.rank(note, index: 0).map { Found(ranked: $0, note: note) }

@@ -14,7 +14,7 @@ public struct NoteFinder: Sendable {
     private let query: FuzzyQuery
     /// `!term`s on their own, which apply to the note as a whole.
     private let exclusions: [FuzzyQuery.Term]
-    private let prefilter: BytePrefilter
+    let prefilter: BytePrefilter
 
     /// True for a query of no term (or only `!term`s): it lists notes rather than ranks them.
     var looksForNothing: Bool { query.isEmpty }
@@ -176,7 +176,8 @@ public struct NoteFinder: Sendable {
             if alias.withUTF8({ body(.alias, index, $0) }) { return }
         }
         let path = note.path
-        let stem = path.lastIndex(of: ".").map { path[..<$0] } ?? path[...]
+        // By its bytes: a search by `Character` from the end took a fifth of this function.
+        let stem = path.utf8.lastIndex(of: UInt8(ascii: ".")).map { path[..<$0] } ?? path[...]
         if stem.utf8.withContiguousStorageIfAvailable({ body(.path, 0, $0) }) == nil {
             var copy = String(stem)
             _ = copy.withUTF8 { body(.path, 0, $0) }

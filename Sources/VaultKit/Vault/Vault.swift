@@ -255,19 +255,26 @@ public struct Vault: Sendable {
     /// what `make` made of each note, in path order: the notes stay on the worker threads
     /// that read them, which is cheaper for a caller that needs only what was made (a
     /// search's matches).
+    ///
+    /// - Parameter admits: asked of each note's texts (its path without extension, its title,
+    ///   its aliases) before the note is made: a note none of whose texts it takes may be
+    ///   passed over, neither made nor handed to `make` (nil to make every note). It must take
+    ///   every text of a note that `make` would make something of: a ranking's prefilter.
     public func scan<State, Made: Sendable>(
         detail: NoteReader.Detail = .full, checkingRecords: Bool = true, selecting: PathSelection? = nil,
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, state: @Sendable () -> State,
-        making make: @Sendable (inout State, Note) -> Made, results: (Made) -> Bool
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, admitting admits: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+        state: @Sendable () -> State, making make: @Sendable (inout State, Note) -> Made, results: (Made) -> Bool
     ) throws -> VaultScan {
         // A walk of paths that checks no record needs no cache, and so no `stat` of each note:
         // a fifth of a warm search at 100,000 notes.
         let cache = detail == .paths && !checkingRecords ? nil : cache
         let names = namesNotesItself
-        return try VaultScanner(
+        var scanner = VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
-            progress: progress, selecting: selecting
-        ).stream(
+            progress: progress, selecting: selecting)
+        // A graph that names its notes itself gives them titles their texts do not hold.
+        if !names { scanner.admits = admits }
+        return try scanner.stream(
             state: state,
             making: { state, note in
                 // A Logseq graph's notes are named on the worker too, once. The note is handed

@@ -17,6 +17,10 @@ struct VaultScanner {
     var progress: (@Sendable (Int, Int) -> Void)?
     /// Which notes `stream` reads, by path and folder kind; all when nil.
     var selecting: PathSelection?
+    /// Asked of a note's texts (its path without extension, its title, its aliases) before
+    /// `stream` makes it: a note none of whose texts it takes is passed over, unmade, when
+    /// its record tells so (see `FactsCache.mayAdmit`); every note is made when nil.
+    var admits: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
 
     /// A note file found by the walk, before it is read.
     struct Found: Sendable {
@@ -75,7 +79,7 @@ struct VaultScanner {
             // taken and let go) for each of the two uses below; the walk outlives the workers.
             nonisolated(unsafe) let found = found
             ParallelMap.stream(walk.count, state: state, progress: progress) { state, index -> (warnings: [VaultWarning], made: Made)? in
-                guard selects(found[index]), let note = read(found[index]) else { return nil }
+                guard selects(found[index]), !passesOver(found[index]), let note = read(found[index]) else { return nil }
                 return (Self.warnings(of: note), make(&state, note))
             } deliver: { _, read in
                 switch consume read {
@@ -87,6 +91,19 @@ struct VaultScanner {
             }
         }
         return finish(walk, notes: [], warnings: warnings)
+    }
+
+    /// True when `admits` takes none of the note's texts, as its path and its record show.
+    private func passesOver(_ item: Found) -> Bool {
+        guard let admits, let cache, detail != .paths, let status = item.status, status.kind == .file, item.placeholderFile == nil,
+            !item.undecodable
+        else { return false }
+        let pathTaken = item.path.utf8.withContiguousStorageIfAvailable { bytes in
+            admits(UnsafeBufferPointer(rebasing: bytes[..<(bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.count)]))
+        }
+        guard pathTaken == false else { return false }
+        let wanted = NoteReader.parts(for: detail)
+        return cache.mayAdmit(item.path, status: status, wanted: wanted, summary: detail == .summary, accepting: admits) == false
     }
 
     /// Reads into the cache first, when most of the notes to be read have records short of

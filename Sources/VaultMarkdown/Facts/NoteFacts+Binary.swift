@@ -304,3 +304,33 @@ extension NoteFacts {
         return wanted
     }
 }
+
+extension NoteFacts {
+    /// What a search of titles learns from a header `encodeHeader` wrote, no string made.
+    public struct HeaderTexts: Sendable {
+        /// True when `accepts` took the title, when written, or one of the aliases.
+        public var accepted: Bool
+        /// True when the header holds frontmatter issues, which a reader of the note says.
+        public var hasIssues: Bool
+    }
+
+    /// Reads what `encodeHeader` wrote as far as its frontmatter issues, asking `accepts` of
+    /// the title's bytes (when written: a title not written is the file's name) and of each
+    /// alias's until it takes one: a search that passes over most notes decides on their
+    /// bytes, without the strings a header decoded makes.
+    public static func headerTexts(
+        from reader: inout ByteReader, accepting accepts: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(ByteReader.Malformed) -> HeaderTexts {
+        _ = try reader.byte()
+        let flags = try reader.byte()
+        var accepted = false
+        if flags & 8 == 0, try reader.bool() { accepted = accepts(try reader.dataView()) }
+        for _ in 0..<(try reader.count()) {
+            let alias = try reader.dataView()
+            if !accepted { accepted = accepts(alias) }
+        }
+        for _ in 0..<(try reader.count()) { try reader.skip(try reader.count()) }
+        _ = try reader.unsigned()
+        return HeaderTexts(accepted: accepted, hasIssues: try reader.count() > 0)
+    }
+}
