@@ -7,6 +7,19 @@ public enum Digits {
         return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
+    /// Appends `value` in decimal to `bytes`, as `String(value)` writes it, without a string
+    /// made: for output written a row at a time (30,000 rows of a `check`).
+    public static func append(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
     /// `value` in hexadecimal, at least `width` digits.
     public static func hex(_ value: some BinaryInteger, width: Int, uppercase: Bool = false) -> String {
         number(value, radix: 16, width: width, uppercase: uppercase)

@@ -44,7 +44,7 @@ extension FactsCache {
     }
 
     /// Where the record of `path` read afresh this run is kept; nil when none is.
-    private func freshSlot(for path: String) -> FreshRecords.Slot? {
+    func freshSlot(for path: String) -> FreshRecords.Slot? {
         // A warm run reads nothing afresh: no path is hashed for it, nor the lock taken.
         guard holdsFresh.load(ordering: .acquiring) else { return nil }
         return lock.withLock { fresh.isEmpty ? nil : fresh.slot(for: path) }

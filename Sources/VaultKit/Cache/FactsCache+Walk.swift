@@ -132,7 +132,7 @@ extension FactsCache {
     private func validStoredEntry(
         for path: String, status: FileStatus?
     ) -> (CacheFile, CacheFileFormat.Entry, NoteRecord.Head, ordinal: Int)? {
-        guard lock.withLock({ fresh.isEmpty || fresh.slot(for: path) == nil }),
+        guard freshSlot(for: path) == nil,
             let (file, entry, ordinal) = storedEntry(for: path), let head = file.head(of: entry),
             status.map({ valid(head, now: $0) }) ?? file.wasWalked(ordinal)
         else { return nil }
