@@ -96,6 +96,17 @@ extension FactsCache {
         return head.status
     }
 
+    /// `walkedLinkStatus(of:)` from the files of `stored`, taken once for many notes.
+    func walkedLinkStatus(of path: String, in stored: StoredFiles) -> FileStatus? {
+        guard freshSlot(for: path) == nil else { return nil }
+        let status = withStoredEntry(for: path, in: stored) { file, entry, ordinal -> FileStatus? in
+            guard file.wasWalked(ordinal), let head = file.head(of: entry), head.isComplete, head.isUTF8, head.parts.contains(.links)
+            else { return nil }
+            return head.status
+        }
+        return status ?? nil
+    }
+
     /// What `read` gives of the links part of the body of `path`'s record (counted as a hit),
     /// when the record is valid for a note of `status` (see `validStoredEntry`), whole and of
     /// a note valid UTF-8; nil otherwise, or when the body is damaged.

@@ -29,9 +29,11 @@ extension VaultCheck {
         // In one run of notes per worker: the cache finds each note's entry next to the one it
         // found before, where notes taken one at a time by turns cost each a binary search.
         var stamps = cache.map { cache in
-            Array(
+            let stored = cache.storedFiles()
+            return Array(
                 ParallelMap.fold(notes.count, into: { [UInt64]() }) { run, position in
-                    run.append(notes[position].kind == .trash ? 0 : cache.walkedLinkStatus(of: notes[position].path)?.sameFileStamp ?? 0)
+                    run.append(
+                        notes[position].kind == .trash ? 0 : cache.walkedLinkStatus(of: notes[position].path, in: stored)?.sameFileStamp ?? 0)
                 }.joined())
         }
         var findings = [CheckMemo.Findings?](repeating: nil, count: notes.count)

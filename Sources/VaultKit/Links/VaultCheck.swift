@@ -43,21 +43,51 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     ///
     /// - Parameter index: the scan's link index, when the caller keeps one.
     public init(vault: Vault, scan: VaultScan, index: LinkIndex? = nil) {
-        let (findings, skipped) = Self.findings(vault: vault, scan: scan, index: index)
+        var (findings, skipped) = Self.findings(vault: vault, scan: scan, index: index)
         let isGraph = vault.isLogseqGraph
+        // The lists a report goes in, as bits: 1 dangling, 2 a page without a file, 4 ambiguous.
+        func lists(_ report: LinkReport) -> Int {
+            var lists = 0
+            if report.resolved == nil { lists |= isGraph && Self.namesPage(form: report.form) ? 2 : 1 }
+            if report.candidates > 1 { lists |= 4 }
+            return lists
+        }
         // Counted, then made: no array grown by doubling.
-        func reports(_ wanted: (LinkReport) -> Bool) -> [LinkReport] {
-            let count = findings.reduce(0) { sum, found in sum + (found?.reports.reduce(0) { $0 + (wanted($1) ? 1 : 0) } ?? 0) }
-            var reports: [LinkReport] = []
-            reports.reserveCapacity(count)
-            for case let found? in findings { for report in found.reports where wanted(report) { reports.append(report) } }
-            return reports
+        var sizes = (dangling: 0, pages: 0, ambiguous: 0)
+        for position in findings.indices {
+            findings[position]?.reports.withUnsafeBufferPointer { reports in
+                for report in reports {
+                    let found = lists(report)
+                    sizes.dangling += found & 1
+                    sizes.pages += found >> 1 & 1
+                    sizes.ambiguous += found >> 2 & 1
+                }
+            }
         }
-        dangling = reports { $0.resolved == nil && !(isGraph && Self.namesPage(form: $0.form)) }
-        if isGraph {
-            pagesWithoutFile = reports { $0.resolved == nil && Self.namesPage(form: $0.form) }
+        var dangling: [LinkReport] = [], pages: [LinkReport] = [], ambiguous: [LinkReport] = []
+        dangling.reserveCapacity(sizes.dangling)
+        pages.reserveCapacity(sizes.pages)
+        ambiguous.reserveCapacity(sizes.ambiguous)
+        // Each report moved out of its note's findings, not copied (each of its eight strings
+        // taken, then let go with the findings): 30,000 of them at 100,000 notes, on the one
+        // thread that writes. In order: the reports are reversed in place, then taken from the end.
+        for position in findings.indices {
+            guard var reports = findings[position]?.reports, !reports.isEmpty else { continue }
+            findings[position]?.reports = []
+            reports.reverse()
+            while let report = reports.popLast() {
+                let found = lists(report)
+                if found & 1 != 0 {
+                    dangling.append(report)
+                } else if found & 2 != 0 {
+                    pages.append(report)
+                }
+                if found & 4 != 0 { ambiguous.append(report) }
+            }
         }
-        ambiguous = reports { $0.candidates > 1 }
+        self.dangling = dangling
+        if isGraph { pagesWithoutFile = pages }
+        self.ambiguous = ambiguous
         brokenDefinitions = findings.flatMap { $0?.broken ?? [] }
         unreadable = scan.skipped + skipped
         conflictCopies = scan.conflictCopies
