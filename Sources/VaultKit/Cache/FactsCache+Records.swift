@@ -99,7 +99,8 @@ extension FactsCache {
             guard (try? NoteRecord.head(&reader)) != nil else { return nil }
             return try? NoteFacts.headerTexts(from: &reader, accepting: accepts)
         }
-        guard let texts, !texts.accepted, !texts.hasIssues else { return texts == nil ? nil : true }
+        guard let texts else { return nil }
+        guard !texts.accepted, !texts.hasIssues else { return true }
         file.markWalked(ordinal)
         hits.add()
         return false
