@@ -24,6 +24,6 @@ public final class StripedCount: Sendable {
     /// The sum of every stripe: exact once the threads that add are done.
     public var total: Int { stripes.reduce(0) { $0 &+ $1.value.load(ordering: .relaxed) } }
 
-    /// The stripe of the calling thread: its own while fewer threads than stripes add.
+    /// The stripe of the calling thread: its own among a command's workers (see `ThreadNumber`).
     private static func stripe() -> Int { ThreadNumber.current & (stripeCount - 1) }
 }

@@ -73,9 +73,8 @@ int vault_terminal_rows(int descriptor);
 /// which Swift, seeing `environ` as never NULL, cannot ask of it.
 char **vault_environment(void);
 
-/// A number of the calling thread's own, counting from 0 in the order threads first ask:
-/// threads that keep per-thread slots in a few lines share none while there are fewer of
-/// them than slots, where slots chosen by a hash of the thread's address sometimes met.
+/// A number of the calling thread's own, counting from 0 in the order threads first ask and
+/// never given again (see `ThreadNumber`).
 int vault_thread_number(void);
 
 #endif

@@ -43,6 +43,37 @@ extension FactsCache {
         return holding(file.head(of: entry))
     }
 
+    /// The stored record of `path`: the delta file's, else the main file's.
+    func storedEntry(for path: String) -> (file: CacheFile, entry: CacheFileFormat.Entry, ordinal: Int)? {
+        let (file, delta) = files()
+        return withStoredEntry(for: path, in: StoredFiles(main: file, delta: delta)) { ($0, $1, $2) }
+    }
+
+    /// The cache's files as open at one moment, for a pass that looks up every note: taken
+    /// once, not for each note under the cache's lock (which two workers asking for every
+    /// note passed back and forth, with the files' reference counts).
+    struct StoredFiles: Sendable {
+        let main: CacheFile?
+        let delta: CacheFile?
+    }
+
+    /// The files as open now, opening them when they are not (see `StoredFiles`).
+    func storedFiles() -> StoredFiles {
+        let (file, delta) = files()
+        return StoredFiles(main: file, delta: delta)
+    }
+
+    /// `body` of the file of `stored` that holds the record of `path` (the delta, else the
+    /// main file), its entry and its place; nil when neither holds one. The file is lent to
+    /// `body`, not returned: a reference returned is counted, on a count the workers share.
+    func withStoredEntry<Result>(
+        for path: String, in stored: StoredFiles, _ body: (CacheFile, CacheFileFormat.Entry, Int) -> Result
+    ) -> Result? {
+        if let delta = stored.delta, let ordinal = delta.ordinal(for: path) { return body(delta, delta.contents.entries[ordinal], ordinal) }
+        if let main = stored.main, let ordinal = main.ordinal(for: path) { return body(main, main.contents.entries[ordinal], ordinal) }
+        return nil
+    }
+
     /// Where the record of `path` read afresh this run is kept; nil when none is.
     func freshSlot(for path: String) -> FreshRecords.Slot? {
         // A warm run reads nothing afresh: no path is hashed for it, nor the lock taken.

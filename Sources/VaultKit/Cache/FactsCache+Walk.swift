@@ -96,7 +96,8 @@ extension FactsCache {
         return head.status
     }
 
-    /// `walkedLinkStatus(of:)` from the files of `stored`, taken once for many notes.
+    /// `walkedLinkStatus(of:)` from the files of `stored`, for a pass that asks it of every
+    /// note: the files taken once, not under the cache's lock for each (see `StoredFiles`).
     func walkedLinkStatus(of path: String, in stored: StoredFiles) -> FileStatus? {
         guard freshSlot(for: path) == nil else { return nil }
         let status = withStoredEntry(for: path, in: stored) { file, entry, ordinal -> FileStatus? in

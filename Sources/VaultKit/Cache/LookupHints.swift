@@ -25,7 +25,7 @@ final class LookupHints: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The calling thread's slot: its own while fewer threads than slots ask.
+    /// The calling thread's slot: its own among a command's workers (see `ThreadNumber`).
     private static var slot: Int { ThreadNumber.current & (slotCount - 1) }
 
     /// Where the calling thread last found an entry; -1 when it found none yet.

@@ -43,7 +43,9 @@ public struct VaultCheck: Sendable, Codable, Equatable {
     ///
     /// - Parameter index: the scan's link index, when the caller keeps one.
     public init(vault: Vault, scan: VaultScan, index: LinkIndex? = nil) {
-        var (findings, skipped) = Self.findings(vault: vault, scan: scan, index: index)
+        let found = Self.findings(vault: vault, scan: scan, index: index)
+        var findings = found.findings
+        let skipped = found.skipped
         let isGraph = vault.isLogseqGraph
         // The lists a report goes in, as bits: 1 dangling, 2 a page without a file, 4 ambiguous.
         func lists(_ report: LinkReport) -> Int {

@@ -51,7 +51,9 @@ struct BytePrefilter: Sendable {
     /// True when nothing can be ruled out on bytes.
     var isEmpty: Bool { groups.isEmpty }
 
-    /// True when the text in `bytes` may match, with a projection of its own.
+    /// True when the text in `bytes` may match: for a caller with no worker's scratch to
+    /// lend (a walk asking of a note's texts before it is made), a projection of its own,
+    /// allocated only for a text with letters that fold.
     func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var projection: [UInt8] = []
         return mayMatch(bytes, 0..<bytes.count, projection: &projection)

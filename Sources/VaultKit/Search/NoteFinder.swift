@@ -160,7 +160,8 @@ public struct NoteFinder: Sendable {
 
     /// The path without its extension, as a query sees it.
     static func pathField(_ path: String) -> String {
-        path.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
+        // Cut where `forEachField` cuts it, so that a note is shown matched on what it was ranked on.
+        path.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(path[..<$0]) } ?? path
     }
 
     /// The bytes of each text of a note a query is matched against, in order: the title, each

@@ -272,8 +272,9 @@ public struct Vault: Sendable {
         var scanner = VaultScanner(
             root: root, layout: layout, fileSystem: fileSystem, iCloud: isInICloud, detail: detail, cache: cache, dialect: dialect,
             progress: progress, selecting: selecting)
-        // A graph that names its notes itself gives them titles their texts do not hold.
-        if !names { scanner.admits = admits }
+        // A Logseq graph titles its pages by their page names, which their texts do not
+        // hold; a journal format other than the standard one changes only journal days.
+        if logseq == nil { scanner.admits = admits }
         return try scanner.stream(
             state: state,
             making: { state, note in

@@ -73,4 +73,39 @@ struct CacheTitlePrefilterTests {
         #expect(try admits("pages/Plain.md") == nil)
         #expect(try runs.run(find("zebra")).value.contains { $0.hasPrefix("pages/Plain.md\tZebra at last") })
     }
+
+    /// The paths of the notes a summary scan that admits no text makes, in order.
+    func made(_ vault: Vault) throws -> [String] {
+        var paths: [String] = []
+        _ = try vault.scan(detail: .summary, admitting: { _ in false }, state: {}, making: { _, note in note.path }) { path in
+            paths.append(path)
+            return true
+        }
+        return paths
+    }
+
+    @Test("a scan that admits no text makes only the notes whose records cannot tell, and every note without a cache")
+    func passesOverWhatRecordsTell() throws {
+        try writeVault()
+        let runs = folder.cachedRuns
+        _ = try runs.run(find("zebra"))
+        CachedRuns.nextTick()
+        let warm = try runs.run(made)
+        // Not UTF-8 (titled by its name), and a header with something to say.
+        #expect(warm.value == ["pages/Bytes.md", "pages/Loose.md"])
+        #expect(warm.misses == 0)
+        #expect(try runs.uncached(made).count == 9)
+    }
+
+    @Test("a Logseq graph's notes are all made: their titles are page names their texts do not hold")
+    func logseqGraphMakesEveryNote() throws {
+        try writeVault()
+        try folder.write("vault/logseq/config.edn", "{}\n")
+        let runs = folder.cachedRuns
+        let all = try runs.uncached(made)
+        _ = try runs.run(made)
+        CachedRuns.nextTick()
+        #expect(try runs.run(made).value == all)
+        #expect(all.count == 9)
+    }
 }

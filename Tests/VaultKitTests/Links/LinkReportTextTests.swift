@@ -28,11 +28,4 @@ struct LinkReportTextTests {
         }
         #expect(!LinkReport.mayHoldLineBreak("[[Plan Ünïcode 東京]]"))
     }
-
-    @Test("a number appended as bytes is the number as a string writes it", arguments: [0, 7, 10, 99, 100, -5, -10, Int.max, Int.min])
-    func decimalBytes(value: Int) {
-        var bytes = Array("x".utf8)
-        Digits.append(value, to: &bytes)
-        #expect(bytes == Array("x\(value)".utf8))
-    }
 }
