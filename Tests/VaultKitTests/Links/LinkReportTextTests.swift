@@ -27,5 +27,7 @@ struct LinkReportTextTests {
             #expect(LinkReport.mayHoldLineBreak("a" + String(scalar) + "b"), "U+\(String(scalar.value, radix: 16))")
         }
         #expect(!LinkReport.mayHoldLineBreak("[[Plan Ünïcode 東京]]"))
+        // Dashes, curly quotes, an ellipsis, a no-break space: their bytes start as a line break's do.
+        #expect(!LinkReport.mayHoldLineBreak("[[“Plan” — ‘a’ – b… c\u{A0}d \u{2027} \u{202A}]]"))
     }
 }
