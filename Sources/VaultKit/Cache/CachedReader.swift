@@ -37,8 +37,8 @@ struct CachedReader: Sendable {
     ///   - status: the file's status when the caller took it just now (a walk does).
     ///   - holds: what the cache holds of the note, when the caller asked it just after a
     ///     walk (see `Vault.completeCache`): the note is then read afresh without a lookup.
-    ///   - missed: true when the caller looked the note up for `known` just now and found no
-    ///     record that serves (a lookup counted as a miss): it is read without another.
+    ///   - missed: true when the caller asked `servingRecord` for `known` just now and had
+    ///     none: the note is read without a second lookup (counted once, as it was).
     /// - Throws: the file system's error when the note cannot be read.
     func read(
         path: String, absolute: @autoclosure () -> String, wanted: NoteFacts.Parts, summary: Bool = false,
@@ -96,15 +96,27 @@ struct CachedReader: Sendable {
         {
             return Reading(facts: record.facts.restricted(to: wanted), status: record.status, complete: record.complete, record: record)
         }
-        guard let cache, let status = known ?? (try? fileSystem.status(absolute())) ?? nil, status.kind == .file,
-            let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
-            Self.serves(record, status: status, summary: summary)
+        guard let cache, let status = known ?? (try? fileSystem.status(absolute())) ?? nil,
+            let record = Self.servingRecord(in: cache, path: path, status: status, wanted: wanted, summary: summary, taskLines: taskLines)
         else { return nil }
         return Reading(facts: record.facts.restricted(to: wanted), status: status, complete: record.complete, record: record)
     }
 
+    /// The record of `path` in `cache` when it is valid for a regular file now of `status`,
+    /// holds `wanted` and serves a reading (a summary, or not); nil otherwise. One lookup,
+    /// counted as a hit or a miss, for a caller that makes what it needs of the record
+    /// itself (a walk makes each note from it, not from a `Reading` made and let go).
+    static func servingRecord(
+        in cache: FactsCache, path: String, status: FileStatus, wanted: NoteFacts.Parts, summary: Bool, taskLines: Bool = false
+    ) -> NoteRecord? {
+        guard status.kind == .file, let record = cache.record(for: path, status: status, wanted: wanted, taskLines: taskLines),
+            serves(record, status: status, summary: summary)
+        else { return nil }
+        return record
+    }
+
     /// True when `record`, valid for a file of `status`, serves a reading (a summary, or not).
-    static func serves(_ record: NoteRecord, status: FileStatus, summary: Bool) -> Bool {
+    private static func serves(_ record: NoteRecord, status: FileStatus, summary: Bool) -> Bool {
         // A summary reads a prefix: a note valid in full is valid in it; one that is not
         // (checked whole) may be valid in its prefix, and is read as a summary reads it.
         (record.complete || summary) && (!summary || record.facts.isUTF8 || !record.complete || status.size <= Int64(NoteReader.summaryPrefix))

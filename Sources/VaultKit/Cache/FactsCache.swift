@@ -79,7 +79,7 @@ public final class FactsCache: @unchecked Sendable {
     var walked: [String]?
     /// The hits and misses so far, counted apart from `lock`: every record a walk reads is
     /// counted, and taking the lock for it made the workers of a warm walk wait on each other.
-    let hits = StripedCount(), misses = StripedCount()
+    let hits = ThreadSlots(), misses = ThreadSlots()
     /// True once a record read afresh is kept in `fresh`: until then a record is looked for
     /// there without taking `lock`, which two workers asking for every note waited on.
     let holdsFresh = Atomic<Bool>(false)

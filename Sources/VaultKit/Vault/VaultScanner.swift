@@ -188,10 +188,8 @@ struct VaultScanner {
             // each of 100,000 notes of a warm walk.
             let wanted = NoteReader.parts(for: detail)
             var missed = false
-            if let cache, let status = item.status, status.kind == .file {
-                if var record = cache.record(for: item.path, status: status, wanted: wanted, taskLines: false),
-                    CachedReader.serves(record, status: status, summary: detail == .summary)
-                {
+            if let cache, let status = item.status {
+                if var record = CachedReader.servingRecord(in: cache, path: item.path, status: status, wanted: wanted, summary: detail == .summary) {
                     record.facts.restrict(to: wanted)
                     return NoteReader.note(path: item.path, kind: kind, status: status, facts: record.facts)
                 }
