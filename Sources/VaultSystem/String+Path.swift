@@ -15,4 +15,23 @@ extension String {
             }
         }
     }
+
+    /// `folder + "/" + name` for a name given as its bytes (UTF-8), made in one buffer; the
+    /// name alone when `folder` is empty.
+    package init(path folder: String, bytes name: UnsafeBufferPointer<UInt8>) {
+        var folder = folder
+        self = folder.withUTF8 { head in
+            let count = head.isEmpty ? name.count : head.count + 1 + name.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var end = 0
+                if !head.isEmpty {
+                    _ = buffer.initialize(fromContentsOf: head)
+                    buffer[head.count] = UInt8(ascii: "/")
+                    end = head.count + 1
+                }
+                _ = buffer[end...].initialize(fromContentsOf: name)
+                return count
+            }
+        }
+    }
 }

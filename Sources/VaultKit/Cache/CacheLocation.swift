@@ -19,6 +19,8 @@ public struct CacheLocation: Sendable, Equatable {
     public var deltaFile: String { folder + "/facts.delta" }
     /// What the last `vault check` found in each note (see `CheckMemo`).
     public var checkFile: String { folder + "/check" }
+    /// What the last walk found in each folder (see `FolderListingMemo`).
+    public var foldersFile: String { folder + "/folders" }
     /// The hits and misses of the last run.
     public var statisticsFile: String { folder + "/last-run" }
     /// The real path of the vault folder this cache folder serves.

@@ -23,9 +23,9 @@ extension FactsCache {
     /// The cache as it is on disk now.
     public func status() -> CacheStatus {
         let mainSize = ((try? fileSystem.status(location.file)) ?? nil)?.size ?? 0
-        // The delta file and the check memo, when there are, count with the main file (not a
-        // folder in the place of one).
-        let beside = [location.deltaFile, location.checkFile].reduce(Int64(0)) { sum, path in
+        // The delta file and the check and folder memos, when there are, count with the main
+        // file (not a folder in the place of one).
+        let beside = [location.deltaFile, location.checkFile, location.foldersFile].reduce(Int64(0)) { sum, path in
             sum + (((try? fileSystem.linkStatus(path)) ?? nil).flatMap { $0.kind == .file ? $0.size : nil } ?? 0)
         }
         let size = mainSize == 0 ? 0 : mainSize + beside

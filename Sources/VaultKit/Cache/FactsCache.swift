@@ -269,7 +269,7 @@ public final class FactsCache: @unchecked Sendable {
     ///   of one of the cache's files (an empty one is removed); a `SystemError` when a file
     ///   cannot be removed.
     public func clear() throws {
-        for file in [location.file, location.deltaFile, location.checkFile, location.statisticsFile] where fileSystem.exists(file) {
+        for file in [location.file, location.deltaFile, location.checkFile, location.foldersFile, location.statisticsFile] where fileSystem.exists(file) {
             if (try? fileSystem.linkStatus(file))??.kind == .directory {
                 do {
                     try fileSystem.removeEmptyDirectory(file)

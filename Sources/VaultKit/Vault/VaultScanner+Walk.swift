@@ -4,21 +4,6 @@ import VaultSystem
 /// The walk of a vault's folders: every folder of a depth listed in parallel, then the notes'
 /// statuses taken in parallel, before any note is read.
 extension VaultScanner {
-    /// What the listing of one folder found, before the folders in it are listed.
-    struct FolderListing: Sendable {
-        var found: [Found] = []
-        var conflicts: [(path: String, match: ConflictCopies.Match)] = []
-        var warnings: [VaultWarning] = []
-        var assets: [String] = []
-        var temporaryFiles: [String] = []
-        var skipped: [VaultWarning] = []
-        var unlisted: [VaultWarning] = []
-        /// The folders in it, in name order, with their device and inode when known.
-        var folders: [(path: String, identity: [UInt64]?)] = []
-        /// Why the folder could not be listed, when it could not.
-        var unreadable: String?
-    }
-
     func walk() throws -> Walk {
         guard let rootStatus = try? fileSystem.status(root), rootStatus.kind == .directory else {
             throw VaultError.vaultFolderMissing(path: root)
@@ -30,24 +15,28 @@ extension VaultScanner {
         var visited: Set<[UInt64]> = [[rootStatus.device, rootStatus.inode]]
         // By bytes: an NFC and an NFD folder name are one `String` and two folders.
         var listings: [PathBytes: FolderListing] = [:]
-        var depth = [""]
+        var depth: [(path: String, status: FileStatus?)] = [("", rootStatus)]
         // True once a folder was left unlisted because no note in it can be selected: the
         // walk then does not tell the cache which notes the vault holds.
         var partial = false
+        let memo = folderMemo()
         while !depth.isEmpty {
             let folders = depth
-            let listed = ParallelMap.map(folders.count, minimumPerWorker: 1) { list(folders[$0], realRoot: realRoot) }
+            let listed = ParallelMap.map(folders.count, minimumPerWorker: 1) {
+                list(folders[$0].path, status: folders[$0].status, realRoot: realRoot, memo: memo)
+            }
             depth = []
             for (folder, var listing) in zip(folders, listed) {
-                if folder.isEmpty, let reason = listing.unreadable { throw VaultError.vaultUnreadable(path: root, reason: reason) }
+                if folder.path.isEmpty, let reason = listing.unreadable { throw VaultError.vaultUnreadable(path: root, reason: reason) }
                 // A folder met twice (a bind mount inside the vault) is listed once.
-                listing.folders.removeAll { entry in entry.identity.map { !visited.insert($0).inserted } ?? false }
-                let wanted = listing.folders.map(\.path).filter { selecting?.mayHold(folder: $0) ?? true }
+                listing.folders.removeAll { entry in entry.status.map { !visited.insert([$0.device, $0.inode]).inserted } ?? false }
+                let wanted = listing.folders.filter { selecting?.mayHold(folder: $0.path) ?? true }
                 if wanted.count < listing.folders.count { partial = true }
                 depth += wanted
-                listings[PathBytes(folder)] = listing
+                listings[PathBytes(folder.path)] = listing
             }
         }
+        keepListings(listings, memo, whole: !partial)
         var walk = Walk(found: [], conflicts: [], warnings: [], assets: [], temporaryFiles: [], skipped: [], unlisted: [])
         walk.found.reserveCapacity(listings.values.reduce(0) { $0 + $1.found.count })
         // The notes of each folder, to be checked against the cache once every folder is listed.
@@ -145,100 +134,6 @@ extension VaultScanner {
         walk.warnings += walk.skipped
     }
 
-    /// What the folder at `relative` (empty for the vault's own) holds.
-    private func list(_ relative: String, realRoot: String?) -> FolderListing {
-        var listing = FolderListing()
-        let absolute = relative.isEmpty ? root : root + "/" + relative
-        let entries: [DirectoryEntry]
-        do {
-            entries = try fileSystem.entries(absolute)
-        } catch {
-            let reason = (error as? SystemError)?.reason ?? "\(error)"
-            listing.unreadable = reason
-            listing.unlisted.append(VaultWarning(path: relative, message: "folder skipped: \(reason)"))
-            return listing
-        }
-        // Asked only of names that may be a placeholder or a conflict copy.
-        lazy var names = Set(entries.map(\.name))
-        let folderKind = relative.isEmpty ? FolderKind.other : layout.kind(of: relative + "/")
-        let org = dialect.isLogseq
-        for entry in NameOrder.sorted(entries) {
-            let name = entry.name
-            let path = relative.isEmpty ? name : String(path: relative, name)
-            if SyncArtifacts.isIgnored(name) {
-                if entry.kind == .file && SafeWriter.isTemporaryName(name) { listing.temporaryFiles.append(path) }
-                continue
-            }
-            if !entry.nameIsUTF8 {
-                if entry.kind == .directory {
-                    listing.unlisted.append(VaultWarning(path: path, message: "folder skipped: its name is not valid UTF-8 (shown with \\x escapes)"))
-                } else if NoteFiles.isNoteName(name, org: org) {
-                    listing.found.append(Found(path: path, placeholderFile: nil, undecodable: true, kind: folderKind))
-                } else {
-                    listing.skipped.append(VaultWarning(path: path, message: "a file whose name is not valid UTF-8 (shown with \\x escapes); skipped"))
-                }
-                continue
-            }
-            var kind = entry.kind
-            var identity: [UInt64]?
-            if kind == .symlink {
-                guard let target = try? fileSystem.status(absolute + "/" + name) else {
-                    listing.skipped.append(VaultWarning(path: path, message: "a symlink to nothing; skipped"))
-                    continue
-                }
-                // A link out of the vault would let a shared or synced vault show or rewrite
-                // any file of this machine (`note.md -> ~/.ssh/config`, `notes -> ~`).
-                let resolved = fileSystem.resolvedPath(absolute + "/" + name)
-                if !isInside(resolved, base: realRoot) {
-                    let what = target.kind == .directory ? "folder" : "file"
-                    listing.skipped.append(VaultWarning(path: path, message: "a symlink to a \(what) outside the vault; skipped"))
-                    continue
-                }
-                // A folder link inside the vault would list notes twice, or under a second
-                // path (a link in trash/ to a live folder would have them emptied with it).
-                if target.kind == .directory {
-                    // No folder link is followed, so the folder walked is a real path.
-                    let here = (realRoot ?? root) + (relative.isEmpty ? "" : "/" + relative) + "/"
-                    let loop = resolved.map { here.hasPrefix($0 + "/") } ?? false
-                    listing.skipped.append(
-                        VaultWarning(
-                            path: path,
-                            message: loop ? "a symlink loop; skipped" : "a symlink to a folder of the vault; skipped, its notes are listed where they are"))
-                    continue
-                }
-                kind = target.kind
-            } else if kind == .directory, let status = try? fileSystem.status(absolute + "/" + name) {
-                identity = [status.device, status.inode]
-            }
-            if kind == .directory {
-                if NoteFiles.isNoteName(name, org: org) {
-                    listing.warnings.append(VaultWarning(path: path, message: "a folder named like a note; its notes are listed, it is not read as one"))
-                }
-                listing.folders.append((path, identity))
-            } else if kind != .file && NoteFiles.isNoteName(name, org: org) {
-                // A fifo would hang the read, a device may act on it: only regular files are read.
-                listing.skipped.append(VaultWarning(path: path, message: "\(fileKindName(absolute + "/" + name)), not a regular file; skipped"))
-            } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
-                if !names.contains(noteName) {
-                    listing.found.append(
-                        Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path, kind: folderKind))
-                }
-            } else if NoteFiles.isNoteName(name, org: org) {
-                // A copy set aside in the trash is a trashed note, so that `vault restore` finds it.
-                if folderKind != .trash, ConflictCopies.mayBeCopy(name, iCloud: iCloud),
-                    let match = ConflictCopies.match(name, siblings: names, iCloud: iCloud)
-                {
-                    listing.conflicts.append((path, match))
-                } else {
-                    listing.found.append(Found(path: path, placeholderFile: nil, kind: folderKind))
-                }
-            } else if kind == .file {
-                listing.assets.append(path)
-            }
-        }
-        return listing
-    }
-
     /// Notes of one folder, at most `FolderNotes.limit` of them, whose statuses are taken
     /// together through one descriptor of the folder.
     struct FolderNotes: Sendable {
@@ -280,12 +175,5 @@ extension VaultScanner {
                 found[part.first + offset].status = status
             }
         }
-    }
-
-    /// True for a resolved path inside `base`, the vault folder resolved (it may be reached
-    /// through a symlink).
-    private func isInside(_ resolved: String?, base: String?) -> Bool {
-        guard let resolved, let base else { return false }
-        return resolved.hasPrefix(base == "/" ? "/" : base + "/")
     }
 }

@@ -11,17 +11,33 @@ import Testing
 @Suite("The cache is never stale")
 struct CacheStalenessTests {
     let folder = TemporaryFolder()
+    /// The disk as a disk of this machine's own, so that the folders' listings are kept too
+    /// (see `FolderListingMemo`), and each change below must be seen through them as well.
+    let disk: FaultyFileSystem = {
+        let disk = FaultyFileSystem()
+        disk.localClock = true
+        return disk
+    }()
     var root: String { folder.path + "/vault" }
-    var runs: CachedRuns { CachedRuns(root: root, cacheFolder: folder.path + "/cache") }
+    var runs: CachedRuns {
+        var runs = CachedRuns(root: root, cacheFolder: folder.path + "/cache")
+        runs.fileSystem = disk
+        runs.fineRacyWindow = 0
+        return runs
+    }
 
-    /// A vault of three notes, read once into the cache and once from it.
+    /// A vault of three notes, read once into the cache and once from it, its folders too.
     func warmVault() throws {
         try folder.write("vault/pages/Alpha.md", "# Alpha\n\nSee [[Beta]] and #one.\n\n- [ ] first task 📅 2026-12-02\n")
         try folder.write("vault/pages/Beta.md", "# Beta\n\nBack to [[Alpha]].\n")
         try folder.write("vault/journals/2026-11-30.md", "- [x] done thing\n")
+        // Past the few ticks within which a folder's listing is not kept.
+        usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000)
         _ = try runs.run(CachedRuns.digest)
+        let listedBefore = disk.listedFolders.count
         let warm = try runs.run(CachedRuns.digest)
         #expect(warm.misses == 0 && warm.hits > 0, "the second run reads no note")
+        #expect(disk.listedFolders.count == listedBefore, "the second run lists no folder")
         CachedRuns.nextTick()
     }
 

@@ -76,7 +76,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         return status
     }
     func linkStatus(_ path: String) throws -> FileStatus? { try base.linkStatus(path) }
+    /// The folders listed, in order.
+    var listedFolders: [String] { lock.withLock { listed } }
+    private var listed: [String] = []
+
     func entries(_ path: String) throws -> [DirectoryEntry] {
+        lock.withLock { listed.append(path) }
         try check(.entries, path)
         return try base.entries(path)
     }

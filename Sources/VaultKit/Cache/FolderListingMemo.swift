@@ -1,0 +1,184 @@
+import VaultSystem
+
+/// What the walk last found in each folder of a vault, kept in the cache folder
+/// (`CacheLocation.foldersFile`): a folder whose status is the one it had when it was listed
+/// is not listed again, nor its names sorted and sorted out.
+///
+/// A name added to a folder, taken from it or renamed in it changes the folder's modification
+/// and status-change times (the second only the kernel sets), so a folder of the same status
+/// holds the same names; git's untracked cache trusts a folder's times the same way. A
+/// listing is kept only when that holds beyond doubt (`FactsCache.keepsListing`):
+/// - the folder is on a disk whose times this machine's clock stamps: a network or FUSE
+///   mount may change a folder's times late, or not at all;
+/// - its last change was a few clock ticks older than the listing, so that a name added in
+///   the same tick, which leaves the folder's times as they were, cannot go unseen;
+/// - it holds only notes, other files and folders, told apart by their names and kinds: a
+///   symlink (whose target may change while the folder does not), a placeholder, a conflict
+///   copy, a name not UTF-8 or anything warned of has its folder listed every time.
+///
+/// The notes' own statuses are still taken one by one: an edit in place changes no folder.
+///
+/// The file is the magic, the header's length, the header (the memo's key, then each folder's
+/// path, status stamp, names' checksum and length), the header's checksum, then each folder's
+/// names. A missing, damaged or foreign file costs one listing of each folder, nothing else.
+struct FolderListingMemo: Sendable {
+    /// One folder's names as it was listed, and the status it had.
+    struct Entry: Sendable, Equatable {
+        /// `FileStatus.sameFileStamp` of the folder.
+        var stamp: UInt64
+        /// The checksum of `names`, checked when they are used.
+        var sum: UInt64
+        /// Its notes', other files', temporary files' and folders' names, in that order, each
+        /// group its count and then each name's length and bytes.
+        var names: [UInt8]
+
+        init(stamp: UInt64, names: [UInt8]) {
+            self.stamp = stamp
+            self.names = names
+            sum = Checksum64.of(names)
+        }
+
+        init(stamp: UInt64, sum: UInt64, names: [UInt8]) {
+            (self.stamp, self.sum, self.names) = (stamp, sum, names)
+        }
+    }
+
+    /// What a folder held, as paths (joined to the folder's).
+    struct Listed: Sendable {
+        var notes: [String] = []
+        var assets: [String] = []
+        var temporaryFiles: [String] = []
+        var folders: [String] = []
+    }
+
+    static let magic: [UInt8] = Array("VAULTFL".utf8) + [1]
+    /// The largest file read: far beyond the names of a million notes.
+    static let largest: Int64 = 512 << 20
+
+    /// The folders' entries, by path.
+    let entries: [PathBytes: Entry]
+
+    init(entries: [PathBytes: Entry]) {
+        self.entries = entries
+    }
+
+    /// The key of a memo of `location`'s vault whose names are sorted out by these rules: a
+    /// walk of Logseq's rules (`org` files are notes) or of iCloud's (its conflict copies) has
+    /// its folders listed afresh.
+    static func key(location: CacheLocation, org: Bool, iCloud: Bool) -> UInt64 {
+        var writer = ByteWriter()
+        writer.fixed64(CacheFileFormat.program)
+        writer.unsigned(CacheFileFormat.version)
+        writer.string(location.rootRealPath)
+        writer.bool(org)
+        writer.bool(iCloud)
+        return Checksum64.of(writer.take())
+    }
+
+    /// The names of the folder at `relative` (empty for the vault's own) as paths, when the memo
+    /// holds them for a folder of `status` and they are sound; nil otherwise.
+    func listed(_ relative: String, status: FileStatus) -> Listed? {
+        guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp,
+            Checksum64.of(entry.names) == entry.sum
+        else { return nil }
+        return entry.names.withUnsafeBufferPointer { buffer -> Listed? in
+            var reader = ByteReader(buffer)
+            func paths() throws(ByteReader.Malformed) -> [String] {
+                let count = try reader.count()
+                var paths: [String] = []
+                paths.reserveCapacity(count)
+                for _ in 0..<count { paths.append(String(path: relative, bytes: try reader.dataView())) }
+                return paths
+            }
+            do {
+                let listed = try Listed(notes: paths(), assets: paths(), temporaryFiles: paths(), folders: paths())
+                return reader.isAtEnd ? listed : nil
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// The entry of a folder of `status` whose listing found these paths, each beginning with
+    /// the folder's path and a slash (`prefix` bytes; none for the vault's own folder).
+    static func entry(
+        status: FileStatus, prefix: Int, notes: some Sequence<String>, assets: [String], temporaryFiles: [String],
+        folders: some Sequence<String>
+    ) -> Entry {
+        var writer = ByteWriter()
+        func group(_ paths: some Sequence<String>, count: Int) {
+            writer.unsigned(UInt64(count))
+            for var path in paths { path.withUTF8 { writer.data(Array($0[prefix...])) } }
+        }
+        let notes = Array(notes), folders = Array(folders)
+        group(notes, count: notes.count)
+        group(assets, count: assets.count)
+        group(temporaryFiles, count: temporaryFiles.count)
+        group(folders, count: folders.count)
+        return Entry(stamp: status.sameFileStamp, names: writer.take())
+    }
+
+    /// The memo in the file at `path` when it is sound and of `key`; nil otherwise.
+    static func read(_ path: String, key: UInt64, fileSystem: any FileSystem) -> FolderListingMemo? {
+        guard CacheFileFormat.program != 0, let size = (try? fileSystem.status(path))??.size, size <= largest,
+            let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic)
+        else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> FolderListingMemo? in
+            var reader = ByteReader(buffer, start: magic.count)
+            do {
+                let headerLength = try reader.fixed64()
+                guard headerLength <= UInt64(reader.remaining) else { return nil }
+                let start = reader.offset
+                let end = start + Int(headerLength)
+                let header = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<end])
+                var after = ByteReader(buffer, start: end)
+                guard try after.fixed64() == Checksum64.of(header) else { return nil }
+                var fields = ByteReader(buffer, start: start, end: end)
+                guard try fields.fixed64() == key else { return nil }
+                let count = try fields.count()
+                var entries: [PathBytes: Entry] = [:]
+                entries.reserveCapacity(count)
+                var offset = after.offset
+                for _ in 0..<count {
+                    let folder = try fields.string()
+                    let stamp = try fields.fixed64()
+                    let sum = try fields.fixed64()
+                    let length = try fields.unsigned()
+                    guard length <= UInt64(buffer.count - offset) else { return nil }
+                    entries[PathBytes(folder)] = Entry(stamp: stamp, sum: sum, names: Array(buffer[offset..<offset + Int(length)]))
+                    offset += Int(length)
+                }
+                guard fields.isAtEnd, offset == buffer.count else { return nil }
+                return FolderListingMemo(entries: entries)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// Writes `entries` with `key` to the file at `path`, in the cache folder `folder`. A memo
+    /// that cannot be written costs the next walk its listings, nothing else.
+    static func save(_ entries: [PathBytes: Entry], key: UInt64, to path: String, folder: String, fileSystem: any FileSystem) {
+        guard CacheFileFormat.program != 0 else { return }
+        var header = ByteWriter()
+        header.fixed64(key)
+        header.unsigned(UInt64(entries.count))
+        var names = ByteWriter()
+        for (folder, entry) in entries {
+            header.string(folder.path)
+            header.fixed64(entry.stamp)
+            header.fixed64(entry.sum)
+            header.unsigned(UInt64(entry.names.count))
+            names.raw(entry.names)
+        }
+        let headerBytes = header.take()
+        var file = ByteWriter(capacity: headerBytes.count + names.bytes.count + 32)
+        file.raw(magic)
+        file.fixed64(UInt64(headerBytes.count))
+        file.raw(headerBytes)
+        file.fixed64(Checksum64.of(headerBytes))
+        file.raw(names.take())
+        try? fileSystem.createDirectories(folder)
+        try? SafeWriter(fileSystem: fileSystem).replaceDerived(path, with: file.take())
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Glibc
+import Testing
+@testable import VaultKit
+@testable import VaultMarkdown
+@testable import VaultSystem
+
+/// The walk's memo of folder listings: a folder whose status did not change is not listed
+/// again, and every change to a folder's names is seen, whatever else is done to its times.
+@Suite("The memo of folder listings")
+struct FolderListingMemoTests {
+    let folder = TemporaryFolder()
+    let disk: FaultyFileSystem = {
+        let disk = FaultyFileSystem()
+        disk.localClock = true
+        return disk
+    }()
+    var root: String { folder.path + "/vault" }
+    var memoFile: String { folder.path + "/cache/folders" }
+
+    func runs(now: (@Sendable () -> Int64)? = nil) -> CachedRuns {
+        var runs = CachedRuns(root: root, cacheFolder: folder.path + "/cache")
+        runs.fileSystem = disk
+        runs.fineRacyWindow = 0
+        if let now { runs.now = now }
+        return runs
+    }
+
+    /// Waits past the few ticks within which a folder's listing is not kept.
+    static func ageFolders() { usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000) }
+
+    /// A vault of notes in nested folders, with an asset, listed once into the memo.
+    func keptVault(expectingMemo: Bool = true) throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n\n[[Beta]] #one\n")
+        try folder.write("vault/pages/Beta.md", "# Beta\n\n[[Alpha]]\n")
+        try folder.write("vault/pages/Deep/Gamma.md", "# Gamma\n\n- [ ] task\n")
+        try folder.write("vault/pages/notes.txt", "not a note\n")
+        try folder.write("vault/journals/2026-11-30.md", "- [x] done\n")
+        Self.ageFolders()
+        _ = try runs().run(CachedRuns.digest)
+        #expect(FileManager.default.fileExists(atPath: memoFile) == expectingMemo)
+    }
+
+    /// The vault's folders listed by `body`, relative to the vault.
+    func foldersListed(during body: () throws -> Void) rethrows -> [String] {
+        let before = disk.listedFolders.count
+        try body()
+        return disk.listedFolders.dropFirst(before).filter { $0.hasPrefix(root) }.map { String($0.dropFirst(root.count)) }
+    }
+
+    /// The next run gives what a run without the cache gives, with `expected` in it.
+    func expectFresh(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let cached = try runs().run(CachedRuns.digest).value
+        let fresh = try runs().uncached(CachedRuns.digest)
+        #expect(cached == fresh, sourceLocation: sourceLocation)
+        #expect(cached.contains(expected), "\(expected) in\n\(cached)", sourceLocation: sourceLocation)
+        #expect(try runs().run(CachedRuns.digest).value == fresh, sourceLocation: sourceLocation)
+    }
+
+    @Test("a warm walk lists no folder that did not change, and finds what a walk without the cache finds")
+    func warmWalkListsNothing() throws {
+        try keptVault()
+        var digest = ""
+        let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+        #expect(listed.isEmpty)
+        #expect(digest == (try runs().uncached(CachedRuns.digest)))
+        #expect(digest.contains("note pages/Deep/Gamma.md\tGamma"))
+    }
+
+    @Test("a folder whose names changed is listed again, and it alone")
+    func changedFolderAlone() throws {
+        try keptVault()
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Deep/Delta.md", "# Delta\n")
+        let listed = try foldersListed { _ = try runs().run(CachedRuns.digest) }
+        try expectFresh("note pages/Deep/Delta.md\tDelta")
+        #expect(listed.contains("/pages/Deep"))
+        #expect(!listed.contains("/pages") && !listed.contains("/journals") && !listed.contains(""))
+    }
+
+    @Test("a note added to a folder whose modification time is then set back is seen")
+    func addedWithTimeSetBack() throws {
+        try keptVault()
+        let path = root + "/pages"
+        let before = CachedRuns.modified(path)
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Epsilon.md", "# Epsilon\n")
+        CachedRuns.setModified(path, seconds: before.seconds, nanoseconds: before.nanoseconds)
+        #expect(CachedRuns.modified(path) == before)
+        try expectFresh("note pages/Epsilon.md\tEpsilon")
+    }
+
+    @Test("each change to a folder's names is seen: removed, renamed, an asset made a note, a folder replaced")
+    func everyChangeIsSeen() throws {
+        let changes: [(String, (String) throws -> Void, String)] = [
+            ("a note removed", { root in #expect(unlink(root + "/pages/Beta.md") == 0) }, "dangling pages/Alpha.md:3"),
+            ("a note renamed", { root in #expect(rename(root + "/pages/Beta.md", root + "/pages/Zeta.md") == 0) }, "note pages/Zeta.md"),
+            ("a case-only rename", { root in #expect(rename(root + "/pages/Beta.md", root + "/pages/beta.md") == 0) }, "note pages/beta.md"),
+            ("an asset made a note", { root in #expect(rename(root + "/pages/notes.txt", root + "/pages/notes.md") == 0) }, "note pages/notes.md"),
+            (
+                "a folder replaced by another of its name",
+                { root in
+                    #expect(rename(root + "/pages/Deep", root + "/Old") == 0)
+                    #expect(mkdir(root + "/pages/Deep", 0o755) == 0)
+                    #expect(FileManager.default.createFile(atPath: root + "/pages/Deep/Eta.md", contents: Data("# Eta\n".utf8)))
+                }, "note pages/Deep/Eta.md"
+            ),
+            ("a note made a folder", { root in
+                #expect(unlink(root + "/pages/Beta.md") == 0)
+                #expect(mkdir(root + "/pages/Beta.md", 0o755) == 0)
+            }, "named like a note"),
+        ]
+        for (name, change, expected) in changes {
+            try? FileManager.default.removeItem(atPath: folder.path + "/vault")
+            try? FileManager.default.removeItem(atPath: folder.path + "/cache")
+            try keptVault()
+            CachedRuns.nextTick()
+            try change(root)
+            let cached = try runs().run(CachedRuns.digest).value
+            let fresh = try runs().uncached(CachedRuns.digest)
+            #expect(cached == fresh, "\(name)")
+            #expect(cached.contains(expected), "\(name): \(expected) in\n\(cached)")
+        }
+    }
+
+    @Test("a folder changed within a few ticks of its listing is listed again next time, and kept once it is older")
+    func racyFolderIsNotKept() throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n")
+        var status = stat()
+        stat(root + "/pages", &status)
+        let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        // The run's clock says the folder changed a moment ago: nothing of it is kept.
+        let soon = changed + FactsCache.folderRacyFloor / 2
+        _ = try runs(now: { soon }).run(CachedRuns.digest)
+        #expect(try foldersListed { _ = try runs(now: { soon }).run(CachedRuns.digest) }.contains("/pages"))
+        // Older than the window, it is kept, and the next run does not list it.
+        let later = changed + 2 * FactsCache.folderRacyFloor
+        _ = try runs(now: { later }).run(CachedRuns.digest)
+        #expect(try !foldersListed { _ = try runs(now: { later }).run(CachedRuns.digest) }.contains("/pages"))
+    }
+
+    @Test("on a disk whose times are not this machine's, every folder is listed every time")
+    func otherDisks() throws {
+        disk.localClock = false
+        try keptVault(expectingMemo: false)
+        #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains("/pages/Deep"))
+    }
+
+    @Test("a folder holding a symlink, a placeholder or a conflict copy is listed every time; the others are not")
+    func unusualFoldersAreListed() throws {
+        try folder.write("vault/linked/Alpha.md", "# Alpha\n")
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked/Link.md", withDestinationPath: "Alpha.md")
+        try folder.write("vault/cloud/.Beta.md.icloud", "")
+        try folder.write("vault/copies/Gamma.md", "# Gamma\n")
+        try folder.write("vault/copies/Gamma (Ana's conflicted copy 2026-11-30).md", "# Gamma\n")
+        try folder.write("vault/plain/Delta.md", "# Delta\n")
+        Self.ageFolders()
+        _ = try runs().run(CachedRuns.digest)
+        var digest = ""
+        let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+        #expect(Set(listed).isSuperset(of: ["/linked", "/cloud", "/copies"]))
+        #expect(!listed.contains("/plain") && !listed.contains(""))
+        #expect(digest == (try runs().uncached(CachedRuns.digest)))
+    }
+
+    @Test("a memo truncated, damaged, of random bytes or of another vault costs a listing, never an answer")
+    func damagedMemo() throws {
+        try keptVault()
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: memoFile)))
+        let fresh = try runs().uncached(CachedRuns.digest)
+        var flipped = good
+        flipped[flipped.count - 3] ^= 0x20
+        var header = good
+        header[FolderListingMemo.magic.count + 9] ^= 0x01
+        var generator = SystemRandomNumberGenerator()
+        let damaged: [(String, [UInt8])] = [
+            ("truncated", Array(good.prefix(good.count / 2))),
+            ("a name's byte flipped", flipped),
+            ("a header byte flipped", header),
+            ("random bytes", (0..<good.count).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+            ("random bytes after the magic", FolderListingMemo.magic + (0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+            ("empty", []),
+        ]
+        for (name, bytes) in damaged {
+            try Data(bytes).write(to: URL(fileURLWithPath: memoFile))
+            var digest = ""
+            let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+            #expect(digest == fresh, "\(name)")
+            #expect(listed.contains("/pages") || name == "a name's byte flipped", "\(name): listed \(listed)")
+            // Written again whole, the next run lists nothing.
+            #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.isEmpty, "\(name)")
+        }
+        // Another vault's memo, its folders of the same names and statuses, is not this one's.
+        let other = CachedRuns(root: root, cacheFolder: folder.path + "/cache")
+        let location = CacheLocation(folder: other.cacheFolder, rootRealPath: "/elsewhere")
+        let key = FolderListingMemo.key(location: location, org: false, iCloud: false)
+        let memo = try #require(FolderListingMemo.read(memoFile, key: FolderListingMemo.key(
+            location: CacheLocation(folder: other.cacheFolder, rootRealPath: root), org: false, iCloud: false), fileSystem: LocalFileSystem()))
+        FolderListingMemo.save(memo.entries, key: key, to: memoFile, folder: other.cacheFolder, fileSystem: LocalFileSystem())
+        #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains(""))
+    }
+
+    @Test("a name's damaged bytes in the memo send its folder alone to be listed")
+    func damagedNames() throws {
+        try keptVault()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: memoFile)))
+        bytes[bytes.count - 3] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: memoFile))
+        let listed = try foldersListed { _ = try runs().run(CachedRuns.digest) }
+        #expect(listed.count == 1)
+    }
+
+    @Test("a folder in the memo's place leaves every answer right, and is left as it is")
+    func folderInItsPlace() throws {
+        try keptVault()
+        try FileManager.default.removeItem(atPath: memoFile)
+        #expect(mkdir(memoFile, 0o755) == 0)
+        let fresh = try runs().uncached(CachedRuns.digest)
+        for _ in 0..<2 { #expect(try runs().run(CachedRuns.digest).value == fresh) }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: memoFile, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    @Test("clearing the cache removes the memo")
+    func clearRemovesIt() throws {
+        try keptVault()
+        let (_, cache) = try runs().opened()
+        try cache.clear()
+        #expect(!FileManager.default.fileExists(atPath: memoFile))
+    }
+}
