@@ -177,6 +177,9 @@ struct CacheDifferentialTests {
         var compared = 0
         for step in 0..<120 {
             world.log.append(world.change())
+            // Every third change is let age past the window within which a folder's listing
+            // is not kept, so that the next commands take the changed folder from the memo.
+            if step % 3 == 0 { usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000) }
             for command in world.readCommands() {
                 let cached = world.vault(command)
                 let fresh = world.vault(command + ["--no-cache"])
@@ -198,6 +201,8 @@ struct CacheDifferentialTests {
             }
         }
         #expect(compared > 400)
+        // The folders' listings were kept too.
+        #expect(FileManager.default.fileExists(atPath: world.sandbox.root + "/cache/vault/" + cacheName(world) + "/folders"))
         // The cache was used, not bypassed: most notes came from it.
         #expect(world.hits > compared * 10, "\(world.hits) hits over \(compared) commands")
     }

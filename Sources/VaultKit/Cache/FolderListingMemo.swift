@@ -75,13 +75,13 @@ struct FolderListingMemo: Sendable {
         return Checksum64.of(writer.take())
     }
 
-    /// The names of the folder at `relative` (empty for the vault's own) as paths, when the memo
-    /// holds them for a folder of `status` and they are sound; nil otherwise.
-    func listed(_ relative: String, status: FileStatus) -> Listed? {
+    /// The names of the folder at `relative` (empty for the vault's own) as paths, with its
+    /// entry, when the memo holds them for a folder of `status` and they are sound.
+    func listed(_ relative: String, status: FileStatus) -> (Listed, Entry)? {
         guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp,
             Checksum64.of(entry.names) == entry.sum
         else { return nil }
-        return entry.names.withUnsafeBufferPointer { buffer -> Listed? in
+        let listed = entry.names.withUnsafeBufferPointer { buffer -> Listed? in
             var reader = ByteReader(buffer)
             func paths() throws(ByteReader.Malformed) -> [String] {
                 let count = try reader.count()
@@ -97,24 +97,29 @@ struct FolderListingMemo: Sendable {
                 return nil
             }
         }
+        return listed.map { ($0, entry) }
     }
 
     /// The entry of a folder of `status` whose listing found these paths, each beginning with
     /// the folder's path and a slash (`prefix` bytes; none for the vault's own folder).
     static func entry(
-        status: FileStatus, prefix: Int, notes: some Sequence<String>, assets: [String], temporaryFiles: [String],
-        folders: some Sequence<String>
+        status: FileStatus, prefix: Int, notes: some Collection<String>, assets: [String], temporaryFiles: [String],
+        folders: some Collection<String>
     ) -> Entry {
         var writer = ByteWriter()
-        func group(_ paths: some Sequence<String>, count: Int) {
-            writer.unsigned(UInt64(count))
-            for var path in paths { path.withUTF8 { writer.data(Array($0[prefix...])) } }
+        func group(_ paths: some Collection<String>) {
+            writer.unsigned(UInt64(paths.count))
+            for var path in paths {
+                path.withUTF8 { bytes in
+                    writer.unsigned(UInt64(bytes.count - prefix))
+                    writer.raw(bytes[prefix...])
+                }
+            }
         }
-        let notes = Array(notes), folders = Array(folders)
-        group(notes, count: notes.count)
-        group(assets, count: assets.count)
-        group(temporaryFiles, count: temporaryFiles.count)
-        group(folders, count: folders.count)
+        group(notes)
+        group(assets)
+        group(temporaryFiles)
+        group(folders)
         return Entry(stamp: status.sameFileStamp, names: writer.take())
     }
 

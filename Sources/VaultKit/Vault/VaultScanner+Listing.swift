@@ -63,13 +63,13 @@ extension VaultScanner {
     func list(_ relative: String, status: FileStatus?, realRoot: String?, memo: FolderMemoUse) -> FolderListing {
         let absolute = relative.isEmpty ? root : root + "/" + relative
         let folderKind = relative.isEmpty ? FolderKind.other : layout.kind(of: relative + "/")
-        if let status, let remembered = memo.memo, let listed = remembered.listed(relative, status: status) {
+        if let status, let (listed, entry) = memo.memo?.listed(relative, status: status) {
             var listing = FolderListing()
             listing.found = listed.notes.map { Found(path: $0, placeholderFile: nil, kind: folderKind) }
             listing.assets = listed.assets
             listing.temporaryFiles = listed.temporaryFiles
             listing.folders = listed.folders.map { path in (path, (try? fileSystem.status(root + "/" + path)) ?? nil) }
-            listing.kept = remembered.entries[PathBytes(relative)]
+            listing.kept = entry
             listing.remembered = true
             return listing
         }
