@@ -53,7 +53,7 @@ extension VaultScanner {
         func takeNotes(of folder: String) -> [Found] {
             guard var notes = listings[PathBytes(folder)]?.found, !notes.isEmpty else { return [] }
             listings[PathBytes(folder)]?.found = []
-            notes.reverse()
+            notes.reverseByMoving()
             return notes
         }
         var pending = [(folder: "", notes: takeNotes(of: ""), child: 0)]
@@ -67,8 +67,13 @@ extension VaultScanner {
             if cache != nil && walk.found.count > first {
                 let folder = place.folder.isEmpty ? root : root + "/" + place.folder
                 // Notes that will not be read need no status: of a listing of one folder,
-                // only that folder's notes are looked at.
+                // only that folder's notes are looked at. With no selection, none is asked
+                // about (a copy of each note to ask took its path on this one thread).
                 var start = first
+                if selecting == nil {
+                    toCheck += FolderNotes.parts(folder: folder, relative: place.folder, from: first, to: walk.found.count)
+                    start = walk.found.count
+                }
                 while start < walk.found.count {
                     guard selects(walk.found[start]) else {
                         start += 1
