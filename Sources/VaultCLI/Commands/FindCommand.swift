@@ -42,21 +42,25 @@ enum FindCommand: Command {
         let finder = NoteFinder(words.joined(separator: " "))
         // Titles and aliases need no markdown parse; inline tags do. The filter is asked of
         // each note as it is ranked.
+        var warnings: [VaultWarning] = []
         let found = try context.readingNotes { progress in
             try finder.find(
                 in: vault, detail: filter.tags.isEmpty ? .summary : .tags, limit: limit,
                 selecting: filter.pathSelection(layout: vault.layout), where: filter.selection(layout: vault.layout),
-                frecency: usage.notes.isEmpty ? nil : { usage.noteScore($0.path, at: now) }, progress: progress)
+                frecency: usage.notes.isEmpty ? nil : { usage.noteScore($0.path, at: now) }, progress: progress, warnings: &warnings)
         }
         if let picker {
             let candidates = found.map { Picker.Candidate(key: $0.note.path, note: $0.note.path, shown: $0.note.path + "  " + $0.note.title) }
-            return try context.pick(candidates, with: picker, in: vault)
+            let status = try context.pick(candidates, with: picker, in: vault)
+            context.warn(warnings)
+            return status
         }
         if context.json {
             try context.emit(found)
         } else {
             render(found, context)
         }
+        context.warn(warnings)
         if found.isEmpty { context.warnMissingFolders(of: filter, in: vault) }
         return found.isEmpty ? 1 : 0
     }

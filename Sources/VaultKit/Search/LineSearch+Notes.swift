@@ -8,16 +8,22 @@ extension LineSearch {
     /// the folders it asks for alone): the search opens each note once, itself, so a walk of
     /// paths takes no note's status.
     public static func notes(of vault: Vault, filter: NoteQuery, includeArchive: Bool) throws -> [Note] {
+        try walked(vault, filter: filter, includeArchive: includeArchive).notes
+    }
+
+    /// The notes `notes(of:filter:includeArchive:)` gives, and what the walk that found them
+    /// warned of (a fifo or a link out of the vault skipped, a folder that cannot be read).
+    static func walked(_ vault: Vault, filter: NoteQuery, includeArchive: Bool) throws -> (notes: [Note], warnings: [VaultWarning]) {
         let selects = selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
         var searched = CollectingSink<Note>()
         var walk = ClosureSink<Note> { note in
             guard selects(note) else { return true }
             return searched.receive(note)
         }
-        _ = try vault.scan(
+        let scan = try vault.scan(
             detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, selecting: filter.pathSelection(layout: vault.layout),
             into: &walk)
-        return searched.elements
+        return (searched.elements, scan.warnings)
     }
 
     /// Walks `vault` and searches the notes `filter` selects (as `notes(of:filter:includeArchive:)`
@@ -33,12 +39,14 @@ extension LineSearch {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, into sink: inout some ResultSink<LineMatch>
     ) throws -> SearchSummary {
         guard mode != .fuzzy else {
-            let notes = try Self.notes(of: vault, filter: filter, includeArchive: includeArchive)
-            return run(vault: vault, notes: notes, limit: limit, progress: progress, into: &sink)
+            let (notes, walkWarnings) = try Self.walked(vault, filter: filter, includeArchive: includeArchive)
+            var summary = run(vault: vault, notes: notes, limit: limit, progress: progress, into: &sink)
+            summary.warnings = VaultWarning.joined(walkWarnings, summary.warnings)
+            return summary
         }
         let selects = Self.selection(filter: filter, layout: vault.layout, includeArchive: includeArchive)
         var summary = SearchSummary(matches: 0, notesSearched: 0, warnings: [])
-        _ = try vault.scan(
+        let scan = try vault.scan(
             detail: filter.tags.isEmpty ? .paths : .tags, checkingRecords: false, selecting: filter.pathSelection(layout: vault.layout),
             progress: progress, state: { FileSearcher(search: self) },
             making: { searcher, note -> NoteResult? in
@@ -49,6 +57,7 @@ extension LineSearch {
                 summary.notesSearched += 1
                 return Self.take(result, limit: limit, into: &sink, &summary)
             })
+        summary.warnings = VaultWarning.joined(scan.warnings, summary.warnings)
         return summary
     }
 

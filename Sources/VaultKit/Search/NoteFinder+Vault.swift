@@ -20,9 +20,24 @@ extension NoteFinder {
         where include: (@Sendable (Note) -> Bool)? = nil,
         frecency: ((Note) -> Double)? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [NoteMatch] {
+        var warnings: [VaultWarning] = []
+        return try find(
+            in: vault, detail: detail, limit: limit, selecting: selecting, where: include, frecency: frecency, progress: progress,
+            warnings: &warnings)
+    }
+
+    /// The notes of `vault` that match, as `find(in:detail:limit:selecting:where:frecency:progress:)`
+    /// gives them, with what the scan warned of in `warnings` (a fifo or a link out of the
+    /// vault skipped, a note that cannot be read).
+    public func find(
+        in vault: Vault, detail: NoteReader.Detail = .summary, limit: Int? = nil, selecting: PathSelection? = nil,
+        where include: (@Sendable (Note) -> Bool)? = nil,
+        frecency: ((Note) -> Double)? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        warnings: inout [VaultWarning]
+    ) throws -> [NoteMatch] {
         guard !looksForNothing else {
             var notes = CollectingSink<Note>()
-            _ = try vault.scan(detail: detail, selecting: selecting, progress: progress, into: &notes)
+            warnings = try vault.scan(detail: detail, selecting: selecting, progress: progress, into: &notes).warnings
             return listed(notes.elements, limit: limit, where: include, frecency: frecency)
         }
         // A ranked note's index is its place among the notes kept, which the ranking lets go
@@ -34,7 +49,7 @@ extension NoteFinder {
         let prefilter = prefilter
         var admits: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
         if !prefilter.isEmpty { admits = { prefilter.mayMatch($0) } }
-        _ = try vault.scan(
+        warnings = try vault.scan(
             detail: detail, selecting: selecting, progress: progress, admitting: admits, state: { Worker(finder: self) },
             making: { worker, note -> Found? in
                 if let include, !include(note) { return nil }
@@ -47,7 +62,7 @@ extension NoteFinder {
                 next += 1
                 kept.insert(found.ranked) { notes[$0.index] = nil }
                 return true
-            })
+            }).warnings
         var matcher = FuzzyMatcher()
         return kept.sorted().map { spelledOut($0, notes[$0.index]!, with: &matcher) }
     }

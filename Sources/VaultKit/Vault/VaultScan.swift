@@ -49,4 +49,12 @@ public struct VaultWarning: Sendable, Equatable, Codable, CustomStringConvertibl
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// `first`, then those of `second` not among them: what a walk warned of, then what
+    /// reading the notes it found warned of, each said once.
+    public static func joined(_ first: [VaultWarning], _ second: [VaultWarning]) -> [VaultWarning] {
+        guard !first.isEmpty, !second.isEmpty else { return first + second }
+        let said = Set(first.map(\.description))
+        return first + second.filter { !said.contains($0.description) }
+    }
 }

@@ -104,3 +104,13 @@ $ vault find --limit many x
 2> Usage: vault find [options] [QUERY...]
 2> hint: `vault find --help` shows every option
 ? 2
+# What the walk skipped is said on stderr, as `list` says it, found or not: a fifo named
+# like a note and a link out of the vault are never read.
+$ mkfifo pages/Pipe.md && ln -s /etc/hostname pages/Outside.md && vault find lentil
+> pages/Recipes/Lentil soup.md	Lentil soup
+2> vault: warning: pages/Outside.md: a symlink to a file outside the vault; skipped
+2> vault: warning: pages/Pipe.md: a fifo, not a regular file; skipped
+$ vault find zzqx
+2> vault: warning: pages/Outside.md: a symlink to a file outside the vault; skipped
+2> vault: warning: pages/Pipe.md: a fifo, not a regular file; skipped
+? 1

@@ -171,3 +171,13 @@ $ vault search --exact --regex x
 2> Usage: vault search [options] QUERY...
 2> hint: `vault search --help` shows every option
 ? 2
+# What the walk skipped is said on stderr after the matches, for every kind of search: a
+# fifo named like a note is never opened, a link out of the vault never followed.
+$ mkfifo pages/Pipe.md && ln -s /etc/hostname pages/Outside.md && vault search --exact --folder pages/Recipes "one pot"
+> pages/Recipes/Lentil soup.md:10: Red lentils, one pot, 40 minutes. My mother's, slightly changed.
+2> vault: warning: pages/Outside.md: a symlink to a file outside the vault; skipped
+2> vault: warning: pages/Pipe.md: a fifo, not a regular file; skipped
+$ vault search --folder pages/Recipes "one pot"
+> pages/Recipes/Lentil soup.md:10: Red lentils, one pot, 40 minutes. My mother's, slightly changed.
+2> vault: warning: pages/Outside.md: a symlink to a file outside the vault; skipped
+2> vault: warning: pages/Pipe.md: a fifo, not a regular file; skipped
