@@ -10,9 +10,9 @@ extension FactsCache {
 
     /// The key of the vault's folder memo for a walk by these rules (see `FolderListingMemo.key`);
     /// nil when the vault's folders are not stamped by this machine's clock, and no listing is kept.
-    func folderMemoKey(org: Bool, iCloud: Bool) -> UInt64? {
+    func folderMemoKey(layout: VaultLayout, org: Bool, iCloud: Bool) -> UInt64? {
         guard clockDevice != nil else { return nil }
-        return FolderListingMemo.key(location: location, org: org, iCloud: iCloud)
+        return FolderListingMemo.key(location: location, layout: layout, org: org, iCloud: iCloud)
     }
 
     /// The folder memo of `key` when there is a sound one.

@@ -18,6 +18,10 @@ import VaultSystem
 ///
 /// The notes' own statuses are still taken one by one: an edit in place changes no folder.
 ///
+/// What a listing makes of a name (a note, a conflict copy, a trashed note) follows from the
+/// name, its kind and the vault's rules, which the memo's key holds (`key`): under other
+/// rules every folder is listed afresh.
+///
 /// The file is the magic, the header's length, the header (the memo's key, then each folder's
 /// path, status stamp, names' checksum and length), the header's checksum, then each folder's
 /// names. A missing, damaged or foreign file costs one listing of each folder, nothing else.
@@ -63,13 +67,15 @@ struct FolderListingMemo: Sendable {
     }
 
     /// The key of a memo of `location`'s vault whose names are sorted out by these rules: a
-    /// walk of Logseq's rules (`org` files are notes) or of iCloud's (its conflict copies) has
-    /// its folders listed afresh.
-    static func key(location: CacheLocation, org: Bool, iCloud: Bool) -> UInt64 {
+    /// walk of Logseq's rules (`org` files are notes), of iCloud's (its conflict copies) or of
+    /// another layout (a conflict copy in the trash is a trashed note) has its folders listed
+    /// afresh.
+    static func key(location: CacheLocation, layout: VaultLayout, org: Bool, iCloud: Bool) -> UInt64 {
         var writer = ByteWriter()
         writer.fixed64(CacheFileFormat.program)
         writer.unsigned(CacheFileFormat.version)
         writer.string(location.rootRealPath)
+        for kind in VaultLayout.systemKinds { writer.optionalString(layout.folder(for: kind)) }
         writer.bool(org)
         writer.bool(iCloud)
         return Checksum64.of(writer.take())

@@ -39,7 +39,7 @@ extension VaultScanner {
 
     /// The folder memo of this walk, when the cache keeps one for this vault.
     func folderMemo() -> FolderMemoUse {
-        guard let cache, let key = cache.folderMemoKey(org: dialect.isLogseq, iCloud: iCloud) else { return FolderMemoUse() }
+        guard let cache, let key = cache.folderMemoKey(layout: layout, org: dialect.isLogseq, iCloud: iCloud) else { return FolderMemoUse() }
         return FolderMemoUse(memo: cache.readFolderMemo(key: key), key: key)
     }
 

@@ -123,6 +123,21 @@ struct FolderListingMemoTests {
         }
     }
 
+    @Test("a listing is kept for one layout: a conflict copy in the trash is a note until the trash moves")
+    func layoutIsPartOfTheKey() throws {
+        try folder.write("vault/.zennotes/vault.json", "{\"id\": \"memo-layout\"}\n")
+        try folder.write("vault/trash/Plan.sync-conflict-20261130-101010-ABCDEFG.md", "# Plan\n")
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n")
+        Self.ageFolders()
+        let before = try runs().run(CachedRuns.digest).value
+        #expect(before.contains("note trash/Plan.sync-conflict"))
+        // The folder is the same; what it is to the vault is not.
+        try folder.write("vault/.zennotes/vault.json", "{\"id\": \"memo-layout\", \"systemFolderPaths\": {\"trash\": \"bin\"}}\n")
+        let cached = try runs().run(CachedRuns.digest).value
+        #expect(cached == (try runs().uncached(CachedRuns.digest)))
+        #expect(!cached.contains("note trash/Plan.sync-conflict"))
+    }
+
     @Test("a folder changed within a few ticks of its listing is listed again next time, and kept once it is older")
     func racyFolderIsNotKept() throws {
         try folder.write("vault/pages/Alpha.md", "# Alpha\n")
@@ -193,9 +208,9 @@ struct FolderListingMemoTests {
         // Another vault's memo, its folders of the same names and statuses, is not this one's.
         let other = CachedRuns(root: root, cacheFolder: folder.path + "/cache")
         let location = CacheLocation(folder: other.cacheFolder, rootRealPath: "/elsewhere")
-        let key = FolderListingMemo.key(location: location, org: false, iCloud: false)
+        let key = FolderListingMemo.key(location: location, layout: .standard, org: false, iCloud: false)
         let memo = try #require(FolderListingMemo.read(memoFile, key: FolderListingMemo.key(
-            location: CacheLocation(folder: other.cacheFolder, rootRealPath: root), org: false, iCloud: false), fileSystem: LocalFileSystem()))
+            location: CacheLocation(folder: other.cacheFolder, rootRealPath: root), layout: .standard, org: false, iCloud: false), fileSystem: LocalFileSystem()))
         FolderListingMemo.save(memo.entries, key: key, to: memoFile, folder: other.cacheFolder, fileSystem: LocalFileSystem())
         #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains(""))
     }
