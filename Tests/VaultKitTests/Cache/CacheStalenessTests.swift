@@ -13,11 +13,7 @@ struct CacheStalenessTests {
     let folder = TemporaryFolder()
     /// The disk as a disk of this machine's own, so that the folders' listings are kept too
     /// (see `FolderListingMemo`), and each change below must be seen through them as well.
-    let disk: FaultyFileSystem = {
-        let disk = FaultyFileSystem()
-        disk.localClock = true
-        return disk
-    }()
+    let disk = FaultyFileSystem.localDisk()
     var root: String { folder.path + "/vault" }
     var runs: CachedRuns {
         var runs = CachedRuns(root: root, cacheFolder: folder.path + "/cache")

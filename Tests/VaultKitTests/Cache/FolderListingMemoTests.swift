@@ -10,11 +10,7 @@ import Testing
 @Suite("The memo of folder listings")
 struct FolderListingMemoTests {
     let folder = TemporaryFolder()
-    let disk: FaultyFileSystem = {
-        let disk = FaultyFileSystem()
-        disk.localClock = true
-        return disk
-    }()
+    let disk = FaultyFileSystem.localDisk()
     var root: String { folder.path + "/vault" }
     var memoFile: String { folder.path + "/cache/folders" }
 

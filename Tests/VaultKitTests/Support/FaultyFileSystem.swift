@@ -63,6 +63,14 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
     func stampsWithThisClock(_ path: String) -> Bool { localClock }
 
+    /// The real file system acting as a disk of this machine's own, whose folders' listings
+    /// the cache keeps (see `FolderListingMemo`).
+    static func localDisk() -> FaultyFileSystem {
+        let disk = FaultyFileSystem()
+        disk.localClock = true
+        return disk
+    }
+
     /// The paths whose status was asked, in order.
     var statusPaths: [String] { lock.withLock { askedStatuses } }
     private var askedStatuses: [String] = []
