@@ -9,9 +9,11 @@ extension FactsCache {
     static let folderRacyFloor: Int64 = 50_000_000
 
     /// The key of the vault's folder memo for a walk by these rules (see `FolderListingMemo.key`);
-    /// nil when the vault's folders are not stamped by this machine's clock, and no listing is kept.
+    /// nil when the vault's folders are not stamped by this machine's clock, or the memo could
+    /// not be written, and no listing is kept.
     func folderMemoKey(layout: VaultLayout, org: Bool, iCloud: Bool) -> UInt64? {
-        guard clockDevice != nil else { return nil }
+        // A build that cannot tell which it is writes no memo (see `CacheFileFormat.program`).
+        guard clockDevice != nil, CacheFileFormat.program != 0 else { return nil }
         return FolderListingMemo.key(location: location, layout: layout, org: org, iCloud: iCloud)
     }
 

@@ -262,8 +262,8 @@ public final class FactsCache: @unchecked Sendable {
         for case let file? in files { file.clearWalkMarks() }
     }
 
-    /// Removes the cache file, its delta, the check memo and what runs killed while saving
-    /// left; the next run reads every note.
+    /// Removes the cache file, its delta, the memos (of the check, of folders' listings and of
+    /// their names) and what runs killed while saving left; the next run reads every note.
     ///
     /// - Throws: `VaultError.cacheBlocked` when a folder that holds files stands in the place
     ///   of one of the cache's files (an empty one is removed); a `SystemError` when a file

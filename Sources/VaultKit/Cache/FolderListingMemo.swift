@@ -13,8 +13,13 @@ import VaultSystem
 /// - its last change was a few clock ticks older than the listing, so that a name added in
 ///   the same tick, which leaves the folder's times as they were, cannot go unseen;
 /// - it holds only notes, other files and folders, told apart by their names and kinds: a
-///   symlink (whose target may change while the folder does not), a placeholder, a conflict
-///   copy, a name not UTF-8 or anything warned of has its folder listed every time.
+///   symlink (whose target may change while the folder does not), a placeholder of a note
+///   not downloaded, a conflict copy, a name not UTF-8 or anything warned of has its folder
+///   listed every time.
+///
+/// A folder taken from the memo is not opened: one whose permissions changed has a new
+/// status-change time and is listed (and refused) again, but a reader who lost a group that
+/// could read it is not told so until the folder changes.
 ///
 /// The notes' own statuses are still taken one by one: an edit in place changes no folder.
 ///
@@ -93,7 +98,13 @@ struct FolderListingMemo: Sendable {
                 let count = try reader.count()
                 var paths: [String] = []
                 paths.reserveCapacity(count)
-                for _ in 0..<count { paths.append(String(path: relative, bytes: try reader.dataView())) }
+                for _ in 0..<count {
+                    let name = try reader.dataView()
+                    // A name the listing could not have given (a file made to pass the checksum)
+                    // would lead the walk out of the folder.
+                    guard Self.isName(name) else { throw ByteReader.Malformed(offset: reader.offset) }
+                    paths.append(String(path: relative, bytes: name))
+                }
                 return paths
             }
             do {
@@ -104,6 +115,13 @@ struct FolderListingMemo: Sendable {
             }
         }
         return listed.map { ($0, entry) }
+    }
+
+    /// True for the bytes of a name a folder can hold: not empty, `.` or `..`, and without a
+    /// slash or a zero byte.
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, !bytes.contains(UInt8(ascii: "/")), !bytes.contains(0) else { return false }
+        return !(bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") })
     }
 
     /// The entry of a folder of `status` whose listing found these paths, each beginning with
@@ -117,6 +135,7 @@ struct FolderListingMemo: Sendable {
             writer.unsigned(UInt64(paths.count))
             for var path in paths {
                 path.withUTF8 { bytes in
+                    precondition(bytes.count > prefix, "a path of the folder listed")
                     writer.unsigned(UInt64(bytes.count - prefix))
                     writer.raw(bytes[prefix...])
                 }

@@ -49,7 +49,10 @@ extension VaultScanner {
         guard let cache, let key = use.key else { return }
         let before = use.memo?.entries ?? [:]
         var changed = whole && before.keys.contains { listings[$0] == nil }
-        for (path, listing) in listings where !changed && !listing.remembered {
+        // A folder listed but not kept (changed a moment ago, or no longer plain) leaves its
+        // old entry, whose stamp no status will match again, to the next write: dropping it
+        // alone would write the whole memo, and the next walk would write it again.
+        for (path, listing) in listings where !changed && !listing.remembered && listing.kept != nil {
             changed = before[path] != listing.kept
         }
         guard changed else { return }
@@ -63,12 +66,14 @@ extension VaultScanner {
     func list(_ relative: String, status: FileStatus?, realRoot: String?, memo: FolderMemoUse) -> FolderListing {
         let absolute = relative.isEmpty ? root : root + "/" + relative
         let folderKind = relative.isEmpty ? FolderKind.other : layout.kind(of: relative + "/")
-        if let status, let (listed, entry) = memo.memo?.listed(relative, status: status) {
+        if let status, let (listed, entry) = memo.memo?.listed(relative, status: status),
+            let folders = subfolders(listed.folders)
+        {
             var listing = FolderListing()
             listing.found = listed.notes.map { Found(path: $0, placeholderFile: nil, kind: folderKind) }
             listing.assets = listed.assets
             listing.temporaryFiles = listed.temporaryFiles
-            listing.folders = listed.folders.map { path in (path, (try? fileSystem.status(root + "/" + path)) ?? nil) }
+            listing.folders = folders
             listing.kept = entry
             listing.remembered = true
             return listing
@@ -82,6 +87,20 @@ extension VaultScanner {
                 assets: listing.assets, temporaryFiles: listing.temporaryFiles, folders: listing.folders.lazy.map(\.path))
         }
         return listing
+    }
+
+    /// The statuses of the folders at `paths`, named by the memo; nil when one is no longer a
+    /// folder (a symlink put in its place since the parent's status was taken), for the
+    /// folder to be listed afresh, as a listing never follows a folder link.
+    private func subfolders(_ paths: [String]) -> [(path: String, status: FileStatus?)]? {
+        var folders: [(path: String, status: FileStatus?)] = []
+        folders.reserveCapacity(paths.count)
+        for path in paths {
+            let status = (try? fileSystem.linkStatus(root + "/" + path)) ?? nil
+            if let status, status.kind != .directory { return nil }
+            folders.append((path, status))
+        }
+        return folders
     }
 
     /// What the folder at `relative` holds, as listed now.

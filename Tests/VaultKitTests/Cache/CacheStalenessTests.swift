@@ -27,8 +27,7 @@ struct CacheStalenessTests {
         try folder.write("vault/pages/Alpha.md", "# Alpha\n\nSee [[Beta]] and #one.\n\n- [ ] first task 📅 2026-12-02\n")
         try folder.write("vault/pages/Beta.md", "# Beta\n\nBack to [[Alpha]].\n")
         try folder.write("vault/journals/2026-11-30.md", "- [x] done thing\n")
-        // Past the few ticks within which a folder's listing is not kept.
-        usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000)
+        CachedRuns.ageFolders()
         _ = try runs.run(CachedRuns.digest)
         let listedBefore = disk.listedFolders.count
         let warm = try runs.run(CachedRuns.digest)

@@ -22,9 +22,6 @@ struct FolderListingMemoTests {
         return runs
     }
 
-    /// Waits past the few ticks within which a folder's listing is not kept.
-    static func ageFolders() { usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000) }
-
     /// A vault of notes in nested folders, with an asset, listed once into the memo.
     func keptVault(expectingMemo: Bool = true) throws {
         try folder.write("vault/pages/Alpha.md", "# Alpha\n\n[[Beta]] #one\n")
@@ -32,7 +29,7 @@ struct FolderListingMemoTests {
         try folder.write("vault/pages/Deep/Gamma.md", "# Gamma\n\n- [ ] task\n")
         try folder.write("vault/pages/notes.txt", "not a note\n")
         try folder.write("vault/journals/2026-11-30.md", "- [x] done\n")
-        Self.ageFolders()
+        CachedRuns.ageFolders()
         _ = try runs().run(CachedRuns.digest)
         #expect(FileManager.default.fileExists(atPath: memoFile) == expectingMemo)
     }
@@ -124,7 +121,7 @@ struct FolderListingMemoTests {
         try folder.write("vault/.zennotes/vault.json", "{\"id\": \"memo-layout\"}\n")
         try folder.write("vault/trash/Plan.sync-conflict-20261130-101010-ABCDEFG.md", "# Plan\n")
         try folder.write("vault/pages/Alpha.md", "# Alpha\n")
-        Self.ageFolders()
+        CachedRuns.ageFolders()
         let before = try runs().run(CachedRuns.digest).value
         #expect(before.contains("note trash/Plan.sync-conflict"))
         // The folder is the same; what it is to the vault is not.
@@ -165,13 +162,100 @@ struct FolderListingMemoTests {
         try folder.write("vault/copies/Gamma.md", "# Gamma\n")
         try folder.write("vault/copies/Gamma (Ana's conflicted copy 2026-11-30).md", "# Gamma\n")
         try folder.write("vault/plain/Delta.md", "# Delta\n")
-        Self.ageFolders()
+        CachedRuns.ageFolders()
         _ = try runs().run(CachedRuns.digest)
         var digest = ""
         let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
         #expect(Set(listed).isSuperset(of: ["/linked", "/cloud", "/copies"]))
         #expect(!listed.contains("/plain") && !listed.contains(""))
         #expect(digest == (try runs().uncached(CachedRuns.digest)))
+    }
+
+    @Test("a folder holding a fifo named like a note, a folder named like a note or a name not UTF-8 is listed, and warned of, every time")
+    func warnedFoldersAreListed() throws {
+        try folder.write("vault/fifo/Alpha.md", "# Alpha\n")
+        #expect(mkfifo(root + "/fifo/Pipe.md", 0o644) == 0)
+        try folder.write("vault/odd/Beta.md", "# Beta\n")
+        #expect(mkdir(root + "/odd/Shelf.md", 0o755) == 0)
+        try folder.write("vault/bytes/Gamma.md", "# Gamma\n")
+        let undecodable = Array((root + "/bytes/caf").utf8CString.dropLast()) + [CChar(bitPattern: 0xE9), 0x2E, 0x6D, 0x64, 0]
+        let descriptor = open(undecodable, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        try folder.write("vault/plain/Delta.md", "# Delta\n")
+        CachedRuns.ageFolders()
+        _ = try runs().run(CachedRuns.digest)
+        var digest = ""
+        let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+        #expect(Set(listed).isSuperset(of: ["/fifo", "/odd", "/bytes"]))
+        #expect(!listed.contains("/plain"))
+        #expect(digest == (try runs().uncached(CachedRuns.digest)))
+        #expect(digest.contains("fifo/Pipe.md") && digest.contains("odd/Shelf.md") && digest.contains("bytes/caf"))
+    }
+
+    @Test("a warm run leaves the memo as it is, and so does a folder listed too soon after its change")
+    func memoWrittenOnlyForNews() throws {
+        try keptVault()
+        func stamp() -> [Int] {
+            var status = stat()
+            stat(memoFile, &status)
+            return [Int(status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+        }
+        let written = stamp()
+        _ = try runs().run(CachedRuns.digest)
+        #expect(stamp() == written)
+        // Changed a moment ago, the folder is listed, not kept, and its old entry left.
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Deep/Delta.md", "# Delta\n")
+        _ = try runs().run(CachedRuns.digest)
+        #expect(stamp() == written)
+        // Once older, it is kept, and the memo written again.
+        CachedRuns.ageFolders()
+        _ = try runs().run(CachedRuns.digest)
+        #expect(stamp() != written)
+        #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.isEmpty)
+    }
+
+    @Test("a walk of one folder keeps the memo of the others, and the next whole walk lists none of them")
+    func partialWalkKeepsTheRest() throws {
+        try keptVault()
+        CachedRuns.nextTick()
+        try folder.write("vault/pages/Deep/Delta.md", "# Delta\n")
+        CachedRuns.ageFolders()
+        let query = NoteQuery(folders: ["pages/Deep"])
+        let deep = try runs().run { vault in
+            var sink = CollectingSink<Note>()
+            _ = try vault.scan(detail: .summary, selecting: query.pathSelection(layout: vault.layout), into: &sink)
+            return sink.elements.map(\.path)
+        }
+        #expect(deep.value == ["pages/Deep/Delta.md", "pages/Deep/Gamma.md"])
+        var digest = ""
+        let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+        #expect(listed.isEmpty, "listed \(listed)")
+        #expect(digest == (try runs().uncached(CachedRuns.digest)))
+    }
+
+    @Test("names no folder can hold are refused from a memo whose checksums pass: its folder is listed")
+    func impossibleNamesAreRefused() throws {
+        try keptVault()
+        let pages = try #require(try LocalFileSystem().status(root + "/pages"))
+        // A note, no other files, and one folder of the name given.
+        func entry(folder name: [UInt8]) -> FolderListingMemo.Entry {
+            var writer = ByteWriter()
+            writer.unsigned(1)
+            writer.data(Array("Alpha.md".utf8))
+            writer.unsigned(0)
+            writer.unsigned(0)
+            writer.unsigned(1)
+            writer.data(name)
+            return FolderListingMemo.Entry(stamp: pages.sameFileStamp, names: writer.take())
+        }
+        for name in ["..", ".", "", "a/b", "a\u{0}b"] {
+            let memo = FolderListingMemo(entries: [PathBytes("pages"): entry(folder: Array(name.utf8))])
+            #expect(memo.listed("pages", status: pages) == nil, "\(name)")
+        }
+        let sound = FolderListingMemo(entries: [PathBytes("pages"): entry(folder: Array("Deep".utf8))])
+        #expect(sound.listed("pages", status: pages)?.0.folders == ["pages/Deep"])
     }
 
     @Test("a memo truncated, damaged, of random bytes or of another vault costs a listing, never an answer")

@@ -116,6 +116,10 @@ struct CachedRuns {
     /// status-change time than anything written before (the kernel stamps files with a
     /// clock that moves in ticks of at most 10 ms).
     static func nextTick() { usleep(25_000) }
+
+    /// Waits past the window within which a folder's listing is not kept (see
+    /// `FactsCache.keepsListing`), so that the next walk keeps the folders written before.
+    static func ageFolders() { usleep(UInt32(FactsCache.folderRacyFloor / 1_000) + 20_000) }
 }
 
 extension TemporaryFolder {
