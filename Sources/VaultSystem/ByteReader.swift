@@ -231,6 +231,14 @@ public struct ByteReader {
         return UnsafeBufferPointer(rebasing: base[offset..<offset + length])
     }
 
+    /// `count` bytes as a view of this reader's buffer, their length known (read before, or
+    /// told apart from other bits): valid as long as the buffer is.
+    public mutating func view(count: Int) throws(Malformed) -> UnsafeBufferPointer<UInt8> {
+        guard count >= 0, count <= end - offset else { throw Malformed(offset: offset) }
+        defer { offset += count }
+        return UnsafeBufferPointer(rebasing: base[offset..<offset + count])
+    }
+
     public mutating func data() throws(Malformed) -> [UInt8] {
         Array(try dataView())
     }

@@ -210,11 +210,17 @@ public protocol FileSystem: Sendable {
     /// of its own does; false for a network or FUSE mount (another machine's clock, which may
     /// run behind), and when that cannot be told.
     func stampsWithThisClock(_ path: String) -> Bool
+    /// True when, besides `stampsWithThisClock`, every name added to, taken from or renamed in
+    /// a folder under `path` changes that folder's own times; false when that cannot be told.
+    func foldersChangeWithTheirNames(_ path: String) -> Bool
 }
 
 extension FileSystem {
     /// False: a file system that does not say is taken to keep another machine's time.
     public func stampsWithThisClock(_ path: String) -> Bool { false }
+
+    /// False: a file system that does not say is taken to change a folder's times late or not at all.
+    public func foldersChangeWithTheirNames(_ path: String) -> Bool { false }
 
     public func entries(_ path: String, whereName keep: (UnsafeBufferPointer<UInt8>) -> Bool) throws -> [DirectoryEntry] {
         try entries(path).filter { entry in

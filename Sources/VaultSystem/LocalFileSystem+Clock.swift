@@ -14,10 +14,23 @@ extension LocalFileSystem {
         0xCA45_1A4E, 0x3153_464A, 0x5265_4973, 0x794C_7630,
     ]
 
+    /// The magic number of an overlay: a folder present in both its layers shows the upper
+    /// one's times, which a name added to the lower one while it is not mounted leaves as they were.
+    static let overlayKind: Int64 = 0x794C_7630
+
     public func stampsWithThisClock(_ path: String) -> Bool {
+        kind(of: path).map(Self.localClockKinds.contains) ?? false
+    }
+
+    public func foldersChangeWithTheirNames(_ path: String) -> Bool {
+        kind(of: path).map { $0 != Self.overlayKind && Self.localClockKinds.contains($0) } ?? false
+    }
+
+    /// The kind of the file system holding `path` (`statfs`'s `f_type`), nil when it cannot be told.
+    private func kind(of path: String) -> Int64? {
         var kind: Int64 = 0
-        guard vault_filesystem_kind(path, &kind) == 0 else { return false }
+        guard vault_filesystem_kind(path, &kind) == 0 else { return nil }
         // Some magic numbers have their high bit set, which a signed field gives negative.
-        return Self.localClockKinds.contains(kind & 0xFFFF_FFFF)
+        return kind & 0xFFFF_FFFF
     }
 }

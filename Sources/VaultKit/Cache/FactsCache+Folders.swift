@@ -9,11 +9,12 @@ extension FactsCache {
     static let folderRacyFloor: Int64 = 50_000_000
 
     /// The key of the vault's folder memo for a walk by these rules (see `FolderListingMemo.key`);
-    /// nil when the vault's folders are not stamped by this machine's clock, or the memo could
-    /// not be written, and no listing is kept.
+    /// nil when the vault's folders are not stamped by this machine's clock or may keep their
+    /// times through a change (an overlay), or the memo could not be written, and no listing
+    /// is kept.
     func folderMemoKey(layout: VaultLayout, org: Bool, iCloud: Bool) -> UInt64? {
         // A build that cannot tell which it is writes no memo (see `CacheFileFormat.program`).
-        guard clockDevice != nil, CacheFileFormat.program != 0 else { return nil }
+        guard listingDevice != nil, CacheFileFormat.program != 0 else { return nil }
         return FolderListingMemo.key(location: location, layout: layout, org: org, iCloud: iCloud)
     }
 
@@ -31,7 +32,7 @@ extension FactsCache {
     /// folder is on the vault's own disk, and its last change is older than a change in the
     /// same tick as the listing could be, which would leave its times as they were.
     func keepsListing(of status: FileStatus, listedAt: Int64) -> Bool {
-        guard let clockDevice, status.device == clockDevice else { return false }
+        guard let listingDevice, status.device == listingDevice else { return false }
         let window = max(racyWindow(for: status), Self.folderRacyFloor)
         return max(status.modifiedNanoseconds, status.changedNanoseconds) < listedAt - window
     }

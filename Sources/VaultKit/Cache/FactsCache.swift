@@ -25,6 +25,9 @@ public final class FactsCache: @unchecked Sendable {
     /// The device of the vault's folder when its file system stamps times with this
     /// machine's clock (a disk of its own); nil otherwise, and when only `racyWindow` is used.
     let clockDevice: UInt64?
+    /// `clockDevice` when its folders' times change with every name in them (not an overlay,
+    /// see `FileSystem.foldersChangeWithTheirNames`): the disk whose folders' listings are kept.
+    let listingDevice: UInt64?
     /// Something a person should know about the cache file as it was found (damaged, of
     /// another vault), said once: see `takeNotices()`.
     public private(set) var notices: [String] = []
@@ -120,6 +123,7 @@ public final class FactsCache: @unchecked Sendable {
         let root = location.rootRealPath
         clockDevice =
             fineRacyWindow != nil && fileSystem.stampsWithThisClock(root) ? ((try? fileSystem.status(root)) ?? nil)?.device : nil
+        listingDevice = clockDevice != nil && fileSystem.foldersChangeWithTheirNames(root) ? clockDevice : nil
         self.now = now
         fresh = Self.freshRecords(location, fileSystem)
     }

@@ -9,7 +9,8 @@ import VaultSystem
 /// holds the same names; git's untracked cache trusts a folder's times the same way. A
 /// listing is kept only when that holds beyond doubt (`FactsCache.keepsListing`):
 /// - the folder is on a disk whose times this machine's clock stamps: a network or FUSE
-///   mount may change a folder's times late, or not at all;
+///   mount may change a folder's times late, or not at all, and an overlay shows a folder of
+///   both its layers with the upper one's times, which a name added below leaves as they were;
 /// - its last change was a few clock ticks older than the listing, so that a name added in
 ///   the same tick, which leaves the folder's times as they were, cannot go unseen;
 /// - it holds only notes, other files and folders, told apart by their names and kinds: a
@@ -37,8 +38,8 @@ struct FolderListingMemo: Sendable {
         var stamp: UInt64
         /// The checksum of `names`, checked when they are used.
         var sum: UInt64
-        /// Its notes', other files', temporary files' and folders' names, in that order, each
-        /// group its count and then each name's length and bytes.
+        /// Its notes', other files', temporary files' and folders' names, in that order (see
+        /// `encoded`).
         var names: [UInt8]
 
         init(stamp: UInt64, names: [UInt8]) {
@@ -60,7 +61,7 @@ struct FolderListingMemo: Sendable {
         var folders: [String] = []
     }
 
-    static let magic: [UInt8] = Array("VAULTFL".utf8) + [1]
+    static let magic: [UInt8] = Array("VAULTFL".utf8) + [2]
     /// The largest file read: far beyond the names of a million notes.
     static let largest: Int64 = 512 << 20
 
@@ -92,14 +93,34 @@ struct FolderListingMemo: Sendable {
         guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp,
             Checksum64.of(entry.names) == entry.sum
         else { return nil }
+        // The name being read, over the one before it: a name is at most 255 bytes on every
+        // file system kept (`NAME_MAX`), and one longer is damage.
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.longestName + Self.noteExtension.count)
+        defer { scratch.deallocate() }
         let listed = entry.names.withUnsafeBufferPointer { buffer -> Listed? in
             var reader = ByteReader(buffer)
             func paths() throws(ByteReader.Malformed) -> [String] {
                 let count = try reader.count()
                 var paths: [String] = []
                 paths.reserveCapacity(count)
+                var length = 0
                 for _ in 0..<count {
-                    let name = try reader.dataView()
+                    // What it shares with the name before is bounded by that name, not by the
+                    // bytes left to read.
+                    let sharedBytes = try reader.unsigned()
+                    let rest = try reader.unsigned()
+                    let added = try reader.view(count: Int(truncatingIfNeeded: min(rest >> 1, UInt64(Int.max))))
+                    guard sharedBytes <= UInt64(length) else { throw ByteReader.Malformed(offset: reader.offset) }
+                    let shared = Int(sharedBytes)
+                    guard shared + added.count <= Self.longestName else { throw ByteReader.Malformed(offset: reader.offset) }
+                    _ = UnsafeMutableBufferPointer(rebasing: scratch[shared...]).initialize(fromContentsOf: added)
+                    length = shared + added.count
+                    var whole = length
+                    if rest & 1 == 1 {
+                        _ = UnsafeMutableBufferPointer(rebasing: scratch[length...]).initialize(fromContentsOf: Self.noteExtension)
+                        whole += Self.noteExtension.count
+                    }
+                    let name = UnsafeBufferPointer(rebasing: scratch[..<whole])
                     // A name the listing could not have given (a file made to pass the checksum)
                     // would lead the walk out of the folder.
                     guard Self.isName(name) else { throw ByteReader.Malformed(offset: reader.offset) }
@@ -130,22 +151,45 @@ struct FolderListingMemo: Sendable {
         status: FileStatus, prefix: Int, notes: some Collection<String>, assets: [String], temporaryFiles: [String],
         folders: some Collection<String>
     ) -> Entry {
-        var writer = ByteWriter()
-        func group(_ paths: some Collection<String>) {
-            writer.unsigned(UInt64(paths.count))
-            for var path in paths {
-                path.withUTF8 { bytes in
+        func names(_ paths: some Collection<String>) -> [[UInt8]] {
+            paths.map { path in
+                var path = path
+                return path.withUTF8 { bytes in
                     precondition(bytes.count > prefix, "a path of the folder listed")
-                    writer.unsigned(UInt64(bytes.count - prefix))
-                    writer.raw(bytes[prefix...])
+                    return Array(bytes[prefix...])
                 }
             }
         }
-        group(notes)
-        group(assets)
-        group(temporaryFiles)
-        group(folders)
-        return Entry(stamp: status.sameFileStamp, names: writer.take())
+        return Entry(
+            stamp: status.sameFileStamp, names: encoded([names(notes), names(assets), names(temporaryFiles), names(folders)]))
+    }
+
+    /// The longest name read back (`NAME_MAX` on Linux).
+    static let longestName = 255
+    /// The note extension a name's entry leaves out, and says so in one bit.
+    static let noteExtension: [UInt8] = Array(".md".utf8)
+
+    /// A folder's groups of names as an entry keeps them: each group its count, then each
+    /// name as the number of bytes it shares with the name before, the length of the rest
+    /// (twice over, plus one when the name ends in `.md`, which is left out) and the rest.
+    /// A folder's names come sorted, and most share a start with the one before: 1.0 MB for
+    /// the 102,000 names of 100,000 notes, against 1.9 MB written whole.
+    static func encoded(_ groups: [[[UInt8]]]) -> [UInt8] {
+        var writer = ByteWriter()
+        for group in groups {
+            writer.unsigned(UInt64(group.count))
+            var before: ArraySlice<UInt8> = []
+            for name in group {
+                let note = name.count > noteExtension.count && name.suffix(noteExtension.count).elementsEqual(noteExtension)
+                let written = note ? name.dropLast(noteExtension.count) : name[...]
+                let shared = zip(before, written).prefix { $0 == $1 }.count
+                writer.unsigned(UInt64(shared))
+                writer.unsigned(UInt64(written.count - shared) << 1 | (note ? 1 : 0))
+                writer.raw(written.dropFirst(shared))
+                before = written
+            }
+        }
+        return writer.take()
     }
 
     /// The memo in the file at `path` when it is sound and of `key`; nil otherwise.

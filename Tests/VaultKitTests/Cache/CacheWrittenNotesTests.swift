@@ -48,6 +48,7 @@ struct CacheWrittenNotesTests {
     @Test("the kernel's own files and a path that is not there are not taken for a disk of this machine's clock")
     func localClockKinds() {
         #expect(!LocalFileSystem().stampsWithThisClock("/proc"))
+        #expect(!LocalFileSystem().foldersChangeWithTheirNames("/proc"))
         #expect(!LocalFileSystem().stampsWithThisClock(root + "/nothing here"))
         #expect(LocalFileSystem.localClockKinds.contains(0xEF53), "ext4")
         #expect(LocalFileSystem.localClockKinds.contains(0x0102_1994), "tmpfs")

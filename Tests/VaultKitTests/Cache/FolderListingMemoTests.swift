@@ -154,6 +154,15 @@ struct FolderListingMemoTests {
         #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains("/pages/Deep"))
     }
 
+    @Test("on an overlay, whose folder in both layers shows the upper one's times, every folder is listed every time")
+    func overlays() throws {
+        disk.foldersFollowNames = false
+        try keptVault(expectingMemo: false)
+        #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains("/pages/Deep"))
+        // The notes' records are still kept there: only the listings are not.
+        #expect(try runs().run(CachedRuns.digest).misses == 0)
+    }
+
     @Test("a folder holding a symlink, a placeholder or a conflict copy is listed every time; the others are not")
     func unusualFoldersAreListed() throws {
         try folder.write("vault/linked/Alpha.md", "# Alpha\n")
@@ -235,22 +244,31 @@ struct FolderListingMemoTests {
         #expect(digest == (try runs().uncached(CachedRuns.digest)))
     }
 
+    @Test("names written against the one before, with the note extension in a bit, read back as they were")
+    func namesReadBack() throws {
+        try folder.write("vault/pages/Alpha.md", "# Alpha\n")
+        let pages = try #require(try LocalFileSystem().status(root + "/pages"))
+        let notes = ["a.md", "a.md.md", "ab.md", "abc", "abc.md", "abd.md", "md", ".md", "x.mdx", "é.md", "e\u{301}.md", "日本語.md", "日本.md"]
+        // The last names share more with the one before them than the bytes that follow.
+        let folders = ["a", "a b", "ab", "b.md", "long shared start 1", "long shared start 2"]
+        let entry = FolderListingMemo.entry(
+            status: pages, prefix: "pages/".utf8.count, notes: notes.map { "pages/" + $0 }, assets: ["pages/x.png"],
+            temporaryFiles: [], folders: folders.map { "pages/" + $0 })
+        let read = try #require(FolderListingMemo(entries: [PathBytes("pages"): entry]).listed("pages", status: pages)?.0)
+        #expect(read.notes.map { Array($0.utf8) } == notes.map { Array(("pages/" + $0).utf8) })
+        #expect(read.folders == folders.map { "pages/" + $0 } && read.assets == ["pages/x.png"] && read.temporaryFiles.isEmpty)
+    }
+
     @Test("names no folder can hold are refused from a memo whose checksums pass: its folder is listed")
     func impossibleNamesAreRefused() throws {
         try keptVault()
         let pages = try #require(try LocalFileSystem().status(root + "/pages"))
         // A note, no other files, and one folder of the name given.
         func entry(folder name: [UInt8]) -> FolderListingMemo.Entry {
-            var writer = ByteWriter()
-            writer.unsigned(1)
-            writer.data(Array("Alpha.md".utf8))
-            writer.unsigned(0)
-            writer.unsigned(0)
-            writer.unsigned(1)
-            writer.data(name)
-            return FolderListingMemo.Entry(stamp: pages.sameFileStamp, names: writer.take())
+            let names = FolderListingMemo.encoded([[Array("Alpha.md".utf8)], [], [], [name]])
+            return FolderListingMemo.Entry(stamp: pages.sameFileStamp, names: names)
         }
-        for name in ["..", ".", "", "a/b", "a\u{0}b"] {
+        for name in ["..", ".", "", "a/b", "a\u{0}b", "x/.md"] {
             let memo = FolderListingMemo(entries: [PathBytes("pages"): entry(folder: Array(name.utf8))])
             #expect(memo.listed("pages", status: pages) == nil, "\(name)")
         }

@@ -62,6 +62,9 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     var localClock = false
 
     func stampsWithThisClock(_ path: String) -> Bool { localClock }
+    func foldersChangeWithTheirNames(_ path: String) -> Bool { localClock && foldersFollowNames }
+    /// False to act as an overlay, whose folders' times may not show a name added below.
+    var foldersFollowNames = true
 
     /// The real file system acting as a disk of this machine's own, whose folders' listings
     /// the cache keeps (see `FolderListingMemo`).
