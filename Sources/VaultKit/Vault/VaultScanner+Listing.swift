@@ -43,8 +43,8 @@ extension VaultScanner {
         return FolderMemoUse(memo: cache.readFolderMemo(key: key), key: key)
     }
 
-    /// Writes the memo again when a folder was listed that it does not hold as listed, or when
-    /// it holds a folder a walk of the whole vault did not find; else leaves it be.
+    /// Writes the memo again when a folder was listed and kept with an entry the memo does not
+    /// hold, or when it holds a folder a walk of the whole vault did not find; else leaves it be.
     func keepListings(_ listings: [PathBytes: FolderListing], _ use: FolderMemoUse, whole: Bool) {
         guard let cache, let key = use.key else { return }
         let before = use.memo?.entries ?? [:]
