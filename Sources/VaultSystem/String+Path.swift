@@ -1,23 +1,13 @@
 extension String {
-    /// `folder + "/" + name`, made in one buffer: each `+` made a string of its own, and a
-    /// walk joins a path for every note (1,200 instructions a note for the two).
+    /// `folder + "/" + name`, made in one buffer (the name alone when `folder` is empty): each
+    /// `+` made a string of its own, and a walk joins a path for every note (1,200 instructions
+    /// a note for the two).
     package init(path folder: String, _ name: String) {
-        let count = folder.utf8.count + 1 + name.utf8.count
-        var folder = folder, name = name
-        self = folder.withUTF8 { head in
-            name.withUTF8 { tail in
-                String(unsafeUninitializedCapacity: count) { buffer in
-                    _ = buffer.initialize(fromContentsOf: head)
-                    buffer[head.count] = UInt8(ascii: "/")
-                    _ = buffer[(head.count + 1)...].initialize(fromContentsOf: tail)
-                    return count
-                }
-            }
-        }
+        var name = name
+        self = name.withUTF8 { String(path: folder, bytes: $0) }
     }
 
-    /// `folder + "/" + name` for a name given as its bytes (UTF-8), made in one buffer; the
-    /// name alone when `folder` is empty.
+    /// `String(path:_:)` for a name given as its bytes (UTF-8).
     package init(path folder: String, bytes name: UnsafeBufferPointer<UInt8>) {
         var folder = folder
         self = folder.withUTF8 { head in

@@ -120,7 +120,7 @@ extension VaultScanner {
         let org = dialect.isLogseq
         for entry in NameOrder.sorted(entries) {
             let name = entry.name
-            let path = relative.isEmpty ? name : String(path: relative, name)
+            let path = String(path: relative, name)
             if SyncArtifacts.isIgnored(name) {
                 if entry.kind == .file && SafeWriter.isTemporaryName(name) { listing.temporaryFiles.append(path) }
                 continue
@@ -178,7 +178,7 @@ extension VaultScanner {
             } else if let noteName = Placeholders.noteName(forPlaceholder: name) {
                 if !names.contains(noteName) {
                     listing.found.append(
-                        Found(path: relative.isEmpty ? noteName : relative + "/" + noteName, placeholderFile: path, kind: folderKind))
+                        Found(path: String(path: relative, noteName), placeholderFile: path, kind: folderKind))
                 }
             } else if NoteFiles.isNoteName(name, org: org) {
                 // A copy set aside in the trash is a trashed note, so that `vault restore` finds it.
