@@ -186,7 +186,7 @@ final class CacheFile: @unchecked Sendable {
     func ordinal(for path: String) -> Int? {
         var path = path
         return path.withUTF8 { wanted in
-            index.withUnsafeBufferPointer { bytes in
+            contents.paths.withUnsafeBufferPointer { bytes in
                 let entries = contents.entries
                 func order(_ ordinal: Int) -> Int { Self.compare(UnsafeBufferPointer(rebasing: bytes[entries[ordinal].path]), wanted) }
                 var low = 0
@@ -323,12 +323,12 @@ final class CacheFile: @unchecked Sendable {
 
     /// The path an entry is of.
     func path(of entry: CacheFileFormat.Entry) -> String {
-        index.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[entry.path]), as: UTF8.self) }
+        contents.paths.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[entry.path]), as: UTF8.self) }
     }
 
     /// The stem of the path an entry is of (`NoteFiles.stem(ofPath:)`), made without the path.
     func stem(of entry: CacheFileFormat.Entry) -> String {
-        index.withUnsafeBufferPointer { NoteFiles.stem(ofPathBytes: UnsafeBufferPointer(rebasing: $0[entry.path])) }
+        contents.paths.withUnsafeBufferPointer { NoteFiles.stem(ofPathBytes: UnsafeBufferPointer(rebasing: $0[entry.path])) }
     }
 
     private static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
