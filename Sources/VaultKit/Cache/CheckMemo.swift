@@ -38,7 +38,9 @@ enum CheckMemo {
         }
     }
 
-    static let magic: [UInt8] = Array("VAULTCM".utf8) + [2]
+    static let magic: [UInt8] = Array("VAULTCM".utf8) + [3]
+    /// The largest memo read: far beyond the findings of a million notes.
+    static let largest: Int64 = 1 << 30
 
     /// The key of a memo for the links of a vault whose index has the key `index`.
     static func key(index: UInt64, location: CacheLocation, isLogseqGraph: Bool) -> UInt64 {
@@ -59,42 +61,27 @@ enum CheckMemo {
     /// such memo, or when it is found damaged (what was handed before is sound: each piece
     /// is checked before its entries are read).
     ///
-    /// The file is the magic, then pieces, each its length, its bytes and their checksum: the
-    /// first holds the key and the number of notes, the others whole entries.
+    /// The file is a `MemoFile`: its first piece holds the key and the number of notes, the
+    /// others whole entries.
     @discardableResult
     static func read(
         _ path: String, key: UInt64, paths: some RandomAccessCollection<String>, fileSystem: any FileSystem,
         take: (Int, Entry) -> Bool
     ) -> Bool {
-        guard CacheFileFormat.program != 0, let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic) else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var file = ByteReader(buffer, start: magic.count)
-            func piece() throws(ByteReader.Malformed) -> ByteReader {
-                let length = try file.count()
-                let start = file.offset
-                file = ByteReader(buffer, start: start + length)
-                let sum = Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<start + length]))
-                guard try file.fixed64() == sum else { throw ByteReader.Malformed(offset: start) }
-                return ByteReader(buffer, start: start, end: start + length)
-            }
-            do {
-                var head = try piece()
-                guard try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return false }
-                var position = 0
-                while position < paths.count {
-                    var reader = try piece()
-                    while !reader.isAtEnd && position < paths.count {
-                        let path = paths[paths.index(paths.startIndex, offsetBy: position)]
-                        if let entry = try decodeEntry(&reader, path: path), !take(position, entry) { return false }
-                        position += 1
-                    }
-                    guard reader.isAtEnd else { return false }
+        MemoFile.read(path, magic: magic, largest: largest, fileSystem: fileSystem) { pieces throws(ByteReader.Malformed) -> Bool? in
+            guard var head = try pieces.next(), try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return false }
+            var position = 0
+            while position < paths.count {
+                guard var reader = try pieces.next() else { return false }
+                while !reader.isAtEnd && position < paths.count {
+                    let path = paths[paths.index(paths.startIndex, offsetBy: position)]
+                    if let entry = try decodeEntry(&reader, path: path), !take(position, entry) { return false }
+                    position += 1
                 }
-                return file.isAtEnd
-            } catch {
-                return false
+                guard reader.isAtEnd else { return false }
             }
-        }
+            return pieces.isAtEnd
+        } ?? false
     }
 
     // An entry is its stamp, then each report: its line, form, whether it embeds, its
@@ -179,33 +166,20 @@ enum CheckMemo {
     /// Writes a memo of `count` entries, each asked of `entry` in order, to `path`, replacing
     /// the file there whole, a piece of about 256 KiB at a time: neither the file (6.4 MB at
     /// 100,000 notes) nor its entries are held whole. A run that cannot write it leaves the
-    /// next check to work it all out again; so does a program that cannot tell which it is
-    /// (`CacheFileFormat.program` is 0), whose rules the next build may not share.
+    /// next check to work it all out again.
     static func save(
         key: UInt64, count: Int, to path: String, folder: String, fileSystem: any FileSystem, entry: (Int) -> Entry?
     ) {
-        guard CacheFileFormat.program != 0 else { return }
-        try? fileSystem.createDirectories(folder)
-        try? SafeWriter(fileSystem: fileSystem).replaceDerived(path) { write in
+        MemoFile.save(path, magic: magic, folder: folder, fileSystem: fileSystem) { file in
             var writer = ByteWriter(capacity: 1 << 18)
-            func flush() throws {
-                let bytes = writer.take()
-                var framing = ByteWriter()
-                framing.unsigned(UInt64(bytes.count))
-                try write(framing.take())
-                try write(bytes)
-                framing.fixed64(Checksum64.of(bytes))
-                try write(framing.take())
-            }
-            try write(magic)
             writer.fixed64(key)
             writer.unsigned(UInt64(count))
-            try flush()
+            try file.piece(writer.take())
             for position in 0..<count {
                 encode(entry(position), into: &writer)
-                if writer.bytes.count >= 1 << 18 { try flush() }
+                if writer.bytes.count >= 1 << 18 { try file.piece(writer.take()) }
             }
-            if !writer.bytes.isEmpty { try flush() }
+            if !writer.bytes.isEmpty { try file.piece(writer.take()) }
         }
     }
 }

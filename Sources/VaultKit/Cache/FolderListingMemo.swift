@@ -28,29 +28,16 @@ import VaultSystem
 /// name, its kind and the vault's rules, which the memo's key holds (`key`): under other
 /// rules every folder is listed afresh.
 ///
-/// The file is the magic, the header's length, the header (the memo's key, then each folder's
-/// path, status stamp, names' checksum and length), the header's checksum, then each folder's
-/// names. A missing, damaged or foreign file costs one listing of each folder, nothing else.
+/// The file is a `MemoFile` (see `save`). A missing, damaged or foreign file costs one
+/// listing of each folder, nothing else; a folder's damaged names, that folder's listing.
 struct FolderListingMemo: Sendable {
     /// One folder's names as it was listed, and the status it had.
     struct Entry: Sendable, Equatable {
         /// `FileStatus.sameFileStamp` of the folder.
         var stamp: UInt64
-        /// The checksum of `names`, checked when they are used.
-        var sum: UInt64
         /// Its notes', other files', temporary files' and folders' names, in that order (see
         /// `encoded`).
         var names: [UInt8]
-
-        init(stamp: UInt64, names: [UInt8]) {
-            self.stamp = stamp
-            self.names = names
-            sum = Checksum64.of(names)
-        }
-
-        init(stamp: UInt64, sum: UInt64, names: [UInt8]) {
-            (self.stamp, self.sum, self.names) = (stamp, sum, names)
-        }
     }
 
     /// What a folder held, as paths (joined to the folder's).
@@ -61,7 +48,7 @@ struct FolderListingMemo: Sendable {
         var folders: [String] = []
     }
 
-    static let magic: [UInt8] = Array("VAULTFL".utf8) + [2]
+    static let magic: [UInt8] = Array("VAULTFL".utf8) + [3]
     /// The largest file read: far beyond the names of a million notes.
     static let largest: Int64 = 512 << 20
 
@@ -90,9 +77,7 @@ struct FolderListingMemo: Sendable {
     /// The names of the folder at `relative` (empty for the vault's own) as paths, with its
     /// entry, when the memo holds them for a folder of `status` and they are sound.
     func listed(_ relative: String, status: FileStatus) -> (Listed, Entry)? {
-        guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp,
-            Checksum64.of(entry.names) == entry.sum
-        else { return nil }
+        guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp else { return nil }
         // The name being read, over the one before it: a name is at most 255 bytes on every
         // file system kept (`NAME_MAX`), and one longer is damage.
         let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.longestName + Self.noteExtension.count)
@@ -197,67 +182,41 @@ struct FolderListingMemo: Sendable {
         return writer.take()
     }
 
-    /// The memo in the file at `path` when it is sound and of `key`; nil otherwise.
+    /// The memo in the file at `path` when it is sound and of `key`; nil otherwise. A folder
+    /// whose names are damaged is left out (it alone is listed again).
     static func read(_ path: String, key: UInt64, fileSystem: any FileSystem) -> FolderListingMemo? {
-        guard CacheFileFormat.program != 0, let size = (try? fileSystem.status(path))??.size, size <= largest,
-            let bytes = try? fileSystem.readFile(path), bytes.starts(with: magic)
-        else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> FolderListingMemo? in
-            var reader = ByteReader(buffer, start: magic.count)
-            do {
-                let headerLength = try reader.fixed64()
-                guard headerLength <= UInt64(reader.remaining) else { return nil }
-                let start = reader.offset
-                let end = start + Int(headerLength)
-                let header = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start..<end])
-                var after = ByteReader(buffer, start: end)
-                guard try after.fixed64() == Checksum64.of(header) else { return nil }
-                var fields = ByteReader(buffer, start: start, end: end)
-                guard try fields.fixed64() == key else { return nil }
-                let count = try fields.count()
-                var entries: [PathBytes: Entry] = [:]
-                entries.reserveCapacity(count)
-                var offset = after.offset
-                for _ in 0..<count {
-                    let folder = try fields.string()
-                    let stamp = try fields.fixed64()
-                    let sum = try fields.fixed64()
-                    let length = try fields.unsigned()
-                    guard length <= UInt64(buffer.count - offset) else { return nil }
-                    entries[PathBytes(folder)] = Entry(stamp: stamp, sum: sum, names: Array(buffer[offset..<offset + Int(length)]))
-                    offset += Int(length)
-                }
-                guard fields.isAtEnd, offset == buffer.count else { return nil }
-                return FolderListingMemo(entries: entries)
-            } catch {
-                return nil
+        MemoFile.read(path, magic: magic, largest: largest, fileSystem: fileSystem) { pieces throws(ByteReader.Malformed) in
+            guard var header = try pieces.next(), try header.fixed64() == key else { return nil }
+            let count = try header.count()
+            var entries: [PathBytes: Entry] = [:]
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                let folder = try header.string()
+                let stamp = try header.fixed64()
+                guard var names = try pieces.next() else { continue }
+                entries[PathBytes(folder)] = Entry(stamp: stamp, names: Array(try names.view(count: names.remaining)))
             }
+            guard header.isAtEnd, pieces.isAtEnd else { return nil }
+            return FolderListingMemo(entries: entries)
         }
     }
 
-    /// Writes `entries` with `key` to the file at `path`, in the cache folder `folder`. A memo
-    /// that cannot be written costs the next walk its listings, nothing else.
+    /// Writes `entries` with `key` to the file at `path`, in the cache folder `folder`: a
+    /// `MemoFile` whose first piece holds the key and each folder's path and status stamp,
+    /// and each other piece a folder's names, in the same order. A memo that cannot be
+    /// written costs the next walk its listings, nothing else.
     static func save(_ entries: [PathBytes: Entry], key: UInt64, to path: String, folder: String, fileSystem: any FileSystem) {
-        guard CacheFileFormat.program != 0 else { return }
+        let entries = Array(entries)
         var header = ByteWriter()
         header.fixed64(key)
         header.unsigned(UInt64(entries.count))
-        var names = ByteWriter()
         for (folder, entry) in entries {
             header.string(folder.path)
             header.fixed64(entry.stamp)
-            header.fixed64(entry.sum)
-            header.unsigned(UInt64(entry.names.count))
-            names.raw(entry.names)
         }
-        let headerBytes = header.take()
-        var file = ByteWriter(capacity: headerBytes.count + names.bytes.count + 32)
-        file.raw(magic)
-        file.fixed64(UInt64(headerBytes.count))
-        file.raw(headerBytes)
-        file.fixed64(Checksum64.of(headerBytes))
-        file.raw(names.take())
-        try? fileSystem.createDirectories(folder)
-        try? SafeWriter(fileSystem: fileSystem).replaceDerived(path, with: file.take())
+        MemoFile.save(path, magic: magic, folder: folder, fileSystem: fileSystem) { file in
+            try file.piece(header.take())
+            for (_, entry) in entries { try file.piece(entry.names) }
+        }
     }
 }

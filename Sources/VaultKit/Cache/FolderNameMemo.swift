@@ -16,7 +16,7 @@ import VaultSystem
 struct FolderNameMemo: Equatable {
     /// How long a memo counts after the listing it was made from.
     static let lifetime: Int64 = 60_000_000_000
-    static let magic: [UInt8] = Array("VAULTFN".utf8) + [1]
+    static let magic: [UInt8] = Array("VAULTFN".utf8) + [2]
     /// The largest memo read: two million names.
     static let largest: Int64 = 16 << 20
 
@@ -72,40 +72,25 @@ struct FolderNameMemo: Equatable {
     /// it and younger than `lifetime` at `now`; nil otherwise (a missing, damaged or foreign
     /// file is one more listing, nothing else).
     static func read(_ path: String, folder status: FileStatus, now: Int64, fileSystem: any FileSystem) -> FolderNameMemo? {
-        // A file far larger than a folder's names can make is not read whole to be refused.
-        guard CacheFileFormat.program != 0, let size = (try? fileSystem.status(path))??.size, size <= largest,
-            let bytes = try? fileSystem.readFile(path),
-            bytes.count >= magic.count + 8, bytes.starts(with: magic)
-        else { return nil }
-        let body = bytes.count - 8
-        return bytes.withUnsafeBufferPointer { buffer -> FolderNameMemo? in
-            let sum = Checksum64.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<body]))
-            var reader = ByteReader(buffer, start: body)
-            guard (try? reader.fixed64()) == sum else { return nil }
-            reader = ByteReader(buffer, start: magic.count, end: body)
-            do {
-                guard try reader.fixed64() == CacheFileFormat.program else { return nil }
-                let recorded = try Self.status(&reader)
-                let listedAt = Int64(bitPattern: try reader.fixed64())
-                guard recorded == status, now >= listedAt, now - listedAt < lifetime else { return nil }
-                let keys = try reader.fixed64s(count: try reader.count())
-                // Sorted, as `holds` searches them: a memo out of order is no memo.
-                guard reader.isAtEnd, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-                var memo = FolderNameMemo(folder: recorded, listedAt: listedAt, keys: [])
-                memo.keys = keys
-                return memo
-            } catch {
-                return nil
-            }
+        MemoFile.read(path, magic: magic, largest: largest, fileSystem: fileSystem) { pieces throws(ByteReader.Malformed) in
+            // One piece, and nothing after it: written in place, a longer memo's end may follow.
+            guard var reader = try pieces.next(), pieces.isAtEnd, try reader.fixed64() == CacheFileFormat.program else { return nil }
+            let recorded = try Self.status(&reader)
+            let listedAt = Int64(bitPattern: try reader.fixed64())
+            guard recorded == status, now >= listedAt, now - listedAt < lifetime else { return nil }
+            let keys = try reader.fixed64s(count: try reader.count())
+            // Sorted, as `holds` searches them: a memo out of order is no memo.
+            guard reader.isAtEnd, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+            var memo = FolderNameMemo(folder: recorded, listedAt: listedAt, keys: [])
+            memo.keys = keys
+            return memo
         }
     }
 
     /// Writes the memo to `path`, replacing the file there; one that cannot be written costs
     /// the next capture a listing.
     func save(_ path: String, fileSystem: any FileSystem) {
-        guard CacheFileFormat.program != 0 else { return }
         var writer = ByteWriter(capacity: 64 + keys.count * 8)
-        writer.raw(Self.magic)
         writer.fixed64(CacheFileFormat.program)
         writer.fixed64(folder.device)
         writer.fixed64(folder.inode)
@@ -114,13 +99,12 @@ struct FolderNameMemo: Equatable {
         writer.fixed64(UInt64(bitPattern: listedAt))
         writer.unsigned(UInt64(keys.count))
         writer.fixed64s(keys)
-        writer.fixed64(Checksum64.of(writer.bytes))
-        let bytes = writer.bytes
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        try? fileSystem.createDirectories(folder)
         // In place: the memo is written under the vault's lock, and read checked by its sum
         // and length, so a torn one only reads as no memo.
-        try? SafeWriter(fileSystem: fileSystem).overwriteDerived(path, with: bytes)
+        MemoFile.save(path, magic: Self.magic, folder: folder, inPlace: true, fileSystem: fileSystem) { file in
+            try file.piece(writer.take())
+        }
     }
 
     /// Removes every memo in the cache folder `folder`, and what a kill left of one.

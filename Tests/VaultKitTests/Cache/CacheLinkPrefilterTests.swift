@@ -98,7 +98,7 @@ struct CacheLinkPrefilterTests {
         }
         let (vault, cache) = try runs.opened()
         let file = try #require(cache.files().file)
-        #expect(try vault.tasks(of: try vault.scan(detail: .summary).notes).tasks.count == 2)
+        #expect(vault.tasks(of: try vault.scan(detail: .summary).notes).tasks.count == 2)
         #expect(file.hasRead(side: false) && !file.hasRead(side: true))
         #expect(cache.statistics.misses == 0)
     }

@@ -215,7 +215,9 @@ struct FolderNameMemoTests {
         bytes.replaceSubrange(keysStart..<keysStart + 8, with: bytes[keysStart + 8..<keysStart + 16])
         bytes.replaceSubrange(keysStart + 8..<keysStart + 16, with: first)
         bytes.removeLast(8)
-        withUnsafeBytes(of: Checksum64.of(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        // The memo's one piece begins after the magic and its length, in one byte here.
+        #expect(bytes[FolderNameMemo.magic.count] < 0x80)
+        withUnsafeBytes(of: Checksum64.of(bytes[(FolderNameMemo.magic.count + 1)...]).littleEndian) { bytes.append(contentsOf: $0) }
         try SafeWriter(fileSystem: LocalFileSystem()).replaceDerived(memoFile, with: bytes)
         #expect(FolderNameMemo.read(memoFile, folder: now, now: start, fileSystem: LocalFileSystem()) == nil)
     }
