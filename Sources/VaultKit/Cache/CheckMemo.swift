@@ -69,7 +69,8 @@ enum CheckMemo {
         take: (Int, Entry) -> Bool
     ) -> Bool {
         MemoFile.read(path, magic: magic, largest: largest, fileSystem: fileSystem) { pieces throws(ByteReader.Malformed) -> Bool? in
-            guard var head = try pieces.next(), try head.fixed64() == key, try head.unsigned() == UInt64(paths.count) else { return false }
+            guard var head = try pieces.next(), try head.fixed64() == key, try head.unsigned() == UInt64(paths.count), head.isAtEnd
+            else { return false }
             var position = 0
             while position < paths.count {
                 guard var reader = try pieces.next() else { return false }

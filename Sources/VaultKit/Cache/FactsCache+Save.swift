@@ -160,7 +160,7 @@ extension FactsCache {
             let filtersLength = records.indices.reduce(0) { $0 + records.filter(at: $1).filter.count }
             try CacheFileFormat.writeHead(
                 root: location.rootRealPath, dialect: location.dialect, writtenAt: now(), base: base, compacted: compacted,
-                tables: tables, filtersLength: filtersLength, records: records, write: write)
+                tables: tables, filtersLength: filtersLength, pathsLength: records.pathsLength, records: records, write: write)
             try Self.writeFilters(of: records, length: filtersLength, write: write)
             for side in [false, true] {
                 var sum = Checksum64.Stream(length: side ? tables.sideLength : tables.tableLength)

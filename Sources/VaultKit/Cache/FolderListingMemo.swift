@@ -183,40 +183,41 @@ struct FolderListingMemo: Sendable {
     }
 
     /// The memo in the file at `path` when it is sound and of `key`; nil otherwise. A folder
-    /// whose names are damaged is left out (it alone is listed again).
+    /// whose piece is damaged is left out (it alone is listed again).
     static func read(_ path: String, key: UInt64, fileSystem: any FileSystem) -> FolderListingMemo? {
         MemoFile.read(path, magic: magic, largest: largest, fileSystem: fileSystem) { pieces throws(ByteReader.Malformed) in
-            guard var header = try pieces.next(), try header.fixed64() == key else { return nil }
-            let count = try header.count()
+            guard var head = try pieces.next(), try head.fixed64() == key else { return nil }
+            let count = try head.unsigned()
+            guard head.isAtEnd else { return nil }
             var entries: [PathBytes: Entry] = [:]
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                let folder = try header.string()
-                let stamp = try header.fixed64()
-                guard var names = try pieces.next() else { continue }
-                entries[PathBytes(folder)] = Entry(stamp: stamp, names: Array(try names.view(count: names.remaining)))
+            var read: UInt64 = 0
+            while !pieces.isAtEnd {
+                read += 1
+                guard var piece = try pieces.next() else { continue }
+                let folder = try piece.string()
+                let stamp = try piece.fixed64()
+                entries[PathBytes(folder)] = Entry(stamp: stamp, names: Array(try piece.view(count: piece.remaining)))
             }
-            guard header.isAtEnd, pieces.isAtEnd else { return nil }
-            return FolderListingMemo(entries: entries)
+            return read == count ? FolderListingMemo(entries: entries) : nil
         }
     }
 
     /// Writes `entries` with `key` to the file at `path`, in the cache folder `folder`: a
-    /// `MemoFile` whose first piece holds the key and each folder's path and status stamp,
-    /// and each other piece a folder's names, in the same order. A memo that cannot be
-    /// written costs the next walk its listings, nothing else.
+    /// `MemoFile` whose first piece holds the key and the number of folders, and each other
+    /// piece a folder's path, status stamp and names, so that a piece stands for its folder
+    /// alone. A memo that cannot be written costs the next walk its listings, nothing else.
     static func save(_ entries: [PathBytes: Entry], key: UInt64, to path: String, folder: String, fileSystem: any FileSystem) {
-        let entries = Array(entries)
-        var header = ByteWriter()
-        header.fixed64(key)
-        header.unsigned(UInt64(entries.count))
-        for (folder, entry) in entries {
-            header.string(folder.path)
-            header.fixed64(entry.stamp)
-        }
         MemoFile.save(path, magic: magic, folder: folder, fileSystem: fileSystem) { file in
-            try file.piece(header.take())
-            for (_, entry) in entries { try file.piece(entry.names) }
+            var writer = ByteWriter()
+            writer.fixed64(key)
+            writer.unsigned(UInt64(entries.count))
+            try file.piece(writer.take())
+            for (folder, entry) in entries {
+                writer.string(folder.path)
+                writer.fixed64(entry.stamp)
+                writer.raw(entry.names)
+                try file.piece(writer.take())
+            }
         }
     }
 }

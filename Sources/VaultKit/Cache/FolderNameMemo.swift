@@ -87,8 +87,8 @@ struct FolderNameMemo: Equatable {
         }
     }
 
-    /// Writes the memo to `path`, replacing the file there; one that cannot be written costs
-    /// the next capture a listing.
+    /// Writes the memo to `path`, over the file there; one that cannot be written costs the
+    /// next capture a listing.
     func save(_ path: String, fileSystem: any FileSystem) {
         var writer = ByteWriter(capacity: 64 + keys.count * 8)
         writer.fixed64(CacheFileFormat.program)
@@ -100,8 +100,8 @@ struct FolderNameMemo: Equatable {
         writer.unsigned(UInt64(keys.count))
         writer.fixed64s(keys)
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        // In place: the memo is written under the vault's lock, and read checked by its sum
-        // and length, so a torn one only reads as no memo.
+        // In place: the memo is written under the vault's lock, and read as one piece checked
+        // by its sum with nothing after it, so a torn one only reads as no memo.
         MemoFile.save(path, magic: Self.magic, folder: folder, inPlace: true, fileSystem: fileSystem) { file in
             try file.piece(writer.take())
         }

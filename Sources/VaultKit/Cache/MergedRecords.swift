@@ -109,6 +109,15 @@ struct MergedRecords: RandomAccessCollection {
         }
     }
 
+    /// The bytes of every record's path, without a path made.
+    var pathsLength: Int {
+        indices.reduce(0) { total, position in
+            let place = order[position]
+            if place & Self.freshFlag != 0 { return total + fresh[Int(place & ~Self.freshFlag)].path.utf8.count }
+            return total + stored!.contents.entries[Int(place)].path.count
+        }
+    }
+
     /// Where the body of the record at `position` comes from.
     func body(at position: Int) -> Body {
         let place = order[position]

@@ -98,6 +98,26 @@ struct CacheHeadTests {
             Self.resum(&damaged)
             #expect(throws: CacheFileFormat.Damage.self) { try CacheFileFormat.index(damaged, header: try CacheFileFormat.header(damaged)) }
         }
+        // "a" then "bcd", the second rewritten to share two bytes of the one-byte "a" and add
+        // "d": the same length in all, refused for what it shares alone.
+        var overlong = try Self.index(of: ["a", "bcd"])
+        let bcd: [UInt8] = [0, 3] + Array("bcd".utf8)
+        let place = try #require((0..<overlong.count - bcd.count).first { overlong[$0..<$0 + bcd.count].elementsEqual(bcd) })
+        overlong.replaceSubrange(place..<place + bcd.count, with: [2, 1] + Array("d".utf8))
+        Self.resum(&overlong)
+        #expect(throws: CacheFileFormat.Damage.self) { try CacheFileFormat.index(overlong, header: try CacheFileFormat.header(overlong)) }
+        // A path longer than any the system can open, and paths longer in all than the start says.
+        let long = try Self.index(of: [String(repeating: "x", count: Int(PATH_MAX) + 1)])
+        #expect(throws: CacheFileFormat.Damage.self) { try CacheFileFormat.index(long, header: try CacheFileFormat.header(long)) }
+        var longer = try Self.index(of: ["a.md", "b.md"])
+        // After the header: when (8 bytes), "/vault" and "markdown" (each its length first),
+        // the base (8), then the compacted length, four table sizes and the filters' length
+        // (a byte each, all zero), then the paths' length.
+        let total = CacheFileFormat.headerLength + 8 + 7 + 9 + 8 + 1 + 4 + 1
+        #expect(longer[total] == 8)
+        longer[total] = 7
+        Self.resum(&longer)
+        #expect(throws: CacheFileFormat.Damage.self) { try CacheFileFormat.index(longer, header: try CacheFileFormat.header(longer)) }
         // Sharing three bytes of "a.md" and adding none is a path the index can hold, one
         // byte short of the paths' length its start gave.
         var short = file

@@ -77,6 +77,21 @@ struct MemoFileTests {
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
     }
 
+    @Test("a save that fails in the middle leaves the memo before it whole, and no file of its own")
+    func failedSave() throws {
+        struct Failed: Error {}
+        for inPlace in [false, true] {
+            save([Array("before".utf8)], inPlace: inPlace)
+            let before = try bytes()
+            MemoFile.save(path, magic: Self.magic, folder: folder.path + "/cache", inPlace: inPlace, fileSystem: LocalFileSystem()) { file in
+                try file.piece(Array(repeating: 9, count: 1 << 19))
+                throw Failed()
+            }
+            #expect(try bytes() == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache") == ["memo"])
+        }
+    }
+
     @Test("a memo written in place over a longer one ends where it ends, and a torn one reads as damaged")
     func inPlace() throws {
         save([Array(repeating: 1, count: 100), Array(repeating: 2, count: 100)], inPlace: true)
