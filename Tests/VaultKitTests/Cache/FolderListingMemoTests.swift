@@ -319,6 +319,48 @@ struct FolderListingMemoTests {
         #expect(try foldersListed { _ = try runs().run(CachedRuns.digest) }.contains(""))
     }
 
+    /// The memo file's pieces, each with its framing, after the magic.
+    static func pieces(of bytes: [UInt8]) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var offset = FolderListingMemo.magic.count
+        while offset < bytes.count {
+            let start = offset
+            var (length, shift) = (0, 0)
+            while true {
+                let byte = bytes[offset]
+                offset += 1
+                length |= Int(byte & 0x7F) << shift
+                shift += 7
+                if byte < 0x80 { break }
+            }
+            offset += length + 8
+            pieces.append(Array(bytes[start..<offset]))
+        }
+        return pieces
+    }
+
+    @Test("folders' pieces swapped, or one dropped and another written twice, answer as the folders do")
+    func piecesMoved() throws {
+        try keptVault()
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: memoFile)))
+        let fresh = try runs().uncached(CachedRuns.digest)
+        let pieces = Self.pieces(of: good)
+        #expect(pieces.count >= 4)
+        var swapped = pieces
+        swapped.swapAt(1, pieces.count - 1)
+        var doubled = pieces
+        doubled[1] = pieces[2]
+        // Each piece names its folder: swapped, none is listed; doubled, the folder whose
+        // piece was dropped alone.
+        for (name, moved, listings) in [("swapped", swapped, 0), ("doubled", doubled, 1)] {
+            try Data(FolderListingMemo.magic + moved.joined()).write(to: URL(fileURLWithPath: memoFile))
+            var digest = ""
+            let listed = try foldersListed { digest = try runs().run(CachedRuns.digest).value }
+            #expect(digest == fresh, "\(name)")
+            #expect(listed.count == listings, "\(name): \(listed)")
+        }
+    }
+
     @Test("a name's damaged bytes in the memo send its folder alone to be listed")
     func damagedNames() throws {
         try keptVault()
