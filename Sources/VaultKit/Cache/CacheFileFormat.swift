@@ -171,14 +171,12 @@ enum CacheFileFormat {
     ///
     /// The index is encoded in pieces of about a MiB three times (to measure it, to sum it,
     /// to write it behind the header that holds both) and never held whole: at 100,000
-    /// notes it is 8 MB, and it was built while a first run held everything it read. A caller
-    /// that cannot give `pathsLength` has `records` gone over once more for it.
+    /// notes it is 8 MB, and it was built while a first run held everything it read.
+    /// `pathsLength` is given, not summed here: a record made to be asked its path makes it.
     static func writeHead(
         root: String, dialect: NoteDialect, writtenAt: Int64, base: UInt64 = 0, compacted: UInt64 = 0, tables: TableSizes,
-        filtersLength: Int = 0, pathsLength: Int? = nil, records: some Collection<Record>, write: ([UInt8]) throws -> Void
+        filtersLength: Int = 0, pathsLength: Int, records: some Collection<Record>, write: ([UInt8]) throws -> Void
     ) throws {
-        // Given by a caller that can tell it without making each record.
-        let pathsLength = pathsLength ?? records.reduce(0) { $0 + $1.path.utf8.count }
         func index(_ piece: ([UInt8]) throws -> Void) rethrows {
             // Handed on a quarter of a MiB at a time: a piece taken leaves the writer a new
             // buffer as large, both held for a moment beside a save's records.
@@ -199,7 +197,7 @@ enum CacheFileFormat {
             for record in records {
                 // Sorted paths share most of their folders with the one before: written
                 // whole they were a third of the index (3.3 MB at 100,000 notes), so 1.3 MB.
-                let shared = sharedPrefixLength(previous, record.path)
+                let shared = SharedStart.length(previous.utf8, record.path.utf8)
                 file.unsigned(UInt64(shared))
                 let rest = record.path.utf8.dropFirst(shared)
                 file.unsigned(UInt64(rest.count))
@@ -230,16 +228,6 @@ enum CacheFileFormat {
         header.fixed64(UInt64(headerLength + length))
         try write(header.bytes)
         try index(write)
-    }
-
-    /// How many bytes `second` begins with that `first` begins with.
-    static func sharedPrefixLength(_ first: String, _ second: String) -> Int {
-        var shared = 0
-        for (one, other) in zip(first.utf8, second.utf8) {
-            guard one == other else { break }
-            shared += 1
-        }
-        return shared
     }
 
     /// The order of records in the file: by the bytes of their paths.
@@ -308,24 +296,19 @@ enum CacheFileFormat {
                 // or made-up length then asks for no more than the entries read make.
                 var paths: [UInt8] = []
                 paths.reserveCapacity(min(Int(pathsLength), 8 * header.indexEnd))
-                // The path being read, over the one before it; none is longer than the system's limit.
-                let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Int(PATH_MAX))
-                defer { scratch.deallocate() }
-                var previousLength = 0
+                // No path is longer than the system's limit.
+                var names = SharedStart.Reader(longest: Int(PATH_MAX))
                 var bodyStart = 0
                 var entries: [Entry] = []
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
                     let shared = try reader.unsigned()
-                    let rest = try reader.view(count: try reader.count())
-                    guard shared <= UInt64(previousLength), Int(shared) + rest.count <= scratch.count,
-                        paths.count + Int(shared) + rest.count <= Int(pathsLength)
+                    guard let path = names.next(shared: shared, rest: try reader.view(count: try reader.count())),
+                        paths.count + path.count <= Int(pathsLength)
                     else { throw ByteReader.Malformed(offset: reader.offset) }
-                    _ = UnsafeMutableBufferPointer(rebasing: scratch[Int(shared)...]).update(fromContentsOf: rest)
-                    previousLength = Int(shared) + rest.count
                     let pathStart = paths.count
-                    paths.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<previousLength]))
-                    let pathLength = previousLength
+                    paths.append(contentsOf: path)
+                    let pathLength = path.count
                     let length = try reader.count()
                     let start = reader.offset
                     try reader.skip(length)

@@ -78,37 +78,25 @@ struct FolderListingMemo: Sendable {
     /// entry, when the memo holds them for a folder of `status` and they are sound.
     func listed(_ relative: String, status: FileStatus) -> (Listed, Entry)? {
         guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp else { return nil }
-        // The name being read, over the one before it: a name is at most 255 bytes on every
-        // file system kept (`NAME_MAX`), and one longer is damage.
-        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.longestName + Self.noteExtension.count)
-        defer { scratch.deallocate() }
+        // A name is at most 255 bytes on every file system kept (`NAME_MAX`): one longer is damage.
+        var names = SharedStart.Reader(longest: Self.longestName, longestSuffix: Self.noteExtension.count)
         let listed = entry.names.withUnsafeBufferPointer { buffer -> Listed? in
             var reader = ByteReader(buffer)
             func paths() throws(ByteReader.Malformed) -> [String] {
                 let count = try reader.count()
                 var paths: [String] = []
                 paths.reserveCapacity(count)
-                var length = 0
                 for _ in 0..<count {
                     // What it shares with the name before is bounded by that name, not by the
                     // bytes left to read.
-                    let sharedBytes = try reader.unsigned()
+                    let shared = try reader.unsigned()
                     let rest = try reader.unsigned()
                     let added = try reader.view(count: Int(truncatingIfNeeded: min(rest >> 1, UInt64(Int.max))))
-                    guard sharedBytes <= UInt64(length) else { throw ByteReader.Malformed(offset: reader.offset) }
-                    let shared = Int(sharedBytes)
-                    guard shared + added.count <= Self.longestName else { throw ByteReader.Malformed(offset: reader.offset) }
-                    _ = UnsafeMutableBufferPointer(rebasing: scratch[shared...]).initialize(fromContentsOf: added)
-                    length = shared + added.count
-                    var whole = length
-                    if rest & 1 == 1 {
-                        _ = UnsafeMutableBufferPointer(rebasing: scratch[length...]).initialize(fromContentsOf: Self.noteExtension)
-                        whole += Self.noteExtension.count
-                    }
-                    let name = UnsafeBufferPointer(rebasing: scratch[..<whole])
                     // A name the listing could not have given (a file made to pass the checksum)
                     // would lead the walk out of the folder.
-                    guard Self.isName(name) else { throw ByteReader.Malformed(offset: reader.offset) }
+                    guard let name = names.next(shared: shared, rest: added, suffix: rest & 1 == 1 ? Self.noteExtension : []),
+                        Self.isName(name)
+                    else { throw ByteReader.Malformed(offset: reader.offset) }
                     paths.append(String(path: relative, bytes: name))
                 }
                 return paths
@@ -172,7 +160,7 @@ struct FolderListingMemo: Sendable {
             for name in group {
                 let note = name.count > noteExtension.count && name.suffix(noteExtension.count).elementsEqual(noteExtension)
                 let written = note ? name.dropLast(noteExtension.count) : name[...]
-                let shared = zip(before, written).prefix { $0 == $1 }.count
+                let shared = SharedStart.length(before, written)
                 writer.unsigned(UInt64(shared))
                 writer.unsigned(UInt64(written.count - shared) << 1 | (note ? 1 : 0))
                 writer.raw(written.dropFirst(shared))

@@ -19,7 +19,8 @@ struct CacheHeadTests {
         var pieces: [[UInt8]] = []
         try CacheFileFormat.writeHead(
             root: "/vault", dialect: .markdown, writtenAt: 1_700_000_000_000_000_000,
-            tables: CacheFileFormat.TableSizes(tableCount: 3, tableLength: 3, sideCount: 2, sideLength: 2), records: records
+            tables: CacheFileFormat.TableSizes(tableCount: 3, tableLength: 3, sideCount: 2, sideLength: 2),
+            pathsLength: records.reduce(0) { $0 + $1.path.utf8.count }, records: records
         ) { pieces.append($0) }
         #expect(pieces.count > 3)
         var file = Array(pieces.joined())
@@ -54,7 +55,8 @@ struct CacheHeadTests {
         let records = paths.map { CacheFileFormat.Record(path: $0, index: [1], bodyLength: 0, bodySum: 0, bases: .init(table: 0, side: 0)) }
         var file: [UInt8] = []
         try CacheFileFormat.writeHead(
-            root: "/vault", dialect: .markdown, writtenAt: 0, tables: CacheFileFormat.TableSizes(), records: records
+            root: "/vault", dialect: .markdown, writtenAt: 0, tables: CacheFileFormat.TableSizes(),
+            pathsLength: paths.reduce(0) { $0 + $1.utf8.count }, records: records
         ) { file += $0 }
         return file
     }
