@@ -79,7 +79,7 @@ struct FolderListingMemo: Sendable {
     func listed(_ relative: String, status: FileStatus) -> (Listed, Entry)? {
         guard let entry = entries[PathBytes(relative)], entry.stamp == status.sameFileStamp else { return nil }
         // A name is at most 255 bytes on every file system kept (`NAME_MAX`): one longer is damage.
-        var names = SharedStart.Reader(longest: Self.longestName, longestSuffix: Self.noteExtension.count)
+        var names = SharedStart.Reader(longest: Self.longestName, suffix: Self.noteExtension)
         let listed = entry.names.withUnsafeBufferPointer { buffer -> Listed? in
             var reader = ByteReader(buffer)
             func paths() throws(ByteReader.Malformed) -> [String] {
@@ -94,7 +94,7 @@ struct FolderListingMemo: Sendable {
                     let added = try reader.view(count: Int(truncatingIfNeeded: min(rest >> 1, UInt64(Int.max))))
                     // A name the listing could not have given (a file made to pass the checksum)
                     // would lead the walk out of the folder.
-                    guard let name = names.next(shared: shared, rest: added, suffix: rest & 1 == 1 ? Self.noteExtension : []),
+                    guard let name = names.next(shared: shared, rest: added, suffixed: rest & 1 == 1),
                         Self.isName(name)
                     else { throw ByteReader.Malformed(offset: reader.offset) }
                     paths.append(String(path: relative, bytes: name))
